@@ -1,0 +1,119 @@
+import { z } from 'zod';
+
+/**
+ * The whole runtime configuration, parsed once from the environment in `src/main.ts`
+ * and passed down. No other module reads `process.env`.
+ */
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const positiveInt = z.coerce.number().int().positive();
+const positiveNumber = z.coerce.number().positive();
+
+/** An env var that is unset or empty counts as unset. */
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const base64Key = optionalString.refine(
+  (v) => v === undefined || Buffer.from(v, 'base64').length === 32,
+  'must be base64 of exactly 32 bytes (generate one with: openssl rand -base64 32)',
+);
+
+export const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalString.refine(
+    (v) => v === undefined || /^postgres(ql)?:\/\//.test(v) || v === 'memory://',
+    'must be a postgres:// or postgresql:// URL',
+  ),
+  DATABASE_POOL_MAX: positiveInt.default(10),
+  REDIS_URL: optionalString.refine(
+    (v) => v === undefined || /^rediss?:\/\//.test(v),
+    'must be a redis:// or rediss:// URL',
+  ),
+  KIT_ROLE: z.enum(['api', 'worker', 'all']).default('all'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_BASE_URL: optionalString,
+
+  KIT_VAULT_KEY: base64Key,
+  KIT_VAULT_OLD_KEYS: optionalString,
+
+  PLATFORMA_CLIENT_ID: optionalString,
+  PLATFORMA_CLIENT_SECRET: optionalString,
+  PLATFORMA_REDIRECT_URI: optionalString,
+  PLATFORMA_AUTH_URL: z.url().default('https://www.linkedin.com/oauth/v2'),
+  PLATFORMA_API_URL: z.url().default('https://api.linkedin.com'),
+  PLATFORMA_API_VERSION: z
+    .string()
+    .regex(/^\d{6}$/, 'must be YYYYMM')
+    .default('202510'),
+  PLATFORMA_PKCE: bool.default(true),
+
+  LLM_PROVIDER: z.enum(['heuristic', 'openai', 'anthropic', 'openai-compatible']).default('heuristic'),
+  LLM_MODEL: optionalString,
+  LLM_BASE_URL: optionalString,
+  LLM_API_KEY: optionalString,
+  LLM_TIMEOUT_MS: positiveInt.default(30_000),
+
+  SWEEP_INTERVAL_MS: positiveInt.default(60_000),
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  WEBHOOK_BACKOFF_SCALE: positiveNumber.default(1),
+  WEBHOOK_TIMEOUT_MS: positiveInt.default(10_000),
+
+  RATE_LIMIT_REQUESTS_PER_MIN: positiveInt.default(600),
+  RATE_LIMIT_MODEL_PER_MIN: positiveInt.default(30),
+  RATE_LIMIT_SIGNUPS_PER_HOUR: positiveInt.default(10),
+  FREE_PLAN_MODEL_QUOTA: z.coerce.number().int().min(0).default(200),
+
+  MEDIA_MAX_IMAGE_MB: positiveNumber.default(10),
+  MEDIA_MAX_GIF_MB: positiveNumber.default(15),
+  MEDIA_MAX_PDF_MB: positiveNumber.default(100),
+  MEDIA_MAX_VIDEO_MB: positiveNumber.default(500),
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalString,
+  S3_REGION: optionalString,
+  AWS_REGION: optionalString,
+  AWS_ACCESS_KEY_ID: optionalString,
+  AWS_SECRET_ACCESS_KEY: optionalString,
+
+  /** Largest JSON body accepted, in bytes (uploads have their own per-type limits). */
+  BODY_LIMIT_BYTES: positiveInt.default(1_048_576),
+  SHUTDOWN_GRACE_MS: positiveInt.default(10_000),
+});
+
+export type Config = z.output<typeof configSchema>;
+
+export class ConfigError extends Error {
+  readonly issues: { variable: string; message: string }[];
+  constructor(issues: { variable: string; message: string }[]) {
+    super(
+      `Invalid configuration:\n${issues.map((i) => `  ${i.variable}: ${i.message}`).join('\n')}\nFix the variable(s) above and start again.`,
+    );
+    this.name = 'ConfigError';
+    this.issues = issues;
+  }
+}
+
+/** Parses an environment (normally `process.env`); throws ConfigError naming each bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => ({
+        variable: String(issue.path[0] ?? '(environment)'),
+        message: issue.message,
+      })),
+    );
+  }
+  return result.data;
+}
+
+/** Builds a config from defaults plus overrides; used by tests, benchmarks and the sandbox. */
+export function configWith(overrides: Record<string, string | undefined> = {}): Config {
+  return parseConfig(overrides);
+}

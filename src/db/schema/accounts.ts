@@ -1,0 +1,48 @@
+import { bigint, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** Epoch-millisecond timestamps are stored as bigint and read back as JS numbers. */
+export const ms = (name: string) => bigint(name, { mode: 'number' });
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    /** Lower-cased email: uniqueness is case-insensitive. */
+    emailKey: text('email_key').notNull(),
+    plan: text('plan').notNull().default('free'),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('accounts_email_key_uq').on(t.emailKey)],
+);
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    keyPrefix: text('key_prefix').notNull(),
+    /** SHA-256 hex of the full secret; the secret itself is never stored. */
+    keyHash: text('key_hash').notNull(),
+    createdAt: ms('created_at').notNull(),
+    lastUsedAt: ms('last_used_at'),
+    revokedAt: ms('revoked_at'),
+  },
+  (t) => [uniqueIndex('api_keys_hash_uq').on(t.keyHash), index('api_keys_account_idx').on(t.accountId)],
+);
+
+/** Model-backed operations per account per calendar month (UTC), for the 402 quota. */
+export const modelUsage = pgTable(
+  'model_usage',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.month] })],
+);

@@ -1,0 +1,59 @@
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { accounts, ms } from './accounts.ts';
+import { channels } from './channels.ts';
+import { brands } from './memory.ts';
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    brandId: text('brand_id').references(() => brands.id, { onDelete: 'set null' }),
+    channelId: text('channel_id').references(() => channels.id, { onDelete: 'set null' }),
+    platform: text('platform').notNull(),
+    /** draft | scheduled | publishing | published | failed | canceled */
+    status: text('status').notNull(),
+    text: text('text').notNull(),
+    mediaIds: jsonb('media_ids').$type<string[]>().notNull().default([]),
+    scheduledFor: ms('scheduled_for'),
+    publishedAt: ms('published_at'),
+    platformPostId: text('platform_post_id'),
+    platformUrl: text('platform_url'),
+    error: text('error'),
+    /** Publishing bookkeeping (never returned): who claimed the post and when. */
+    claimedAt: ms('claimed_at'),
+    claimedBy: text('claimed_by'),
+    /** Set just before the create call leaves: from then on the create is never re-sent. */
+    createSentAt: ms('create_sent_at'),
+    publishAttempts: integer('publish_attempts').notNull().default(0),
+    /** When a transient failure before the create was sent may be retried. */
+    retryAt: ms('retry_at'),
+    /** Least-recently-polled first for the metrics sweep. */
+    metricsPolledAt: ms('metrics_polled_at'),
+    createdAt: ms('created_at').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+  },
+  (t) => [
+    index('posts_account_idx').on(t.accountId, t.createdAt),
+    index('posts_due_idx').on(t.status, t.scheduledFor),
+    index('posts_metrics_idx').on(t.status, t.metricsPolledAt),
+  ],
+);
+
+export const postScores = pgTable(
+  'post_scores',
+  {
+    id: text('id').primaryKey(),
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    accountId: text('account_id').notNull(),
+    score: integer('score').notNull(),
+    verdict: text('verdict'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [index('post_scores_post_idx').on(t.postId, t.createdAt)],
+);

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/** The contract's enumerations (CONTRACT.md section 2), one definition for every feature. */
+
+/** Platforms the intelligence endpoints accept. Only platformA can be connected and published to. */
+export const Platform = z.enum(['platformA', 'platformB']).meta({ id: 'Platform' });
+export type Platform = z.output<typeof Platform>;
+export const PUBLISHING_PLATFORMS = ['platformA'] as const;
+
+export const MediaKind = z
+  .enum(['none', 'single-image', 'multi-image', 'document', 'video', 'poll', 'link'])
+  .meta({ id: 'MediaKind' });
+export type MediaKind = z.output<typeof MediaKind>;
+
+export const FollowerBand = z
+  .enum(['under-500', '500-2k', '2k-10k', '10k-50k', '50k-plus'])
+  .meta({ id: 'FollowerBand' });
+export type FollowerBand = z.output<typeof FollowerBand>;
+
+export const Dimension = z
+  .enum(['hook', 'algorithmFit', 'specificity', 'structure', 'voice', 'engagement'])
+  .meta({ id: 'Dimension' });
+export type Dimension = z.output<typeof Dimension>;
+
+export const HookArchetype = z
+  .enum(['contrarian', 'statement', 'question', 'pure-number', 'story', 'other'])
+  .meta({ id: 'HookArchetype' });
+export type HookArchetype = z.output<typeof HookArchetype>;
+
+export const Cadence = z.enum(['daily', 'weekdays', '3x-week']).meta({ id: 'Cadence' });
+export type Cadence = z.output<typeof Cadence>;
+
+export const ChannelStatus = z
+  .enum(['connected', 'expired', 'revoked', 'error'])
+  .meta({ id: 'ChannelStatus' });
+export type ChannelStatus = z.output<typeof ChannelStatus>;
+
+export const PostStatus = z
+  .enum(['draft', 'scheduled', 'publishing', 'published', 'failed', 'canceled'])
+  .meta({ id: 'PostStatus' });
+export type PostStatus = z.output<typeof PostStatus>;
+
+export const WebhookEvent = z
+  .enum(['post.published', 'post.failed', 'post.scored', 'channel.disconnected'])
+  .meta({ id: 'WebhookEvent' });
+export type WebhookEvent = z.output<typeof WebhookEvent>;
+export const WEBHOOK_EVENTS = WebhookEvent.options;
+
+export const DeliveryStatus = z.enum(['pending', 'sending', 'delivered', 'failed', 'dead']);
+export type DeliveryStatus = z.output<typeof DeliveryStatus>;
+
+/** Score schema version, reported in every ScoreResult and by /v1/meta. */
+export const SCORE_SCHEMA_VERSION = 'score.v1';
+
+/** Dimension weights (DECISIONS.md); they sum to 1 and /v1/meta publishes them. */
+export const DIMENSION_WEIGHTS: Record<Dimension, number> = {
+  hook: 0.25,
+  algorithmFit: 0.2,
+  specificity: 0.15,
+  structure: 0.15,
+  voice: 0.1,
+  engagement: 0.15,
+};
+
+/** Maximum post length per platform (DECISIONS.md). */
+export const MAX_POST_LENGTH: Record<Platform, number> = { platformA: 3000, platformB: 280 };

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { ApiKey, KeyName } from '../keys/keys.schemas.ts';
+
+export const Account = z
+  .object({ id: z.string(), email: z.string(), plan: z.string().describe('New accounts start on `free`') })
+  .meta({ id: 'Account' });
+export type Account = z.output<typeof Account>;
+
+export const CreateAccountRequest = z
+  .object({
+    email: z.email().max(254).describe('Unique per account, compared case-insensitively'),
+    name: KeyName.optional().describe('Label for the first key; default `default`'),
+  })
+  .strict()
+  .meta({ id: 'CreateAccountRequest' });
+export type CreateAccountRequest = z.output<typeof CreateAccountRequest>;
+
+export const CreateAccountResult = z
+  .object({
+    account: Account,
+    key: ApiKey,
+    apiKey: z.string().describe('The plaintext key, shown exactly once'),
+  })
+  .meta({ id: 'CreateAccountResult' });
+export type CreateAccountResult = z.output<typeof CreateAccountResult>;
+
+export const WhoamiResult = z.object({ account: Account, key: ApiKey }).meta({ id: 'WhoamiResult' });

@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import type { Call, Ctx, PublicCtx } from '../../context.ts';
+import { accounts } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { ApiKey } from '../keys/keys.schemas.ts';
+import { getCallingKey, issueKey } from '../keys/keys.service.ts';
+import type { Account, CreateAccountRequest, CreateAccountResult } from './account.schemas.ts';
+
+const toAccount = (row: typeof accounts.$inferSelect): Account => ({
+  id: row.id,
+  email: row.email,
+  plan: row.plan,
+});
+
+/** Creates an account and its first key in one transaction; 409 when the email (any case) has one. */
+export async function createAccount({
+  ctx,
+  input,
+}: Call<CreateAccountRequest, PublicCtx>): Promise<CreateAccountResult> {
+  const now = ctx.deps.clock.now();
+  const email = input.email.trim();
+  return ctx.deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(accounts)
+      .values({ id: newId('account'), email, emailKey: email.toLowerCase(), plan: 'free', createdAt: now })
+      .onConflictDoNothing({ target: accounts.emailKey })
+      .returning();
+    if (!row) throw new AppError(409, 'email_taken', 'An account already exists for that email.');
+    const { key, apiKey } = await issueKey(tx, row.id, input.name ?? 'default', now);
+    return { account: toAccount(row), key, apiKey };
+  });
+}
+
+export async function getAccount(ctx: Ctx): Promise<Account> {
+  const [row] = await ctx.deps.db.select().from(accounts).where(eq(accounts.id, ctx.caller.accountId));
+  if (!row) throw notFound('Account');
+  return toAccount(row);
+}
+
+export async function whoami({ ctx }: Call<void>): Promise<{ account: Account; key: ApiKey }> {
+  const [account, key] = await Promise.all([getAccount(ctx), getCallingKey(ctx)]);
+  return { account, key };
+}

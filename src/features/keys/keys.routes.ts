@@ -1,0 +1,64 @@
+import { errorResponses, IdParams } from '../../http/schemas.ts';
+import type { FeatureRoutes } from '../index.ts';
+import { CreateKeyRequest, CreateKeyResult, KeyListResult, RevokeResult } from './keys.schemas.ts';
+import { createKey, listKeys, revokeKey, rotateKey } from './keys.service.ts';
+
+const tags = ['keys'];
+
+export const keyRoutes: FeatureRoutes = async (app) => {
+  app.get(
+    '/v1/keys',
+    {
+      schema: {
+        tags,
+        summary: 'List API keys',
+        description: 'Metadata only; secrets are never returned after creation.',
+        response: { 200: KeyListResult, ...errorResponses(401, 429) },
+      },
+    },
+    async (request) => ({ keys: await listKeys({ ctx: request.ctx, input: undefined }) }),
+  );
+
+  app.post(
+    '/v1/keys',
+    {
+      schema: {
+        tags,
+        summary: 'Create an API key',
+        body: CreateKeyRequest.optional(),
+        response: { 201: CreateKeyResult, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createKey({ ctx: request.ctx, input: request.body ?? {} })),
+  );
+
+  app.post(
+    '/v1/keys/:id/rotate',
+    {
+      schema: {
+        tags,
+        summary: 'Rotate an API key',
+        description:
+          'Revokes the key and issues a replacement with the same name; the new secret is shown once.',
+        params: IdParams,
+        response: { 201: CreateKeyResult, ...errorResponses(401, 404, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await rotateKey({ ctx: request.ctx, input: request.params })),
+  );
+
+  app.delete(
+    '/v1/keys/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Revoke an API key',
+        params: IdParams,
+        response: { 200: RevokeResult, ...errorResponses(401, 404, 429) },
+      },
+    },
+    async (request) => revokeKey({ ctx: request.ctx, input: request.params }),
+  );
+};

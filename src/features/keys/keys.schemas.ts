@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+export const ApiKey = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    keyPrefix: z.string().describe('First characters of the secret; identifies the key'),
+    createdAt: z.number().int(),
+    lastUsedAt: z.number().int().nullable(),
+    revokedAt: z.number().int().nullable().describe('null while the key is live'),
+  })
+  .meta({ id: 'ApiKey' });
+export type ApiKey = z.output<typeof ApiKey>;
+
+export const KeyName = z.string().trim().min(1).max(100);
+
+export const CreateKeyRequest = z
+  .object({ name: KeyName.optional().describe('Label for the key; default `default`') })
+  .strict()
+  .meta({ id: 'CreateKeyRequest' });
+
+export const CreateKeyResult = z
+  .object({ key: ApiKey, apiKey: z.string().describe('The plaintext key, shown exactly once') })
+  .meta({ id: 'CreateKeyResult' });
+export type CreateKeyResult = z.output<typeof CreateKeyResult>;
+
+export const KeyListResult = z.object({ keys: z.array(ApiKey) }).meta({ id: 'KeyListResult' });
+export const RevokeResult = z.object({ revoked: z.boolean() }).meta({ id: 'RevokeResult' });

@@ -1,0 +1,97 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Call, Ctx } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { apiKeys } from '../../db/schema/index.ts';
+import { notFound } from '../../http/errors.ts';
+import { sha256Hex } from '../../lib/hash.ts';
+import { newId } from '../../lib/ids.ts';
+import { displayPrefix, generateApiKey } from './key-format.ts';
+import type { ApiKey, CreateKeyResult } from './keys.schemas.ts';
+
+type KeyRow = typeof apiKeys.$inferSelect;
+
+export const toApiKey = (row: KeyRow): ApiKey => ({
+  id: row.id,
+  name: row.name,
+  keyPrefix: row.keyPrefix,
+  createdAt: row.createdAt,
+  lastUsedAt: row.lastUsedAt,
+  revokedAt: row.revokedAt,
+});
+
+/** Mints a key for an account inside the given transaction; the plaintext leaves only in the result. */
+export async function issueKey(
+  db: DbOrTx,
+  accountId: string,
+  name: string,
+  now: number,
+): Promise<CreateKeyResult> {
+  const secret = generateApiKey();
+  const [row] = await db
+    .insert(apiKeys)
+    .values({
+      id: newId('key'),
+      accountId,
+      name,
+      keyPrefix: displayPrefix(secret),
+      keyHash: sha256Hex(secret),
+      createdAt: now,
+    })
+    .returning();
+  return { key: toApiKey(row!), apiKey: secret };
+}
+
+export async function listKeys({ ctx }: Call<void>): Promise<ApiKey[]> {
+  const rows = await ctx.deps.db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.accountId, ctx.caller.accountId))
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+  return rows.map(toApiKey);
+}
+
+export async function getCallingKey(ctx: Ctx): Promise<ApiKey> {
+  const [row] = await ctx.deps.db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, ctx.caller.keyId ?? ''), eq(apiKeys.accountId, ctx.caller.accountId)));
+  if (!row) throw notFound('Key');
+  return toApiKey(row);
+}
+
+export async function createKey({ ctx, input }: Call<{ name?: string }>): Promise<CreateKeyResult> {
+  return issueKey(ctx.deps.db, ctx.caller.accountId, input.name ?? 'default', ctx.deps.clock.now());
+}
+
+/** Revokes a live key of the caller's and issues a replacement with the same name, atomically. */
+export async function rotateKey({ ctx, input }: Call<{ id: string }>): Promise<CreateKeyResult> {
+  const now = ctx.deps.clock.now();
+  return ctx.deps.db.transaction(async (tx) => {
+    const [revoked] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: now })
+      .where(
+        and(eq(apiKeys.id, input.id), eq(apiKeys.accountId, ctx.caller.accountId), isNull(apiKeys.revokedAt)),
+      )
+      .returning();
+    if (!revoked) throw notFound('Live key');
+    return issueKey(tx, ctx.caller.accountId, revoked.name, now);
+  });
+}
+
+/** Revokes a key of the caller's; revoking an already revoked key is a no-op that still answers true. */
+export async function revokeKey({ ctx, input }: Call<{ id: string }>): Promise<{ revoked: boolean }> {
+  const now = ctx.deps.clock.now();
+  const [row] = await ctx.deps.db
+    .select({ id: apiKeys.id, revokedAt: apiKeys.revokedAt })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, input.id), eq(apiKeys.accountId, ctx.caller.accountId)));
+  if (!row) throw notFound('Key');
+  if (row.revokedAt === null) {
+    await ctx.deps.db
+      .update(apiKeys)
+      .set({ revokedAt: now })
+      .where(and(eq(apiKeys.id, input.id), isNull(apiKeys.revokedAt)));
+  }
+  return { revoked: true };
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import type { FeatureRoutes } from '../index.ts';
+import { HealthResult, MetaResult } from './system.schemas.ts';
+import { checkHealth, describeService } from './system.service.ts';
+
+export const systemRoutes: FeatureRoutes = async (app, { deps }) => {
+  app.get(
+    '/healthz',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['service'],
+        summary: 'Liveness probe',
+        description: 'Plain `ok`; touches no dependency.',
+        security: [],
+        response: { 200: z.string() },
+      },
+    },
+    async (_request, reply) => reply.type('text/plain; charset=utf-8').send('ok'),
+  );
+
+  app.get(
+    '/v1/health',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['service'],
+        summary: 'Readiness probe',
+        description:
+          'Checks the database and the key-value store; 503 with the same body when either is degraded.',
+        security: [],
+        response: { 200: HealthResult, 503: HealthResult },
+      },
+    },
+    async (_request, reply) => {
+      const health = await checkHealth(deps);
+      return reply.status(health.status === 'ok' ? 200 : 503).send(health);
+    },
+  );
+
+  app.get(
+    '/v1/meta',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['service'],
+        summary: 'Service contract',
+        description:
+          'Scoring schema version, post length limits, platforms, media kinds, follower bands, the scoring dimensions with their weights, and this deployment’s capabilities.',
+        security: [],
+        response: { 200: MetaResult },
+      },
+    },
+    async () => describeService(deps),
+  );
+
+  app.get(
+    '/v1/openapi.json',
+    {
+      config: { public: true },
+      schema: { hide: true },
+    },
+    async (_request, reply) =>
+      reply.type('application/json; charset=utf-8').send(JSON.stringify(app.swagger())),
+  );
+};

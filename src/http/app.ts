@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  createJsonSchemaTransform,
+  createJsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppDeps } from '../context.ts';
+import { featureRoutes } from '../features/index.ts';
+import { registerAuth } from './auth.ts';
+import { registerErrorHandler } from './error-handler.ts';
+import { registerIdempotency } from './idempotency.ts';
+import './route-config.ts';
+import { API_VERSION } from './version.ts';
+
+export { API_VERSION } from './version.ts';
+
+export type App = FastifyInstance;
+
+const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
+
+/** Builds the HTTP app over already-open dependencies; listening is the caller's business. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const app = Fastify({
+    loggerInstance: deps.log,
+    bodyLimit: deps.config.BODY_LIMIT_BYTES,
+    // Honour a sane incoming request id (from a proxy) so logs join up; otherwise mint one.
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming)
+        ? incoming
+        : `req_${randomUUID()}`;
+    },
+    requestIdHeader: false,
+    routerOptions: { maxParamLength: 200 },
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandler(app);
+
+  const zodToJsonConfig = { target: 'draft-2020-12' as const };
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Postkit API',
+        version: API_VERSION,
+        description:
+          'Social content intelligence and publishing: score, rewrite, generate and plan posts, then publish them exactly once. Human-readable reference v0.1.0.',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'kit_sk_… API key' } },
+      },
+      security: [{ bearerAuth: [] }],
+    },
+    transform: createJsonSchemaTransform({ zodToJsonConfig, skipList: ['/docs', '/docs/*'] }),
+    transformObject: createJsonSchemaTransformObject({ zodToJsonConfig }),
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+    staticCSP: true,
+    // The reference page renders the same document /v1/openapi.json serves.
+  });
+
+  registerAuth(app, deps);
+  registerIdempotency(app, deps);
+
+  for (const routes of featureRoutes) await app.register(routes, { deps });
+  return app;
+}

@@ -1,0 +1,16 @@
+import type { Ctx } from '../context.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** No API key needed. */
+    public?: boolean;
+    /** Counts against the tighter model-backed budget too (x-ratelimit-llm-*). */
+    modelBudget?: boolean;
+    /** Honours the Idempotency-Key header. */
+    idempotent?: boolean;
+  }
+  interface FastifyRequest {
+    /** Set by the auth hook on every protected route. */
+    ctx: Ctx;
+  }
+}

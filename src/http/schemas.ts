@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/** Shared wire shapes: the error body and pagination (DECISIONS.md). */
+export const ErrorBody = z
+  .object({
+    error: z
+      .object({
+        code: z.string().describe('snake_case error code'),
+        message: z.string().describe('One sentence saying what went wrong and how to fix it'),
+        details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+        requestId: z.string(),
+      })
+      .catchall(z.unknown()),
+  })
+  .catchall(z.unknown())
+  .meta({ id: 'Error' });
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid request body or query parameters',
+  401: 'Missing or invalid API key',
+  402: 'Monthly model quota exceeded (quota_exceeded)',
+  404: 'Resource not found for this account',
+  409: 'Conflict with the resource state',
+  413: 'Payload too large',
+  415: 'Unsupported media type',
+  422: 'Idempotency key reused with a different request',
+  429: 'Rate limit exceeded; see Retry-After',
+  502: 'Upstream model or platform misbehaved',
+  503: 'Capability not configured or dependency degraded',
+};
+
+/** Error responses for a route's schema, each documented with the shared Error body. */
+export function errorResponses(...statuses: number[]) {
+  const out: Record<number, typeof ErrorBody> = {};
+  for (const status of statuses) {
+    out[status] = ErrorBody.describe(ERROR_DESCRIPTIONS[status] ?? 'Error') as typeof ErrorBody;
+  }
+  return out;
+}
+
+export const PaginationQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50).describe('Page size, 1-100'),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0).describe('Items to skip'),
+});
+export type PaginationQuery = z.output<typeof PaginationQuery>;
+
+export const Pagination = z
+  .object({ limit: z.number().int(), offset: z.number().int(), hasMore: z.boolean() })
+  .meta({ id: 'Pagination' });
+export type Pagination = z.output<typeof Pagination>;
+
+/**
+ * Runs a page query asking for one row more than the limit, so `hasMore` costs no count query.
+ * Lists are newest first; the caller's query orders them.
+ */
+export async function paginate<T>(
+  page: PaginationQuery,
+  fetch: (limit: number, offset: number) => Promise<T[]>,
+): Promise<{ items: T[]; pagination: Pagination }> {
+  const rows = await fetch(page.limit + 1, page.offset);
+  const hasMore = rows.length > page.limit;
+  return {
+    items: hasMore ? rows.slice(0, page.limit) : rows,
+    pagination: { limit: page.limit, offset: page.offset, hasMore },
+  };
+}
+
+export const IdParams = z.object({ id: z.string().min(1).max(64) });
+export const DeleteResult = z.object({ deleted: z.boolean() }).meta({ id: 'DeleteResult' });

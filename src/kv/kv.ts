@@ -1,0 +1,23 @@
+/**
+ * The key-value store behind rate limits, idempotency and caches: in-process by default,
+ * Redis when REDIS_URL is set, so several API processes share one budget and one cache.
+ */
+export interface WindowHit {
+  /** Hits in the current window, including this one. */
+  count: number;
+  /** Milliseconds until the window resets. */
+  resetMs: number;
+}
+
+export interface KvStore {
+  readonly kind: 'memory' | 'redis';
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string, ttlMs: number): Promise<void>;
+  /** Sets only when absent; true when this call set it. Atomic across processes. */
+  setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
+  del(key: string): Promise<void>;
+  /** Fixed-window counter: one atomic increment that also reports the window's reset. */
+  hit(key: string, windowMs: number): Promise<WindowHit>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

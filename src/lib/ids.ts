@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** `n` base62 characters from a CSPRNG, with no modulo bias (rejection sampling). */
+export function randomBase62(n: number): string {
+  let out = '';
+  while (out.length < n) {
+    for (const byte of randomBytes(n * 2)) {
+      if (byte < 248) out += ALPHABET[byte % 62];
+      if (out.length === n) break;
+    }
+  }
+  return out;
+}
+
+export const ID_PREFIXES = {
+  account: 'acc',
+  key: 'key',
+  brand: 'brd',
+  voice: 'voi',
+  channel: 'chn',
+  media: 'med',
+  post: 'pst',
+  postScore: 'psc',
+  metric: 'met',
+  webhook: 'whk',
+  delivery: 'dlv',
+  event: 'evt',
+} as const;
+
+export type IdKind = keyof typeof ID_PREFIXES;
+
+/** Opaque ids: a resource prefix and 20 random base62 characters (~119 bits). */
+export function newId(kind: IdKind): string {
+  return `${ID_PREFIXES[kind]}_${randomBase62(20)}`;
+}

@@ -1,0 +1,58 @@
+import { ConfigError, parseConfig } from './config/config.ts';
+import { startService } from './server.ts';
+
+/** The only place that reads process.env: parse once, pass down. */
+async function main() {
+  let config: ReturnType<typeof parseConfig>;
+  try {
+    config = parseConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const service = await startService(config);
+  const { log } = service.deps;
+  log.info(
+    {
+      url: service.url,
+      role: config.KIT_ROLE,
+      database: service.deps.database.kind,
+      kv: service.deps.kv.kind,
+      docs: service.url ? `${service.url}/docs` : undefined,
+    },
+    'postkit started',
+  );
+
+  let shuttingDown = false;
+  const shutdown = (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    log.info({ signal }, 'draining');
+    const force = setTimeout(() => {
+      log.error('drain took too long; exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_GRACE_MS);
+    force.unref();
+    service
+      .close()
+      .then(() => {
+        log.info('stopped');
+        process.exit(0);
+      })
+      .catch((err) => {
+        log.error({ err }, 'error while stopping');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  process.stderr.write(`postkit failed to start: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,125 @@
+/**
+ * One interface per publishing platform. Services talk only to this; a second platform
+ * implements it without touching them. Adapters throw PlatformError, never raw HTTP errors,
+ * and never put token material in messages.
+ */
+
+export interface TokenSet {
+  accessToken: string;
+  /** Epoch ms when the access token lapses; null when the platform did not say. */
+  expiresAt: number | null;
+  refreshToken: string | null;
+  refreshExpiresAt: number | null;
+  scopes: string[];
+}
+
+export interface MemberIdentity {
+  /** The platform's user id (platformA: the userinfo `sub`). */
+  platformUserId: string;
+  /** The author URN or equivalent used when posting. */
+  authorRef: string;
+  handle: string | null;
+}
+
+export interface AuthorizationRequest {
+  url: string;
+}
+
+/** A file to attach, read lazily so a large video is streamed, not buffered. */
+export interface MediaFile {
+  id: string;
+  contentType: string;
+  size: number;
+  filename: string | null;
+  open(): Promise<NodeJS.ReadableStream | Buffer>;
+}
+
+export interface PublishRequest {
+  accessToken: string;
+  authorRef: string;
+  text: string;
+  media: MediaFile[];
+  /**
+   * Called after media uploads succeed and just before the create request leaves. The
+   * service records "create sent" here: from then on the create is never re-sent.
+   */
+  beforeCreate?: () => Promise<void>;
+}
+
+export interface PublishedPost {
+  platformPostId: string;
+  platformUrl: string;
+}
+
+export interface PostMetrics {
+  /** null = the platform did not report this dimension; 0 = it reported zero. */
+  impressions: number | null;
+  likes: number | null;
+  comments: number | null;
+  shares: number | null;
+  clicks: number | null;
+}
+
+/**
+ * Why a platform call failed, in terms the services act on:
+ * - `expired_token`: refresh once if possible, else the channel becomes `expired`
+ * - `revoked_token`: the channel becomes `revoked`; publish answers 409 channel_revoked
+ * - `missing_scope`: channel `error`; the member must reconnect
+ * - `duplicate`: final failure, never retried
+ * - `rate_limited` / `unavailable`: transient; reads and uploads retry with backoff
+ * - `outcome_unknown`: a create whose response never came back; never re-sent
+ * - `bad_request`: the platform rejected the content (final)
+ * - `misconfigured`: e.g. 426 NONEXISTENT_VERSION; an operator must fix configuration
+ * - `exchange_failed`: OAuth code or refresh exchange refused
+ */
+export type PlatformErrorKind =
+  | 'expired_token'
+  | 'revoked_token'
+  | 'missing_scope'
+  | 'duplicate'
+  | 'rate_limited'
+  | 'unavailable'
+  | 'outcome_unknown'
+  | 'bad_request'
+  | 'misconfigured'
+  | 'exchange_failed';
+
+export class PlatformError extends Error {
+  readonly kind: PlatformErrorKind;
+  readonly status: number | null;
+  /** Whether retrying the same call may succeed (never true for an unknown create outcome). */
+  readonly retryable: boolean;
+
+  constructor(
+    kind: PlatformErrorKind,
+    message: string,
+    options: { status?: number | null; cause?: unknown } = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'PlatformError';
+    this.kind = kind;
+    this.status = options.status ?? null;
+    this.retryable = kind === 'rate_limited' || kind === 'unavailable';
+  }
+}
+
+export interface Platform {
+  readonly id: string;
+  /** Scopes requested at connect time. */
+  readonly scopes: readonly string[];
+  /** The consent URL for a state and (when PKCE is on) a code challenge. */
+  authorizationUrl(input: { state: string; codeChallenge: string | null }): AuthorizationRequest;
+  exchangeCode(input: { code: string; codeVerifier: string | null }): Promise<TokenSet>;
+  refresh(input: { refreshToken: string }): Promise<TokenSet>;
+  identify(input: { accessToken: string }): Promise<MemberIdentity>;
+  /** Uploads the media and creates the post; a lost create response is `outcome_unknown`. */
+  publish(input: PublishRequest): Promise<PublishedPost>;
+  /** Whether a post this member created exists, for crash recovery; null when the platform cannot tell. */
+  findPublished?(input: {
+    accessToken: string;
+    authorRef: string;
+    text: string;
+    since: number;
+  }): Promise<PublishedPost | null>;
+  metrics(input: { accessToken: string; platformPostId: string }): Promise<PostMetrics>;
+}

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { Config } from './config/config.ts';
+import type { AppDeps } from './context.ts';
+import { openDatabase } from './db/client.ts';
+import { type App, buildApp } from './http/app.ts';
+import { sweeps } from './jobs/index.ts';
+import { type Runner, startRunner } from './jobs/runner.ts';
+import { openKv } from './kv/open.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { createLogger } from './lib/logger.ts';
+
+export interface DepsOptions {
+  log?: Logger;
+  clock?: Clock;
+  /** Namespaces this process's keys in a shared Redis (tests use one per app). */
+  kvPrefix?: string;
+}
+
+/** Opens every dependency once; the order matters only in that the database migrates first. */
+export async function createDeps(config: Config, options: DepsOptions = {}): Promise<AppDeps> {
+  const log = options.log ?? createLogger(config.LOG_LEVEL);
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolMax: config.DATABASE_POOL_MAX,
+  });
+  let kv: AppDeps['kv'];
+  try {
+    kv = await openKv({ url: config.REDIS_URL, prefix: options.kvPrefix });
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  return {
+    config,
+    database,
+    db: database.db,
+    kv,
+    log,
+    clock: options.clock ?? systemClock,
+    instanceId: `${process.pid}-${randomUUID().slice(0, 8)}`,
+    wake: () => {},
+  };
+}
+
+export interface Service {
+  deps: AppDeps;
+  /** Present when the role serves HTTP (api, all). */
+  app: App | null;
+  /** Present when the role runs sweeps (worker, all). */
+  runner: Runner | null;
+  /** The listening address, e.g. http://127.0.0.1:8080. */
+  url: string | null;
+  /** Graceful: stop accepting, finish in-flight requests and claimed jobs, close pools. */
+  close(): Promise<void>;
+}
+
+export interface StartOptions extends DepsOptions {
+  /** Listen on HOST:PORT (default true); tests may use app.inject instead. */
+  listen?: boolean;
+  /** Start the sweep timer (default true); tests may drive `runner.runOnce()` instead. */
+  autoStartRunner?: boolean;
+}
+
+export async function startService(config: Config, options: StartOptions = {}): Promise<Service> {
+  const deps = await createDeps(config, options);
+  const servesHttp = config.KIT_ROLE !== 'worker';
+  const runsSweeps = config.KIT_ROLE !== 'api';
+  let app: App | null = null;
+  let runner: Runner | null = null;
+  let url: string | null = null;
+  try {
+    if (runsSweeps) {
+      const started = startRunner(deps, sweeps, { autoStart: options.autoStartRunner !== false });
+      runner = started;
+      deps.wake = (name, at) => started.wake(name, at);
+    }
+    if (servesHttp) {
+      app = await buildApp(deps);
+      if (options.listen !== false) url = await app.listen({ port: config.PORT, host: config.HOST });
+      else await app.ready();
+    }
+  } catch (err) {
+    await runner?.stop();
+    await app?.close();
+    await deps.kv.close();
+    await deps.database.close();
+    throw err;
+  }
+  let closing: Promise<void> | null = null;
+  return {
+    deps,
+    app,
+    runner,
+    url,
+    close() {
+      closing ??= (async () => {
+        await app?.close();
+        await runner?.stop();
+        await deps.kv.close();
+        await deps.database.close();
+      })();
+      return closing;
+    },
+  };
+}
