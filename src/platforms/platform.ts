@@ -112,6 +112,8 @@ export interface Platform {
   exchangeCode(input: { code: string; codeVerifier: string | null }): Promise<TokenSet>;
   refresh(input: { refreshToken: string }): Promise<TokenSet>;
   identify(input: { accessToken: string }): Promise<MemberIdentity>;
+  /** The author reference to post as, from the stored platform user id (platformA: urn:li:person:{id}). */
+  authorRef(platformUserId: string): string;
   /** Uploads the media and creates the post; a lost create response is `outcome_unknown`. */
   publish(input: PublishRequest): Promise<PublishedPost>;
   /** Whether a post this member created exists, for crash recovery; null when the platform cannot tell. */
