@@ -27,6 +27,10 @@ async function main() {
     'postkit started',
   );
 
+  // One plain line whatever the log level, for people and for scripts waiting on startup.
+  if (service.url) process.stdout.write(`postkit listening on ${service.url} (docs: ${service.url}/docs)\n`);
+  else process.stdout.write(`postkit worker started (role ${config.KIT_ROLE})\n`);
+
   let shuttingDown = false;
   const shutdown = (signal: string) => {
     if (shuttingDown) return;

@@ -51,10 +51,17 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const context = (err as { validationContext?: string }).validationContext;
-      const details: ErrorDetail[] = err.validation.map((v) => ({
-        path: toPath(context, v.instancePath),
-        message: v.message ?? 'Invalid value',
-      }));
+      const details: ErrorDetail[] = err.validation.flatMap((v) => {
+        const keys = (v.params as { keys?: unknown } | undefined)?.keys;
+        // Unknown fields are reported one by one, at their own path, so the fix is obvious.
+        if (v.keyword === 'unrecognized_keys' && Array.isArray(keys)) {
+          return keys.map((key) => ({
+            path: toPath(context, `${v.instancePath}/${String(key)}`),
+            message: 'Unknown field; remove it',
+          }));
+        }
+        return [{ path: toPath(context, v.instancePath), message: v.message ?? 'Invalid value' }];
+      });
       const where =
         context === 'querystring'
           ? 'query parameters'

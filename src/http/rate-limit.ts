@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyBaseLogger as Logger } from 'fastify';
-import type { KvStore } from '../kv/kv.ts';
+import type { KvStore, WindowHit } from '../kv/kv.ts';
 import { rateLimited } from './errors.ts';
 
 export interface Budget {
-  /** Key in the store, e.g. `rl:req:<keyId>`. */
+  /** Key in the store, e.g. `rl:req:<key digest>`. */
   key: string;
   limit: number;
   windowMs: number;
@@ -14,22 +14,29 @@ export interface Budget {
 }
 
 /**
- * Spends one unit of a fixed-window budget (one atomic round trip), sets the budget's
- * headers, and throws 429 with Retry-After when it is spent. When the store is down the
- * request is let through (fail open): availability of the API outranks exact budgets,
- * and the outage shows on /v1/health.
+ * Spends one unit of a fixed-window budget (one atomic round trip). When the store is down
+ * the request is let through (fail open, null): availability of the API outranks exact
+ * budgets, and the outage shows on /v1/health.
  */
-export async function spend(kv: KvStore, budget: Budget, reply: FastifyReply, log: Logger): Promise<void> {
-  let hit: { count: number; resetMs: number };
+export async function hitBudget(kv: KvStore, budget: Budget, log: Logger): Promise<WindowHit | null> {
   try {
-    hit = await kv.hit(budget.key, budget.windowMs);
+    return await kv.hit(budget.key, budget.windowMs);
   } catch (err) {
     log.warn({ err, budget: budget.label }, 'rate limit store unavailable; failing open');
-    return;
+    return null;
   }
+}
+
+/** Sets the budget's headers and throws 429 with Retry-After when it is spent. */
+export function enforceBudget(reply: FastifyReply, budget: Budget, hit: WindowHit | null): void {
+  if (!hit) return;
   const resetSeconds = Math.max(1, Math.ceil(hit.resetMs / 1000));
   reply.header(`${budget.headerPrefix}-limit`, budget.limit);
   reply.header(`${budget.headerPrefix}-remaining`, Math.max(0, budget.limit - hit.count));
   reply.header(`${budget.headerPrefix}-reset`, resetSeconds);
   if (hit.count > budget.limit) throw rateLimited(resetSeconds, budget.label);
+}
+
+export async function spend(kv: KvStore, budget: Budget, reply: FastifyReply, log: Logger): Promise<void> {
+  enforceBudget(reply, budget, await hitBudget(kv, budget, log));
 }

@@ -67,3 +67,9 @@ export async function paginate<T>(
 
 export const IdParams = z.object({ id: z.string().min(1).max(64) });
 export const DeleteResult = z.object({ deleted: z.boolean() }).meta({ id: 'DeleteResult' });
+
+/**
+ * A body that may be left out. Fastify hands a missing body to the validator as null, so the
+ * schema accepts null too; handlers read `request.body ?? {}`.
+ */
+export const optionalBody = <T extends z.ZodType>(schema: T) => schema.nullish();

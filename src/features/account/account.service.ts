@@ -38,7 +38,9 @@ export async function getAccount(ctx: Ctx): Promise<Account> {
   return toAccount(row);
 }
 
+/** The account and calling key, as authenticated for this request (one read in all). */
 export async function whoami({ ctx }: Call<void>): Promise<{ account: Account; key: ApiKey }> {
+  if (ctx.caller.snapshot) return ctx.caller.snapshot;
   const [account, key] = await Promise.all([getAccount(ctx), getCallingKey(ctx)]);
   return { account, key };
 }

@@ -1,4 +1,4 @@
-import { errorResponses, IdParams } from '../../http/schemas.ts';
+import { errorResponses, IdParams, optionalBody } from '../../http/schemas.ts';
 import type { FeatureRoutes } from '../index.ts';
 import { CreateKeyRequest, CreateKeyResult, KeyListResult, RevokeResult } from './keys.schemas.ts';
 import { createKey, listKeys, revokeKey, rotateKey } from './keys.service.ts';
@@ -25,7 +25,7 @@ export const keyRoutes: FeatureRoutes = async (app) => {
       schema: {
         tags,
         summary: 'Create an API key',
-        body: CreateKeyRequest.optional(),
+        body: optionalBody(CreateKeyRequest),
         response: { 201: CreateKeyResult, ...errorResponses(400, 401, 429) },
       },
     },

@@ -6,18 +6,10 @@ import { notFound } from '../../http/errors.ts';
 import { sha256Hex } from '../../lib/hash.ts';
 import { newId } from '../../lib/ids.ts';
 import { displayPrefix, generateApiKey } from './key-format.ts';
+import { toApiKey } from './key-view.ts';
 import type { ApiKey, CreateKeyResult } from './keys.schemas.ts';
 
-type KeyRow = typeof apiKeys.$inferSelect;
-
-export const toApiKey = (row: KeyRow): ApiKey => ({
-  id: row.id,
-  name: row.name,
-  keyPrefix: row.keyPrefix,
-  createdAt: row.createdAt,
-  lastUsedAt: row.lastUsedAt,
-  revokedAt: row.revokedAt,
-});
+export { toApiKey };
 
 /** Mints a key for an account inside the given transaction; the plaintext leaves only in the result. */
 export async function issueKey(

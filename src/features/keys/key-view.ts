@@ -1,0 +1,12 @@
+import type { apiKeys } from '../../db/schema/index.ts';
+import type { ApiKey } from './keys.schemas.ts';
+
+/** The public view of a key row: metadata only, never the digest. */
+export const toApiKey = (row: typeof apiKeys.$inferSelect): ApiKey => ({
+  id: row.id,
+  name: row.name,
+  keyPrefix: row.keyPrefix,
+  createdAt: row.createdAt,
+  lastUsedAt: row.lastUsedAt,
+  revokedAt: row.revokedAt,
+});
