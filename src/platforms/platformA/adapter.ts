@@ -1,0 +1,34 @@
+import type { Platform } from '../platform.ts';
+import { metrics } from './metrics.ts';
+import {
+  authorizationUrl,
+  authorRefFor,
+  exchangeCode,
+  identify,
+  PLATFORM_A_SCOPES,
+  refresh,
+} from './oauth.ts';
+import { type PlatformAOptions, resolveOptions } from './options.ts';
+import { findPublished, publish } from './posts.ts';
+
+export type { PlatformAOptions } from './options.ts';
+
+/**
+ * The platformA adapter: the same code speaks to the live platform and to the sandbox,
+ * depending only on the base addresses in its options.
+ */
+export function createPlatformA(options: PlatformAOptions): Platform {
+  const opts = resolveOptions(options);
+  return {
+    id: 'platformA',
+    scopes: PLATFORM_A_SCOPES,
+    authorizationUrl: (input) => authorizationUrl(opts, input),
+    exchangeCode: (input) => exchangeCode(opts, input),
+    refresh: (input) => refresh(opts, input),
+    identify: (input) => identify(opts, input),
+    authorRef: authorRefFor,
+    publish: (input) => publish(opts, input),
+    findPublished: (input) => findPublished(opts, input),
+    metrics: (input) => metrics(opts, input),
+  };
+}

@@ -1,0 +1,116 @@
+import { PlatformError, type PublishedPost, type PublishRequest } from '../platform.ts';
+import { failure, type HttpCall, headerValue, send, sendExpecting, withRetries } from './http.ts';
+import { escapeLittleText } from './little-text.ts';
+import { planContent, uploadContent } from './media.ts';
+import { type ResolvedOptions, restHeaders } from './options.ts';
+
+export const postUrl = (urn: string) => `https://www.linkedin.com/feed/update/${urn}`;
+
+/** The exact create-post body of PLATFORM_A.md. */
+export function postBody(author: string, text: string, content: Record<string, unknown> | null) {
+  return {
+    author,
+    commentary: escapeLittleText(text),
+    visibility: 'PUBLIC',
+    distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
+    lifecycleState: 'PUBLISHED',
+    isReshareDisabledByAuthor: false,
+    ...(content ? { content } : {}),
+  };
+}
+
+/**
+ * Uploads media, then sends the create exactly once. The media plan is checked before any
+ * upload; `beforeCreate` runs after the uploads and right before the create leaves.
+ */
+export async function publish(opts: ResolvedOptions, input: PublishRequest): Promise<PublishedPost> {
+  const plan = planContent(input.media);
+  const content = await uploadContent(opts, input.accessToken, input.authorRef, plan);
+  const body = JSON.stringify(postBody(input.authorRef, input.text, content));
+  if (input.beforeCreate) await input.beforeCreate();
+  const call: HttpCall = {
+    kind: 'create',
+    what: 'create the post',
+    method: 'POST',
+    url: `${opts.apiUrl}/rest/posts`,
+    headers: { ...restHeaders(opts, input.accessToken), 'content-type': 'application/json' },
+    body,
+    timeoutMs: opts.requestTimeoutMs,
+    secrets: [input.accessToken],
+  };
+  // Never retried: the platform has no idempotency key, so a second send could post twice.
+  const answer = await sendExpecting(call, [201]);
+  const urn = headerValue(answer.headers, 'x-restli-id') ?? headerValue(answer.headers, 'x-linkedin-id');
+  if (!urn) {
+    throw new PlatformError(
+      'outcome_unknown',
+      'platformA accepted the post but did not say its id; it is not re-sent.',
+      { status: answer.status },
+    );
+  }
+  return { platformPostId: urn, platformUrl: postUrl(urn) };
+}
+
+interface PostElement {
+  id?: unknown;
+  commentary?: unknown;
+  createdAt?: unknown;
+  publishedAt?: unknown;
+  lifecycleState?: unknown;
+}
+
+const PAGE = 50;
+const MAX_PAGES = 10;
+/** Clock skew allowance between this host and the platform when matching creation times. */
+const SKEW_MS = 120_000;
+
+/**
+ * Crash recovery: looks for a post of this member with the same commentary created since
+ * `since`, using the Posts "find by author" finder. The live platform restricts that finder
+ * (it needs a partner-only permission) and answers 403: then null, "cannot tell".
+ */
+export async function findPublished(
+  opts: ResolvedOptions,
+  input: { accessToken: string; authorRef: string; text: string; since: number },
+): Promise<PublishedPost | null> {
+  const wanted = new Set([escapeLittleText(input.text), input.text]);
+  const oldest = input.since - SKEW_MS;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const call: HttpCall = {
+      kind: 'read',
+      what: 'list the member posts',
+      method: 'GET',
+      url: `${opts.apiUrl}/rest/posts?author=${encodeURIComponent(input.authorRef)}&q=author&count=${PAGE}&start=${page * PAGE}&sortBy=CREATED`,
+      headers: restHeaders(opts, input.accessToken),
+      timeoutMs: opts.requestTimeoutMs,
+      secrets: [input.accessToken],
+    };
+    const answer = await withRetries(opts.retry, async () => {
+      const a = await send(call);
+      if (a.status === 403 || a.status === 200) return a;
+      throw failure(call, a);
+    });
+    if (answer.status === 403) return null;
+    const elements = ((answer.json as { elements?: unknown } | null)?.elements ?? []) as PostElement[];
+    if (!Array.isArray(elements)) return null;
+    let older = false;
+    for (const el of elements) {
+      const created =
+        typeof el.createdAt === 'number'
+          ? el.createdAt
+          : typeof el.publishedAt === 'number'
+            ? el.publishedAt
+            : null;
+      if (created !== null && created < oldest) {
+        older = true;
+        continue;
+      }
+      if (typeof el.id === 'string' && typeof el.commentary === 'string' && wanted.has(el.commentary)) {
+        if (el.lifecycleState === 'DELETED') continue;
+        return { platformPostId: el.id, platformUrl: postUrl(el.id) };
+      }
+    }
+    if (older || elements.length < PAGE) return null;
+  }
+  return null;
+}

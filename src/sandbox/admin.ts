@@ -1,0 +1,194 @@
+import { page } from './authorize.ts';
+import { SANDBOX_ROUTES, type SandboxRoute } from './faults.ts';
+import { type Exchange, escapeHtml, HttpError, type Route, readBody, sendHtml, sendJson } from './http.ts';
+import { postView } from './posts.ts';
+import { type MetricCounts, QUERY_TYPES, type SandboxPost } from './state.ts';
+
+/**
+ * Fault controls over HTTP (the same operations as `sandbox.faults` in-process) and the
+ * index page listing published posts. Unauthenticated: the sandbox is a local test tool.
+ */
+
+const bad = (message: string) => new HttpError(400, { error: message });
+
+async function body(ex: Exchange): Promise<Record<string, unknown>> {
+  const raw = (await readBody(ex.req)).toString('utf8').trim();
+  if (raw === '') return {};
+  try {
+    const parsed = JSON.parse(raw);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed;
+  } catch {}
+  throw bad('Send a JSON object');
+}
+
+const int = (v: unknown, fallback: number, name: string) => {
+  if (v === undefined) return fallback;
+  if (v === 'always') return Number.POSITIVE_INFINITY;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0)
+    throw bad(`${name} must be a non-negative integer`);
+  return v;
+};
+
+const routeOf = (v: unknown): SandboxRoute | '*' => {
+  if (v === undefined || v === '*') return '*';
+  if (typeof v === 'string' && (SANDBOX_ROUTES as readonly string[]).includes(v)) return v as SandboxRoute;
+  throw bad(`route must be '*' or one of ${SANDBOX_ROUTES.join(', ')}`);
+};
+
+function tokenTarget(b: Record<string, unknown>, ex: Exchange): string | { sub: string } {
+  if (typeof b.accessToken === 'string') return b.accessToken;
+  return { sub: typeof b.sub === 'string' ? b.sub : ex.ctx.state.currentMember };
+}
+
+function summary(ex: Exchange) {
+  const { state, faults } = ex.ctx;
+  const calls = Object.fromEntries(state.callCounts);
+  return {
+    members: [...state.members.values()],
+    currentMember: state.currentMember,
+    posts: state.listPosts({ includeDeleted: true }).map(adminPost),
+    assets: [...state.assets.values()].map((a) => ({
+      id: a.id,
+      kind: a.kind,
+      owner: a.owner,
+      status: a.status,
+      size: a.size,
+      sha256: a.sha256,
+    })),
+    // Token values are shown only by their first characters.
+    tokens: [...state.tokens.values()].map((t) => ({
+      token: `${t.accessToken.slice(0, 12)}…`,
+      sub: t.sub,
+      scopes: t.scopes,
+      expiresAt: t.expiresAt,
+      revoked: t.revoked,
+      hasRefreshToken: t.refreshToken !== null,
+    })),
+    calls,
+    ...faults.describe(),
+  };
+}
+
+const adminPost = (p: SandboxPost) => ({
+  ...postView(p),
+  text: p.text,
+  contentKind: p.contentKind,
+  mediaIds: p.mediaIds,
+  metrics: p.metrics,
+  deletedAt: p.deletedAt,
+});
+
+function counts(v: unknown): Partial<MetricCounts> {
+  if (!v || typeof v !== 'object')
+    throw bad('counts must be an object like {"IMPRESSION": 10, "LINK_CLICKS": null}');
+  const out: Partial<MetricCounts> = {};
+  for (const [k, n] of Object.entries(v)) {
+    if (!(QUERY_TYPES as readonly string[]).includes(k)) throw bad(`unknown metric ${k}`);
+    if (n !== null && (typeof n !== 'number' || !Number.isInteger(n) || n < 0))
+      throw bad(`${k} must be a count or null`);
+    out[k as keyof MetricCounts] = n as number | null;
+  }
+  return out;
+}
+
+const post = (path: string, handle: (ex: Exchange, b: Record<string, unknown>) => unknown): Route => ({
+  method: 'POST',
+  path: new RegExp(`^/_sandbox/${path}$`),
+  name: 'admin',
+  async handle(ex) {
+    const b = await body(ex);
+    let result: unknown;
+    try {
+      result = handle(ex, b);
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      throw bad(err instanceof Error ? err.message : String(err));
+    }
+    sendJson(ex.res, 200, result ?? { ok: true });
+  },
+});
+
+function indexPage(ex: Exchange) {
+  const { state, baseUrl } = ex.ctx;
+  const rows = state
+    .listPosts()
+    .map((p) => {
+      const author = state.members.get(p.author.replace('urn:li:person:', ''));
+      return `<tr id="${escapeHtml(p.id)}"><td>${new Date(p.createdAt).toISOString().replace('T', ' ').slice(0, 19)}</td>
+<td>${escapeHtml(author?.name ?? p.author)}</td><td><pre>${escapeHtml(p.text)}</pre></td>
+<td>${escapeHtml(p.contentKind)}${p.mediaIds.length ? `<br><span class="muted">${p.mediaIds.map(escapeHtml).join('<br>')}</span>` : ''}</td>
+<td><code>${escapeHtml(p.id)}</code></td></tr>`;
+    })
+    .join('');
+  sendHtml(
+    ex.res,
+    200,
+    page(
+      'platformA sandbox',
+      `<p>An emulator of the platformA API. Point Postkit at it with
+<code>PLATFORMA_AUTH_URL=${escapeHtml(baseUrl)}/oauth/v2</code> and <code>PLATFORMA_API_URL=${escapeHtml(baseUrl)}</code>
+(client id <code>${escapeHtml(ex.ctx.settings.clientId)}</code>). State as JSON: <a href="/_sandbox/state">/_sandbox/state</a>.</p>
+<h2>Published posts (${state.listPosts().length})</h2>
+${rows ? `<table><tr><th>UTC</th><th>Author</th><th>Text</th><th>Content</th><th>Id</th></tr>${rows}</table>` : '<p class="muted">Nothing yet. Publish a post from Postkit and it appears here (the page refreshes every 5 s).</p>'}`,
+      { refreshSeconds: 5 },
+    ),
+  );
+}
+
+export const adminRoutes: Route[] = [
+  { method: 'GET', path: /^\/$/, name: 'page', handle: indexPage },
+  {
+    method: 'GET',
+    path: /^\/_sandbox\/state$/,
+    name: 'admin',
+    handle: (ex) => sendJson(ex.res, 200, summary(ex)),
+  },
+  {
+    method: 'GET',
+    path: /^\/_sandbox\/posts$/,
+    name: 'admin',
+    handle: (ex) =>
+      sendJson(ex.res, 200, { posts: ex.ctx.state.listPosts({ includeDeleted: true }).map(adminPost) }),
+  },
+  post('faults', (ex, b) => {
+    const route = routeOf(b.route);
+    ex.ctx.faults.inject(route, {
+      status: typeof b.status === 'number' ? b.status : undefined,
+      code: typeof b.code === 'string' ? b.code : undefined,
+      message: typeof b.message === 'string' ? b.message : undefined,
+      drop: b.drop === true,
+      times: b.always === true ? Number.POSITIVE_INFINITY : int(b.times, 1, 'times'),
+    });
+  }),
+  post('latency', (ex, b) => ex.ctx.faults.latency(int(b.ms, 0, 'ms'), routeOf(b.route))),
+  post('drop-after-create', (ex, b) => ex.ctx.faults.dropAfterCreate(int(b.times, 1, 'times'))),
+  post('duplicates', (ex, b) => ex.ctx.faults.duplicateNext(int(b.times, 1, 'times'))),
+  post('tokens/revoke', (ex, b) => ({ revoked: ex.ctx.faults.revoke(tokenTarget(b, ex)) })),
+  post('tokens/expire', (ex, b) => ({
+    expired: ex.ctx.faults.expire(tokenTarget(b, ex), { refresh: b.refresh === true }),
+  })),
+  post('versions/retire', (ex, b) => {
+    if (typeof b.version !== 'string') throw bad('version (YYYYMM) is required');
+    ex.ctx.faults.retireVersion(b.version);
+  }),
+  post('videos/fail-processing', (ex, b) => ex.ctx.faults.failVideoProcessing(int(b.times, 1, 'times'))),
+  post('author-finder', (ex, b) => {
+    ex.ctx.faults.authorFinderRestricted = b.restricted === true;
+  }),
+  post('metrics', (ex, b) => {
+    if (typeof b.post !== 'string') throw bad('post (the post URN) is required');
+    ex.ctx.state.setMetrics(b.post, counts(b.counts));
+  }),
+  post('members', (ex, b) => {
+    const fields = ['sub', 'name', 'givenName', 'familyName', 'email', 'picture'] as const;
+    const input: Record<string, string> = {};
+    for (const f of fields) {
+      if (b[f] === undefined) continue;
+      if (typeof b[f] !== 'string' || b[f] === '') throw bad(`${f} must be a non-empty string`);
+      input[f] = b[f];
+    }
+    return ex.ctx.state.addMember(input);
+  }),
+  post('members/current', (ex, b) => ex.ctx.state.useMember(String(b.sub ?? ''))),
+  post('reset', (ex) => ex.ctx.faults.clear()),
+];

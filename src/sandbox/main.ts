@@ -1,0 +1,69 @@
+import { parseArgs } from 'node:util';
+import { startSandbox } from './sandbox.ts';
+
+/**
+ * `npm run sandbox [-- --port 9400 --auto-approve --postkit-url http://127.0.0.1:8080]`:
+ * runs the platformA emulator and prints the variables that point Postkit at it.
+ * Options come from the command line (src/main.ts stays the only reader of the environment).
+ */
+const HELP = `Usage: npm run sandbox -- [options]
+  --port <n>            listen port (default 9400; 0 = any free port)
+  --host <addr>         listen address (default 127.0.0.1)
+  --postkit-url <url>   where Postkit runs, for its OAuth callback (default http://127.0.0.1:8080)
+  --auto-approve        skip the consent page (redirect back at once)
+  --client-id <id>      app client id (default sandbox-client)
+  --client-secret <s>   app client secret (default sandbox-secret)
+  --help`;
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '9400' },
+      host: { type: 'string', default: '127.0.0.1' },
+      'postkit-url': { type: 'string', default: 'http://127.0.0.1:8080' },
+      'auto-approve': { type: 'boolean', default: false },
+      'client-id': { type: 'string' },
+      'client-secret': { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${HELP}\n`);
+    return;
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port must be 0-65535');
+  const postkit = values['postkit-url'].replace(/\/+$/, '');
+  const sandbox = await startSandbox({
+    port,
+    host: values.host,
+    autoApprove: values['auto-approve'],
+    clientId: values['client-id'],
+    clientSecret: values['client-secret'],
+  });
+  const env = sandbox.env(`${postkit}/v1/channels/platformA/callback`);
+  const lines = Object.entries(env).map(([k, v]) => `${k}=${v}`);
+  process.stdout.write(
+    [
+      `platformA sandbox listening on ${sandbox.url}  (posts: ${sandbox.url}/ , state: ${sandbox.url}/_sandbox/state)`,
+      `Consent: ${values['auto-approve'] ? 'auto-approve' : 'a page with an Approve button'}. Member: ${sandbox.state.members.get(sandbox.state.currentMember)?.name}.`,
+      '',
+      'Start Postkit with these variables (plus a vault key, e.g. KIT_VAULT_KEY=$(openssl rand -base64 32)):',
+      '',
+      ...lines.map((l) => `  ${l}`),
+      '',
+      `  e.g.  ${lines.join(' ')} KIT_VAULT_KEY=$(openssl rand -base64 32) npm start`,
+      '',
+    ].join('\n'),
+  );
+  const stop = () => {
+    sandbox.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err) => {
+  process.stderr.write(`sandbox failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});
