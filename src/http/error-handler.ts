@@ -43,6 +43,34 @@ function fromFastifyError(err: FastifyError): AppError | undefined {
   }
 }
 
+/** Connection-level failures of PostgreSQL or Redis (through any wrapping), as opposed to bugs. */
+const OUTAGE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_DESTROYED',
+  'CONNECTION_ENDED',
+  '57P01', // admin_shutdown
+  '57P03', // cannot_connect_now
+]);
+
+export function isDependencyOutage(err: unknown): boolean {
+  for (
+    let e = err as { code?: unknown; cause?: unknown; message?: unknown } | undefined, i = 0;
+    e && i < 5;
+    i++
+  ) {
+    if (typeof e.code === 'string' && OUTAGE_CODES.has(e.code)) return true;
+    if (typeof e.message === 'string' && /Connection is closed|Stream isn't writeable/.test(e.message))
+      return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
@@ -86,6 +114,16 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const mapped = fromFastifyError(err);
     if (mapped) return send(reply, request, mapped);
+    if (isDependencyOutage(err)) {
+      request.log.error({ err }, 'dependency unavailable');
+      return send(
+        reply,
+        request,
+        new AppError(503, 'service_unavailable', 'A backing service is unavailable; retry shortly.', {
+          headers: { 'retry-after': '2' },
+        }),
+      );
+    }
     // Anything else is our bug or an outage: log it in full, tell the caller nothing internal.
     request.log.error({ err }, 'unhandled error');
     return send(

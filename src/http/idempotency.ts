@@ -103,7 +103,22 @@ export function registerIdempotency(app: FastifyInstance, deps: AppDeps) {
     if (header === undefined) return;
     const key = Array.isArray(header) ? header.join(',') : header;
     const fingerprint = fingerprintOf(request.method, request.routeOptions.url ?? request.url, request.body);
-    const started = await beginIdempotent(deps.kv, request.ctx.caller.keyId ?? 'worker', key, fingerprint);
+    const started = await beginIdempotent(
+      deps.kv,
+      request.ctx.caller.keyId ?? 'worker',
+      key,
+      fingerprint,
+    ).catch((err: unknown) => {
+      if (err instanceof AppError) throw err;
+      // Without the store we cannot promise "at most once": refuse rather than risk a double run.
+      request.log.warn({ err }, 'idempotency store unavailable');
+      throw new AppError(
+        503,
+        'idempotency_unavailable',
+        'Idempotency-Key cannot be honoured right now (store unavailable); retry shortly, or retry without the header.',
+        { headers: { 'retry-after': '1' } },
+      );
+    });
     if (started.kind === 'replay') {
       return reply
         .status(started.status)

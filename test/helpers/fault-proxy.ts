@@ -1,0 +1,77 @@
+import { connect, createServer, type Server, type Socket } from 'node:net';
+
+/**
+ * A small TCP fault proxy on loopback for fault tests: put it between the service and
+ * PostgreSQL, Redis, the platform or a webhook receiver, then cut, refuse or slow connections.
+ */
+export interface FaultProxy {
+  /** host:port to hand the service instead of the real target. */
+  host: string;
+  port: number;
+  /** Destroys every open connection (like a server restart or a network cut). */
+  cut(): void;
+  /** While down, the port refuses connections (as a stopped server's does) and open ones are cut. */
+  setDown(down: boolean): Promise<void>;
+  /** Delays every chunk in both directions by this many ms. */
+  setLatency(ms: number): void;
+  close(): Promise<void>;
+}
+
+export async function startFaultProxy(target: { host: string; port: number }): Promise<FaultProxy> {
+  const sockets = new Set<Socket>();
+  let latency = 0;
+
+  const pipe = (from: Socket, to: Socket) => {
+    from.on('data', (chunk) => {
+      if (latency > 0) {
+        from.pause();
+        setTimeout(() => {
+          if (!to.destroyed) to.write(chunk);
+          from.resume();
+        }, latency);
+      } else if (!to.destroyed) to.write(chunk);
+    });
+    from.on('end', () => to.end());
+    from.on('error', () => to.destroy());
+    from.on('close', () => to.destroy());
+  };
+
+  const server: Server = createServer((client) => {
+    const upstream = connect(target.port, target.host);
+    sockets.add(client);
+    sockets.add(upstream);
+    client.on('close', () => sockets.delete(client));
+    upstream.on('close', () => sockets.delete(upstream));
+    pipe(client, upstream);
+    pipe(upstream, client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('proxy did not bind');
+
+  const cut = () => {
+    for (const s of sockets) s.destroy();
+    sockets.clear();
+  };
+  return {
+    host: '127.0.0.1',
+    port: address.port,
+    cut,
+    async setDown(value) {
+      if (value && server.listening) {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        cut();
+        await closed;
+      } else if (!value && !server.listening) {
+        await new Promise<void>((resolve) => server.listen(address.port, '127.0.0.1', resolve));
+      }
+    },
+    setLatency(ms) {
+      latency = ms;
+    },
+    close() {
+      cut();
+      return new Promise((resolve) => (server.listening ? server.close(() => resolve()) : resolve()));
+    },
+  };
+}
