@@ -39,6 +39,26 @@ export async function beginIdempotent(
   idempotencyKey: string,
   fingerprint: string,
 ): Promise<BeginResult> {
+  try {
+    return await claimOrReplay(kv, keyId, idempotencyKey, fingerprint);
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    // Without the store "at most once" cannot be promised: refuse rather than risk a double run.
+    throw new AppError(
+      503,
+      'idempotency_unavailable',
+      'The idempotency key cannot be honoured right now (store unavailable); retry shortly, or retry without it.',
+      { headers: { 'retry-after': '1' }, cause: err },
+    );
+  }
+}
+
+async function claimOrReplay(
+  kv: KvStore,
+  keyId: string,
+  idempotencyKey: string,
+  fingerprint: string,
+): Promise<BeginResult> {
   if (idempotencyKey.length === 0 || idempotencyKey.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
     throw invalidRequest(`Idempotency-Key must be 1-${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`, [
       { path: 'headers.idempotency-key', message: `length ${idempotencyKey.length}` },

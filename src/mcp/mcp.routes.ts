@@ -1,0 +1,135 @@
+import { MAX_BATCH_SIZE } from '@modelcontextprotocol/sdk/server/requestBody.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { FeatureRoutes } from '../features/index.ts';
+import { bearerKey, keyBudgets } from '../http/auth.ts';
+import { AppError } from '../http/errors.ts';
+import { enforceBudget, hitBudget } from '../http/rate-limit.ts';
+import { ErrorBody, errorResponses } from '../http/schemas.ts';
+import { sha256Hex } from '../lib/hash.ts';
+import { toolDefinitions } from './catalog.ts';
+import { handleMcpPost } from './mcp-server.ts';
+
+const tags = ['agent tools'];
+
+/** The headers the transport reads; nothing else (cookies, authorization) is handed to it. */
+const TRANSPORT_HEADERS = [
+  'accept',
+  'content-type',
+  'mcp-protocol-version',
+  'mcp-session-id',
+  'last-event-id',
+];
+
+const ToolListResult = z
+  .object({
+    tools: z.array(
+      z
+        .object({
+          name: z.string(),
+          title: z.string().optional(),
+          description: z.string().optional(),
+          inputSchema: z.record(z.string(), z.unknown()).describe('JSON Schema of the arguments'),
+          outputSchema: z.record(z.string(), z.unknown()).optional(),
+          annotations: z.record(z.string(), z.unknown()).optional(),
+        })
+        .describe('As MCP tools/list describes the tool'),
+    ),
+  })
+  .meta({ id: 'ToolListResult' });
+
+function webRequestOf(request: FastifyRequest): Request {
+  const headers = new Headers();
+  for (const name of TRANSPORT_HEADERS) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers.set(name, value);
+  }
+  return new Request(new URL(request.url, 'http://postkit.invalid'), { method: request.method, headers });
+}
+
+/**
+ * The auth hook counted this HTTP request once; a JSON-RPC batch counts once per message, so
+ * batching cannot stretch the overall budget. A batch over the transport's limit is refused by
+ * the transport, so it is charged no more than the limit.
+ */
+async function chargeBatch(request: FastifyRequest, reply: FastifyReply, keyDigest: string) {
+  const extra = Array.isArray(request.body) ? Math.min(request.body.length, MAX_BATCH_SIZE) - 1 : 0;
+  if (extra <= 0) return;
+  const { deps, log } = request.ctx;
+  const budget = keyBudgets(deps, keyDigest).requests;
+  const hits = await Promise.all(Array.from({ length: extra }, () => hitBudget(deps.kv, budget, log)));
+  const last = hits.reduce((a, b) => (b && (!a || b.count > a.count) ? b : a), null);
+  enforceBudget(reply, budget, last);
+}
+
+const methodNotAllowed = () =>
+  new AppError(
+    405,
+    'method_not_allowed',
+    'This MCP server is stateless: send JSON-RPC messages with POST /mcp; there is no event stream or session to open or close.',
+    { headers: { allow: 'POST' } },
+  );
+
+export const mcpRoutes: FeatureRoutes = async (app) => {
+  app.post(
+    '/mcp',
+    {
+      schema: {
+        tags,
+        summary: 'MCP endpoint (Streamable HTTP)',
+        description:
+          'Model Context Protocol over the Streamable HTTP transport, stateless with JSON responses: send JSON-RPC messages (initialize, tools/list, tools/call) with `Accept: application/json, text/event-stream`. Same bearer key and budgets as the REST API; model-backed tools also spend the model budget and the monthly quota. See docs/mcp.md.',
+        response: errorResponses(401, 429),
+      },
+    },
+    async (request, reply) => {
+      const keyDigest = sha256Hex(bearerKey(request.headers.authorization));
+      await chargeBatch(request, reply, keyDigest);
+      const response = await handleMcpPost(
+        { ctx: request.ctx, keyDigest, reply },
+        webRequestOf(request),
+        request.body,
+      );
+      reply.status(response.status);
+      response.headers.forEach((value, name) => {
+        reply.header(name, value);
+      });
+      const text = await response.text();
+      // Already-serialized JSON-RPC (or nothing for a 202): sent as is, past the typed error schemas.
+      return reply.send((text === '' ? undefined : text) as never);
+    },
+  );
+
+  // A stateless server has no standalone event stream (GET) and no session to end (DELETE):
+  // the transport spec answers both with 405. Nothing is read, so no key is needed.
+  for (const method of ['GET', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: '/mcp',
+      config: { public: true },
+      schema: {
+        tags,
+        summary: `${method} /mcp is not supported (405)`,
+        security: [],
+        response: { 405: ErrorBody.describe('Method not allowed: use POST') },
+      },
+      handler: async () => {
+        throw methodNotAllowed();
+      },
+    });
+  }
+
+  app.get(
+    '/mcp/tools/list',
+    {
+      schema: {
+        tags,
+        summary: 'List the agent tools',
+        description:
+          'The 14 tools with their descriptions and the JSON Schema of their arguments (and results), exactly as MCP tools/list returns them.',
+        response: { 200: ToolListResult, ...errorResponses(401, 429) },
+      },
+    },
+    async () => ({ tools: toolDefinitions }),
+  );
+};

@@ -1,0 +1,87 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { z } from 'zod';
+import { isDependencyOutage } from '../http/error-handler.ts';
+import { AppError, type ErrorDetail, invalidRequest } from '../http/errors.ts';
+
+/**
+ * A successful call: the one-line summary a model reads first, the same JSON serialized for
+ * clients that only show text (the MCP spec asks for it), and the JSON as structured content.
+ */
+export function toolSuccess(
+  summary: string,
+  structured: Record<string, unknown>,
+  replayed = false,
+): CallToolResult {
+  return {
+    content: [
+      { type: 'text', text: summary },
+      { type: 'text', text: JSON.stringify(structured) },
+    ],
+    structuredContent: structured,
+    ...(replayed ? { _meta: { idempotentReplay: true } } : {}),
+  };
+}
+
+/**
+ * A failed call as a tool error (`isError: true`), so the model sees it and can correct
+ * itself: a line `code: message` with the field details, then the REST error body as JSON,
+ * `{error: {code, message, details?, requestId}}` plus any extras the route adds (e.g. the
+ * affected `post`). It is text, not structured content: structured content must match the
+ * tool's output schema, which describes success.
+ */
+export function toolError(appError: AppError, requestId: string): CallToolResult {
+  const error: Record<string, unknown> = { code: appError.code, message: appError.message };
+  if (appError.details?.length) error.details = appError.details;
+  error.requestId = requestId;
+  const lines = [`${appError.code}: ${appError.message}`];
+  for (const detail of appError.details ?? []) lines.push(`- ${detail.path}: ${detail.message}`);
+  const retryAfter = appError.headers?.['retry-after'];
+  if (retryAfter) lines.push(`Retry after ${retryAfter}s.`);
+  return {
+    content: [
+      { type: 'text', text: lines.join('\n') },
+      { type: 'text', text: JSON.stringify({ error, ...appError.extra }) },
+    ],
+    isError: true,
+  };
+}
+
+/** Service errors pass through; anything else (as in the REST error handler) says nothing internal. */
+export function asAppError(err: unknown, log: Logger): AppError {
+  if (err instanceof AppError) {
+    if (err.status >= 500) log.warn({ err, code: err.code }, 'tool call failed upstream');
+    return err;
+  }
+  if (isDependencyOutage(err)) {
+    log.error({ err }, 'dependency unavailable during a tool call');
+    return new AppError(503, 'service_unavailable', 'A backing service is unavailable; retry shortly.', {
+      headers: { 'retry-after': '2' },
+    });
+  }
+  log.error({ err }, 'unhandled error in a tool call');
+  return new AppError(500, 'internal_error', 'Something went wrong on our side; retry later.');
+}
+
+/** Argument problems in the REST error format: one detail per field, `items[2].runAt` paths. */
+export function invalidArguments(error: z.ZodError): AppError {
+  const details: ErrorDetail[] = error.issues.flatMap((issue) => {
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({
+        path: pathOf([...issue.path, key]),
+        message: 'Unknown field; remove it',
+      }));
+    }
+    return [{ path: pathOf(issue.path), message: issue.message }];
+  });
+  return invalidRequest('The arguments did not validate: fix the listed fields.', details);
+}
+
+function pathOf(segments: readonly PropertyKey[]): string {
+  let path = '';
+  for (const seg of segments) {
+    if (typeof seg === 'number') path += `[${seg}]`;
+    else path += path ? `.${String(seg)}` : String(seg);
+  }
+  return path || '(arguments)';
+}

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { getCalendar } from '../../features/posts/calendar.service.ts';
+import { cancelPost, schedulePost } from '../../features/posts/lifecycle.service.ts';
+import {
+  CalendarQuery,
+  CalendarResult,
+  CreatePostRequest,
+  type Post,
+  PostListQuery,
+  PostListResult,
+  PostResult,
+  SchedulePostRequest,
+} from '../../features/posts/posts.schemas.ts';
+import { createPost, getPost, listPosts } from '../../features/posts/posts.service.ts';
+import { IdParams } from '../../http/schemas.ts';
+import { changes, creates, defineTool, formatWhen, plural, readOnly } from '../tool.ts';
+
+/** The path id of /v1/posts/{id}, as an argument. */
+const PostId = z.object({ id: IdParams.shape.id.describe('The post id (pst_…)') }).strict();
+
+const describePost = (post: Post) => {
+  const when =
+    post.status === 'published'
+      ? ` on ${formatWhen(post.publishedAt)}${post.platformUrl ? ` (${post.platformUrl})` : ''}`
+      : post.scheduledFor !== null && post.status !== 'draft'
+        ? ` for ${formatWhen(post.scheduledFor)}`
+        : '';
+  const failure = post.error ? `; last error: ${post.error}` : '';
+  return `${post.id} (${post.platform}): ${post.status}${when}${failure}`;
+};
+
+export const postTools = [
+  defineTool({
+    name: 'create_post',
+    title: 'Create a post',
+    description:
+      'Saves a post to the account: a draft, or an already scheduled post when `runAt` (epoch ms in the future) is given together with a `channelId` from list_channels. Use it once the text is final (after generate_post or rewrite_post); publishing happens later through schedule_post or the REST API. The text must fit the platform (platformA 3,000 characters) and every brandId, channelId and mediaId must belong to the account. No model call, no quota. Pass an idempotencyKey when you might retry, so a retry cannot create a second post.',
+    input: CreatePostRequest,
+    output: PostResult,
+    annotations: creates,
+    idempotentAs: { method: 'POST', url: '/v1/posts', status: 201 },
+    run: async (ctx, input) => ({ post: await createPost({ ctx, input }) }),
+    summarize: ({ post }) => `Created post ${describePost(post)}.`,
+  }),
+  defineTool({
+    name: 'schedule_post',
+    title: 'Schedule a post',
+    description:
+      'Schedules a draft for automatic publishing at `runAt` (epoch ms, must be in the future), or moves an already scheduled post to a new time (its previous slot is dropped). The post needs a channel (set `channelId` when creating it). A background sweep publishes it exactly once at that time. Fails with not_schedulable for posts that are published, failed, canceled or being published. No quota.',
+    input: PostId.extend(SchedulePostRequest.shape),
+    output: PostResult,
+    annotations: changes(false, true),
+    run: async (ctx, input) => ({ post: await schedulePost({ ctx, input }) }),
+    summarize: ({ post }) => `Post ${describePost(post)}.`,
+  }),
+  defineTool({
+    name: 'cancel_post',
+    title: 'Cancel a post',
+    description:
+      'Cancels a draft or scheduled post so it is never published (canceling a canceled post changes nothing). Published and failed posts are final (post_terminal), and a post already being sent to the platform cannot be called back (post_publishing). The post stays listed with status canceled. No quota.',
+    input: PostId,
+    output: PostResult,
+    annotations: changes(true, true),
+    run: async (ctx, input) => ({ post: await cancelPost({ ctx, input }) }),
+    summarize: ({ post }) => `Post ${describePost(post)}.`,
+  }),
+  defineTool({
+    name: 'list_posts',
+    title: 'List posts',
+    description:
+      "Lists the account's posts, newest first, optionally only one status (draft, scheduled, publishing, published, failed, canceled). Pages of `limit` (1-100, default 50) from `offset`; `pagination.hasMore` says whether to fetch the next page. Use it to find post ids or review what is queued. Free.",
+    input: PostListQuery,
+    output: PostListResult,
+    annotations: readOnly,
+    run: (ctx, input) => listPosts({ ctx, input }),
+    summarize: ({ posts, pagination }) =>
+      `${plural(posts.length, 'post')}${pagination.hasMore ? `; more after offset ${pagination.offset + posts.length}` : ''}.${posts
+        .slice(0, 10)
+        .map((post) => `\n- ${describePost(post)}`)
+        .join('')}`,
+  }),
+  defineTool({
+    name: 'get_post',
+    title: 'Get a post',
+    description:
+      'Reads one post by id: its text, status, schedule, and once published its platform URL, or the last publish error. Use it to check whether a scheduled post went out. Free.',
+    input: PostId,
+    output: PostResult,
+    annotations: readOnly,
+    run: async (ctx, input) => ({ post: await getPost({ ctx, input }) }),
+    summarize: ({ post }) => `Post ${describePost(post)}.`,
+  }),
+  defineTool({
+    name: 'get_calendar',
+    title: 'Get the calendar',
+    description:
+      'The publishing calendar: scheduled and in-flight posts at their scheduled time and published posts at their published time, chronological, each with a short preview. Optional window `from` (inclusive) and `to` (exclusive), epoch ms. Use it to see gaps before scheduling. Drafts and canceled posts are not on it. Free.',
+    input: CalendarQuery,
+    output: CalendarResult,
+    annotations: readOnly,
+    run: async (ctx, input) => ({ calendar: await getCalendar({ ctx, input }) }),
+    summarize: ({ calendar }) =>
+      `${plural(calendar.length, 'calendar entry', 'calendar entries')}.${calendar
+        .slice(0, 14)
+        .map((entry) => `\n- ${formatWhen(entry.when)} ${entry.status} ${entry.postId}: ${entry.preview}`)
+        .join('')}`,
+  }),
+];
