@@ -1,0 +1,77 @@
+import { errorResponses, IdParams } from '../../http/schemas.ts';
+import type { FeatureRoutes } from '../index.ts';
+import { getAnalytics, getCalibration } from './analytics.service.ts';
+import {
+  AnalyticsQuery,
+  AnalyticsResult,
+  CalibrationResult,
+  MetricRefreshResult,
+  PostMetricsQuery,
+  PostMetricsResult,
+} from './metrics.schemas.ts';
+import { getPostMetrics, refreshPostMetrics } from './metrics.service.ts';
+
+const tags = ['metrics'];
+
+export const metricsRoutes: FeatureRoutes = async (app) => {
+  app.get(
+    '/v1/posts/:id/metrics',
+    {
+      schema: {
+        tags,
+        summary: 'Get a post’s metrics',
+        description:
+          '`latest` and `history` (newest first). Counters are null where the platform does not report a dimension, which differs from a reported 0.',
+        params: IdParams,
+        querystring: PostMetricsQuery,
+        response: { 200: PostMetricsResult, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) =>
+      getPostMetrics({ ctx: request.ctx, input: { id: request.params.id, limit: request.query.limit } }),
+  );
+
+  app.post(
+    '/v1/posts/:id/metrics/refresh',
+    {
+      schema: {
+        tags,
+        summary: 'Refresh a post’s metrics',
+        description:
+          'Polls the platform now and appends a snapshot. 409 `not_published` for a post not on the platform, 409 `channel_revoked` (or `channel_expired`, `channel_error`) when its channel cannot be used, 502 `platform_error`, 503 when the platform is not configured.',
+        params: IdParams,
+        response: { 200: MetricRefreshResult, ...errorResponses(400, 401, 404, 409, 429, 502, 503) },
+      },
+    },
+    async (request) => ({ snapshot: await refreshPostMetrics({ ctx: request.ctx, input: request.params }) }),
+  );
+
+  app.get(
+    '/v1/analytics',
+    {
+      schema: {
+        tags,
+        summary: 'Account analytics',
+        description:
+          'Totals and a per-platform breakdown over posts published in [`from`, `to`) with at least one snapshot, each counted by its latest snapshot.',
+        querystring: AnalyticsQuery,
+        response: { 200: AnalyticsResult, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request) => ({ analytics: await getAnalytics({ ctx: request.ctx, input: request.query }) }),
+  );
+
+  app.get(
+    '/v1/calibration',
+    {
+      schema: {
+        tags,
+        summary: 'Calibration dataset',
+        description:
+          'Posts with both a recorded score and a metric snapshot: the latest score beside the latest counters, most recently published first.',
+        response: { 200: CalibrationResult, ...errorResponses(401, 429) },
+      },
+    },
+    async (request) => ({ calibration: await getCalibration({ ctx: request.ctx, input: undefined }) }),
+  );
+};

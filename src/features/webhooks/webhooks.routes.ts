@@ -1,0 +1,100 @@
+import { WEBHOOK_EVENTS } from '../../domain/enums.ts';
+import { DeleteResult, errorResponses, IdParams } from '../../http/schemas.ts';
+import type { FeatureRoutes } from '../index.ts';
+import {
+  CreateWebhookRequest,
+  CreateWebhookResult,
+  DeliveryListQuery,
+  DeliveryListResult,
+  WebhookListResult,
+  WebhookResult,
+} from './webhooks.schemas.ts';
+import {
+  createWebhook,
+  deleteWebhook,
+  getWebhook,
+  listDeliveries,
+  listWebhooks,
+} from './webhooks.service.ts';
+
+const tags = ['webhooks'];
+
+export const webhookRoutes: FeatureRoutes = async (app) => {
+  app.get(
+    '/v1/webhooks',
+    {
+      schema: {
+        tags,
+        summary: 'List webhook endpoints',
+        description:
+          'Newest first; signing secrets are never included. `events` lists every subscribable event.',
+        response: { 200: WebhookListResult, ...errorResponses(401, 429) },
+      },
+    },
+    async (request) => ({
+      webhooks: await listWebhooks({ ctx: request.ctx, input: undefined }),
+      events: [...WEBHOOK_EVENTS],
+    }),
+  );
+
+  app.post(
+    '/v1/webhooks',
+    {
+      schema: {
+        tags,
+        summary: 'Register a webhook endpoint',
+        description:
+          'The URL must be HTTPS on a public host. The signing secret is returned in this response only. 503 when the deployment has no vault key to keep secrets with.',
+        body: CreateWebhookRequest,
+        response: { 201: CreateWebhookResult, ...errorResponses(400, 401, 409, 429, 503) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createWebhook({ ctx: request.ctx, input: request.body })),
+  );
+
+  app.get(
+    '/v1/webhooks/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Get a webhook endpoint',
+        params: IdParams,
+        response: { 200: WebhookResult, ...errorResponses(401, 404, 429) },
+      },
+    },
+    async (request) => ({ webhook: await getWebhook({ ctx: request.ctx, input: request.params }) }),
+  );
+
+  app.delete(
+    '/v1/webhooks/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a webhook endpoint',
+        description:
+          'Removes the endpoint, its secret and its delivery history; queued deliveries are dropped.',
+        params: IdParams,
+        response: { 200: DeleteResult, ...errorResponses(401, 404, 429) },
+      },
+    },
+    async (request) => deleteWebhook({ ctx: request.ctx, input: request.params }),
+  );
+
+  app.get(
+    '/v1/webhooks/:id/deliveries',
+    {
+      schema: {
+        tags,
+        summary: 'List deliveries to an endpoint',
+        description:
+          'Newest first, with every attempt recorded (`attempts`, `lastStatusCode`, `lastError`, `nextAttemptAt`).',
+        params: IdParams,
+        querystring: DeliveryListQuery,
+        response: { 200: DeliveryListResult, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) =>
+      listDeliveries({ ctx: request.ctx, input: { id: request.params.id, page: request.query } }),
+  );
+};

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliverDue } from '../../src/features/webhooks/delivery.worker.ts';
+import { startTestApp } from '../helpers/app.ts';
+import { createPost, type Member, type PostWorld, startPostWorld } from '../posts/world.ts';
+import { createWebhook, emit, signatureValid, vaultKey } from './helpers.ts';
+import { type Receiver, startReceiver } from './receiver.ts';
+
+/** The real emitters (publishing, channel disconnect) through to a real receiver. */
+let w: PostWorld;
+let receiver: Receiver;
+let m: Member;
+let secret: string;
+
+beforeAll(async () => {
+  w = await startPostWorld({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
+  receiver = await startReceiver(() => 200);
+  m = await w.member();
+  ({ secret } = await createWebhook(w.t, m.apiKey, `${receiver.url}/events`));
+});
+afterAll(async () => {
+  await w?.close();
+  await receiver?.close();
+});
+
+async function next(): Promise<{
+  type: string;
+  data: { post?: Record<string, unknown> & { error?: unknown }; channel?: Record<string, unknown> };
+  raw: string;
+  signed: boolean;
+}> {
+  const before = receiver.received.length;
+  while (receiver.received.length === before) {
+    await deliverDue(w.t.service.deps);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const got = receiver.received[before]!;
+  const body = JSON.parse(got.body);
+  expect(got.headers['x-kit-event']).toBe(body.type);
+  return { type: body.type, data: body.data, raw: got.body, signed: signatureValid(secret, got) };
+}
+
+describe('events from the emitters', () => {
+  it('post.published carries the published post', async () => {
+    const post = await createPost(w.t, m, { text: 'Shipping webhooks today', channelId: m.channelId });
+    const res = await w.t.request('POST', `/v1/posts/${post.id}/publish`, { key: m.apiKey });
+    expect(res.status).toBe(200);
+    const event = await next();
+    expect(event.signed).toBe(true);
+    expect(event.type).toBe('post.published');
+    expect(event.data.post).toEqual(res.body.post);
+    expect(event.raw).not.toMatch(/claimedBy|createSentAt|token/i);
+  });
+
+  it('post.failed carries the failed post and its error', async () => {
+    w.sandbox.faults.failNext('createPost', 422, { code: 'DUPLICATE_POST', message: 'Duplicate' });
+    const post = await createPost(w.t, m, { text: 'A duplicate, it turns out', channelId: m.channelId });
+    const res = await w.t.request('POST', `/v1/posts/${post.id}/publish`, { key: m.apiKey });
+    expect(res.status).toBe(502);
+    const event = await next();
+    expect(event.type).toBe('post.failed');
+    expect(event.data.post).toMatchObject({ id: post.id, status: 'failed' });
+    expect(event.data.post?.error).toEqual(expect.any(String));
+  });
+
+  it('channel.disconnected carries the channel, without token material', async () => {
+    const res = await w.t.request('DELETE', `/v1/channels/${m.channelId}`, { key: m.apiKey });
+    expect(res.status).toBe(200);
+    const event = await next();
+    expect(event.type).toBe('channel.disconnected');
+    expect(event.data.channel).toMatchObject({ id: m.channelId, status: 'revoked' });
+    expect(event.raw).not.toMatch(/sealed|accessToken|refreshToken/);
+  });
+});
+
+describe('prompt delivery without a wake-up', () => {
+  it('picks up an event recorded by another process within the poll interval', async () => {
+    // A long sweep period and a running worker: only the delivery poll can find the event.
+    const t = await startTestApp(
+      {
+        KIT_VAULT_KEY: vaultKey(),
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+        SWEEP_INTERVAL_MS: '3600000',
+        WEBHOOK_POLL_MS: '50',
+      },
+      { autoStartRunner: true },
+    );
+    const local = await startReceiver(() => 200);
+    try {
+      const { apiKey, accountId } = await t.signup();
+      await createWebhook(t, apiKey, `${local.url}/poll`);
+      await emit(t, accountId);
+      const [got] = await local.waitFor(1);
+      expect(got!.headers['x-kit-event']).toBe('post.published');
+    } finally {
+      await t.close();
+      await local.close();
+    }
+  });
+});
