@@ -23,6 +23,10 @@ export const channels = pgTable(
     refreshExpiresAt: ms('refresh_expires_at'),
     lastRefreshAt: ms('last_refresh_at'),
     lastError: text('last_error'),
+    /** A process refreshing this channel's tokens holds it until then (multi-process safe claim). */
+    refreshLeaseUntil: ms('refresh_lease_until'),
+    /** When the health sweep last asked the platform whether the token still works. */
+    lastCheckedAt: ms('last_checked_at'),
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),
   },

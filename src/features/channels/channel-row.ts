@@ -1,0 +1,39 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { channels } from '../../db/schema/index.ts';
+import { notFound } from '../../http/errors.ts';
+import type { Channel } from './channels.schemas.ts';
+
+/** A stored channel, sealed columns included: never leaves the service. */
+export type ChannelRow = typeof channels.$inferSelect;
+
+/** The public shape (CONTRACT.md): no token material, sealed or not. */
+export const toChannel = (row: ChannelRow): Channel => ({
+  id: row.id,
+  accountId: row.accountId,
+  brandId: row.brandId,
+  platform: row.platform,
+  platformUserId: row.platformUserId,
+  handle: row.handle,
+  status: row.status as Channel['status'],
+  scopes: row.scopes,
+  expiresAt: row.expiresAt,
+  lastRefreshAt: row.lastRefreshAt,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});
+
+/** The caller's channel, or 404 (another account's id is indistinguishable from no id). */
+export async function loadChannelRow(db: DbOrTx, accountId: string, channelId: string): Promise<ChannelRow> {
+  const [row] = await db
+    .select()
+    .from(channels)
+    .where(and(eq(channels.id, channelId), eq(channels.accountId, accountId)));
+  if (!row) throw notFound('Channel');
+  return row;
+}
+
+export async function readChannelRow(db: DbOrTx, channelId: string): Promise<ChannelRow | null> {
+  const [row] = await db.select().from(channels).where(eq(channels.id, channelId));
+  return row ?? null;
+}

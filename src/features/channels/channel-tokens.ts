@@ -1,0 +1,201 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import type { AppDeps } from '../../context.ts';
+import { channels } from '../../db/schema/index.ts';
+import { PlatformError, type PlatformErrorKind, type TokenSet } from '../../platforms/platform.ts';
+import { vaultAad } from '../../vault/aad.ts';
+import { type Vault, VaultError } from '../../vault/vault.ts';
+import type { ChannelTools } from './channel-config.ts';
+import { type ChannelRow, readChannelRow } from './channel-row.ts';
+import { revokeChannel } from './channel-status.ts';
+
+/**
+ * The life of a channel's tokens: sealing, opening, refreshing (one process at a time, via a
+ * lease on the row), and the status changes the platform's answers imply. Every write that
+ * follows a platform call is guarded by the lease, so a disconnect or reconnect that lands
+ * meanwhile is never overwritten by stale tokens.
+ */
+
+/** Refresh at most this long before expiry (platformA tokens live 60 days). */
+export const REFRESH_AHEAD_MAX_MS = 24 * 3_600_000;
+/** How long a refresh claim holds; longer than the adapter's retries of one refresh. */
+export const REFRESH_LEASE_MS = 2 * 60_000;
+/** How long a caller waits for another process's refresh before re-reading the row. */
+const LEASE_WAIT_MS = 15_000;
+
+export const sealAccess = (vault: Vault, channelId: string, token: string) =>
+  vault.seal(token, vaultAad.channelToken(channelId, 'access'));
+export const sealRefresh = (vault: Vault, channelId: string, token: string) =>
+  vault.seal(token, vaultAad.channelToken(channelId, 'refresh'));
+
+/** The columns a fresh token set writes (connect, reconnect, refresh). */
+export function tokenColumns(vault: Vault, channelId: string, tokens: TokenSet, now: number) {
+  return {
+    accessTokenSealed: sealAccess(vault, channelId, tokens.accessToken),
+    refreshTokenSealed: tokens.refreshToken ? sealRefresh(vault, channelId, tokens.refreshToken) : null,
+    expiresAt: tokens.expiresAt,
+    refreshExpiresAt: tokens.refreshToken ? tokens.refreshExpiresAt : null,
+    lastRefreshAt: now,
+    lastError: null,
+    refreshLeaseUntil: null,
+  };
+}
+
+/** Opens the access token; a value that does not open is reported without its content. */
+export function openAccessToken(vault: Vault, row: ChannelRow): string | null {
+  if (!row.accessTokenSealed) return null;
+  return vault.open(row.accessTokenSealed, vaultAad.channelToken(row.id, 'access'));
+}
+
+/**
+ * When a refresh becomes due: a fifth of the token's lifetime before expiry, at most
+ * REFRESH_AHEAD_MAX_MS (so a 60-day token refreshes a day ahead, a 1-hour token 12 minutes ahead).
+ */
+export function refreshDueAt(row: Pick<ChannelRow, 'expiresAt' | 'lastRefreshAt'>): number | null {
+  if (row.expiresAt === null) return null;
+  const lifetime = row.lastRefreshAt === null ? Number.POSITIVE_INFINITY : row.expiresAt - row.lastRefreshAt;
+  return row.expiresAt - Math.max(0, Math.min(REFRESH_AHEAD_MAX_MS, Math.floor(lifetime / 5)));
+}
+
+export const isLapsed = (row: ChannelRow, now: number) => row.expiresAt !== null && row.expiresAt <= now;
+
+export const canRefresh = (row: ChannelRow, now: number) =>
+  row.refreshTokenSealed !== null && (row.refreshExpiresAt === null || row.refreshExpiresAt > now);
+
+export const isRefreshDue = (row: ChannelRow, now: number) => {
+  const due = refreshDueAt(row);
+  return due !== null && due <= now;
+};
+
+/** The short, token-free reason stored in `last_error`. */
+const describe = (err: PlatformError | VaultError) =>
+  err instanceof VaultError
+    ? 'stored token does not open with the vault keys'
+    : `${err.kind}: ${err.message}`;
+
+export type RefreshOutcome =
+  | { kind: 'refreshed'; row: ChannelRow }
+  /** The platform (or the vault) refused; `row` carries the status that implies. */
+  | { kind: 'failed'; row: ChannelRow; error: PlatformError | VaultError }
+  /** Not refreshed by this call: another process holds the lease, or the channel changed state. */
+  | { kind: 'skipped'; row: ChannelRow | null };
+
+/**
+ * Refreshes a connected channel's tokens if this process can claim it. The claim names the
+ * access token the caller saw (`seen.accessTokenSealed`): once another process has replaced
+ * it, there is nothing left to renew, so the same token is never refreshed twice. `wait` makes
+ * a caller that finds another process refreshing wait for it (bounded) and return its row.
+ */
+export async function refreshChannelTokens(
+  deps: AppDeps,
+  tools: ChannelTools,
+  seen: Pick<ChannelRow, 'id' | 'accessTokenSealed'>,
+  options: { wait?: boolean } = {},
+): Promise<RefreshOutcome> {
+  const channelId = seen.id;
+  const now = deps.clock.now();
+  const lease = now + REFRESH_LEASE_MS;
+  const [claimed] = await deps.db
+    .update(channels)
+    .set({ refreshLeaseUntil: lease })
+    .where(
+      and(
+        eq(channels.id, channelId),
+        eq(channels.status, 'connected'),
+        seen.accessTokenSealed === null
+          ? isNull(channels.accessTokenSealed)
+          : eq(channels.accessTokenSealed, seen.accessTokenSealed),
+        isNotNull(channels.refreshTokenSealed),
+        or(isNull(channels.refreshLeaseUntil), lt(channels.refreshLeaseUntil, now)),
+      ),
+    )
+    .returning();
+  if (!claimed) {
+    if (options.wait) return { kind: 'skipped', row: await waitForLease(deps, channelId) };
+    return { kind: 'skipped', row: await readChannelRow(deps.db, channelId) };
+  }
+
+  let tokens: TokenSet;
+  try {
+    const refreshToken = tools.vault.open(
+      claimed.refreshTokenSealed!,
+      vaultAad.channelToken(claimed.id, 'refresh'),
+    );
+    tokens = await tools.platform.refresh({ refreshToken });
+  } catch (err) {
+    if (!(err instanceof PlatformError) && !(err instanceof VaultError)) {
+      await releaseLease(deps, channelId, lease);
+      throw err;
+    }
+    deps.log.warn(
+      { channelId, reason: err instanceof VaultError ? 'vault' : err.kind },
+      'channel refresh failed',
+    );
+    const row = await recordRefreshFailure(deps, claimed, lease, err);
+    return { kind: 'failed', row: row ?? claimed, error: err };
+  }
+
+  const doneAt = deps.clock.now();
+  const columns = tokenColumns(tools.vault, claimed.id, tokens, doneAt);
+  const [updated] = await deps.db
+    .update(channels)
+    .set({
+      ...columns,
+      // platformA does not rotate refresh tokens: keep the stored one when none came back.
+      refreshTokenSealed: columns.refreshTokenSealed ?? claimed.refreshTokenSealed,
+      refreshExpiresAt: tokens.refreshToken
+        ? (tokens.refreshExpiresAt ?? claimed.refreshExpiresAt)
+        : claimed.refreshExpiresAt,
+      scopes: tokens.scopes.length > 0 ? tokens.scopes : claimed.scopes,
+      status: 'connected',
+      updatedAt: doneAt,
+    })
+    .where(and(eq(channels.id, channelId), eq(channels.refreshLeaseUntil, lease)))
+    .returning();
+  // No row: a disconnect or reconnect cleared the lease meanwhile; their state wins.
+  if (!updated) return { kind: 'skipped', row: await readChannelRow(deps.db, channelId) };
+  return { kind: 'refreshed', row: updated };
+}
+
+/** Refusals that mean the refresh token itself is no good (as opposed to a passing outage). */
+const DEFINITIVE: PlatformErrorKind[] = ['exchange_failed', 'expired_token', 'bad_request'];
+
+async function recordRefreshFailure(
+  deps: AppDeps,
+  row: ChannelRow,
+  lease: number,
+  err: PlatformError | VaultError,
+): Promise<ChannelRow | null> {
+  const now = deps.clock.now();
+  if (err instanceof PlatformError && err.kind === 'revoked_token') {
+    return revokeChannel(deps, { channelId: row.id, reason: 'revoked_at_platform', lease });
+  }
+  let status = row.status;
+  if (err instanceof VaultError || (err instanceof PlatformError && err.kind === 'missing_scope'))
+    status = 'error';
+  else if (DEFINITIVE.includes(err.kind) && isLapsed(row, now)) status = 'expired';
+  const [updated] = await deps.db
+    .update(channels)
+    .set({ status, lastError: describe(err), refreshLeaseUntil: null, updatedAt: now })
+    .where(and(eq(channels.id, row.id), eq(channels.refreshLeaseUntil, lease)))
+    .returning();
+  return updated ?? readChannelRow(deps.db, row.id);
+}
+
+async function releaseLease(deps: AppDeps, channelId: string, lease: number) {
+  await deps.db
+    .update(channels)
+    .set({ refreshLeaseUntil: null })
+    .where(and(eq(channels.id, channelId), eq(channels.refreshLeaseUntil, lease)));
+}
+
+/** Polls until no live lease is held on the channel (bounded), then returns the row. */
+async function waitForLease(deps: AppDeps, channelId: string): Promise<ChannelRow | null> {
+  const deadline = Date.now() + LEASE_WAIT_MS;
+  for (;;) {
+    const row = await readChannelRow(deps.db, channelId);
+    const held = row?.refreshLeaseUntil != null && row.refreshLeaseUntil >= deps.clock.now();
+    if (!held || Date.now() >= deadline) return row;
+    await delay(50);
+  }
+}
