@@ -5,6 +5,12 @@ import autocannon from 'autocannon';
 /** Shared plumbing for the benchmarks: child processes on loopback and autocannon runs. */
 export const NODE = join(process.cwd(), 'node_modules', '.bin', 'node');
 
+/** Children still running when the benchmark exits (even by an error) are stopped with it. */
+const children = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
 export interface Child {
   url: string;
   process: ChildProcess;
@@ -21,6 +27,8 @@ export async function startChild(
     env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  children.add(child);
+  child.on('exit', () => children.delete(child));
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));

@@ -59,7 +59,7 @@ describe('configuration', () => {
     const p = run({ PORT: 'not-a-port' });
     expect(await p.exited).toBe(1);
     expect(p.err()).toContain('PORT');
-  });
+  }, 60_000);
 });
 
 describe('process lifecycle', () => {
@@ -87,7 +87,7 @@ describe('process lifecycle', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 180_000);
 
   it.runIf(Boolean(process.env.DATABASE_URL))(
     'migrates once when several processes start together',
@@ -105,7 +105,7 @@ describe('process lifecycle', () => {
 });
 
 async function waitForUrl(p: ReturnType<typeof run>): Promise<string> {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 1200; i++) {
     const match = /"url":"(http:\/\/[^"]+)"/.exec(p.out());
     if (match) return match[1]!;
     await new Promise((r) => setTimeout(r, 50));
