@@ -1,0 +1,225 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { and, inArray, notInArray } from 'drizzle-orm';
+import postgres from 'postgres';
+import { configWith } from '../src/config/config.ts';
+import { posts } from '../src/db/schema/index.ts';
+import { createPlatformA } from '../src/platforms/platformA/adapter.ts';
+import { startSandbox } from '../src/sandbox/sandbox.ts';
+import { type Service, startService } from '../src/server.ts';
+import { fmt, NODE, report } from './lib.ts';
+
+/**
+ * bench/publish: 2,000 posts scheduled for the same moment, published by two worker processes
+ * (`KIT_ROLE=worker`) sharing one PostgreSQL, against the platformA sandbox on loopback. The
+ * API runs in this process, as a separate `api` role that cannot wake the workers: they find
+ * the due posts by themselves. Prints throughput, lateness after `runAt` (p50/p99/max) and
+ * duplicates (platform posts beyond one per scheduled post: must be 0), next to a baseline
+ * in the same run: the same number of creates sent straight through the same adapter with the
+ * same total concurrency, with no database, claims or bookkeeping.
+ *
+ * BENCH_POSTS (default 2000), BENCH_PLATFORM_LATENCY_MS (sandbox delay per create, default 0),
+ * PUBLISH_CONCURRENCY (per worker, default 8). Needs DATABASE_URL (default local PostgreSQL).
+ */
+const TOTAL = Number(process.env.BENCH_POSTS ?? 2_000);
+const LATENCY_MS = Number(process.env.BENCH_PLATFORM_LATENCY_MS ?? 0);
+const CONCURRENCY = Number(process.env.PUBLISH_CONCURRENCY ?? 8);
+const WORKERS = 2;
+const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function json(url: string, init: RequestInit & { body?: string } = {}) {
+  const res = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url} -> ${res.status}: ${text}`);
+  return JSON.parse(text);
+}
+
+function spawnWorker(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(NODE, ['src/main.ts'], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      if (process.env.BENCH_LOG_LEVEL) process.stderr.write(d);
+      out += d;
+      if (out.includes('postkit worker started')) resolve(child);
+    });
+    child.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${out}`)));
+  });
+}
+
+/** The baseline: TOTAL creates straight through the adapter, WORKERS * CONCURRENCY at a time. */
+async function baseline(sandbox: Awaited<ReturnType<typeof startSandbox>>): Promise<number> {
+  const sub = sandbox.state.addMember().sub;
+  const token = sandbox.state.issueToken({ sub });
+  const adapter = createPlatformA({
+    clientId: sandbox.clientId,
+    clientSecret: sandbox.clientSecret,
+    redirectUri: 'http://127.0.0.1/unused',
+    authUrl: sandbox.authUrl,
+    apiUrl: sandbox.apiUrl,
+    apiVersion: configWith().PLATFORMA_API_VERSION,
+    pkce: true,
+  });
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: WORKERS * CONCURRENCY }, async () => {
+      while (next < TOTAL) {
+        const i = next++;
+        await adapter.publish({
+          accessToken: token.accessToken,
+          authorRef: `urn:li:person:${sub}`,
+          text: `Baseline ${i}`,
+          media: [],
+        });
+      }
+    }),
+  );
+  return TOTAL / ((performance.now() - started) / 1000);
+}
+
+const dbName = `postkit_bench_${randomBytes(5).toString('hex')}`;
+const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
+await admin.unsafe(`create database ${dbName}`);
+const dbUrl = new URL(SERVER_URL);
+dbUrl.pathname = `/${dbName}`;
+
+const sandbox = await startSandbox();
+const workers: ChildProcess[] = [];
+let api: Service | null = null;
+try {
+  if (LATENCY_MS > 0) sandbox.faults.latency(LATENCY_MS, 'createPost');
+  const port = await freePort();
+  const vaultKey = randomBytes(32).toString('base64');
+  const env = {
+    DATABASE_URL: dbUrl.toString(),
+    KIT_VAULT_KEY: vaultKey,
+    ...sandbox.env(`http://127.0.0.1:${port}/v1/channels/platformA/callback`),
+    PUBLISH_CONCURRENCY: String(CONCURRENCY),
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
+  };
+  api = await startService(
+    configWith({ ...env, KIT_ROLE: 'api', PORT: String(port), RATE_LIMIT_REQUESTS_PER_MIN: '1000000' }),
+  );
+  const base = api.url!;
+
+  // An account and a channel connected through the sandbox's OAuth consent, as a member would.
+  const { apiKey } = await json(`${base}/v1/account`, {
+    method: 'POST',
+    body: JSON.stringify({ email: `bench-${Date.now()}@example.com` }),
+  });
+  const auth = { authorization: `Bearer ${apiKey}` };
+  const { url: consentUrl } = await json(`${base}/v1/channels/platformA/connect`, {
+    method: 'POST',
+    headers: auth,
+  });
+  const consent = await fetch(consentUrl, { redirect: 'manual' });
+  const { channel } = await json(consent.headers.get('location')!);
+  const author = `urn:li:person:${channel.platformUserId}`;
+
+  for (let i = 0; i < WORKERS; i++) workers.push(await spawnWorker({ ...env, KIT_ROLE: 'worker' }));
+
+  // All posts share one runAt, far enough ahead that every batch is stored before it.
+  const runAt = Date.now() + 3_000 + TOTAL * 2;
+  const ids: string[] = [];
+  for (let start = 0; start < TOTAL; start += 100) {
+    const items = Array.from({ length: Math.min(100, TOTAL - start) }, (_, i) => ({
+      text: `Bench post ${start + i}`,
+      runAt,
+      channelId: channel.id,
+    }));
+    const res = await json(`${base}/v1/posts/bulk-schedule`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ items }),
+    });
+    ids.push(...res.posts.map((p: { id: string }) => p.id));
+  }
+  if (Date.now() >= runAt) throw new Error('scheduling took longer than the lead time; raise it');
+  console.log(`bench/publish: ${TOTAL} posts due at once, ${WORKERS} workers x ${CONCURRENCY} in flight`);
+
+  const db = api.deps.db;
+  const deadline = runAt + 10 * 60_000;
+  for (;;) {
+    const pending = await db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(inArray(posts.id, ids), notInArray(posts.status, ['published', 'failed'])))
+      .limit(1);
+    if (pending.length === 0) break;
+    if (Date.now() > deadline) throw new Error('posts still pending after 10 minutes');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  const rows = await db.select().from(posts).where(inArray(posts.id, ids));
+  const published = rows.filter((r) => r.status === 'published');
+  const failed = rows.length - published.length;
+  const lateness = published.map((r) => r.publishedAt! - runAt).sort((a, b) => a - b);
+  const last = Math.max(...published.map((r) => r.publishedAt!));
+  const throughput = published.length / (Math.max(1, last - runAt) / 1000);
+  const onPlatform = sandbox.state.listPosts({ author }).filter((p) => p.text.startsWith('Bench post '));
+  const duplicates = onPlatform.length - new Set(onPlatform.map((p) => p.text)).size;
+  const byWorker = new Map<string, number>();
+  for (const r of published) {
+    const pid = r.claimedBy!.split('-')[0]!;
+    byWorker.set(pid, (byWorker.get(pid) ?? 0) + 1);
+  }
+
+  const direct = await baseline(sandbox);
+  const ratio = throughput / direct;
+  console.log(`  platform latency  ${LATENCY_MS} ms per create (sandbox)`);
+  console.log(
+    `  published         ${published.length} (failed ${failed}), per worker ${[...byWorker.values()].join(' / ')}`,
+  );
+  console.log(`  throughput        ${fmt(throughput, 1)} posts/s from runAt to the last publish`);
+  console.log(
+    `  lateness          p50 ${percentile(lateness, 50)} ms, p99 ${percentile(lateness, 99)} ms, max ${lateness.at(-1)} ms after runAt`,
+  );
+  console.log(
+    `  duplicates        ${duplicates} (platform posts ${onPlatform.length} for ${TOTAL} scheduled)`,
+  );
+  console.log(
+    `  baseline          ${fmt(direct, 1)} creates/s straight through the adapter, same concurrency`,
+  );
+  console.log(`  ratio             ${ratio.toFixed(2)} of the bare adapter's throughput`);
+  report('publish', {
+    posts: TOTAL,
+    workers: WORKERS,
+    concurrencyPerWorker: CONCURRENCY,
+    platformLatencyMs: LATENCY_MS,
+    published: published.length,
+    failed,
+    throughputPerSec: Number(throughput.toFixed(1)),
+    latenessP50Ms: percentile(lateness, 50),
+    latenessP99Ms: percentile(lateness, 99),
+    latenessMaxMs: lateness.at(-1) ?? null,
+    duplicates,
+    baselinePerSec: Number(direct.toFixed(1)),
+    ratio: Number(ratio.toFixed(3)),
+  });
+  if (duplicates !== 0 || failed !== 0) process.exitCode = 1;
+} finally {
+  for (const w of workers) w.kill('SIGTERM');
+  await Promise.all(
+    workers.map((w) => new Promise((r) => (w.exitCode === null ? w.once('exit', r) : r(null)))),
+  );
+  await api?.close();
+  await sandbox.close();
+  await admin.unsafe(`drop database if exists ${dbName} with (force)`).catch(() => {});
+  await admin.end();
+}

@@ -1,0 +1,126 @@
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { Call } from '../../context.ts';
+import { posts } from '../../db/schema/index.ts';
+import { conflict, type ErrorDetail } from '../../http/errors.ts';
+import { loadPostRow, type PostRow, toPost } from './post-row.ts';
+import { checkDraft, loadLookup, type PostDraft } from './post-rules.ts';
+import type { BulkScheduleItem, Post } from './posts.schemas.ts';
+import { checkOne, invalidPost, newPostRow, PUBLISH_SWEEP, scheduleProblems } from './posts.service.ts';
+
+const SCHEDULABLE = ['draft', 'scheduled'] as const;
+
+const notSchedulable = (row: PostRow) =>
+  conflict(
+    'not_schedulable',
+    `Only drafts and scheduled posts can be scheduled; this post is ${row.status}.`,
+    { post: toPost(row) },
+  );
+
+/**
+ * draft -> scheduled, or scheduled -> scheduled with a new time. The post row is its own
+ * pending job, so re-scheduling replaces the job rather than adding one; a pending retry is
+ * dropped with it. The draft is re-checked (its media may have been deleted since).
+ */
+export async function schedulePost({ ctx, input }: Call<{ id: string; runAt: number }>): Promise<Post> {
+  const { db, clock } = ctx.deps;
+  const row = await loadPostRow(db, ctx.caller.accountId, input.id);
+  if (!(SCHEDULABLE as readonly string[]).includes(row.status)) throw notSchedulable(row);
+  const now = clock.now();
+  await checkOne(
+    ctx,
+    {
+      text: row.text,
+      channelId: row.channelId,
+      brandId: row.brandId,
+      platform: row.platform,
+      mediaIds: row.mediaIds,
+    },
+    scheduleProblems(input.runAt, row.channelId, now),
+  );
+  const [updated] = await db
+    .update(posts)
+    .set({
+      status: 'scheduled',
+      scheduledFor: input.runAt,
+      retryAt: null,
+      publishAttempts: 0,
+      error: null,
+      updatedAt: now,
+    })
+    .where(and(eq(posts.id, row.id), inArray(posts.status, [...SCHEDULABLE])))
+    .returning();
+  if (!updated) throw notSchedulable(await loadPostRow(db, ctx.caller.accountId, input.id));
+  ctx.deps.wake(PUBLISH_SWEEP, input.runAt);
+  return toPost(updated);
+}
+
+/**
+ * Cancels a post that has not reached the platform: draft, scheduled, or publishing before
+ * its create was sent (the publisher then finds its claim gone and stops before sending).
+ * Canceling a canceled post is a no-op. Published and failed posts are terminal (409
+ * post_terminal); a post whose create is already on its way cannot be called back (409
+ * post_publishing) and ends published or failed.
+ */
+export async function cancelPost({ ctx, input }: Call<{ id: string }>): Promise<Post> {
+  const { db, clock } = ctx.deps;
+  const now = clock.now();
+  const [canceled] = await db
+    .update(posts)
+    .set({ status: 'canceled', retryAt: null, claimedBy: null, updatedAt: now })
+    .where(
+      and(
+        eq(posts.id, input.id),
+        eq(posts.accountId, ctx.caller.accountId),
+        or(
+          inArray(posts.status, ['draft', 'scheduled']),
+          and(eq(posts.status, 'publishing'), isNull(posts.createSentAt)),
+        ),
+      ),
+    )
+    .returning();
+  if (canceled) return toPost(canceled);
+  const row = await loadPostRow(db, ctx.caller.accountId, input.id);
+  if (row.status === 'canceled') return toPost(row);
+  if (row.status === 'publishing') {
+    throw conflict(
+      'post_publishing',
+      'The post is already being sent to the platform and can no longer be canceled; it will end published or failed.',
+      { post: toPost(row) },
+    );
+  }
+  throw conflict('post_terminal', `The post is ${row.status}, which is final; it cannot be canceled.`, {
+    post: toPost(row),
+  });
+}
+
+/**
+ * Schedules many posts at once. Every item is checked on its own and every problem is
+ * reported with its item's path (`items[2].runAt`); any problem fails the whole batch and
+ * nothing is created. The rows go in with one statement, so the batch is all or nothing.
+ */
+export async function bulkSchedule({ ctx, input }: Call<{ items: BulkScheduleItem[] }>): Promise<Post[]> {
+  const now = ctx.deps.clock.now();
+  const drafts: PostDraft[] = input.items.map((item) => ({
+    text: item.text,
+    channelId: item.channelId ?? null,
+    brandId: item.brandId ?? null,
+    platform: item.platform,
+    mediaIds: item.mediaIds ?? [],
+  }));
+  const lookup = await loadLookup(ctx, drafts);
+  const problems: ErrorDetail[] = [];
+  const rows = drafts.map((draft, i) => {
+    const prefix = `items[${i}].`;
+    const checked = checkDraft(draft, lookup, prefix);
+    problems.push(
+      ...checked.problems,
+      ...scheduleProblems(input.items[i]!.runAt, draft.channelId, now, prefix),
+    );
+    return newPostRow(ctx, checked.draft, input.items[i]!.runAt, now);
+  });
+  if (problems.length > 0) throw invalidPost(problems);
+  const inserted = await ctx.deps.db.insert(posts).values(rows).returning();
+  const byId = new Map(inserted.map((r) => [r.id, r]));
+  ctx.deps.wake(PUBLISH_SWEEP, Math.min(...input.items.map((i) => i.runAt)));
+  return rows.map((r) => toPost(byId.get(r.id)!));
+}

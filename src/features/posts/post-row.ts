@@ -1,0 +1,40 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { posts } from '../../db/schema/index.ts';
+import type { PostStatus } from '../../domain/enums.ts';
+import { notFound } from '../../http/errors.ts';
+import type { Post } from './posts.schemas.ts';
+
+export type PostRow = typeof posts.$inferSelect;
+
+/** The contract's Post: the claim and retry bookkeeping columns never leave the service. */
+export const toPost = (row: PostRow): Post => ({
+  id: row.id,
+  accountId: row.accountId,
+  brandId: row.brandId,
+  channelId: row.channelId,
+  platform: row.platform,
+  status: row.status as PostStatus,
+  text: row.text,
+  mediaIds: row.mediaIds,
+  scheduledFor: row.scheduledFor,
+  publishedAt: row.publishedAt,
+  platformPostId: row.platformPostId,
+  platformUrl: row.platformUrl,
+  error: row.error,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});
+
+export const TERMINAL_STATES: readonly PostStatus[] = ['published', 'failed'];
+export const CLAIMABLE_STATES: readonly PostStatus[] = ['draft', 'scheduled'];
+
+/** The caller's post, or 404 (also for another account's id). */
+export async function loadPostRow(db: DbOrTx, accountId: string, id: string): Promise<PostRow> {
+  const [row] = await db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.id, id), eq(posts.accountId, accountId)));
+  if (!row) throw notFound('Post');
+  return row;
+}

@@ -1,0 +1,118 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Ctx } from '../../context.ts';
+import { brands, channels, media } from '../../db/schema/index.ts';
+import { MAX_POST_LENGTH, type Platform, PUBLISHING_PLATFORMS } from '../../domain/enums.ts';
+import type { ErrorDetail } from '../../http/errors.ts';
+import { isImageType } from '../media/media-types.ts';
+
+/** The fields of a post that must be checked against the caller's data and the platform. */
+export interface PostDraft {
+  text: string;
+  channelId: string | null;
+  brandId: string | null;
+  /** Explicit platform, or undefined to take the channel's (else platformA). */
+  platform: string | undefined;
+  mediaIds: string[];
+}
+
+export interface CheckedDraft extends PostDraft {
+  platform: string;
+}
+
+/** What the checks read, loaded once for a whole batch (bulk-schedule checks up to 100 drafts). */
+export interface Lookup {
+  channels: Map<string, { platform: string }>;
+  brands: Set<string>;
+  media: Map<string, { contentType: string }>;
+}
+
+export async function loadLookup(ctx: Ctx, drafts: PostDraft[]): Promise<Lookup> {
+  const accountId = ctx.caller.accountId;
+  const channelIds = [...new Set(drafts.flatMap((d) => (d.channelId ? [d.channelId] : [])))];
+  const brandIds = [...new Set(drafts.flatMap((d) => (d.brandId ? [d.brandId] : [])))];
+  const mediaIds = [...new Set(drafts.flatMap((d) => d.mediaIds))];
+  const db = ctx.deps.db;
+  const [channelRows, brandRows, mediaRows] = await Promise.all([
+    channelIds.length
+      ? db
+          .select({ id: channels.id, platform: channels.platform })
+          .from(channels)
+          .where(and(eq(channels.accountId, accountId), inArray(channels.id, channelIds)))
+      : [],
+    brandIds.length
+      ? db
+          .select({ id: brands.id })
+          .from(brands)
+          .where(and(eq(brands.accountId, accountId), inArray(brands.id, brandIds)))
+      : [],
+    mediaIds.length
+      ? db
+          .select({ id: media.id, contentType: media.contentType })
+          .from(media)
+          .where(and(eq(media.accountId, accountId), inArray(media.id, mediaIds)))
+      : [],
+  ]);
+  return {
+    channels: new Map(channelRows.map((c) => [c.id, { platform: c.platform }])),
+    brands: new Set(brandRows.map((b) => b.id)),
+    media: new Map(mediaRows.map((m) => [m.id, { contentType: m.contentType }])),
+  };
+}
+
+/**
+ * Checks one draft: every reference is the caller's, the platform is one we publish to and
+ * matches the channel, the text is non-blank and within the platform's length, and the media
+ * form a set the platform can carry (1-20 images, one video, or one PDF). Problems come back
+ * as details under `prefix` (e.g. `items[2].`), so a batch reports each item separately.
+ */
+export function checkDraft(
+  draft: PostDraft,
+  lookup: Lookup,
+  prefix = '',
+): { draft: CheckedDraft; problems: ErrorDetail[] } {
+  const problems: ErrorDetail[] = [];
+  const at = (path: string, message: string) => problems.push({ path: `${prefix}${path}`, message });
+
+  const channel = draft.channelId ? lookup.channels.get(draft.channelId) : undefined;
+  if (draft.channelId && !channel) at('channelId', 'No such channel for this account');
+  if (draft.brandId && !lookup.brands.has(draft.brandId)) at('brandId', 'No such brand for this account');
+
+  const platform = draft.platform ?? channel?.platform ?? 'platformA';
+  if (!(PUBLISHING_PLATFORMS as readonly string[]).includes(platform)) {
+    at('platform', `Posts are published to ${PUBLISHING_PLATFORMS.join(', ')} only`);
+  } else if (channel && channel.platform !== platform) {
+    at('platform', `Does not match the channel's platform (${channel.platform})`);
+  }
+
+  if (draft.text.trim() === '') at('text', 'Must not be empty');
+  const max = MAX_POST_LENGTH[platform as Platform];
+  if (max !== undefined && draft.text.length > max) {
+    at('text', `Is ${draft.text.length} characters; ${platform} allows at most ${max}`);
+  }
+
+  const seen = new Set<string>();
+  const types: string[] = [];
+  for (const [i, id] of draft.mediaIds.entries()) {
+    if (seen.has(id)) {
+      at(`mediaIds[${i}]`, 'Listed twice');
+      continue;
+    }
+    seen.add(id);
+    const found = lookup.media.get(id);
+    if (found) types.push(found.contentType);
+    else at(`mediaIds[${i}]`, 'No such media for this account');
+  }
+  if (types.length === draft.mediaIds.length && types.length > 0) {
+    const images = types.filter(isImageType).length;
+    const valid = images === types.length ? images <= 20 : types.length === 1;
+    if (!valid) at('mediaIds', 'A post carries 1-20 images, or one video, or one PDF document, not a mix');
+  }
+  return { draft: { ...draft, platform }, problems };
+}
+
+/** The MediaKind a post's media amount to, for scoring. */
+export function mediaKindOf(types: string[]): 'none' | 'single-image' | 'multi-image' | 'video' | 'document' {
+  if (types.length === 0) return 'none';
+  if (types.every(isImageType)) return types.length === 1 ? 'single-image' : 'multi-image';
+  return types[0] === 'video/mp4' ? 'video' : 'document';
+}

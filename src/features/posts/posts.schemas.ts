@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { PostStatus } from '../../domain/enums.ts';
+import { ErrorBody, Pagination, PaginationQuery } from '../../http/schemas.ts';
+
+const Id = z.string().min(1).max(64);
+const EpochMs = z.number().int().min(0).max(8_640_000_000_000_000);
+
+export const Post = z
+  .object({
+    id: z.string(),
+    accountId: z.string(),
+    brandId: z.string().nullable(),
+    channelId: z.string().nullable(),
+    platform: z.string(),
+    status: PostStatus,
+    text: z.string(),
+    mediaIds: z.array(z.string()),
+    scheduledFor: z.number().int().nullable(),
+    publishedAt: z.number().int().nullable(),
+    platformPostId: z.string().nullable(),
+    platformUrl: z.string().nullable(),
+    error: z.string().nullable().describe('Last publish error'),
+    createdAt: z.number().int(),
+    updatedAt: z.number().int(),
+  })
+  .meta({ id: 'Post' });
+export type Post = z.output<typeof Post>;
+
+export const PostResult = z.object({ post: Post }).meta({ id: 'PostResult' });
+export const PostListResult = z
+  .object({ posts: z.array(Post), pagination: Pagination })
+  .meta({ id: 'PostListResult' });
+/** An error next to the affected post: publish failures embed the post in its resulting state. */
+export const PostErrorResult = z
+  .object({ error: ErrorBody.shape.error, post: Post })
+  .meta({ id: 'PostErrorResult' });
+
+const Text = z.string().max(100_000).describe('The post text; checked against the platform limit');
+const MediaIds = z.array(Id).max(20).describe('Media of the caller: 1-20 images, one video or one PDF');
+
+export const CreatePostRequest = z
+  .object({
+    text: Text,
+    channelId: Id.nullable().optional(),
+    brandId: Id.nullable().optional(),
+    platform: z.string().min(1).max(32).optional().describe('Defaults from the channel, otherwise platformA'),
+    mediaIds: MediaIds.optional(),
+    runAt: EpochMs.optional().describe('Epoch ms in the future: the post is created already scheduled'),
+  })
+  .strict()
+  .meta({ id: 'CreatePostRequest' });
+export type CreatePostRequest = z.output<typeof CreatePostRequest>;
+
+export const UpdatePostRequest = z
+  .object({
+    text: Text.optional(),
+    channelId: Id.nullable().optional(),
+    brandId: Id.nullable().optional(),
+    mediaIds: MediaIds.optional(),
+  })
+  .strict()
+  .meta({ id: 'UpdatePostRequest' });
+export type UpdatePostRequest = z.output<typeof UpdatePostRequest>;
+
+export const SchedulePostRequest = z
+  .object({ runAt: EpochMs.describe('Epoch ms, in the future') })
+  .strict()
+  .meta({ id: 'SchedulePostRequest' });
+
+export const BulkScheduleItem = z
+  .object({
+    text: Text,
+    runAt: EpochMs.describe('Epoch ms, in the future'),
+    channelId: Id.nullable().optional(),
+    brandId: Id.nullable().optional(),
+    platform: z.string().min(1).max(32).optional(),
+    mediaIds: MediaIds.optional(),
+  })
+  .strict()
+  .meta({ id: 'BulkScheduleItem' });
+export type BulkScheduleItem = z.output<typeof BulkScheduleItem>;
+
+export const MAX_BULK_ITEMS = 100;
+export const BulkScheduleRequest = z
+  .object({ items: z.array(BulkScheduleItem).min(1).max(MAX_BULK_ITEMS) })
+  .strict()
+  .meta({ id: 'BulkScheduleRequest' });
+
+export const PostListQuery = PaginationQuery.extend({
+  status: PostStatus.optional().describe('Only posts in this state'),
+});
+export type PostListQuery = z.output<typeof PostListQuery>;
+
+export const PostScore = z
+  .object({
+    id: z.string(),
+    postId: z.string(),
+    score: z.number().int().describe('Rounded overall score'),
+    verdict: z.string().nullable(),
+    payload: z.record(z.string(), z.unknown()).describe('The full ScoreResult at scoring time'),
+    createdAt: z.number().int(),
+  })
+  .meta({ id: 'PostScore' });
+export type PostScore = z.output<typeof PostScore>;
+
+export const PostScoreListResult = z
+  .object({ scores: z.array(PostScore) })
+  .meta({ id: 'PostScoreListResult' });
+
+export const CalendarEntry = z
+  .object({
+    postId: z.string(),
+    status: PostStatus,
+    when: z.number().int().describe('Scheduled time, or published time once published'),
+    channelId: z.string().nullable(),
+    platform: z.string(),
+    preview: z.string().describe('The first characters of the text'),
+  })
+  .meta({ id: 'CalendarEntry' });
+export type CalendarEntry = z.output<typeof CalendarEntry>;
+export const CalendarResult = z.object({ calendar: z.array(CalendarEntry) }).meta({ id: 'CalendarResult' });
+
+export const CalendarQuery = z.object({
+  from: z.coerce.number().int().min(0).optional().describe('Epoch ms, inclusive'),
+  to: z.coerce.number().int().min(0).optional().describe('Epoch ms, exclusive'),
+});

@@ -1,0 +1,63 @@
+import type { Call } from '../../context.ts';
+import { AppError, conflict, invalidRequest } from '../../http/errors.ts';
+import { requireChannelTools } from '../channels/channel-config.ts';
+import { claimPost } from './claims.ts';
+import { CLAIMABLE_STATES, loadPostRow, type PostRow, toPost } from './post-row.ts';
+import type { Post } from './posts.schemas.ts';
+import { checkOne } from './posts.service.ts';
+import { runPublish } from './publish-run.ts';
+
+export const notClaimable = (row: PostRow) =>
+  conflict(
+    'not_claimable',
+    `The post is ${row.status}; only drafts and scheduled posts can be published, once.`,
+    { post: toPost(row) },
+  );
+
+/**
+ * Publish now: claim (draft/scheduled -> publishing, atomically), then the shared publish
+ * path. A replayed or concurrent call loses the claim and gets 409 not_claimable with the
+ * post as it is. Checks that cannot change the post's state come first: a post without a
+ * channel, or with a reference gone, is refused with 400 and left as it was.
+ */
+export async function publishNow({ ctx, input }: Call<{ id: string }>): Promise<Post> {
+  const { deps } = ctx;
+  const accountId = ctx.caller.accountId;
+  const row = await loadPostRow(deps.db, accountId, input.id);
+  if (!(CLAIMABLE_STATES as readonly string[]).includes(row.status)) throw notClaimable(row);
+  if (!row.channelId) {
+    throw invalidRequest('This post has no channel; set channelId on the draft (PATCH) before publishing.', [
+      { path: 'channelId', message: 'A channel is needed to publish' },
+    ]);
+  }
+  requireChannelTools(deps, row.platform);
+  await checkOne(ctx, {
+    text: row.text,
+    channelId: row.channelId,
+    brandId: row.brandId,
+    platform: row.platform,
+    mediaIds: row.mediaIds,
+  });
+
+  const claim = await claimPost(deps, accountId, row.id);
+  if (!claim) throw notClaimable(await loadPostRow(deps.db, accountId, row.id));
+  const outcome = await runPublish(deps, claim);
+  switch (outcome.kind) {
+    case 'published':
+      return toPost(outcome.row);
+    case 'failed':
+      throw new AppError(outcome.status, outcome.code, outcome.message, {
+        extra: { post: toPost(outcome.row) },
+      });
+    case 'retrying':
+      throw new AppError(503, 'platform_unavailable', outcome.message, {
+        extra: { post: toPost(outcome.row) },
+        headers: {
+          'retry-after': String(Math.max(1, Math.ceil((outcome.retryAt - deps.clock.now()) / 1000))),
+        },
+      });
+    case 'lost':
+      // Canceled (or deleted) while this call was uploading: report the post as it now is.
+      throw notClaimable(await loadPostRow(deps.db, accountId, row.id));
+  }
+}

@@ -1,0 +1,73 @@
+import type { AppDeps } from '../../context.ts';
+import type { Sweep } from '../../jobs/runner.ts';
+import { channelTools } from '../channels/channel-config.ts';
+import { type Claim, claimDue, nextScheduledAfter, reclaimStale } from './claims.ts';
+import { PUBLISH_SWEEP } from './posts.service.ts';
+import { recoverClaim, runPublish } from './publish-run.ts';
+
+/** Posts one run handles at most before yielding to the other sweeps (the runner re-runs at once). */
+const MAX_PER_RUN = 200;
+/**
+ * How often a worker looks for newly due posts even when nobody woke it. An API process
+ * cannot wake a worker process, so a post scheduled there is noticed within this long of
+ * its time; within one process, `deps.wake` fires at the exact time instead.
+ */
+const POLL_MS = 1_000;
+
+/**
+ * Publishes due posts through the same claim-then-publish path as publish-now, and recovers
+ * posts whose publisher died (their lease lapsed). Up to PUBLISH_CONCURRENCY posts are in
+ * flight at once; a freed slot is refilled with a new claim at once, so a burst of due posts
+ * flows through steadily. On shutdown no new post is claimed and the claimed ones finish.
+ */
+export const publishSweep: Sweep = {
+  name: PUBLISH_SWEEP,
+  batchSize: MAX_PER_RUN,
+  async run(deps, signal) {
+    // Without the vault and the platform's credentials nothing can be published: leave the
+    // posts scheduled rather than fail them for a deployment problem.
+    if (!channelTools(deps)) return 0;
+    const recovered = await reclaimStale(deps, deps.config.PUBLISH_CONCURRENCY);
+    await Promise.all(recovered.map((claim) => settle(deps, claim, recoverClaim)));
+    return recovered.length + (await publishDue(deps, signal));
+  },
+  async nextDueAt(deps) {
+    const now = deps.clock.now();
+    const poll = now + Math.min(POLL_MS, deps.config.SWEEP_INTERVAL_MS);
+    const next = await nextScheduledAfter(deps, now);
+    return next === null ? poll : Math.min(next, poll);
+  },
+};
+
+async function settle(deps: AppDeps, claim: Claim, publish: typeof runPublish): Promise<void> {
+  try {
+    const outcome = await publish(deps, claim);
+    deps.log.info({ postId: claim.row.id, outcome: outcome.kind }, 'publish finished');
+  } catch (err) {
+    // The outcome write itself failed: the lease will lapse and recovery will settle the post.
+    deps.log.error({ err, postId: claim.row.id }, 'could not record a publish outcome');
+  }
+}
+
+async function publishDue(deps: AppDeps, signal: AbortSignal): Promise<number> {
+  const slots = deps.config.PUBLISH_CONCURRENCY;
+  const inFlight = new Set<Promise<void>>();
+  let handled = 0;
+  let drained = false;
+  while (!signal.aborted && handled < MAX_PER_RUN) {
+    const free = slots - inFlight.size;
+    if (free > 0 && !drained) {
+      const claims = await claimDue(deps, Math.min(free, MAX_PER_RUN - handled));
+      if (claims.length === 0) drained = true;
+      for (const claim of claims) {
+        const task: Promise<void> = settle(deps, claim, runPublish).finally(() => inFlight.delete(task));
+        inFlight.add(task);
+      }
+      handled += claims.length;
+    }
+    if (inFlight.size === 0) break;
+    await Promise.race(inFlight);
+  }
+  await Promise.all(inFlight);
+  return handled;
+}

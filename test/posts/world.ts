@@ -1,0 +1,117 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { events, posts } from '../../src/db/schema/index.ts';
+import type { SandboxOptions } from '../../src/sandbox/sandbox.ts';
+import { type ChannelWorld, connected, startChannelWorld } from '../channels/helpers.ts';
+import type { TestApp } from '../helpers/app.ts';
+import { sampleFile } from '../media/fixtures.ts';
+
+/**
+ * The service and the platformA sandbox on loopback, with media stored in a temporary
+ * DATA_DIR. Each `member()` is a new account connected to its own sandbox member, so the
+ * sandbox's posts can be counted per account.
+ */
+export interface PostWorld extends ChannelWorld {
+  dataDir: string;
+  member(): Promise<Member>;
+  close(): Promise<void>;
+}
+
+export interface Member {
+  apiKey: string;
+  accountId: string;
+  channelId: string;
+  /** The sandbox author URN this account posts as. */
+  author: string;
+  /** Posts the sandbox holds for this member. */
+  platformPosts(): { id: string; text: string; contentKind: string }[];
+}
+
+export async function startPostWorld(
+  options: { env?: Record<string, string | undefined>; sandbox?: SandboxOptions } = {},
+): Promise<PostWorld> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'postkit-posts-'));
+  const world = await startChannelWorld({
+    sandbox: options.sandbox,
+    env: { DATA_DIR: dataDir, ...options.env },
+  });
+  return {
+    ...world,
+    dataDir,
+    async member() {
+      const { apiKey, accountId } = await world.t.signup();
+      const sub = world.sandbox.state.addMember().sub;
+      world.sandbox.state.useMember(sub);
+      const channel = await connected(world, apiKey);
+      const author = `urn:li:person:${sub}`;
+      return {
+        apiKey,
+        accountId,
+        channelId: channel.id,
+        author,
+        platformPosts: () => world.sandbox.state.listPosts({ author }),
+      };
+    },
+    async close() {
+      await world.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function createPost(t: TestApp, m: Pick<Member, 'apiKey'>, body: Record<string, unknown>) {
+  const res = await t.request('POST', '/v1/posts', { key: m.apiKey, body });
+  expect(res.status, res.text).toBe(201);
+  return res.body.post as { id: string; status: string; [k: string]: unknown };
+}
+
+export async function uploadImage(
+  t: TestApp,
+  m: Pick<Member, 'apiKey'>,
+  kind: keyof typeof sampleFile = 'png',
+) {
+  const types = {
+    png: 'image/png',
+    jpeg: 'image/jpeg',
+    gif: 'image/gif',
+    webp: 'image/webp',
+    mp4: 'video/mp4',
+    pdf: 'application/pdf',
+  };
+  const res = await t.request('POST', '/v1/media', {
+    key: m.apiKey,
+    raw: sampleFile[kind](2048),
+    headers: { 'content-type': types[kind], 'x-filename': `file.${kind}` },
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body.media.id as string;
+}
+
+/** The stored row, bookkeeping columns included (tests only). */
+export async function postRow(t: TestApp, id: string) {
+  const [row] = await t.service.deps.db.select().from(posts).where(eq(posts.id, id));
+  return row;
+}
+
+export async function eventsOf(t: TestApp, accountId: string) {
+  const rows = await t.service.deps.db.select().from(events).where(eq(events.accountId, accountId));
+  return rows.map((r) => ({
+    type: r.type,
+    post: (r.payload as { post?: { id: string; status: string } }).post,
+  }));
+}
+
+/** Polls until `check` returns a value (tests are bounded by vitest's timeout). */
+export async function eventually<T>(
+  check: () => Promise<T | null | undefined | false>,
+  everyMs = 25,
+): Promise<T> {
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
