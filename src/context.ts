@@ -1,8 +1,13 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { Dispatcher } from 'undici';
 import type { Config } from './config/config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { Engine } from './intelligence/engine.ts';
 import type { KvStore } from './kv/kv.ts';
 import type { Clock } from './lib/clock.ts';
+import type { Platform } from './platforms/platform.ts';
+import type { MediaStorage } from './storage/storage.ts';
+import type { Vault } from './vault/vault.ts';
 
 /**
  * Everything a service verb may use, built once per process in `src/server.ts`.
@@ -15,8 +20,18 @@ export interface AppDeps {
   kv: KvStore;
   log: Logger;
   clock: Clock;
+  /** Uploaded media bytes: DATA_DIR or an S3-compatible bucket. */
+  storage: MediaStorage;
+  /** The only HTTP client for webhook deliveries: refuses private targets at connect time. */
+  webhookDispatcher: Dispatcher;
   /** Identifies this process in claims and logs. */
   instanceId: string;
+  /** The token vault; null when KIT_VAULT_KEY is unset (channel routes answer 503). */
+  vault: Vault | null;
+  /** The intelligence engine: offline heuristic or the configured model provider (LLM_*). */
+  engine: Engine;
+  /** Publishing adapters by platform id; a platform without app credentials is absent. */
+  platforms: ReadonlyMap<string, Platform>;
   /**
    * Asks this process's sweep runner to run a sweep at `atMs` (default now); a no-op in an
    * `api`-only process, where the workers find due rows by themselves.
@@ -30,6 +45,18 @@ export interface Caller {
   /** The calling key; null when a worker acts. */
   keyId: string | null;
   plan: string;
+  /** The account and key as read when the request was authenticated (whoami needs no second read). */
+  snapshot?: {
+    account: { id: string; email: string; plan: string };
+    key: {
+      id: string;
+      name: string;
+      keyPrefix: string;
+      createdAt: number;
+      lastUsedAt: number | null;
+      revokedAt: number | null;
+    };
+  };
 }
 
 /** Context for public verbs (no caller yet), e.g. account creation. */

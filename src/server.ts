@@ -3,23 +3,36 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from './config/config.ts';
 import type { AppDeps } from './context.ts';
 import { openDatabase } from './db/client.ts';
+import { createWebhookDispatcher } from './features/webhooks/safe-dispatcher.ts';
 import { type App, buildApp } from './http/app.ts';
+import { createEngine } from './intelligence/engine.ts';
+import { createModelClient } from './intelligence/model/client.ts';
 import { sweeps } from './jobs/index.ts';
 import { type Runner, startRunner } from './jobs/runner.ts';
 import { openKv } from './kv/open.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createLogger } from './lib/logger.ts';
+import { createPlatforms, type PlatformOverrides } from './platforms/registry.ts';
+import { openStorage } from './storage/open.ts';
+import { vaultFromConfig } from './vault/vault.ts';
 
 export interface DepsOptions {
   log?: Logger;
   clock?: Clock;
   /** Namespaces this process's keys in a shared Redis (tests use one per app). */
   kvPrefix?: string;
+  /** Adapter settings tests and benchmarks override (timeouts, sleep). */
+  platformOverrides?: PlatformOverrides;
 }
 
 /** Opens every dependency once; the order matters only in that the database migrates first. */
 export async function createDeps(config: Config, options: DepsOptions = {}): Promise<AppDeps> {
   const log = options.log ?? createLogger(config.LOG_LEVEL);
+  // Built first: a bad vault key fails startup before any pool is opened.
+  const vault = vaultFromConfig(config);
+  const platforms = createPlatforms(config, options.platformOverrides);
+  // Also built before any pool: a provider missing its model or key fails startup clearly.
+  const engine = createEngine(createModelClient(config));
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
@@ -39,7 +52,15 @@ export async function createDeps(config: Config, options: DepsOptions = {}): Pro
     kv,
     log,
     clock: options.clock ?? systemClock,
+    storage: openStorage(config),
     instanceId: `${process.pid}-${randomUUID().slice(0, 8)}`,
+    vault,
+    engine,
+    platforms,
+    webhookDispatcher: createWebhookDispatcher({
+      allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    }),
     wake: () => {},
   };
 }
@@ -84,6 +105,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
   } catch (err) {
     await runner?.stop();
     await app?.close();
+    await deps.webhookDispatcher.close();
     await deps.kv.close();
     await deps.database.close();
     throw err;
@@ -98,6 +120,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       closing ??= (async () => {
         await app?.close();
         await runner?.stop();
+        await deps.webhookDispatcher.close();
         await deps.kv.close();
         await deps.database.close();
       })();

@@ -41,7 +41,12 @@ export const configSchema = z.object({
   PUBLIC_BASE_URL: optionalString,
 
   KIT_VAULT_KEY: base64Key,
-  KIT_VAULT_OLD_KEYS: optionalString,
+  KIT_VAULT_OLD_KEYS: optionalString.refine(
+    (v) =>
+      v === undefined ||
+      v.split(',').every((k) => !k.trim() || Buffer.from(k.trim(), 'base64').length === 32),
+    'must be a comma-separated list of base64 keys of exactly 32 bytes each',
+  ),
 
   PLATFORMA_CLIENT_ID: optionalString,
   PLATFORMA_CLIENT_SECRET: optionalString,
@@ -53,6 +58,8 @@ export const configSchema = z.object({
     .regex(/^\d{6}$/, 'must be YYYYMM')
     .default('202510'),
   PLATFORMA_PKCE: bool.default(true),
+  /** Multiplies the platformA adapter's retry and video-poll delays (tests set 0.001). */
+  PLATFORMA_BACKOFF_SCALE: positiveNumber.default(1),
 
   LLM_PROVIDER: z.enum(['heuristic', 'openai', 'anthropic', 'openai-compatible']).default('heuristic'),
   LLM_MODEL: optionalString,
@@ -61,9 +68,19 @@ export const configSchema = z.object({
   LLM_TIMEOUT_MS: positiveInt.default(30_000),
 
   SWEEP_INTERVAL_MS: positiveInt.default(60_000),
+  /** A publish claim not renewed for this long belongs to a dead process and is recovered. */
+  PUBLISH_LEASE_MS: positiveInt.default(60_000),
+  /** Posts one worker process publishes at the same time. */
+  PUBLISH_CONCURRENCY: positiveInt.default(8),
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   WEBHOOK_BACKOFF_SCALE: positiveNumber.default(1),
   WEBHOOK_TIMEOUT_MS: positiveInt.default(10_000),
+  /** How often the delivery sweep looks for new deliveries recorded by other processes. */
+  WEBHOOK_POLL_MS: positiveInt.default(1_000),
+  /** Published posts whose metrics one sweep run polls (least recently polled first). */
+  METRICS_POLL_BUDGET: positiveInt.default(50),
+  /** A post is polled again at most this often by the metrics sweep. */
+  METRICS_MIN_POLL_INTERVAL_MS: positiveInt.default(3_600_000),
 
   RATE_LIMIT_REQUESTS_PER_MIN: positiveInt.default(600),
   RATE_LIMIT_MODEL_PER_MIN: positiveInt.default(30),
@@ -80,6 +97,7 @@ export const configSchema = z.object({
   AWS_REGION: optionalString,
   AWS_ACCESS_KEY_ID: optionalString,
   AWS_SECRET_ACCESS_KEY: optionalString,
+  AWS_SESSION_TOKEN: optionalString,
 
   /** Largest JSON body accepted, in bytes (uploads have their own per-type limits). */
   BODY_LIMIT_BYTES: positiveInt.default(1_048_576),

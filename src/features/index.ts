@@ -1,10 +1,36 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../context.ts';
+import { mcpRoutes } from '../mcp/mcp.routes.ts';
 import { accountRoutes } from './account/account.routes.ts';
+import { brandRoutes } from './brands/brands.routes.ts';
+import { channelRoutes } from './channels/channels.routes.ts';
+import { intelligenceRoutes } from './intelligence/intelligence.routes.ts';
 import { keyRoutes } from './keys/keys.routes.ts';
+import { mediaRoutes } from './media/media.routes.ts';
+import { metricsRoutes } from './metrics/metrics.routes.ts';
+import { postScoreRoutes } from './posts/post-scores.routes.ts';
+import { postRoutes } from './posts/posts.routes.ts';
 import { systemRoutes } from './system/system.routes.ts';
+import { validateRoutes } from './validate/validate.routes.ts';
+import { voiceRoutes } from './voices/voices.routes.ts';
+import { webhookRoutes } from './webhooks/webhooks.routes.ts';
 
 export type FeatureRoutes = FastifyPluginAsyncZod<{ deps: AppDeps }>;
 
 /** Every feature's routes, registered in this order by the HTTP app. Add new areas here. */
-export const featureRoutes: FeatureRoutes[] = [systemRoutes, accountRoutes, keyRoutes];
+export const featureRoutes: FeatureRoutes[] = [
+  systemRoutes,
+  accountRoutes,
+  keyRoutes,
+  webhookRoutes,
+  metricsRoutes,
+  mediaRoutes,
+  postRoutes,
+  postScoreRoutes,
+  channelRoutes,
+  mcpRoutes,
+  intelligenceRoutes,
+  brandRoutes,
+  voiceRoutes,
+  validateRoutes,
+];

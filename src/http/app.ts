@@ -23,6 +23,27 @@ export type App = FastifyInstance;
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
 
+type Transform = ReturnType<typeof createJsonSchemaTransform>;
+
+/** Adds the success responses of routes flagged `rawResponses` to the OpenAPI document. */
+function withRawResponses(transform: Transform): Transform {
+  return (input) => {
+    const out = transform(input);
+    const raw = input.route.config?.rawResponses;
+    if (!raw) return out;
+    const schema = out.schema as { response?: Record<string, unknown> };
+    const documented: Record<string, unknown> = {};
+    for (const [status, { description, types, binary }] of Object.entries(raw)) {
+      const body = binary ? { type: 'string', format: 'binary' } : { type: 'object' };
+      documented[status] = types.length
+        ? { description, content: Object.fromEntries(types.map((t) => [t, { schema: body }])) }
+        : { description };
+    }
+    schema.response = { ...documented, ...schema.response };
+    return out;
+  };
+}
+
 /** Builds the HTTP app over already-open dependencies; listening is the caller's business. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
@@ -71,7 +92,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
       security: [{ bearerAuth: [] }],
     },
-    transform: createJsonSchemaTransform({ zodToJsonConfig, skipList: ['/docs', '/docs/*'] }),
+    transform: withRawResponses(
+      createJsonSchemaTransform({ zodToJsonConfig, skipList: ['/docs', '/docs/*'] }),
+    ),
     transformObject: createJsonSchemaTransformObject({ zodToJsonConfig }),
   });
   await app.register(fastifySwaggerUi, {

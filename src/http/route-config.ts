@@ -8,6 +8,11 @@ declare module 'fastify' {
     modelBudget?: boolean;
     /** Honours the Idempotency-Key header. */
     idempotent?: boolean;
+    /**
+     * Success responses sent pre-serialized or as raw bytes, documented in OpenAPI without a zod
+     * schema (which would re-serialize them): status -> description and content types.
+     */
+    rawResponses?: Record<number, { description: string; types: readonly string[]; binary?: boolean }>;
   }
   interface FastifyRequest {
     /** Set by the auth hook on every protected route. */

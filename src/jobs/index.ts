@@ -1,4 +1,8 @@
+import { channelHealthSweep } from '../features/channels/token-health.worker.ts';
+import { metricsSweep } from '../features/metrics/metrics.sweep.ts';
+import { publishSweep } from '../features/posts/publish.sweep.ts';
+import { webhookDeliverySweep } from '../features/webhooks/delivery.worker.ts';
 import type { Sweep } from './runner.ts';
 
 /** Every background sweep, in the order a tick runs them. Feature areas add theirs here. */
-export const sweeps: Sweep[] = [];
+export const sweeps: Sweep[] = [publishSweep, channelHealthSweep, webhookDeliverySweep, metricsSweep];

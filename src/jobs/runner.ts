@@ -15,7 +15,7 @@ export interface Sweep {
 }
 
 export interface Runner {
-  /** Asks one sweep to run at `atMs` (default now) if that is before its next tick. */
+  /** Asks one sweep to run at `atMs` (default now) if that is before its next run. */
   wake(sweepName: string, atMs?: number): void;
   /** Stops starting new runs and waits for in-flight runs to finish their claimed work. */
   stop(): Promise<void>;
@@ -23,88 +23,120 @@ export interface Runner {
   runOnce(): Promise<Record<string, number>>;
 }
 
-export function startRunner(deps: AppDeps, sweeps: Sweep[], options: { autoStart?: boolean } = {}): Runner {
-  const abort = new AbortController();
-  const interval = deps.config.SWEEP_INTERVAL_MS;
-  const now = () => deps.clock.now();
-  const nextRunAt = new Map<string, number>(sweeps.map((s) => [s.name, now()]));
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let stopped = options.autoStart === false;
-  /** Wakes that arrive during a pass; merged when it ends so the pass cannot overwrite them. */
-  const pendingWakes = new Map<string, number>();
+/** Floor between a run and the next when a sweep reports rows due now or overdue. */
+const MIN_RECHECK_MS = 100;
 
-  async function runSweep(sweep: Sweep): Promise<number> {
+/**
+ * One independent loop per sweep: a slow webhook or metrics pass never delays a due post.
+ * Each loop runs its sweep every SWEEP_INTERVAL_MS, at once again after a full batch, and
+ * early for the next due row the sweep reports or a wake asks for.
+ */
+class SweepLoop {
+  readonly sweep: Sweep;
+  readonly #deps: AppDeps;
+  readonly #signal: AbortSignal;
+  #timer: NodeJS.Timeout | null = null;
+  #running: Promise<number> | null = null;
+  #nextRunAt: number;
+  /** A wake that arrived during a run; honoured when the run has set its own next time. */
+  #pendingWake: number | null = null;
+  #stopped: boolean;
+
+  constructor(sweep: Sweep, deps: AppDeps, signal: AbortSignal, start: boolean) {
+    this.sweep = sweep;
+    this.#deps = deps;
+    this.#signal = signal;
+    this.#stopped = !start;
+    this.#nextRunAt = deps.clock.now();
+    this.#arm();
+  }
+
+  #now() {
+    return this.#deps.clock.now();
+  }
+
+  #arm() {
+    if (this.#stopped || this.#running) return;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => void this.runNow(), Math.max(0, this.#nextRunAt - this.#now()));
+  }
+
+  /** Runs the sweep now (or joins the run in progress) and schedules the next one. */
+  runNow(): Promise<number> {
+    if (this.#running) return this.#running;
+    this.#timer = null;
+    this.#running = this.#runAndPlan().finally(() => {
+      this.#running = null;
+      if (this.#pendingWake !== null) this.#nextRunAt = Math.min(this.#nextRunAt, this.#pendingWake);
+      this.#pendingWake = null;
+      this.#arm();
+    });
+    return this.#running;
+  }
+
+  async #runAndPlan(): Promise<number> {
+    const { sweep } = this;
+    const deps = this.#deps;
     let handled = 0;
     try {
-      handled = await sweep.run(deps, abort.signal);
+      handled = await sweep.run(deps, this.#signal);
     } catch (err) {
       deps.log.error({ err, sweep: sweep.name }, 'sweep failed');
     }
-    let next = now() + interval;
-    if (sweep.batchSize && handled >= sweep.batchSize) next = now();
+    let next = this.#now() + deps.config.SWEEP_INTERVAL_MS;
+    if (sweep.batchSize && handled >= sweep.batchSize) next = this.#now();
     else if (sweep.nextDueAt) {
       try {
         const due = await sweep.nextDueAt(deps);
-        if (due !== null) next = Math.min(next, due);
+        // A row already due after a run is one this process could not take (another holds it):
+        // look again shortly rather than spin.
+        if (due !== null) next = Math.min(next, Math.max(due, this.#now() + MIN_RECHECK_MS));
       } catch (err) {
         deps.log.warn({ err, sweep: sweep.name }, 'could not read next due time');
       }
     }
-    nextRunAt.set(sweep.name, next);
+    this.#nextRunAt = next;
     return handled;
   }
 
-  function arm() {
-    if (stopped || running) return;
-    if (timer) clearTimeout(timer);
-    const earliest = Math.min(...nextRunAt.values());
-    timer = setTimeout(tick, Math.max(0, earliest - now()));
+  wake(atMs: number) {
+    if (this.#running) {
+      this.#pendingWake = Math.min(this.#pendingWake ?? atMs, atMs);
+      return;
+    }
+    if (atMs < this.#nextRunAt) {
+      this.#nextRunAt = atMs;
+      this.#arm();
+    }
   }
 
-  function tick() {
-    timer = null;
-    if (stopped || running) return;
-    running = (async () => {
-      for (const sweep of sweeps) {
-        if (abort.signal.aborted) return;
-        if ((nextRunAt.get(sweep.name) ?? 0) <= now()) await runSweep(sweep);
-      }
-    })()
-      .catch((err) => deps.log.error({ err }, 'runner tick failed'))
-      .finally(() => {
-        running = null;
-        for (const [name, at] of pendingWakes) nextRunAt.set(name, Math.min(nextRunAt.get(name) ?? at, at));
-        pendingWakes.clear();
-        arm();
-      });
+  async stop() {
+    this.#stopped = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    await this.#running;
   }
+}
 
-  arm();
-
+export function startRunner(deps: AppDeps, sweeps: Sweep[], options: { autoStart?: boolean } = {}): Runner {
+  const abort = new AbortController();
+  const loops = new Map(
+    sweeps.map((sweep) => [
+      sweep.name,
+      new SweepLoop(sweep, deps, abort.signal, options.autoStart !== false),
+    ]),
+  );
   return {
     wake(sweepName, atMs) {
-      const current = nextRunAt.get(sweepName);
-      if (current === undefined) return;
-      const at = atMs ?? now();
-      if (running) {
-        pendingWakes.set(sweepName, Math.min(pendingWakes.get(sweepName) ?? at, at));
-        return;
-      }
-      if (at < current) {
-        nextRunAt.set(sweepName, at);
-        arm();
-      }
+      loops.get(sweepName)?.wake(atMs ?? deps.clock.now());
     },
     async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
+      // The signal tells sweeps to claim no more; what they already claimed finishes.
       abort.abort();
-      await running;
+      await Promise.all([...loops.values()].map((loop) => loop.stop()));
     },
     async runOnce() {
       const handled: Record<string, number> = {};
-      for (const sweep of sweeps) handled[sweep.name] = await runSweep(sweep);
+      for (const loop of loops.values()) handled[loop.sweep.name] = await loop.runNow();
       return handled;
     },
   };

@@ -74,6 +74,12 @@ export const mcpRoutes: FeatureRoutes = async (app) => {
   app.post(
     '/mcp',
     {
+      config: {
+        rawResponses: {
+          200: { description: 'JSON-RPC response(s)', types: ['application/json'] },
+          202: { description: 'Accepted: the request held only notifications or responses', types: [] },
+        },
+      },
       schema: {
         tags,
         summary: 'MCP endpoint (Streamable HTTP)',

@@ -100,6 +100,9 @@ export const mediaRoutes: FeatureRoutes = async (app) => {
   app.get(
     '/v1/media/:id/content',
     {
+      config: {
+        rawResponses: { 200: { description: 'The stored bytes', types: MEDIA_TYPES, binary: true } },
+      },
       schema: {
         tags,
         summary: 'Download media bytes',
