@@ -1,0 +1,108 @@
+import { readPostsCsv } from '../scripts/lib/posts-csv.ts';
+import { runRules } from '../src/intelligence/rules.ts';
+import { scoreHeuristically } from '../src/intelligence/scorer.ts';
+import { fmt, load, report, startChild } from './lib.ts';
+
+/**
+ * bench/score, in one run:
+ * 1. Rules-engine throughput on one core: 1,300-character posts cut from the calibration CSV
+ *    (shared/data/linkedin-posts-2025.csv), scored by the offline engine in this process
+ *    (rules alone, and rules + heuristic judge + merge). Target >= 5,000 posts/s.
+ * 2. Cache-hit POST /v1/score (auth, both rate budgets, validation, cache read) against a bare
+ *    Fastify route answering the same JSON, both driven by autocannon on loopback.
+ *    Target ratio >= 0.5. Uses DATABASE_URL / REDIS_URL when set.
+ */
+const CSV = process.env.BENCH_POSTS_CSV ?? '../shared/data/linkedin-posts-2025.csv';
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const POST_CHARS = 1_300;
+
+function postsOfLength(chars: number): string[] {
+  const out: string[] = [];
+  let buffer = '';
+  for (const row of readPostsCsv(CSV)) {
+    buffer += (buffer ? '\n\n' : '') + row.content;
+    if (buffer.length >= chars) {
+      out.push(buffer.slice(0, chars));
+      buffer = '';
+    }
+  }
+  return out;
+}
+
+function throughput(posts: string[], fn: (post: string) => unknown, ms: number): number {
+  const started = performance.now();
+  let n = 0;
+  while (performance.now() - started < ms) {
+    for (const post of posts) fn(post);
+    n += posts.length;
+  }
+  return n / ((performance.now() - started) / 1000);
+}
+
+const posts = postsOfLength(POST_CHARS);
+throughput(posts, (post) => scoreHeuristically({ post }), 1_500); // warm the JIT
+const rulesOnly = throughput(posts, (post) => runRules({ post }), 3_000);
+const fullEngine = throughput(posts, (post) => scoreHeuristically({ post }), 3_000);
+
+const service = await startChild('src/main.ts', {
+  PORT: '0',
+  DATABASE_URL: process.env.DATABASE_URL ?? 'memory://',
+  REDIS_URL: process.env.REDIS_URL,
+  RATE_LIMIT_REQUESTS_PER_MIN: '100000000',
+  RATE_LIMIT_MODEL_PER_MIN: '100000000',
+  // Repeated runs against one Redis would otherwise spend the per-IP signup budget.
+  RATE_LIMIT_SIGNUPS_PER_HOUR: '100000000',
+  KIT_ROLE: 'api',
+});
+let baseline: Awaited<ReturnType<typeof startChild>> | null = null;
+try {
+  const signup = await fetch(`${service.url}/v1/account`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `bench-score-${Date.now()}@example.com` }),
+  });
+  if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${await signup.text()}`);
+  const { apiKey } = (await signup.json()) as { apiKey: string };
+  const body = JSON.stringify({ post: posts[0], platform: 'platformA', media: 'none' });
+  const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
+  const first = await fetch(`${service.url}/v1/score`, { method: 'POST', headers, body });
+  if (first.status !== 200) throw new Error(`warm-up score failed: ${first.status} ${await first.text()}`);
+  // The baseline answers exactly the cached ScoreResult.
+  baseline = await startChild('bench/baseline-server.ts', { BASELINE_SCORE_BODY: await first.text() });
+  const baseHeaders = { 'content-type': 'application/json' };
+
+  await load(`${service.url}/v1/score`, { method: 'POST', headers, body, seconds: 2 });
+  await load(`${baseline.url}/v1/score`, { method: 'POST', headers: baseHeaders, body, seconds: 2 });
+  const base = await load(`${baseline.url}/v1/score`, {
+    method: 'POST',
+    headers: baseHeaders,
+    body,
+    seconds,
+  });
+  const hit = await load(`${service.url}/v1/score`, { method: 'POST', headers, body, seconds });
+  if (hit.non2xx > 0 || hit.errors > 0)
+    throw new Error(`score run had ${hit.non2xx} non-2xx, ${hit.errors} errors`);
+  const ratio = hit.requestsPerSec / base.requestsPerSec;
+  const backend = `${process.env.DATABASE_URL ? 'postgres' : 'pglite'} + ${process.env.REDIS_URL ? 'redis' : 'memory'}`;
+
+  console.log(
+    `bench/score: ${posts.length} distinct ${fmt(POST_CHARS)}-character posts from the calibration CSV`,
+  );
+  console.log(`  rules engine only          ${fmt(rulesOnly)} posts/s (one core)`);
+  console.log(`  rules + heuristic judge    ${fmt(fullEngine)} posts/s (one core; target >= 5,000)`);
+  console.log(`cache-hit POST /v1/score (${backend}, ${seconds}s each, 20 connections)`);
+  console.log(`  bare Fastify route         ${fmt(base.requestsPerSec)} req/s  p99 ${base.p99Ms} ms`);
+  console.log(`  POST /v1/score (cache hit) ${fmt(hit.requestsPerSec)} req/s  p99 ${hit.p99Ms} ms`);
+  console.log(`  ratio                      ${ratio.toFixed(2)} (target >= 0.5)`);
+  report('score', {
+    rulesPostsPerSec: Math.round(rulesOnly),
+    enginePostsPerSec: Math.round(fullEngine),
+    baselineRps: Math.round(base.requestsPerSec),
+    cacheHitRps: Math.round(hit.requestsPerSec),
+    ratio: Number(ratio.toFixed(3)),
+    backend,
+  });
+} finally {
+  await baseline?.stop();
+  await service.stop();
+}

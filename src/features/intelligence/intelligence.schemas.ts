@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { Cadence, Dimension, FollowerBand, HookArchetype, MediaKind, Platform } from '../../domain/enums.ts';
+
+/** Wire shapes of CONTRACT.md section 2 for score, rewrite, generate and plan. */
+
+/** Text inputs: must hold something besides white space; bounded so one request stays cheap. */
+export const nonBlank = (max: number, what: string) =>
+  z
+    .string()
+    .max(max)
+    .refine((s) => s.trim().length > 0, `${what} must not be empty`);
+
+const Name = z.string().trim().max(200);
+const Headline = z.string().trim().max(500);
+
+export const ScoreRequest = z
+  .object({
+    post: nonBlank(40_000, 'post').describe('Full post text to grade'),
+    platform: Platform.optional().describe('Default `platformA`'),
+    authorName: Name.optional(),
+    authorHeadline: Headline.optional(),
+    followerBand: FollowerBand.optional(),
+    media: MediaKind.optional().describe('Drives the format multiplier; default `none` (text only)'),
+    hasExternalLink: z
+      .boolean()
+      .optional()
+      .describe('Derived from the text when omitted; an external link caps algorithm fit'),
+    hashtagCount: z
+      .number()
+      .int()
+      .min(0)
+      .max(1000)
+      .optional()
+      .describe('Derived from the text when omitted; six or more caps algorithm fit'),
+    dayOfWeek: z.number().int().min(0).max(6).optional().describe('Planned publish day, Sunday=0'),
+    hourLocal: z
+      .number()
+      .int()
+      .min(0)
+      .max(23)
+      .optional()
+      .describe("Planned publish hour, author's local time"),
+  })
+  .strict()
+  .meta({ id: 'ScoreRequest' });
+export type ScoreRequest = z.output<typeof ScoreRequest>;
+
+const Grade = z.number().min(0).max(100);
+
+export const Signal = z
+  .object({
+    dimension: Dimension,
+    impact: z.enum(['positive', 'negative']),
+    weight: z.number().int().min(1).max(5),
+    label: z.string(),
+    detail: z.string().describe('One sentence'),
+    rule: z.string().optional().describe('Stable name of the deterministic rule that fired'),
+  })
+  .meta({ id: 'Signal' });
+
+export const ScoreResult = z
+  .object({
+    schema: z.string().describe('Score schema version'),
+    overall: Grade.describe('Weighted sum of the breakdown with the weights /v1/meta publishes'),
+    breakdown: z.object({
+      hook: Grade,
+      algorithmFit: Grade,
+      specificity: Grade,
+      structure: Grade,
+      voice: Grade,
+      engagement: Grade,
+    }),
+    verdict: z.string().describe('One-line verdict'),
+    signals: z.array(Signal).describe('Ranked: heaviest first'),
+    hookArchetype: HookArchetype,
+    hookArchetypeNote: z.string().describe('Benchmark note for the detected archetype'),
+    formatMultiplier: z.number().describe('Reach multiplier implied by the media format'),
+    formatNote: z.string(),
+  })
+  .meta({ id: 'ScoreResult' });
+export type ScoreResultWire = z.output<typeof ScoreResult>;
+
+export const RewriteChange = z
+  .object({ dimension: Dimension, note: z.string() })
+  .meta({ id: 'RewriteChange' });
+
+export const RewriteResult = z
+  .object({
+    rewrite: z.string(),
+    changes: z.array(RewriteChange),
+    before: ScoreResult.describe('Score of the original'),
+    after: ScoreResult.describe('Score of the rewrite, exactly as scoring it returns'),
+  })
+  .meta({ id: 'RewriteResult' });
+
+const Brief = nonBlank(5_000, 'brief');
+const RefId = z.string().min(1).max(64);
+
+export const GenerateRequest = z
+  .object({
+    brief: Brief.describe('What the post is about'),
+    platform: Platform.optional(),
+    authorName: Name.optional(),
+    authorHeadline: Headline.optional(),
+    followerBand: FollowerBand.optional(),
+    media: MediaKind.optional(),
+    archetype: HookArchetype.optional().describe('Hook archetype for the first candidate'),
+    count: z.number().int().min(1).max(3).optional().describe('1-3, default 1'),
+    brandId: RefId.optional().describe('Must belong to the caller'),
+    voiceId: RefId.optional().describe('Must belong to the caller'),
+  })
+  .strict()
+  .meta({ id: 'GenerateRequest' });
+export type GenerateRequest = z.output<typeof GenerateRequest>;
+
+export const GenerateResult = z
+  .object({
+    candidates: z
+      .array(z.object({ post: z.string(), score: ScoreResult }))
+      .describe('Sorted by score.overall, best first'),
+  })
+  .meta({ id: 'GenerateResult' });
+
+export const PlanRequest = z
+  .object({
+    brief: Brief.describe('Themes, goals, topics'),
+    platform: Platform.optional(),
+    count: z.number().int().min(1).max(14).optional().describe('1-14 slots, default 5'),
+    authorName: Name.optional(),
+    authorHeadline: Headline.optional(),
+    followerBand: FollowerBand.optional(),
+    cadence: Cadence.optional().describe(
+      'Each angle then starts with its publishing day, e.g. "Mon, week 1:"',
+    ),
+    brandId: RefId.optional().describe('Must belong to the caller; its themes become the pillars'),
+    voiceId: RefId.optional().describe('Must belong to the caller'),
+  })
+  .strict()
+  .meta({ id: 'PlanRequest' });
+export type PlanRequest = z.output<typeof PlanRequest>;
+
+export const PlanItem = z
+  .object({
+    slot: z.number().int().min(1).describe('1-based ordinal'),
+    pillar: z.string(),
+    hook: z.string(),
+    angle: z.string(),
+    format: MediaKind,
+    archetype: HookArchetype,
+  })
+  .meta({ id: 'PlanItem' });
+
+export const PlanResult = z.object({ items: z.array(PlanItem) }).meta({ id: 'PlanResult' });

@@ -1,0 +1,119 @@
+import type { Call, Ctx } from '../../context.ts';
+import { normalizePost } from '../../intelligence/features.ts';
+import type { GenerateContext } from '../../intelligence/generate-offline.ts';
+import { toPlanItems } from '../../intelligence/plan-offline.ts';
+import { scorePost } from '../../intelligence/scorer.ts';
+import type { PlanItem, RewriteResult, ScoreInput, ScoreResult } from '../../intelligence/types.ts';
+import { brandContext } from '../brands/brands.service.ts';
+import { voiceContext } from '../voices/voices.service.ts';
+import type { GenerateRequest, PlanRequest, ScoreRequest } from './intelligence.schemas.ts';
+import { cachedJson, cacheKey } from './metered.ts';
+
+/**
+ * The intelligence verbs REST routes, MCP tools and the posts area call. Each is one
+ * model-backed operation: cached per normalised input (a hit is free), otherwise metered
+ * against the monthly quota, refunded when the engine fails. Every text any verb returns
+ * with a score was scored by the one scorer, through the same cache, so `after` and each
+ * candidate's score are exactly what POST /v1/score returns for that text.
+ */
+
+/** The normalised score input: the text canonicalised, the platform defaulted. */
+export function normalizeScoreInput(input: ScoreRequest): ScoreInput {
+  return { ...input, post: normalizePost(input.post), platform: input.platform ?? 'platformA' };
+}
+
+/** Scores through the cache; `metered` false when an enclosing operation already paid. */
+async function scoreJson(ctx: Ctx, input: ScoreInput, metered: boolean): Promise<string> {
+  return cachedJson(ctx, cacheKey(ctx, 'score', input), { metered }, () =>
+    scorePost(input, ctx.deps.engine.judge),
+  );
+}
+
+/** POST /v1/score as JSON, for the route (a cache hit is sent without re-serialising). */
+export async function scoreTextJson({ ctx, input }: Call<ScoreRequest>): Promise<string> {
+  return scoreJson(ctx, normalizeScoreInput(input), true);
+}
+
+/** Scores a post: the verb behind POST /v1/score, POST /v1/posts/{id}/score and score_post. */
+export async function scoreText({ ctx, input }: Call<ScoreRequest>): Promise<ScoreResult> {
+  return JSON.parse(await scoreTextJson({ ctx, input })) as ScoreResult;
+}
+
+/** Scoring a text inside another operation: same cache, no extra charge. */
+async function scoreInside(ctx: Ctx, input: ScoreInput): Promise<ScoreResult> {
+  return JSON.parse(await scoreJson(ctx, input, false)) as ScoreResult;
+}
+
+/**
+ * Rewrites honestly: `before` scores the original, the engine edits without inventing facts,
+ * and `after` is the score of the rewrite with the same context (text-derived overrides,
+ * `hasExternalLink` and `hashtagCount`, are re-derived from the rewrite), reported as is,
+ * lower or not.
+ */
+export async function rewriteText({ ctx, input }: Call<ScoreRequest>): Promise<RewriteResult> {
+  const original = normalizeScoreInput(input);
+  const json = await cachedJson(ctx, cacheKey(ctx, 'rewrite', original), { metered: true }, async () => {
+    const before = await scoreInside(ctx, original);
+    const { rewrite, changes } = await ctx.deps.engine.rewrite(original, before);
+    const { hasExternalLink: _link, hashtagCount: _tags, ...context } = original;
+    const after = await scoreInside(ctx, { ...context, post: normalizePost(rewrite) });
+    return { rewrite: normalizePost(rewrite), changes, before, after } satisfies RewriteResult;
+  });
+  return JSON.parse(json) as RewriteResult;
+}
+
+/** Loads brand and voice (404 when not the caller's) before anything is charged. */
+async function conditioning(
+  ctx: Ctx,
+  refs: { brandId?: string; voiceId?: string },
+): Promise<{ context: GenerateContext; versions: (string | null)[] }> {
+  const [b, v] = await Promise.all([
+    refs.brandId ? brandContext(ctx, refs.brandId) : null,
+    refs.voiceId ? voiceContext(ctx, refs.voiceId) : null,
+  ]);
+  return {
+    context: { brand: b?.brand ?? null, voice: v?.voice ?? null },
+    // Editing a brand or voice changes its version, so cached results conditioned on it expire.
+    versions: [b?.version ?? null, v?.version ?? null],
+  };
+}
+
+export interface GenerateResult {
+  candidates: { post: string; score: ScoreResult }[];
+}
+
+/** 1-3 drafts, each scored by the same scorer, best first. */
+export async function generatePosts({ ctx, input }: Call<GenerateRequest>): Promise<GenerateResult> {
+  const { context, versions } = await conditioning(ctx, input);
+  const request = { ...input, brief: normalizePost(input.brief), platform: input.platform ?? 'platformA' };
+  const key = cacheKey(ctx, 'generate', { request, versions });
+  const json = await cachedJson(ctx, key, { metered: true }, async () => {
+    const posts = [...new Set(await ctx.deps.engine.generate(request, context))].filter(Boolean);
+    const scoreContext = {
+      platform: request.platform,
+      authorName: request.authorName,
+      authorHeadline: request.authorHeadline,
+      followerBand: request.followerBand,
+      media: request.media,
+    };
+    const candidates = await Promise.all(
+      posts.map(async (post) => ({ post, score: await scoreInside(ctx, { ...scoreContext, post }) })),
+    );
+    // Stable sort: equal scores keep the engine's order.
+    candidates.sort((a, b) => b.score.overall - a.score.overall);
+    return { candidates } satisfies GenerateResult;
+  });
+  return JSON.parse(json) as GenerateResult;
+}
+
+/** 1-14 outline items; brand themes are the pillars, and a cadence labels each slot's day. */
+export async function planPosts({ ctx, input }: Call<PlanRequest>): Promise<{ items: PlanItem[] }> {
+  const { context, versions } = await conditioning(ctx, input);
+  const request = { ...input, brief: normalizePost(input.brief), platform: input.platform ?? 'platformA' };
+  const key = cacheKey(ctx, 'plan', { request, versions });
+  const json = await cachedJson(ctx, key, { metered: true }, async () => {
+    const outlines = await ctx.deps.engine.plan(request, context);
+    return { items: toPlanItems(outlines.slice(0, request.count ?? 5), request.cadence) };
+  });
+  return JSON.parse(json) as { items: PlanItem[] };
+}

@@ -1,0 +1,103 @@
+import type { Ctx } from '../../context.ts';
+import { SCORE_SCHEMA_VERSION } from '../../domain/enums.ts';
+import { RULES_VERSION } from '../../intelligence/scorer.ts';
+import { sha256Hex, stableStringify } from '../../lib/hash.ts';
+import { consumeModelOperation, refundModelOperation } from '../account/quota.ts';
+
+/**
+ * Caching and metering for the model-backed operations (score, rewrite, generate, plan,
+ * voice distillation). Results are cached for 30 days per account, operation, normalised
+ * input, engine, score schema and rules version, in deps.kv (Redis when configured). A
+ * cache hit costs nothing; a miss spends one operation of the monthly quota before the
+ * engine runs and refunds it if the engine fails. The cache is per account so neither the
+ * quota nor timing can tell one tenant what another has scored.
+ */
+
+export const CACHE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export type Operation = 'score' | 'rewrite' | 'generate' | 'plan' | 'voice';
+
+export function cacheKey(ctx: Ctx, op: Operation, payload: unknown): string {
+  const version = `${SCORE_SCHEMA_VERSION}:${RULES_VERSION}`;
+  return `intel:${op}:${version}:${ctx.deps.engine.id}:${ctx.caller.accountId}:${sha256Hex(stableStringify(payload))}`;
+}
+
+/** Most recently used results kept in this process in front of the store (saves a round trip). */
+const HOT_ENTRIES = 1_000;
+const hotCaches = new WeakMap<object, Map<string, { json: string; expiresAt: number }>>();
+
+function hotCache(ctx: Ctx) {
+  let cache = hotCaches.get(ctx.deps.kv);
+  if (!cache) {
+    cache = new Map();
+    hotCaches.set(ctx.deps.kv, cache);
+  }
+  return cache;
+}
+
+function remember(ctx: Ctx, key: string, json: string, expiresAt: number) {
+  const cache = hotCache(ctx);
+  cache.delete(key);
+  cache.set(key, { json, expiresAt });
+  if (cache.size > HOT_ENTRIES) cache.delete(cache.keys().next().value!);
+}
+
+/**
+ * A cache read: this process's hot entries, then the store. Fails open: a store outage makes
+ * every request a miss, never an error. A result never changes under its key (first writer
+ * wins, below), so the hot copy can only ever equal the stored one.
+ */
+export async function readCache(ctx: Ctx, key: string): Promise<string | null> {
+  const now = ctx.deps.clock.now();
+  const hot = hotCache(ctx).get(key);
+  if (hot && hot.expiresAt > now) return hot.json;
+  try {
+    const json = await ctx.deps.kv.get(key);
+    // The store holds the TTL; the hot copy lives at most a minute more than it would anyway.
+    if (json !== null) remember(ctx, key, json, now + 60_000);
+    return json;
+  } catch (err) {
+    ctx.log.warn({ err }, 'intelligence cache unavailable; computing');
+    return null;
+  }
+}
+
+/**
+ * Stores a result unless another process stored one first, and returns the one that stands:
+ * with a non-deterministic model, every caller then sees the same answer for the same input.
+ */
+export async function writeCache(ctx: Ctx, key: string, json: string): Promise<string> {
+  let winner = json;
+  try {
+    if (!(await ctx.deps.kv.setIfAbsent(key, json, CACHE_TTL_MS)))
+      winner = (await ctx.deps.kv.get(key)) ?? json;
+  } catch (err) {
+    ctx.log.warn({ err }, 'could not cache an intelligence result');
+  }
+  remember(ctx, key, winner, ctx.deps.clock.now() + 60_000);
+  return winner;
+}
+
+/** Runs `compute` unless cached; returns the result as JSON (what the cache and the wire carry). */
+export async function cachedJson<T>(
+  ctx: Ctx,
+  key: string,
+  options: { metered: boolean },
+  compute: () => Promise<T>,
+): Promise<string> {
+  const hit = await readCache(ctx, key);
+  if (hit !== null) return hit;
+  if (options.metered) await consumeModelOperation(ctx);
+  let json: string;
+  try {
+    json = JSON.stringify(await compute());
+  } catch (err) {
+    if (options.metered) {
+      await refundModelOperation(ctx).catch((refundErr) =>
+        ctx.log.error({ err: refundErr }, 'could not refund a failed model operation'),
+      );
+    }
+    throw err;
+  }
+  return writeCache(ctx, key, json);
+}

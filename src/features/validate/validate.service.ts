@@ -1,0 +1,137 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Call, Ctx } from '../../context.ts';
+import { media } from '../../db/schema/index.ts';
+import { type MediaKind, Platform } from '../../domain/enums.ts';
+import { extractFeatures } from '../../intelligence/features.ts';
+import { RUBRICS } from '../../intelligence/rubrics.ts';
+import type { ValidatePostRequest, ValidationIssue, ValidationReport } from './validate.schemas.ts';
+
+/**
+ * Pre-publish checks: errors block a clean publish, warnings are reach or voice hazards.
+ * No model call and nothing stored; the report is the answer even when the post is invalid.
+ */
+
+type Kind = 'image' | 'pdf' | 'video' | 'other';
+
+const kindOf = (contentType: string): Kind =>
+  contentType.startsWith('image/')
+    ? 'image'
+    : contentType === 'application/pdf'
+      ? 'pdf'
+      : contentType.startsWith('video/')
+        ? 'video'
+        : 'other';
+
+/** What attachments each format takes: [kind, min, max]; none, poll and link take none. */
+const ATTACHMENTS: Record<MediaKind, [Kind | null, number, number]> = {
+  none: [null, 0, 0],
+  poll: [null, 0, 0],
+  link: [null, 0, 0],
+  'single-image': ['image', 1, 1],
+  'multi-image': ['image', 2, 20],
+  document: ['pdf', 1, 1],
+  video: ['video', 1, 1],
+};
+
+async function mediaIssues(
+  ctx: Ctx,
+  ids: string[],
+  declared: MediaKind | undefined,
+): Promise<ValidationIssue[]> {
+  const issues: ValidationIssue[] = [];
+  const unique = [...new Set(ids)];
+  if (unique.length < ids.length)
+    issues.push({ code: 'invalid_media', message: 'The same media id is attached twice.' });
+  const rows = unique.length
+    ? await ctx.deps.db
+        .select({ id: media.id, contentType: media.contentType })
+        .from(media)
+        .where(and(inArray(media.id, unique), eq(media.accountId, ctx.caller.accountId)))
+    : [];
+  const found = new Map(rows.map((r) => [r.id, kindOf(r.contentType)]));
+  // Another account's media is reported exactly like a missing id.
+  for (const id of unique) {
+    if (!found.has(id))
+      issues.push({ code: 'invalid_media', message: `Media ${id} does not exist for this account.` });
+  }
+  const kinds = [...found.values()];
+  if (declared) {
+    const [kind, min, max] = ATTACHMENTS[declared];
+    if (kind === null && unique.length > 0) {
+      issues.push({ code: 'media_mismatch', message: `A ${declared} post takes no attachments.` });
+    } else if (
+      kind !== null &&
+      (unique.length < min || unique.length > max || kinds.some((k) => k !== kind))
+    ) {
+      const count = min === max ? `exactly ${min}` : `${min}-${max}`;
+      issues.push({
+        code: 'media_mismatch',
+        message: `A ${declared} post takes ${count} ${kind} attachment(s).`,
+      });
+    }
+  } else if (kinds.length > 0) {
+    const images = kinds.every((k) => k === 'image') && kinds.length <= 20;
+    const single = kinds.length === 1 && (kinds[0] === 'pdf' || kinds[0] === 'video');
+    if (!images && !single) {
+      issues.push({
+        code: 'media_mismatch',
+        message: 'Attach up to 20 images, or exactly one PDF, or exactly one video.',
+      });
+    }
+  }
+  return issues;
+}
+
+export async function validatePost({ ctx, input }: Call<ValidatePostRequest>): Promise<ValidationReport> {
+  const f = extractFeatures(input.post);
+  const errors: ValidationIssue[] = [];
+  const warnings: ValidationIssue[] = [];
+  const platform = Platform.safeParse(input.platform ?? 'platformA');
+
+  if (f.length === 0) errors.push({ code: 'empty', message: 'The post has no text.' });
+  if (!platform.success) {
+    errors.push({
+      code: 'unsupported_platform',
+      message: `Platform "${input.platform}" is not supported; use one of ${Platform.options.join(', ')}.`,
+    });
+  } else {
+    const rubric = RUBRICS[platform.data];
+    if (f.length > rubric.maxLength) {
+      errors.push({
+        code: 'too_long',
+        message: `${f.length} characters is over ${platform.data}'s limit of ${rubric.maxLength}.`,
+      });
+    }
+    if (f.hashtags >= rubric.hashtagCapFrom) {
+      warnings.push({
+        code: 'too_many_hashtags',
+        message: `${f.hashtags} hashtags: ${rubric.hashtagCapFrom} or more read as spam and cap reach; keep two or three.`,
+      });
+    }
+  }
+  errors.push(...(await mediaIssues(ctx, input.mediaIds ?? [], input.media)));
+
+  if (f.links > 0) {
+    warnings.push({
+      code: 'external_link',
+      message: 'An external link in the body costs about 26% reach; put it in the first comment.',
+    });
+  }
+  if (f.bait > 0) {
+    warnings.push({
+      code: 'engagement_bait',
+      message: `Engagement bait (${f.phrases.bait.map((p) => `"${p}"`).join(', ')}) is demoted by the feed.`,
+    });
+  }
+  const tells = [...f.phrases.aiTells, ...(f.emDashes >= 3 ? ['em-dash stack'] : [])];
+  if (f.aiTells > 0 || f.emDashes >= 3 || f.notXButY >= 2) {
+    if (f.notXButY >= 2) tells.push('"not X but Y" cadence');
+    warnings.push({ code: 'ai_tells', message: `Reads as machine-written: ${tells.join(', ')}.` });
+  }
+  return {
+    valid: errors.length === 0,
+    errors,
+    warnings,
+    stats: { length: f.length, hashtags: f.hashtags, links: f.links, lines: f.lines },
+  };
+}

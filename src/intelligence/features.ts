@@ -1,0 +1,181 @@
+import { countMatches, NOT_X_BUT_Y } from './lexicon.ts';
+import { hasPhrase, type PhraseList, scanPhrases, tokenize } from './phrases.ts';
+
+/** Measurable features of a post's text: the rules layer's only input besides the request. */
+export interface TextFeatures {
+  text: string;
+  length: number;
+  words: number;
+  /** Non-empty lines. */
+  lines: number;
+  /** Blocks separated by blank lines (a single line break also separates on most clients). */
+  paragraphs: number;
+  longestParagraph: number;
+  /** True when the text has any line break at all. */
+  hasLineBreaks: boolean;
+  sentences: number;
+  avgSentenceWords: number;
+  /** First non-empty line. */
+  firstLine: string;
+  /** First sentence of the first line: the thought the reader sees before deciding. */
+  hook: string;
+  hashtags: number;
+  links: number;
+  mentions: number;
+  numbers: number;
+  /** Capitalised words mid-sentence: names, products, places (named specifics). */
+  properNouns: number;
+  questions: number;
+  endsWithQuestion: boolean;
+  exclamations: number;
+  emoji: number;
+  firstPerson: number;
+  firstPersonPlural: number;
+  secondPerson: number;
+  listLines: number;
+  bait: number;
+  aiTells: number;
+  emDashes: number;
+  notXButY: number;
+  genericOpener: boolean;
+  jargon: number;
+  vague: number;
+  callsToComment: number;
+  personalNews: number;
+  /** Up to three matched phrases per list (signal details, validate warnings). */
+  phrases: Record<PhraseList, string[]>;
+}
+
+export const HASHTAG = /(?<![\p{L}\p{N}_&#/])#(?=[\p{L}\p{N}_]*\p{L})[\p{L}\p{N}_]+/gu;
+export const LINK =
+  /\bhttps?:\/\/[^\s<>"')\]]+|\bwww\.[^\s<>"')\]]+|\b(?:lnkd\.in|bit\.ly|t\.co|buff\.ly)\/[^\s<>"')\]]+/gi;
+/** Cheap pre-check: no link pattern can match without one of these. */
+const mayHaveLink = (text: string) =>
+  text.includes('://') || /www\.|lnkd\.in\/|bit\.ly\/|t\.co\/|buff\.ly\//i.test(text);
+export const MENTION = /(?<![\p{L}\p{N}_.])@[\p{L}\p{N}_][\p{L}\p{N}_.-]*/gu;
+const PROPER_NOUN = /(?<=[\p{Ll}\p{N},;:)] )\p{Lu}[\p{L}\p{N}]+/gu;
+const EMOJI = /\p{Extended_Pictographic}/gu;
+const LIST_LINE = /^[ \t]*(?:[-•*▪►→–]|\d{1,2}[.)]|\p{Extended_Pictographic}\uFE0F?)[ \t]+\S/gmu;
+const SENTENCE_END = /[.!?…]+(?=\s|$)|\n/u;
+const HAS_WORD = /[\p{L}\p{N}]/u;
+const TRAILING_HASHTAGS = /(?:\s*#[\p{L}\p{N}_]+)+\s*$/u;
+
+/** Pronoun classes by lower-cased token: 1 first person, 2 first person plural, 3 second person. */
+const PRONOUNS = new Map<string, 1 | 2 | 3>([
+  ...['i', "i'm", "i've", "i'd", "i'll", 'me', 'my', 'mine', 'myself'].map((w) => [w, 1] as const),
+  ...['we', "we're", "we've", "we'll", "we'd", 'our', 'ours', 'us'].map((w) => [w, 2] as const),
+  ...['you', 'your', 'yours', 'yourself', "you're", "you've", "you'll", "you'd"].map((w) => [w, 3] as const),
+]);
+
+/** Normalises line endings and trailing space; scoring, caching and validation all use it. */
+export function normalizePost(text: string): string {
+  let out = text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+  if (out.includes(' \n') || out.includes('\t\n')) out = out.replace(/[ \t]+\n/g, '\n');
+  return out.trim();
+}
+
+/** The first sentence of a line (the whole line when it has no sentence end). */
+export function firstSentence(line: string): string {
+  const m = /^.*?[.!?…]+(?=\s|$)/u.exec(line);
+  return (m ? m[0] : line).trim();
+}
+
+/** Sentences: pieces between terminal punctuation or line breaks that hold a word (linear). */
+function countSentences(text: string): number {
+  let n = 0;
+  for (const piece of text.split(SENTENCE_END)) if (HAS_WORD.test(piece)) n++;
+  return n;
+}
+
+function countChar(text: string, ch: string): number {
+  let n = 0;
+  for (let i = text.indexOf(ch); i !== -1; i = text.indexOf(ch, i + 1)) n++;
+  return n;
+}
+
+/** Runs of a character count once ("??" is one question). */
+function countRuns(text: string, ch: string): number {
+  let n = 0;
+  for (let i = text.indexOf(ch); i !== -1; i = text.indexOf(ch, i + 1)) if (text[i - 1] !== ch) n++;
+  return n;
+}
+
+function paragraphStats(text: string): { paragraphs: number; longest: number; lines: number } {
+  let paragraphs = 0;
+  let longest = 0;
+  let lines = 0;
+  let inParagraph = false;
+  for (const line of text.split('\n')) {
+    const length = line.trim().length;
+    if (length === 0) {
+      inParagraph = false;
+      continue;
+    }
+    if (!inParagraph) paragraphs++;
+    inParagraph = true;
+    lines++;
+    // A single line break already breaks the visual block on the feed: measure lines.
+    if (line.length > longest) longest = line.length;
+  }
+  return { paragraphs, longest, lines };
+}
+
+export function extractFeatures(raw: string): TextFeatures {
+  const text = normalizePost(raw);
+  const newline = text.indexOf('\n');
+  const firstLine = (newline === -1 ? text : text.slice(0, newline)).trim();
+  const tokens = tokenize(text);
+  let words = 0;
+  let numbers = 0;
+  const pronouns = [0, 0, 0, 0];
+  for (const t of tokens) {
+    if (t === '?' || t === '"') continue;
+    words++;
+    const c = t.charCodeAt(0);
+    if (c >= 48 && c <= 57) numbers++;
+    const p = PRONOUNS.get(t);
+    if (p !== undefined) pronouns[p]!++;
+  }
+  const { counts, found } = scanPhrases(tokens);
+  const sentences = countSentences(text);
+  const { paragraphs, longest, lines } = paragraphStats(text);
+  const hasHash = text.includes('#');
+  const trimmedEnd = hasHash ? text.replace(TRAILING_HASHTAGS, '').trimEnd() : text;
+  const nonAscii = /[^\t\n -~]/.test(text);
+  return {
+    text,
+    length: text.length,
+    words,
+    lines,
+    paragraphs,
+    longestParagraph: longest,
+    hasLineBreaks: newline !== -1,
+    sentences,
+    avgSentenceWords: sentences === 0 ? 0 : words / sentences,
+    firstLine,
+    hook: firstSentence(firstLine),
+    hashtags: hasHash ? countMatches(HASHTAG, text) : 0,
+    links: mayHaveLink(text) ? countMatches(LINK, text) : 0,
+    mentions: text.includes('@') ? countMatches(MENTION, text) : 0,
+    numbers,
+    properNouns: countMatches(PROPER_NOUN, text),
+    questions: countRuns(text, '?'),
+    endsWithQuestion: trimmedEnd.endsWith('?'),
+    exclamations: countRuns(text, '!'),
+    emoji: nonAscii ? countMatches(EMOJI, text) : 0,
+    firstPerson: pronouns[1]!,
+    firstPersonPlural: pronouns[2]!,
+    secondPerson: pronouns[3]!,
+    listLines: newline === -1 ? 0 : countMatches(LIST_LINE, text),
+    bait: counts.bait,
+    aiTells: counts.aiTells,
+    emDashes: countChar(text, '—'),
+    notXButY: /not /i.test(text) ? countMatches(NOT_X_BUT_Y, text) : 0,
+    genericOpener: hasPhrase('genericOpeners', firstLine, 4),
+    jargon: counts.jargon,
+    vague: counts.vague,
+    callsToComment: counts.callsToComment,
+    personalNews: counts.personalNews,
+    phrases: found,
+  };
+}

@@ -1,0 +1,168 @@
+import type { Engine } from '../engine.ts';
+import { inventedFacts } from '../facts.ts';
+import { normalizePost } from '../features.ts';
+import { generateOffline } from '../generate-offline.ts';
+import { pillarsFor } from '../plan-offline.ts';
+import { rewriteOffline } from '../rewrite-offline.ts';
+import { rubricFor } from '../rubrics.ts';
+import type { Judge } from '../scorer.ts';
+import { type ModelClient, ModelError } from './client.ts';
+import {
+  brandAndVoice,
+  GENERATE_INSTRUCTIONS,
+  JUDGE_INSTRUCTIONS,
+  judgePrompt,
+  PLAN_INSTRUCTIONS,
+  platformRubric,
+  REWRITE_INSTRUCTIONS,
+  rewritePrompt,
+  VOICE_INSTRUCTIONS,
+} from './prompts.ts';
+import { GenerateOutput, JudgeOutput, PlanOutput, RewriteOutput, VoiceOutput } from './schemas.ts';
+
+/**
+ * The model engine: the same operations as the heuristic engine, written by a language
+ * model with typed output. Where honesty is at stake (rewrite, generate) a model answer that
+ * still invents facts after its one retry is replaced by the deterministic offline result,
+ * and the change list says so; everything else that misbehaves is a 502.
+ */
+
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+
+export function createModelEngine(client: ModelClient): Engine {
+  const judge: Judge = {
+    id: client.id,
+    async grade(input, rules) {
+      const out = await client.generate({
+        task: 'judge',
+        schema: JudgeOutput,
+        instructions: JUDGE_INSTRUCTIONS,
+        prompt: judgePrompt(input, rules),
+      });
+      return { scores: out.scores, signals: out.signals };
+    },
+  };
+
+  return {
+    id: client.id,
+    judge,
+
+    async rewrite(input, before) {
+      const rubric = rubricFor(input.platform);
+      try {
+        const out = await client.generate({
+          task: 'rewrite',
+          schema: RewriteOutput,
+          instructions: REWRITE_INSTRUCTIONS,
+          prompt: rewritePrompt(input, rubric, before),
+          temperature: 0.3,
+          check: (v) => {
+            const text = normalizePost(v.rewrite);
+            if (!text) return 'the rewrite is empty';
+            if (text.length > rubric.maxLength)
+              return `the rewrite is ${text.length} characters; the limit is ${rubric.maxLength}`;
+            const invented = inventedFacts(input.post, text);
+            return invented.length
+              ? `it adds facts absent from the original: ${invented.slice(0, 6).join(', ')}`
+              : null;
+          },
+        });
+        return { rewrite: normalizePost(out.rewrite), changes: out.changes };
+      } catch (err) {
+        if (!(err instanceof ModelError && err.checkFailed)) throw err;
+        const offline = rewriteOffline(input);
+        return {
+          rewrite: offline.rewrite,
+          changes: [
+            {
+              dimension: 'specificity',
+              note: 'The model rewrite added facts that are not in the original, so only safe deterministic edits were applied.',
+            },
+            ...offline.changes,
+          ],
+        };
+      }
+    },
+
+    async generate(input, context) {
+      const rubric = rubricFor(input.platform);
+      const count = Math.min(3, Math.max(1, input.count ?? 1));
+      const source = [
+        input.brief,
+        input.authorName,
+        input.authorHeadline,
+        brandAndVoice(context.brand, context.voice),
+      ].join('\n');
+      try {
+        const out = await client.generate({
+          task: 'generate',
+          schema: GenerateOutput,
+          instructions: GENERATE_INSTRUCTIONS,
+          prompt: `${platformRubric(rubric)}\nFormat: ${input.media ?? 'none'}\n${input.archetype ? `Lead with a ${input.archetype} hook.\n` : ''}${brandAndVoice(context.brand, context.voice)}\n\nWrite exactly ${count} candidate post(s).\n\nBrief:\n"""\n${input.brief}\n"""`,
+          temperature: 0.7,
+          check: (v) => {
+            if (v.candidates.length !== count)
+              return `return exactly ${count} candidates, not ${v.candidates.length}`;
+            for (const c of v.candidates) {
+              const post = normalizePost(c.post);
+              if (post.length > rubric.maxLength)
+                return `a candidate is ${post.length} characters; the limit is ${rubric.maxLength}`;
+              const invented = inventedFacts(source, post, { names: false });
+              if (invented.length)
+                return `a candidate invents numbers or links: ${invented.slice(0, 6).join(', ')}`;
+            }
+            return null;
+          },
+        });
+        return out.candidates.map((c) => normalizePost(c.post));
+      } catch (err) {
+        if (!(err instanceof ModelError && err.checkFailed)) throw err;
+        return generateOffline(input, context);
+      }
+    },
+
+    async plan(input, context) {
+      const rubric = rubricFor(input.platform);
+      const count = Math.min(14, Math.max(1, input.count ?? 5));
+      const themes = context.brand?.themes.filter((t) => t.trim()) ?? [];
+      const pillars = themes.length ? themes : pillarsFor(input.brief, null);
+      const out = await client.generate({
+        task: 'plan',
+        schema: PlanOutput,
+        instructions: PLAN_INSTRUCTIONS,
+        prompt: `${platformRubric(rubric)}\nFormats available: ${rubric.formats.join(', ')}\n${brandAndVoice(context.brand, context.voice)}\n\nPlan exactly ${count} posts. ${themes.length ? `Use only these pillars, spelled exactly: ${themes.join(' | ')}.` : `Suggested pillars: ${pillars.join(' | ')}.`}\n\nBrief:\n"""\n${input.brief}\n"""`,
+        temperature: 0.5,
+        check: (v) => {
+          if (v.items.length !== count) return `return exactly ${count} items, not ${v.items.length}`;
+          const bad = v.items.find((i) => !rubric.formats.includes(i.format));
+          if (bad) return `format "${bad.format}" is not available on ${rubric.platform}`;
+          if (themes.length) {
+            const stray = v.items.find((i) => !themes.some((t) => squash(t) === squash(i.pillar)));
+            if (stray) return `pillar "${stray.pillar}" is not one of: ${themes.join(' | ')}`;
+          }
+          return null;
+        },
+      });
+      return out.items.map((i) => ({
+        ...i,
+        // Brand themes are the pillars: report them with the brand's own spelling.
+        pillar: themes.find((t) => squash(t) === squash(i.pillar)) ?? i.pillar,
+      }));
+    },
+
+    async distillVoice(samples) {
+      const corpus = samples.map(squash);
+      const out = await client.generate({
+        task: 'voice',
+        schema: VoiceOutput,
+        instructions: VOICE_INSTRUCTIONS,
+        prompt: samples.map((s, i) => `Sample ${i + 1}:\n"""\n${s}\n"""`).join('\n\n'),
+        check: (v) => {
+          const stray = v.exemplars.find((e) => !corpus.some((c) => c.includes(squash(e))));
+          return stray ? `exemplar "${stray.slice(0, 60)}" is not copied verbatim from the samples` : null;
+        },
+      });
+      return { traits: out.traits, doNot: out.doNot, exemplars: out.exemplars };
+    },
+  };
+}

@@ -1,0 +1,178 @@
+import {
+  AI_TELLS,
+  CALLS_TO_COMMENT,
+  CONTRARIAN,
+  ENGAGEMENT_BAIT,
+  GENERIC_OPENERS,
+  JARGON,
+  PERSONAL_NEWS,
+  VAGUE,
+} from './lexicon.ts';
+
+/**
+ * Phrase matching over words, not regex alternations: the text is tokenised once and every
+ * list is matched in the same pass through a first-word index, so cost grows with the
+ * number of words only.
+ */
+
+export const PHRASE_LISTS = {
+  bait: ENGAGEMENT_BAIT,
+  aiTells: AI_TELLS,
+  genericOpeners: GENERIC_OPENERS,
+  contrarian: CONTRARIAN,
+  callsToComment: CALLS_TO_COMMENT,
+  personalNews: PERSONAL_NEWS,
+  vague: VAGUE,
+  jargon: JARGON,
+} as const;
+export type PhraseList = keyof typeof PHRASE_LISTS;
+const LIST_NAMES = Object.keys(PHRASE_LISTS) as PhraseList[];
+
+const A = 97;
+const Z = 122;
+const ZERO = 48;
+const NINE = 57;
+const NON_ASCII_WORD = /[\p{L}\p{N}]/u;
+
+function isWordCode(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c < 128) return (c >= A && c <= Z) || (c >= ZERO && c <= NINE);
+  return NON_ASCII_WORD.test(text[i]!);
+}
+
+const isDigit = (text: string, i: number) => {
+  const c = text.charCodeAt(i);
+  return c >= ZERO && c <= NINE;
+};
+
+/**
+ * Lower-cased words, scanned by hand (a regex with Unicode classes costs several times
+ * more): letters and digits, joined across an apostrophe (' or ’, unified to ') or a hyphen
+ * between word characters, and across . or , between digits ("3.5", "10,000"). `?` and
+ * `"` (straight or curly) are tokens of their own, because some phrases end in them.
+ */
+export function tokenize(text: string): string[] {
+  const s = text.toLowerCase();
+  const tokens: string[] = [];
+  const n = s.length;
+  let i = 0;
+  while (i < n) {
+    if (!isWordCode(s, i)) {
+      const c = s.charCodeAt(i);
+      if (c === 63) tokens.push('?');
+      else if (c === 34 || c === 0x201c || c === 0x201d) tokens.push('"');
+      i++;
+      continue;
+    }
+    const start = i;
+    let curly = false;
+    i++;
+    while (i < n) {
+      if (isWordCode(s, i)) {
+        i++;
+        continue;
+      }
+      const c = s.charCodeAt(i);
+      const joins =
+        i + 1 < n &&
+        ((c === 39 || c === 0x2019 || c === 45) && isWordCode(s, i + 1)
+          ? true
+          : (c === 46 || c === 44) && isDigit(s, i - 1) && isDigit(s, i + 1));
+      if (!joins) break;
+      if (c === 0x2019) curly = true;
+      i += 2;
+    }
+    const token = s.slice(start, i);
+    tokens.push(curly ? token.replace(/’/g, "'") : token);
+  }
+  return tokens;
+}
+
+interface Entry {
+  list: PhraseList;
+  phrase: string;
+  rest: string[];
+}
+
+const INDEX = new Map<string, Entry[]>();
+for (const list of LIST_NAMES) {
+  for (const phrase of PHRASE_LISTS[list]) {
+    const [first, ...rest] = tokenize(phrase);
+    if (!first) continue;
+    const entries = INDEX.get(first) ?? [];
+    entries.push({ list, phrase: phrase.trim(), rest });
+    INDEX.set(first, entries);
+  }
+}
+
+function longestMatch(
+  entries: Entry[] | undefined,
+  tokens: string[],
+  i: number,
+  only: PhraseList | undefined,
+  singleWordOnly: boolean,
+  best: Entry | undefined,
+): Entry | undefined {
+  if (!entries) return best;
+  for (const e of entries) {
+    if (only && e.list !== only) continue;
+    if (singleWordOnly && e.rest.length > 0) continue;
+    let ok = true;
+    for (let j = 0; j < e.rest.length && ok; j++) {
+      const t = tokens[i + 1 + j];
+      const want = e.rest[j]!;
+      ok = t === want || (j === e.rest.length - 1 && t === `${want}s`);
+    }
+    if (ok && (!best || e.rest.length > best.rest.length)) best = e;
+  }
+  return best;
+}
+
+/** One-word phrases under their plural form ("myths" -> "myth"), so matching never slices. */
+const PLURALS = new Map<string, Entry[]>();
+for (const [first, entries] of INDEX) {
+  const single = entries.filter((e) => e.rest.length === 0);
+  if (single.length && first.length >= 3) PLURALS.set(`${first}s`, single);
+}
+
+/** The entry matching at token `i`, longest phrase first; a plural last word matches too. */
+function matchAt(tokens: string[], i: number, only?: PhraseList): Entry | undefined {
+  const word = tokens[i]!;
+  const best = longestMatch(INDEX.get(word), tokens, i, only, false, undefined);
+  const plural = PLURALS.get(word);
+  return plural ? longestMatch(plural, tokens, i, only, true, best) : best;
+}
+
+export type PhraseCounts = Record<PhraseList, number>;
+
+export interface PhraseScan {
+  counts: PhraseCounts;
+  /** Up to three distinct matched phrases per list, for signal details and warnings. */
+  found: Record<PhraseList, string[]>;
+}
+
+/** One pass over the tokens: non-overlapping matches per list. */
+export function scanPhrases(tokens: string[]): PhraseScan {
+  const counts = {} as PhraseCounts;
+  const found = {} as Record<PhraseList, string[]>;
+  for (const l of LIST_NAMES) {
+    counts[l] = 0;
+    found[l] = [];
+  }
+  for (let i = 0; i < tokens.length; i++) {
+    const e = matchAt(tokens, i);
+    if (!e) continue;
+    counts[e.list]++;
+    if (found[e.list].length < 3 && !found[e.list].includes(e.phrase)) found[e.list].push(e.phrase);
+    i += e.rest.length;
+  }
+  return { counts, found };
+}
+
+/** True when a phrase of `list` occurs anywhere in `text` (short texts: hooks, first lines). */
+export function hasPhrase(list: PhraseList, text: string, withinFirstWords = Number.POSITIVE_INFINITY) {
+  const tokens = tokenize(text);
+  const end = Math.min(tokens.length, withinFirstWords);
+  for (let i = 0; i < end; i++) if (matchAt(tokens, i, list)) return true;
+  return false;
+}

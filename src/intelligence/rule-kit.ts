@@ -1,0 +1,53 @@
+import type { Dimension, HookArchetype } from '../domain/enums.ts';
+import type { TextFeatures } from './features.ts';
+import type { FormatAssessment } from './format.ts';
+import type { Rubric } from './rubrics.ts';
+import type { ScoreInput, Signal } from './types.ts';
+
+/** Shared pieces of the rules layer: what a rule sees and how it reports. */
+
+export interface RuleHit extends Signal {
+  rule: string;
+  /** How far this rule moves its dimension's rule score. */
+  points: number;
+}
+
+export interface Cap {
+  max: number;
+  rule: string;
+}
+
+/** What every rule sees. */
+export interface RuleContext {
+  f: TextFeatures;
+  input: ScoreInput;
+  rubric: Rubric;
+  archetype: HookArchetype;
+  format: FormatAssessment;
+  hasLink: boolean;
+  hashtags: number;
+  /** Occurrences per 100 words. */
+  per100: (n: number) => number;
+}
+
+export const clamp = (n: number, lo = 0, hi = 100) => Math.max(lo, Math.min(hi, n));
+
+/** Builds a hit; weight (1-5) follows the size of the effect unless the rule says otherwise. */
+export function hit(
+  rule: string,
+  dimension: Dimension,
+  points: number,
+  label: string,
+  detail: string,
+  weight?: number,
+): RuleHit {
+  return {
+    rule,
+    dimension,
+    points,
+    impact: points >= 0 ? 'positive' : 'negative',
+    weight: weight ?? clamp(Math.round(Math.abs(points) / 4), 1, 5),
+    label,
+    detail,
+  };
+}

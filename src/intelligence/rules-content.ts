@@ -1,0 +1,131 @@
+import { ARCHETYPE_POINTS } from './hook.ts';
+import { hit, type RuleContext, type RuleHit } from './rule-kit.ts';
+
+/** Hook and structure rules. */
+
+export function hookRules(ctx: RuleContext, hits: RuleHit[]) {
+  const { f, rubric, archetype } = ctx;
+  const hookChars = f.hook.length;
+  if (hookChars > 0 && hookChars <= rubric.tightHookChars) {
+    hits.push(
+      hit(
+        'hook.fold',
+        'hook',
+        4,
+        'Hook lands before the fold',
+        `The opening sentence is ${hookChars} characters, so it is read whole before "see more".`,
+        2,
+      ),
+    );
+  } else if (hookChars > rubric.foldChars) {
+    hits.push(
+      hit(
+        'hook.fold',
+        'hook',
+        -12,
+        'Hook cut by the fold',
+        `The opening sentence runs ${hookChars} characters, past the ~${rubric.foldChars}-character "see more" fold; readers decide before it lands.`,
+        3,
+      ),
+    );
+  }
+  const points = ARCHETYPE_POINTS[archetype];
+  hits.push(
+    hit(
+      'hook.archetype',
+      'hook',
+      points,
+      `${archetype[0]!.toUpperCase()}${archetype.slice(1)} hook`,
+      `Detected a ${archetype} hook: "${f.hook.slice(0, 80)}${f.hook.length > 80 ? '…' : ''}".`,
+    ),
+  );
+  if (f.genericOpener) {
+    hits.push(
+      hit(
+        'hook.generic_opener',
+        'hook',
+        -10,
+        'Generic opener',
+        'The first line spends the hook on a stock phrase; open with the claim, the number or the moment.',
+        3,
+      ),
+    );
+  }
+}
+
+export function structureRules(ctx: RuleContext, hits: RuleHit[]) {
+  const { f, rubric } = ctx;
+  if (f.length > 500 && !f.hasLineBreaks) {
+    hits.push(
+      hit(
+        'structure.wall_of_text',
+        'structure',
+        -15,
+        'Wall of text',
+        `${f.length} characters with no line break; short paragraphs with white space keep readers past the fold.`,
+        3,
+      ),
+    );
+  } else if (f.hasLineBreaks && f.longestParagraph > 400) {
+    hits.push(
+      hit(
+        'structure.long_paragraph',
+        'structure',
+        -8,
+        'A dense paragraph',
+        `One paragraph runs ${f.longestParagraph} characters; break it into two or three.`,
+        2,
+      ),
+    );
+  } else if (f.hasLineBreaks && f.paragraphs >= 3 && f.longestParagraph <= 300) {
+    hits.push(
+      hit(
+        'structure.white_space',
+        'structure',
+        10,
+        'Readable rhythm',
+        `${f.paragraphs} short paragraphs separated by white space.`,
+        2,
+      ),
+    );
+  }
+  const [lo, hi] = rubric.sentenceBand;
+  if (f.sentences >= lo && f.sentences <= hi) {
+    hits.push(
+      hit(
+        'structure.sentence_band',
+        'structure',
+        8,
+        `${f.sentences} sentences`,
+        `Posts of ${lo}-${hi} sentences earn about 1.64x their author's median against 0.75x for under 5 (31,020 posts).`,
+        2,
+      ),
+    );
+  } else if (rubric.platform === 'platformA' && f.sentences < 5) {
+    hits.push(
+      hit(
+        'structure.few_sentences',
+        'structure',
+        -6,
+        'Very few sentences',
+        `Posts under 5 sentences earn about 0.75x their author's median (31,020 posts).`,
+        2,
+      ),
+    );
+  }
+  if (f.avgSentenceWords > 28) {
+    hits.push(
+      hit(
+        'structure.long_sentences',
+        'structure',
+        -8,
+        'Long sentences',
+        `Sentences average ${Math.round(f.avgSentenceWords)} words; under 20 reads faster on a phone.`,
+        2,
+      ),
+    );
+  }
+  if (f.listLines >= 3) {
+    hits.push(hit('structure.list', 'structure', 4, 'Scannable list', `${f.listLines} list lines.`, 1));
+  }
+}

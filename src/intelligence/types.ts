@@ -1,0 +1,111 @@
+import type { Dimension, FollowerBand, HookArchetype, MediaKind, Platform } from '../domain/enums.ts';
+
+/**
+ * The engine's own types. They mirror the wire shapes of CONTRACT.md section 2 (the zod
+ * schemas in src/features/intelligence/ are checked against them), so the engine stays a
+ * plain library that REST routes, MCP tools, scripts and benchmarks share.
+ */
+
+export type Breakdown = Record<Dimension, number>;
+
+export interface Signal {
+  dimension: Dimension;
+  impact: 'positive' | 'negative';
+  /** 1-5: how much this signal matters. */
+  weight: number;
+  label: string;
+  /** One sentence. */
+  detail: string;
+  /** Stable name of the deterministic rule that fired; absent for judge observations. */
+  rule?: string;
+}
+
+export interface ScoreInput {
+  post: string;
+  platform?: Platform;
+  authorName?: string;
+  authorHeadline?: string;
+  followerBand?: FollowerBand;
+  media?: MediaKind;
+  hasExternalLink?: boolean;
+  hashtagCount?: number;
+  /** Sunday = 0. */
+  dayOfWeek?: number;
+  hourLocal?: number;
+}
+
+export interface ScoreResult {
+  schema: string;
+  overall: number;
+  breakdown: Breakdown;
+  verdict: string;
+  signals: Signal[];
+  hookArchetype: HookArchetype;
+  hookArchetypeNote: string;
+  formatMultiplier: number;
+  formatNote: string;
+}
+
+export interface RewriteChange {
+  dimension: Dimension;
+  note: string;
+}
+
+export interface RewriteResult {
+  rewrite: string;
+  changes: RewriteChange[];
+  before: ScoreResult;
+  after: ScoreResult;
+}
+
+/** Brand and voice context as the engines see it (already checked to belong to the caller). */
+export interface BrandContext {
+  name: string;
+  description: string | null;
+  audience: string | null;
+  themes: string[];
+  linkPolicy: string | null;
+}
+
+export interface VoiceContext {
+  name: string;
+  traits: string[];
+  doNot: string[];
+  exemplars: string[];
+}
+
+export interface GenerateInput {
+  brief: string;
+  platform?: Platform;
+  authorName?: string;
+  authorHeadline?: string;
+  followerBand?: FollowerBand;
+  media?: MediaKind;
+  archetype?: HookArchetype;
+  count?: number;
+}
+
+export interface PlanInput {
+  brief: string;
+  platform?: Platform;
+  count?: number;
+  authorName?: string;
+  authorHeadline?: string;
+  followerBand?: FollowerBand;
+  cadence?: 'daily' | 'weekdays' | '3x-week';
+}
+
+export interface PlanItem {
+  slot: number;
+  pillar: string;
+  hook: string;
+  angle: string;
+  format: MediaKind;
+  archetype: HookArchetype;
+}
+
+export interface VoiceProfile {
+  traits: string[];
+  doNot: string[];
+  exemplars: string[];
+}
