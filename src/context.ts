@@ -2,6 +2,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Dispatcher } from 'undici';
 import type { Config } from './config/config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { AuthCache } from './http/auth-cache.ts';
 import type { Engine } from './intelligence/engine.ts';
 import type { KvStore } from './kv/kv.ts';
 import type { Clock } from './lib/clock.ts';
@@ -37,6 +38,8 @@ export interface AppDeps {
    * `api`-only process, where the workers find due rows by themselves.
    */
   wake(sweepName: string, atMs?: number): void;
+  /** Recently authenticated keys; revocations evict from it in every process. */
+  authCache: AuthCache;
 }
 
 /** The caller of a service verb: an API key's account, or a worker acting for an account. */

@@ -5,6 +5,7 @@ import type { AppDeps } from './context.ts';
 import { openDatabase } from './db/client.ts';
 import { createWebhookDispatcher } from './features/webhooks/safe-dispatcher.ts';
 import { type App, buildApp } from './http/app.ts';
+import { AuthCache } from './http/auth-cache.ts';
 import { createEngine } from './intelligence/engine.ts';
 import { createModelClient } from './intelligence/model/client.ts';
 import { sweeps } from './jobs/index.ts';
@@ -62,6 +63,7 @@ export async function createDeps(config: Config, options: DepsOptions = {}): Pro
       timeoutMs: config.WEBHOOK_TIMEOUT_MS,
     }),
     wake: () => {},
+    authCache: new AuthCache(config.AUTH_CACHE_TTL_MS, (options.clock ?? systemClock).now),
   };
 }
 

@@ -82,6 +82,8 @@ export const configSchema = z.object({
   /** A post is polled again at most this often by the metrics sweep. */
   METRICS_MIN_POLL_INTERVAL_MS: positiveInt.default(3_600_000),
 
+  /** How long an authenticated key is trusted in-process before re-reading it (0 = every request). */
+  AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5_000),
   RATE_LIMIT_REQUESTS_PER_MIN: positiveInt.default(600),
   RATE_LIMIT_MODEL_PER_MIN: positiveInt.default(30),
   RATE_LIMIT_SIGNUPS_PER_HOUR: positiveInt.default(10),

@@ -105,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   registerAuth(app, deps);
+  await deps.authCache.listen(deps.kv);
   registerIdempotency(app, deps);
 
   for (const routes of featureRoutes) await app.register(routes, { deps });

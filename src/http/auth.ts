@@ -7,7 +7,7 @@ import { isWellFormedApiKey } from '../features/keys/key-format.ts';
 import { toApiKey } from '../features/keys/key-view.ts';
 import { sha256Hex } from '../lib/hash.ts';
 import { unauthorized } from './errors.ts';
-import { type Budget, enforceBudget, hitBudget } from './rate-limit.ts';
+import { type Budget, enforceBudget, hitBudgets } from './rate-limit.ts';
 
 /** lastUsedAt is refreshed at most this often per key, so a request is not a write. */
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -37,6 +37,11 @@ export function bearerKey(header: string | undefined): string {
 
 /** Resolves a key's digest to its caller with one indexed read (which also serves whoami), or 401. */
 export async function callerForDigest(deps: AppDeps, digest: string): Promise<Caller> {
+  const cached = deps.authCache.get(digest);
+  if (cached) {
+    touchIfStale(deps, cached);
+    return cached;
+  }
   let lookup = lookups.get(deps.db);
   if (!lookup) {
     lookup = prepareLookup(deps.db);
@@ -44,16 +49,25 @@ export async function callerForDigest(deps: AppDeps, digest: string): Promise<Ca
   }
   const [row] = await lookup.execute({ hash: digest });
   if (!row || row.key.revokedAt !== null) throw unauthorized('This API key is unknown or has been revoked.');
-  const now = deps.clock.now();
-  if (row.key.lastUsedAt === null || row.key.lastUsedAt < now - LAST_USED_RESOLUTION_MS) {
-    touchKey(deps, row.key.id, now);
-  }
-  return {
+  const caller: Caller = {
     accountId: row.account.id,
     keyId: row.key.id,
     plan: row.account.plan,
     snapshot: { account: row.account, key: toApiKey(row.key) },
   };
+  touchIfStale(deps, caller);
+  deps.authCache.set(digest, caller);
+  return caller;
+}
+
+/** Records use at most once a minute per key; the snapshot carries the time so whoami shows it. */
+function touchIfStale(deps: AppDeps, caller: Caller) {
+  const key = caller.snapshot?.key;
+  if (!key) return;
+  const now = deps.clock.now();
+  if (key.lastUsedAt !== null && key.lastUsedAt >= now - LAST_USED_RESOLUTION_MS) return;
+  key.lastUsedAt = now;
+  touchKey(deps, key.id, now);
 }
 
 export async function authenticate(deps: AppDeps, header: string | undefined): Promise<Caller> {
@@ -110,13 +124,12 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps) {
     if (!url || config.public || url === '/docs' || url.startsWith('/docs/')) return;
     const digest = sha256Hex(bearerKey(request.headers.authorization));
     const budgets = keyBudgets(deps, digest);
-    const [caller, requestHit, modelHit] = await Promise.all([
+    const spent = config.modelBudget ? [budgets.requests, budgets.model] : [budgets.requests];
+    const [caller, hits] = await Promise.all([
       callerForDigest(deps, digest),
-      hitBudget(deps.kv, budgets.requests, request.log),
-      config.modelBudget ? hitBudget(deps.kv, budgets.model, request.log) : null,
+      hitBudgets(deps.kv, spent, request.log),
     ]);
     request.ctx = { deps, caller, requestId: request.id, log: request.log };
-    enforceBudget(reply, budgets.requests, requestHit);
-    if (config.modelBudget) enforceBudget(reply, budgets.model, modelHit);
+    spent.forEach((budget, i) => enforceBudget(reply, budget, hits[i] ?? null));
   });
 }

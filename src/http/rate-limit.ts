@@ -27,6 +27,27 @@ export async function hitBudget(kv: KvStore, budget: Budget, log: Logger): Promi
   }
 }
 
+/** Spends several budgets of one window in a single round trip (null each when the store is down). */
+export async function hitBudgets(
+  kv: KvStore,
+  budgets: readonly Budget[],
+  log: Logger,
+): Promise<(WindowHit | null)[]> {
+  const windowMs = budgets[0]?.windowMs ?? 60_000;
+  if (budgets.some((b) => b.windowMs !== windowMs)) {
+    return Promise.all(budgets.map((b) => hitBudget(kv, b, log)));
+  }
+  try {
+    return await kv.hitMany(
+      budgets.map((b) => b.key),
+      windowMs,
+    );
+  } catch (err) {
+    log.warn({ err }, 'rate limit store unavailable; failing open');
+    return budgets.map(() => null);
+  }
+}
+
 /** Sets the budget's headers and throws 429 with Retry-After when it is spent. */
 export function enforceBudget(reply: FastifyReply, budget: Budget, hit: WindowHit | null): void {
   if (!hit) return;

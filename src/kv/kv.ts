@@ -18,6 +18,12 @@ export interface KvStore {
   del(key: string): Promise<void>;
   /** Fixed-window counter: one atomic increment that also reports the window's reset. */
   hit(key: string, windowMs: number): Promise<WindowHit>;
+  /** Several fixed-window counters of the same window in one atomic round trip. */
+  hitMany(keys: readonly string[], windowMs: number): Promise<WindowHit[]>;
+  /** Broadcasts a message to every process subscribed to the channel (best effort). */
+  publish(channel: string, message: string): Promise<void>;
+  /** Receives the channel's messages from every process until the store closes. */
+  subscribe(channel: string, onMessage: (message: string) => void): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

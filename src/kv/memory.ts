@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type { KvStore, WindowHit } from './kv.ts';
 
 interface Entry {
@@ -5,10 +6,14 @@ interface Entry {
   expiresAt: number;
 }
 
+/** Beyond this many entries the oldest are dropped, so caches cannot grow without bound. */
+const MAX_ENTRIES = 100_000;
+
 /** In-process store for a single process; expired entries are dropped lazily and by a sweep. */
 export class MemoryKv implements KvStore {
   readonly kind = 'memory' as const;
   readonly #entries = new Map<string, Entry>();
+  readonly #bus = new EventEmitter();
   readonly #sweep: NodeJS.Timeout;
   readonly #now: () => number;
 
@@ -36,13 +41,23 @@ export class MemoryKv implements KvStore {
     return this.#live(key)?.value ?? null;
   }
 
+  /** Inserts as newest (Map order is insertion order) and evicts the oldest past the cap. */
+  #put(key: string, entry: Entry) {
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    if (this.#entries.size > MAX_ENTRIES) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest !== undefined) this.#entries.delete(oldest);
+    }
+  }
+
   async set(key: string, value: string, ttlMs: number) {
-    this.#entries.set(key, { value, expiresAt: this.#now() + ttlMs });
+    this.#put(key, { value, expiresAt: this.#now() + ttlMs });
   }
 
   async setIfAbsent(key: string, value: string, ttlMs: number) {
     if (this.#live(key)) return false;
-    this.#entries.set(key, { value, expiresAt: this.#now() + ttlMs });
+    this.#put(key, { value, expiresAt: this.#now() + ttlMs });
     return true;
   }
 
@@ -54,7 +69,7 @@ export class MemoryKv implements KvStore {
     const now = this.#now();
     const entry = this.#live(key);
     if (!entry) {
-      this.#entries.set(key, { value: '1', expiresAt: now + windowMs });
+      this.#put(key, { value: '1', expiresAt: now + windowMs });
       return { count: 1, resetMs: windowMs };
     }
     const count = Number(entry.value) + 1;
@@ -62,10 +77,23 @@ export class MemoryKv implements KvStore {
     return { count, resetMs: entry.expiresAt - now };
   }
 
+  async hitMany(keys: readonly string[], windowMs: number) {
+    return Promise.all(keys.map((key) => this.hit(key, windowMs)));
+  }
+
+  async publish(channel: string, message: string) {
+    this.#bus.emit(channel, message);
+  }
+
+  async subscribe(channel: string, onMessage: (message: string) => void) {
+    this.#bus.on(channel, onMessage);
+  }
+
   async ping() {}
 
   async close() {
     clearInterval(this.#sweep);
     this.#entries.clear();
+    this.#bus.removeAllListeners();
   }
 }

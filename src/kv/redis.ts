@@ -1,21 +1,29 @@
 import { Redis } from 'ioredis';
 import type { KvStore, WindowHit } from './kv.ts';
 
-// INCR and the window's expiry in one round trip, so concurrent API processes never race.
+// INCR and the window's expiry for every key in one round trip, so concurrent API processes
+// never race and a request with two budgets costs one call. Returns count, ttl pairs.
 const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
-return {count, ttl}
+local out = {}
+for i, key in ipairs(KEYS) do
+  local count = redis.call('INCR', key)
+  if count == 1 then redis.call('PEXPIRE', key, ARGV[1]) end
+  local ttl = redis.call('PTTL', key)
+  if ttl < 0 then redis.call('PEXPIRE', key, ARGV[1]); ttl = tonumber(ARGV[1]) end
+  out[#out + 1] = count
+  out[#out + 1] = ttl
+end
+return out
 `;
 
-type RedisWithHit = Redis & { kitHit(key: string, windowMs: number): Promise<[number, number]> };
+type RedisWithHit = Redis & { kitHit(...args: (string | number)[]): Promise<number[]> };
 
 export class RedisKv implements KvStore {
   readonly kind = 'redis' as const;
   readonly #redis: RedisWithHit;
   readonly #prefix: string;
+  #subscriber: Redis | null = null;
+  readonly #handlers = new Map<string, ((message: string) => void)[]>();
 
   private constructor(redis: RedisWithHit, prefix: string) {
     this.#redis = redis;
@@ -31,7 +39,7 @@ export class RedisKv implements KvStore {
       // Fail fast while disconnected instead of queueing requests behind a dead connection.
       enableOfflineQueue: false,
     }) as RedisWithHit;
-    redis.defineCommand('kitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+    redis.defineCommand('kitHit', { lua: HIT_SCRIPT });
     redis.on('error', () => {}); // surfaced through failed commands and the health check
     await redis.connect();
     return new RedisKv(redis, prefix);
@@ -61,8 +69,34 @@ export class RedisKv implements KvStore {
   }
 
   async hit(key: string, windowMs: number): Promise<WindowHit> {
-    const [count, resetMs] = await this.#redis.kitHit(this.#prefix + key, windowMs);
-    return { count: Number(count), resetMs: Number(resetMs) };
+    const [hit] = await this.hitMany([key], windowMs);
+    return hit!;
+  }
+
+  async hitMany(keys: readonly string[], windowMs: number): Promise<WindowHit[]> {
+    const flat = await this.#redis.kitHit(keys.length, ...keys.map((k) => this.#prefix + k), windowMs);
+    return keys.map((_, i) => ({ count: Number(flat[2 * i]), resetMs: Number(flat[2 * i + 1]) }));
+  }
+
+  async publish(channel: string, message: string) {
+    await this.#redis.publish(this.#prefix + channel, message);
+  }
+
+  /** Subscriptions need a connection of their own; it is opened on first use. */
+  async subscribe(channel: string, onMessage: (message: string) => void) {
+    if (!this.#subscriber) {
+      const subscriber = this.#redis.duplicate({ enableOfflineQueue: true });
+      subscriber.on('error', () => {});
+      subscriber.on('message', (ch: string, message: string) => {
+        for (const handler of this.#handlers.get(ch) ?? []) handler(message);
+      });
+      this.#subscriber = subscriber;
+    }
+    const full = this.#prefix + channel;
+    const handlers = this.#handlers.get(full) ?? [];
+    handlers.push(onMessage);
+    this.#handlers.set(full, handlers);
+    await this.#subscriber.subscribe(full);
   }
 
   async ping() {
@@ -70,6 +104,7 @@ export class RedisKv implements KvStore {
   }
 
   async close() {
+    this.#subscriber?.disconnect();
     this.#redis.disconnect();
   }
 }

@@ -113,3 +113,35 @@ describe('/v1/keys', () => {
     expect(long.status).toBe(400);
   });
 });
+
+describe('revocation with the in-process key cache', () => {
+  it.runIf(Boolean(process.env.REDIS_URL))(
+    'reaches another API process sharing the store at once',
+    async () => {
+      const { randomBytes } = await import('node:crypto');
+      const { startService } = await import('../../src/server.ts');
+      const kvPrefix = `test:${randomBytes(6).toString('hex')}:`;
+      const first = await startTestApp({ AUTH_CACHE_TTL_MS: '600000' }, { kvPrefix });
+      const second = await startService(first.config, { kvPrefix, autoStartRunner: false });
+      try {
+        const { apiKey, keyId } = await first.signup();
+        const viaSecond = () =>
+          fetch(`${second.url}/v1/account`, { headers: { authorization: `Bearer ${apiKey}` } });
+        expect((await viaSecond()).status).toBe(200); // now cached in the second process for 10 minutes
+        const other = await first.request('POST', '/v1/keys', { key: apiKey });
+        expect((await first.request('DELETE', `/v1/keys/${keyId}`, { key: other.body.apiKey })).status).toBe(
+          200,
+        );
+        let status = 200;
+        for (let i = 0; i < 40 && status === 200; i++) {
+          status = (await viaSecond()).status;
+          if (status === 200) await new Promise((r) => setTimeout(r, 25));
+        }
+        expect(status).toBe(401);
+      } finally {
+        await second.close();
+        await first.close();
+      }
+    },
+  );
+});

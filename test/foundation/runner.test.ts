@@ -3,53 +3,71 @@ import { configWith } from '../../src/config/config.ts';
 import type { AppDeps } from '../../src/context.ts';
 import { type Sweep, startRunner } from '../../src/jobs/runner.ts';
 
-const deps = (interval: number) =>
+// The interval is an hour: any run after the first one was caused by a wake, a full batch or a
+// reported due time, never by the clock, so the assertions below do not depend on timing.
+const deps = () =>
   ({
-    config: configWith({ SWEEP_INTERVAL_MS: String(interval) }),
+    config: configWith({ SWEEP_INTERVAL_MS: '3600000' }),
     clock: { now: () => Date.now() },
     log: { error: () => {}, warn: () => {} },
   }) as unknown as AppDeps;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+async function until(check: () => boolean, what: string) {
+  for (let i = 0; i < 500; i++) {
+    if (check()) return;
+    await sleep(10);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
 describe('sweep runner', () => {
-  it('runs sweeps independently: a slow sweep does not hold back a woken one', async () => {
-    const runsAt: number[] = [];
-    const slow: Sweep = { name: 'slow', run: () => sleep(600).then(() => 0) };
-    const fast: Sweep = { name: 'fast', run: async () => (runsAt.push(Date.now()), 0) };
-    const runner = startRunner(deps(60_000), [slow, fast]);
-    await sleep(50); // both ran once at start; slow is still busy
+  it('runs sweeps independently: a woken sweep runs while another is still busy', async () => {
+    let release!: () => void;
+    const slowDone = new Promise<void>((r) => (release = r));
+    let slowFinished = false;
+    const fastRuns: number[] = [];
+    const slow: Sweep = {
+      name: 'slow',
+      run: () => slowDone.then(() => ((slowFinished = true), 0)),
+    };
+    const fast: Sweep = { name: 'fast', run: async () => (fastRuns.push(Date.now()), 0) };
+    const runner = startRunner(deps(), [slow, fast]);
+    await until(() => fastRuns.length === 1, 'first fast run');
     const wokenAt = Date.now();
-    runner.wake('fast', wokenAt + 100);
-    await sleep(300);
-    expect(runsAt).toHaveLength(2);
-    expect(runsAt[1]! - wokenAt).toBeGreaterThanOrEqual(90);
-    expect(runsAt[1]! - wokenAt).toBeLessThan(500);
+    runner.wake('fast', wokenAt + 50);
+    await until(() => fastRuns.length === 2, 'woken fast run');
+    expect(slowFinished).toBe(false);
+    expect(fastRuns[1]!).toBeGreaterThanOrEqual(wokenAt + 45);
+    release();
     await runner.stop();
   });
 
   it('runs again at once after a full batch, and at the next due time a sweep reports', async () => {
     let backlog = 25;
     let dueAt: number | null = null;
-    const batches: number[] = [];
+    const batches: [number, number][] = [];
     const sweep: Sweep = {
       name: 'batch',
       batchSize: 10,
       run: async () => {
-        if (dueAt !== null && Date.now() >= dueAt) dueAt = -1; // the due row is handled
+        // The due row is handled (timers may fire a millisecond early).
+        if (dueAt !== null && Date.now() >= dueAt - 5) dueAt = -1;
         const n = Math.min(10, backlog);
         backlog -= n;
-        batches.push(n);
+        batches.push([n, Date.now()]);
         if (backlog === 0 && dueAt === null) dueAt = Date.now() + 150;
         return n;
       },
       nextDueAt: async () => (dueAt === -1 ? null : dueAt),
     };
-    const runner = startRunner(deps(60_000), [sweep]);
+    const runner = startRunner(deps(), [sweep]);
+    await until(() => batches.length >= 4, 'four runs');
+    expect(batches.map(([n]) => n)).toEqual([10, 10, 5, 0]);
+    expect(batches[3]![1] - batches[2]![1]).toBeGreaterThanOrEqual(135);
     await sleep(100);
-    expect(batches).toEqual([10, 10, 5]);
-    await sleep(250);
-    expect(batches).toEqual([10, 10, 5, 0]);
+    expect(batches).toHaveLength(4);
     await runner.stop();
   });
 
@@ -58,18 +76,20 @@ describe('sweep runner', () => {
     let started = 0;
     const sweep: Sweep = {
       name: 'work',
+      batchSize: 1,
       run: async (_deps, signal) => {
         started++;
-        await sleep(200);
+        await sleep(100);
         finished++;
         return signal.aborted ? 0 : 1;
       },
     };
-    const runner = startRunner(deps(20), [sweep]);
-    await sleep(50);
+    const runner = startRunner(deps(), [sweep]);
+    await until(() => started >= 1, 'a run');
     await runner.stop();
     expect(finished).toBe(started);
-    await sleep(100);
-    expect(started).toBe(1);
+    const after = started;
+    await sleep(150);
+    expect(started).toBe(after);
   });
 });

@@ -58,7 +58,7 @@ export async function createKey({ ctx, input }: Call<{ name?: string }>): Promis
 /** Revokes a live key of the caller's and issues a replacement with the same name, atomically. */
 export async function rotateKey({ ctx, input }: Call<{ id: string }>): Promise<CreateKeyResult> {
   const now = ctx.deps.clock.now();
-  return ctx.deps.db.transaction(async (tx) => {
+  const replacement = await ctx.deps.db.transaction(async (tx) => {
     const [revoked] = await tx
       .update(apiKeys)
       .set({ revokedAt: now })
@@ -69,6 +69,17 @@ export async function rotateKey({ ctx, input }: Call<{ id: string }>): Promise<C
     if (!revoked) throw notFound('Live key');
     return issueKey(tx, ctx.caller.accountId, revoked.name, now);
   });
+  await announceRevocation(ctx, input.id);
+  return replacement;
+}
+
+/** After the revocation commits, no process may keep trusting the key from its cache. */
+async function announceRevocation(ctx: Ctx, keyId: string) {
+  await ctx.deps.authCache
+    .announceRevocation(ctx.deps.kv, keyId)
+    .catch((err) =>
+      ctx.log.warn({ err, keyId }, 'could not broadcast key revocation; caches expire it shortly'),
+    );
 }
 
 /** Revokes a key of the caller's; revoking an already revoked key is a no-op that still answers true. */
@@ -85,5 +96,6 @@ export async function revokeKey({ ctx, input }: Call<{ id: string }>): Promise<{
       .set({ revokedAt: now })
       .where(and(eq(apiKeys.id, input.id), isNull(apiKeys.revokedAt)));
   }
+  await announceRevocation(ctx, input.id);
   return { revoked: true };
 }

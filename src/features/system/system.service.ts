@@ -64,7 +64,8 @@ export function describeService(deps: AppDeps): MetaResult {
     dimensions: Dimension.options.map((id) => ({ id, weight: DIMENSION_WEIGHTS[id] })),
     capabilities: {
       scoringEngine: c.LLM_PROVIDER,
-      model: c.LLM_PROVIDER === 'heuristic' ? null : (c.LLM_MODEL ?? null),
+      // The engine id is `<provider>:<model>` for a model engine, so a default model shows too.
+      model: deps.engine.id === 'heuristic' ? null : deps.engine.id.slice(deps.engine.id.indexOf(':') + 1),
       publishing: publishingConfigured(deps),
       database: deps.database.kind,
       kv: deps.kv.kind,
