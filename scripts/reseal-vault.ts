@@ -5,22 +5,14 @@
  * KIT_VAULT_OLD_KEYS; once it reports no failures the old keys can be dropped. Safe to run
  * while the service is up and safe to re-run. Prints counts and row ids, never secrets.
  */
-import { ConfigError, parseConfig } from '../src/config/config.ts';
+import { parseConfigOrReport } from '../src/config/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { resealAll } from '../src/vault/reseal.ts';
 import { VaultError, vaultFromConfig } from '../src/vault/vault.ts';
 
 async function main(): Promise<number> {
-  let config: ReturnType<typeof parseConfig>;
-  try {
-    config = parseConfig(process.env);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      return 2;
-    }
-    throw err;
-  }
+  const config = parseConfigOrReport(process.env);
+  if (!config) return 2;
   let vault: ReturnType<typeof vaultFromConfig>;
   try {
     vault = vaultFromConfig(config);

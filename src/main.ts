@@ -1,18 +1,10 @@
-import { ConfigError, parseConfig } from './config/config.ts';
+import { parseConfigOrReport } from './config/config.ts';
 import { startService } from './server.ts';
 
 /** The only place that reads process.env: parse once, pass down. */
 async function main() {
-  let config: ReturnType<typeof parseConfig>;
-  try {
-    config = parseConfig(process.env);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = parseConfigOrReport(process.env);
+  if (!config) process.exit(1);
 
   const service = await startService(config);
   const { log } = service.deps;

@@ -133,6 +133,20 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   return result.data;
 }
 
+/**
+ * For entry points (the service, scripts): parses the environment, or writes the message naming
+ * each bad variable to stderr and returns null so the caller exits with its own code.
+ */
+export function parseConfigOrReport(env: Record<string, string | undefined>): Config | null {
+  try {
+    return parseConfig(env);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    process.stderr.write(`${err.message}\n`);
+    return null;
+  }
+}
+
 /** Builds a config from defaults plus overrides; used by tests, benchmarks and the sandbox. */
 export function configWith(overrides: Record<string, string | undefined> = {}): Config {
   return parseConfig(overrides);

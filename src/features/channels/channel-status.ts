@@ -6,35 +6,28 @@ import { type ChannelRow, readChannelRow, toChannel } from './channel-row.ts';
 
 /** The status changes a channel goes through outside a connect; each one is a guarded UPDATE. */
 
-/** connected -> expired (the access token lapsed and cannot be renewed). */
-export async function markExpired(
+/** connected -> `status`, guarded so a concurrent revoke or reconnect is never overwritten. */
+async function leaveConnected(
   deps: AppDeps,
   channelId: string,
+  status: 'expired' | 'error',
   reason: string,
 ): Promise<ChannelRow | null> {
-  const now = deps.clock.now();
   const [row] = await deps.db
     .update(channels)
-    .set({ status: 'expired', lastError: reason, updatedAt: now })
+    .set({ status, lastError: reason, updatedAt: deps.clock.now() })
     .where(and(eq(channels.id, channelId), eq(channels.status, 'connected')))
     .returning();
   return row ?? readChannelRow(deps.db, channelId);
 }
 
+/** connected -> expired (the access token lapsed and cannot be renewed). */
+export const markExpired = (deps: AppDeps, channelId: string, reason: string) =>
+  leaveConnected(deps, channelId, 'expired', reason);
+
 /** connected -> error (e.g. a missing scope: the member must reconnect). */
-export async function markError(
-  deps: AppDeps,
-  channelId: string,
-  reason: string,
-): Promise<ChannelRow | null> {
-  const now = deps.clock.now();
-  const [row] = await deps.db
-    .update(channels)
-    .set({ status: 'error', lastError: reason, updatedAt: now })
-    .where(and(eq(channels.id, channelId), eq(channels.status, 'connected')))
-    .returning();
-  return row ?? readChannelRow(deps.db, channelId);
-}
+export const markError = (deps: AppDeps, channelId: string, reason: string) =>
+  leaveConnected(deps, channelId, 'error', reason);
 
 export type RevokeReason = 'disconnected' | 'revoked_at_platform';
 
