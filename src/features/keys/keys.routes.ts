@@ -1,7 +1,7 @@
 import { errorResponses, IdParams, optionalBody } from '../../http/schemas.ts';
 import type { FeatureRoutes } from '../index.ts';
 import { CreateKeyRequest, CreateKeyResult, KeyListResult, RevokeResult } from './keys.schemas.ts';
-import { createKey, listKeys, revokeKey, rotateKey } from './keys.service.ts';
+import { createKey, listKeys, MAX_LIVE_KEYS_PER_ACCOUNT, revokeKey, rotateKey } from './keys.service.ts';
 
 const tags = ['keys'];
 
@@ -25,8 +25,9 @@ export const keyRoutes: FeatureRoutes = async (app) => {
       schema: {
         tags,
         summary: 'Create an API key',
+        description: `The plaintext key is shown once. An account holds at most ${MAX_LIVE_KEYS_PER_ACCOUNT} live keys (409 key_limit_reached): rate budgets are per key.`,
         body: optionalBody(CreateKeyRequest),
-        response: { 201: CreateKeyResult, ...errorResponses(400, 401, 429) },
+        response: { 201: CreateKeyResult, ...errorResponses(400, 401, 409, 429) },
       },
     },
     async (request, reply) =>

@@ -1,8 +1,8 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Call, Ctx } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { apiKeys } from '../../db/schema/index.ts';
-import { notFound } from '../../http/errors.ts';
+import { accounts, apiKeys } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../http/errors.ts';
 import { sha256Hex } from '../../lib/hash.ts';
 import { newId } from '../../lib/ids.ts';
 import { displayPrefix, generateApiKey } from './key-format.ts';
@@ -10,6 +10,12 @@ import { toApiKey } from './key-view.ts';
 import type { ApiKey, CreateKeyResult } from './keys.schemas.ts';
 
 export { toApiKey };
+
+/**
+ * Rate budgets are per key (CONTRACT.md), so unlimited keys would multiply an account's budget
+ * without bound: an account holds at most this many live keys. Rotation swaps one for one.
+ */
+export const MAX_LIVE_KEYS_PER_ACCOUNT = 25;
 
 /** Mints a key for an account inside the given transaction; the plaintext leaves only in the result. */
 export async function issueKey(
@@ -52,7 +58,23 @@ export async function getCallingKey(ctx: Ctx): Promise<ApiKey> {
 }
 
 export async function createKey({ ctx, input }: Call<{ name?: string }>): Promise<CreateKeyResult> {
-  return issueKey(ctx.deps.db, ctx.caller.accountId, input.name ?? 'default', ctx.deps.clock.now());
+  const accountId = ctx.caller.accountId;
+  return ctx.deps.db.transaction(async (tx) => {
+    // The account row lock serialises key creation per account, so concurrent requests cannot overshoot.
+    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
+    const [live] = await tx
+      .select({ n: count() })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)));
+    if ((live?.n ?? 0) >= MAX_LIVE_KEYS_PER_ACCOUNT) {
+      throw new AppError(
+        409,
+        'key_limit_reached',
+        `An account may hold at most ${MAX_LIVE_KEYS_PER_ACCOUNT} live API keys; revoke one (DELETE /v1/keys/{id}) first.`,
+      );
+    }
+    return issueKey(tx, accountId, input.name ?? 'default', ctx.deps.clock.now());
+  });
 }
 
 /** Revokes a live key of the caller's and issues a replacement with the same name, atomically. */

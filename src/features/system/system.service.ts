@@ -14,7 +14,34 @@ import type { HealthResult, MetaResult } from './system.schemas.ts';
 
 const CHECK_TIMEOUT_MS = 2_000;
 
-async function timed(check: () => Promise<void>) {
+/** What the (public) probe may say about a failed check, by the failure's code. */
+const REASONS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  EPIPE: 'connection closed',
+  ETIMEDOUT: 'timed out',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host not found',
+  '28P01': 'authentication failed',
+  '28000': 'authentication failed',
+  '3D000': 'database does not exist',
+  '57P01': 'shutting down',
+  '57P03': 'starting up',
+};
+
+/**
+ * The probe is public, so a failure is described without its details: driver messages carry
+ * internal host names, addresses, ports and user names. A known code gets its meaning; a
+ * message of plain words passes; anything else is just `unavailable`. The full error is logged.
+ */
+function publicReason(err: unknown): string {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && REASONS[code]) return REASONS[code];
+  const message = err instanceof Error ? err.message : '';
+  return /^[A-Za-z][A-Za-z ]{0,79}$/.test(message) ? message : 'unavailable';
+}
+
+async function timed(name: string, log: AppDeps['log'], check: () => Promise<void>) {
   const started = performance.now();
   try {
     await Promise.race([
@@ -23,17 +50,21 @@ async function timed(check: () => Promise<void>) {
     ]);
     return { status: 'ok' as const, latencyMs: Math.round(performance.now() - started) };
   } catch (err) {
+    log.warn({ err, check: name }, 'readiness check failed');
     return {
       status: 'degraded' as const,
       latencyMs: Math.round(performance.now() - started),
-      error: err instanceof Error ? err.message : 'failed',
+      error: publicReason(err),
     };
   }
 }
 
 /** Readiness: the database and the key-value store each answer a trivial request. */
 export async function checkHealth(deps: AppDeps): Promise<HealthResult> {
-  const [database, kv] = await Promise.all([timed(() => deps.database.ping()), timed(() => deps.kv.ping())]);
+  const [database, kv] = await Promise.all([
+    timed('database', deps.log, () => deps.database.ping()),
+    timed('kv', deps.log, () => deps.kv.ping()),
+  ]);
   return {
     status: database.status === 'ok' && kv.status === 'ok' ? 'ok' : 'degraded',
     checks: { database, kv },

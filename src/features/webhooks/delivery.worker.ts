@@ -91,8 +91,15 @@ async function attempt(
 }
 
 function describeNetworkError(err: unknown, timeoutMs: number): string {
-  const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string } };
-  if (e?.name === 'BlockedTargetError') return `Refused: ${e.message}.`;
+  const e = err as {
+    name?: string;
+    code?: string;
+    message?: string;
+    summary?: string;
+    cause?: { code?: string };
+  };
+  // The summary leaves out the address a name resolved to (safe-dispatcher.ts).
+  if (e?.name === 'BlockedTargetError') return `Refused: ${e.summary ?? e.message}.`;
   if (
     e?.name === 'TimeoutError' ||
     e?.code === 'UND_ERR_HEADERS_TIMEOUT' ||

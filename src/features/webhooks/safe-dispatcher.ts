@@ -6,9 +6,15 @@ import { classifyAddress } from './address-policy.ts';
 /** Raised at connect time when a webhook target is (or resolves to) a refused address. */
 export class BlockedTargetError extends Error {
   readonly code = 'ERR_WEBHOOK_TARGET_BLOCKED';
-  constructor(message: string) {
+  /**
+   * The refusal without the address a name resolved to: what the account may read in its
+   * delivery log (an internal address behind a name is the operator's business, not theirs).
+   */
+  readonly summary: string;
+  constructor(message: string, summary = message) {
     super(message);
     this.name = 'BlockedTargetError';
+    this.summary = summary;
   }
 }
 
@@ -41,7 +47,11 @@ export async function resolveTarget(
       const category = classifyAddress(address);
       if (category !== 'public') {
         const shown = family ? address : `${hostname} resolves to ${address}, which`;
-        throw new BlockedTargetError(`${shown} is a ${category} address; webhooks only reach public hosts`);
+        const rule = 'webhooks only reach public hosts';
+        throw new BlockedTargetError(
+          `${shown} is a ${category} address; ${rule}`,
+          family ? undefined : `${hostname} resolves to a ${category} address; ${rule}`,
+        );
       }
     }
   }

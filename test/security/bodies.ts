@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { hour, type Tenant } from './world.ts';
+
+/**
+ * For every operation with a JSON body: a request the caller's own account makes successfully.
+ * The mass-assignment test adds server-owned fields to these; a JSON-body operation without an
+ * entry here fails the suite.
+ */
+export interface BodyCase {
+  path: (t: Tenant) => string;
+  body: (t: Tenant) => Record<string, any>;
+  /** Public operation: sent without a key. */
+  public?: boolean;
+}
+
+export const BODY_CASES: Record<string, BodyCase> = {
+  'POST /v1/account': {
+    path: () => '/v1/account',
+    body: () => ({ email: `mass-${randomBytes(4).toString('hex')}@example.com` }),
+    public: true,
+  },
+  'POST /v1/keys': { path: () => '/v1/keys', body: () => ({ name: 'mass assignment' }) },
+  'POST /v1/webhooks': {
+    path: () => '/v1/webhooks',
+    body: () => ({ url: 'https://hooks.example.com/mass', events: ['post.published'] }),
+  },
+  'POST /v1/posts': {
+    path: () => '/v1/posts',
+    body: (t) => ({ text: 'mass assignment', channelId: t.channelId }),
+  },
+  'POST /v1/posts/bulk-schedule': {
+    path: () => '/v1/posts/bulk-schedule',
+    body: (t) => ({ items: [{ text: 'mass assignment', runAt: Date.now() + hour, channelId: t.channelId }] }),
+  },
+  'PATCH /v1/posts/{id}': {
+    path: (t) => `/v1/posts/${t.drafts.edit}`,
+    body: () => ({ text: 'mass assignment' }),
+  },
+  'POST /v1/posts/{id}/schedule': {
+    path: (t) => `/v1/posts/${t.drafts.schedule}/schedule`,
+    body: () => ({ runAt: Date.now() + hour }),
+  },
+  'POST /v1/channels/platformA/connect': { path: () => '/v1/channels/platformA/connect', body: () => ({}) },
+  'POST /v1/score': { path: () => '/v1/score', body: () => ({ post: 'We shipped webhooks today.' }) },
+  'POST /v1/rewrite': { path: () => '/v1/rewrite', body: () => ({ post: 'We shipped webhooks today.' }) },
+  'POST /v1/generate': { path: () => '/v1/generate', body: () => ({ brief: 'Webhooks launch' }) },
+  'POST /v1/plan': { path: () => '/v1/plan', body: () => ({ brief: 'Webhooks launch', count: 1 }) },
+  'POST /v1/brands': { path: () => '/v1/brands', body: () => ({ name: 'mass assignment' }) },
+  'PATCH /v1/brands/{id}': {
+    path: (t) => `/v1/brands/${t.brandId}`,
+    body: () => ({ name: 'mass assignment' }),
+  },
+  'POST /v1/voices': { path: () => '/v1/voices', body: () => ({ name: 'mass assignment' }) },
+  'POST /v1/voices/build': {
+    path: () => '/v1/voices/build',
+    body: () => ({ name: 'mass assignment', samples: ['We shipped webhooks today.'] }),
+  },
+  'PATCH /v1/voices/{id}': {
+    path: (t) => `/v1/voices/${t.voiceId}`,
+    body: () => ({ name: 'mass assignment' }),
+  },
+  'POST /v1/posts/validate': { path: () => '/v1/posts/validate', body: () => ({ post: 'mass assignment' }) },
+};

@@ -1,0 +1,321 @@
+import { randomBytes } from 'node:crypto';
+import { isNotNull } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { apiKeys, channels, media, oauthStates, posts, webhooks } from '../../src/db/schema/index.ts';
+import { sha256Hex } from '../../src/lib/hash.ts';
+import { issuedSecrets } from '../channels/helpers.ts';
+import type { TestApp, TestResponse } from '../helpers/app.ts';
+import { sampleFile } from '../media/fixtures.ts';
+import { type PostWorld, startPostWorld } from '../posts/world.ts';
+import { type Doc, templateOf } from './openapi.ts';
+
+/**
+ * Two tenants on one service with the sandbox platform: each with a connected channel, a brand,
+ * a voice, media, a webhook, a second key and posts in several states. Every response the
+ * service gives during a test is recorded and can be scanned for secret material.
+ */
+
+export interface Tenant {
+  label: string;
+  /** A string planted in the tenant's data; it must never reach another tenant. */
+  marker: string;
+  apiKey: string;
+  accountId: string;
+  keyId: string;
+  secondKeyId: string;
+  channelId: string;
+  brandId: string;
+  voiceId: string;
+  mediaId: string;
+  webhookId: string;
+  /** Drafts, one per operation that changes a post, so owner checks do not interfere. */
+  drafts: Record<'read' | 'edit' | 'remove' | 'publish' | 'schedule' | 'cancel', string>;
+  /** Published, with a metric snapshot and a recorded score. */
+  publishedId: string;
+}
+
+export interface Recorded {
+  method: string;
+  path: string;
+  /** The documented operation, e.g. `GET /v1/posts/{id}`, or null for undocumented paths. */
+  template: string | null;
+  status: number;
+  contentType: string;
+  body: unknown;
+  text: string;
+}
+
+export interface SecurityWorld {
+  w: PostWorld;
+  t: TestApp;
+  doc: Doc;
+  a: Tenant;
+  b: Tenant;
+  /** Every response so far, in order. */
+  recorded: Recorded[];
+  /** A request path -> whether any of the tenant's identifiers or its marker appear in it. */
+  leaksOf(tenant: Tenant, text: string): string[];
+  /** Fails with every secret found in a response recorded since the last call. */
+  assertNoLeaks(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const hour = 3_600_000;
+
+/** Field names that are storage or bookkeeping and must never be rendered. */
+export const FORBIDDEN_FIELDS = [
+  'keyHash',
+  'secretSealed',
+  'accessToken',
+  'refreshToken',
+  'accessTokenSealed',
+  'refreshTokenSealed',
+  'refreshExpiresAt',
+  'refreshLeaseUntil',
+  'lastCheckedAt',
+  'storageKey',
+  'claimedBy',
+  'claimedAt',
+  'createSentAt',
+  'publishAttempts',
+  'retryAt',
+  'metricsPolledAt',
+  'codeVerifier',
+  'codeVerifierSealed',
+  'stateHash',
+  'emailKey',
+];
+
+/** Where a plaintext secret may appear: the one response that issues it, at that field only. */
+const ISSUING: Record<string, string[]> = {
+  'POST /v1/account': ['apiKey'],
+  'POST /v1/keys': ['apiKey'],
+  'POST /v1/keys/{id}/rotate': ['apiKey'],
+  'POST /v1/webhooks': ['secret'],
+  // The OAuth state is handed to the client to forward to the member's browser.
+  'POST /v1/channels/platformA/connect': ['state', 'url'],
+};
+
+const FULL_API_KEY = /kit_sk_[0-9A-Za-z]{38}/;
+const WEBHOOK_SECRET = /whsec_[A-Za-z0-9_-]{20,}/;
+const SEALED = /v1\.[0-9a-f]{12}\.[\w-]+\.[\w-]+\.[\w-]+/;
+
+async function json(res: TestResponse, status: number) {
+  expect(res.status, res.text).toBe(status);
+  return res.body;
+}
+
+async function makeTenant(w: PostWorld, label: string): Promise<Tenant> {
+  const t = w.t;
+  const marker = `${label}secret${randomBytes(5).toString('hex')}`;
+  const m = await w.member();
+  const key = m.apiKey;
+  const as = (method: string, path: string, body?: unknown) => t.request(method, path, { key, body });
+
+  const brand = await json(
+    await as('POST', '/v1/brands', {
+      name: `${marker} brand`,
+      description: marker,
+      audience: marker,
+      themes: [marker],
+      linkPolicy: marker,
+    }),
+    201,
+  );
+  const voice = await json(
+    await as('POST', '/v1/voices', { name: `${marker} voice`, brandId: brand.brand.id, traits: [marker] }),
+    201,
+  );
+  const upload = await t.request('POST', `/v1/media?brandId=${brand.brand.id}`, {
+    key,
+    raw: sampleFile.png(2048),
+    headers: { 'content-type': 'image/png', 'x-filename': `${marker}.png` },
+  });
+  const mediaId = (await json(upload, 201)).media.id as string;
+  const webhook = await json(
+    await as('POST', '/v1/webhooks', { url: `https://hooks.example.com/${marker}` }),
+    201,
+  );
+  const second = await json(await as('POST', '/v1/keys', { name: `${marker} key` }), 201);
+
+  const draft = async (what: string) =>
+    (
+      await json(
+        await as('POST', '/v1/posts', {
+          text: `${marker} ${what}`,
+          channelId: m.channelId,
+          brandId: brand.brand.id,
+          mediaIds: [mediaId],
+        }),
+        201,
+      )
+    ).post.id as string;
+  const drafts = {
+    read: await draft('read'),
+    edit: await draft('edit'),
+    remove: await draft('remove'),
+    publish: await draft('publish'),
+    schedule: await draft('schedule'),
+    cancel: await draft('cancel'),
+  };
+  const publishedId = await draft('published');
+  expect((await json(await as('POST', `/v1/posts/${publishedId}/publish`), 200)).post.status).toBe(
+    'published',
+  );
+  await json(await as('POST', `/v1/posts/${publishedId}/metrics/refresh`), 200);
+  await json(await as('POST', `/v1/posts/${publishedId}/score`), 200);
+  return {
+    label,
+    marker,
+    apiKey: key,
+    accountId: m.accountId,
+    keyId: (await json(await as('GET', '/v1/account'), 200)).key.id,
+    secondKeyId: second.key.id,
+    channelId: m.channelId,
+    brandId: brand.brand.id,
+    voiceId: voice.voice.id,
+    mediaId,
+    webhookId: webhook.webhook.id,
+    drafts,
+    publishedId,
+  };
+}
+
+/** Identifiers and the marker of a tenant, to look for in another tenant's responses. */
+export function identifiersOf(tenant: Tenant): string[] {
+  return [
+    tenant.marker,
+    tenant.accountId,
+    tenant.keyId,
+    tenant.secondKeyId,
+    tenant.channelId,
+    tenant.brandId,
+    tenant.voiceId,
+    tenant.mediaId,
+    tenant.webhookId,
+    tenant.publishedId,
+    ...Object.values(tenant.drafts),
+  ];
+}
+
+/** Removes the fields a response is allowed to carry secrets in, so the rest can be scanned. */
+function scannable(r: Recorded): string {
+  const allowed = r.template ? ISSUING[`${r.method} ${r.template}`] : undefined;
+  if (!allowed || r.status >= 300 || typeof r.body !== 'object' || r.body === null) return r.text;
+  const copy = { ...(r.body as Record<string, unknown>) };
+  for (const field of allowed) delete copy[field];
+  return JSON.stringify(copy);
+}
+
+function forbiddenFieldsIn(value: unknown, found: Set<string>) {
+  if (Array.isArray(value)) for (const v of value) forbiddenFieldsIn(v, found);
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (FORBIDDEN_FIELDS.includes(k)) found.add(k);
+      forbiddenFieldsIn(v, found);
+    }
+  }
+}
+
+export async function startSecurityWorld(
+  options: { env?: Record<string, string | undefined> } = {},
+): Promise<SecurityWorld> {
+  const w = await startPostWorld({ env: { FREE_PLAN_MODEL_QUOTA: '100000', ...options.env } });
+  const t = w.t;
+  const doc = (await t.request('GET', '/v1/openapi.json')).body;
+  const recorded: Recorded[] = [];
+  const original = t.request;
+  t.request = async (method, path, opts) => {
+    const res = await original(method, path, opts);
+    recorded.push({
+      method,
+      path,
+      template: templateOf(doc, method, path),
+      status: res.status,
+      contentType: res.headers.get('content-type') ?? '',
+      body: res.body,
+      text: res.text,
+    });
+    return res;
+  };
+
+  const a = await makeTenant(w, 'alice');
+  const b = await makeTenant(w, 'bob');
+  let scanned = 0;
+
+  /** Every secret the service holds or issued, read from its tables, the sandbox and the config. */
+  async function secrets(): Promise<Map<string, string>> {
+    const db = t.service.deps.db;
+    const found = new Map<string, string>();
+    const add = (label: string, value: string | null | undefined) => {
+      if (value && value.length >= 8) found.set(value, label);
+    };
+    for (const k of await db.select({ h: apiKeys.keyHash }).from(apiKeys)) {
+      add('api key digest', k.h);
+      add('api key digest prefix (rate-limit key)', k.h.slice(0, 32));
+    }
+    for (const c of await db.select().from(channels)) {
+      add('sealed access token', c.accessTokenSealed);
+      add('sealed refresh token', c.refreshTokenSealed);
+    }
+    for (const h of await db.select({ s: webhooks.secretSealed }).from(webhooks))
+      add('sealed webhook secret', h.s);
+    for (const m of await db.select({ k: media.storageKey }).from(media)) add('storage key', m.k);
+    for (const s of await db.select().from(oauthStates)) {
+      add('oauth state digest', s.stateHash);
+      add('sealed PKCE verifier', s.codeVerifierSealed);
+    }
+    for (const p of await db.select({ by: posts.claimedBy }).from(posts).where(isNotNull(posts.claimedBy)))
+      add('claim owner', p.by);
+    add('claim owner (this process)', t.service.deps.instanceId);
+    add('vault key', t.config.KIT_VAULT_KEY);
+    add('platform client secret', t.config.PLATFORMA_CLIENT_SECRET);
+    for (const s of issuedSecrets(w.sandbox)) add('sandbox-issued token, refresh token or code', s);
+    // Plaintext secrets the service issued: allowed only in the response that issued them.
+    for (const r of recorded) {
+      const allowed = r.template ? ISSUING[`${r.method} ${r.template}`] : undefined;
+      if (!allowed || r.status >= 300) continue;
+      const body = r.body as Record<string, unknown>;
+      if (typeof body.apiKey === 'string') {
+        add('plaintext api key', body.apiKey);
+        add('api key digest', sha256Hex(body.apiKey));
+      }
+      if (typeof body.secret === 'string') add('webhook signing secret', body.secret);
+    }
+    return found;
+  }
+
+  return {
+    w,
+    t,
+    doc,
+    a,
+    b,
+    recorded,
+    leaksOf(tenant, text) {
+      return identifiersOf(tenant).filter((id) => text.includes(id));
+    },
+    async assertNoLeaks() {
+      const fresh = recorded.slice(scanned);
+      scanned = recorded.length;
+      const known = await secrets();
+      const problems: string[] = [];
+      for (const r of fresh) {
+        const text = scannable(r);
+        const where = `${r.method} ${r.path} -> ${r.status}`;
+        for (const [value, label] of known) if (text.includes(value)) problems.push(`${where}: ${label}`);
+        if (FULL_API_KEY.test(text)) problems.push(`${where}: a plaintext API key`);
+        if (WEBHOOK_SECRET.test(text)) problems.push(`${where}: a webhook signing secret`);
+        if (SEALED.test(text)) problems.push(`${where}: a vault-sealed value`);
+        const fields = new Set<string>();
+        forbiddenFieldsIn(r.body, fields);
+        for (const f of fields) problems.push(`${where}: field ${f}`);
+      }
+      expect(problems).toEqual([]);
+    },
+    async close() {
+      t.request = original;
+      await w.close();
+    },
+  };
+}
