@@ -130,6 +130,6 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps) {
       hitBudgets(deps.kv, spent, request.log),
     ]);
     request.ctx = { deps, caller, requestId: request.id, log: request.log };
-    spent.forEach((budget, i) => enforceBudget(reply, budget, hits[i] ?? null));
+    for (const [i, budget] of spent.entries()) enforceBudget(reply, budget, hits[i] ?? null);
   });
 }

@@ -35,7 +35,6 @@ function fromFastifyError(err: FastifyError): AppError | undefined {
         'invalid_request',
         'The body is empty but Content-Type is application/json; send a JSON object or drop the header.',
       );
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
     default:
       if (err instanceof SyntaxError || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY')
         return new AppError(400, 'invalid_request', `The body is not valid JSON: ${err.message}`);

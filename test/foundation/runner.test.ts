@@ -30,9 +30,19 @@ describe('sweep runner', () => {
     const fastRuns: number[] = [];
     const slow: Sweep = {
       name: 'slow',
-      run: () => slowDone.then(() => ((slowFinished = true), 0)),
+      run: async () => {
+        await slowDone;
+        slowFinished = true;
+        return 0;
+      },
     };
-    const fast: Sweep = { name: 'fast', run: async () => (fastRuns.push(Date.now()), 0) };
+    const fast: Sweep = {
+      name: 'fast',
+      run: async () => {
+        fastRuns.push(Date.now());
+        return 0;
+      },
+    };
     const runner = startRunner(deps(), [slow, fast]);
     await until(() => fastRuns.length === 1, 'first fast run');
     const wokenAt = Date.now();
