@@ -62,8 +62,8 @@ export type MetricCounts = Record<QueryType, number | null>;
 
 export type ContentKind = 'none' | 'image' | 'multiImage' | 'video' | 'document' | 'article' | 'poll';
 
-export interface SandboxPost {
-  id: string;
+/** A create-post body that passed validation. */
+export interface ValidPost {
   author: string;
   /** As sent (little text). */
   commentary: string;
@@ -75,6 +75,10 @@ export interface SandboxPost {
   content: Record<string, unknown> | null;
   /** Asset URNs the post references. */
   mediaIds: string[];
+}
+
+export interface SandboxPost extends ValidPost {
+  id: string;
   createdAt: number;
   deletedAt: number | null;
   metrics: MetricCounts;

@@ -1,6 +1,6 @@
 import { restError } from './http.ts';
 import { readLittleText } from './little-text.ts';
-import type { ContentKind, SandboxAsset } from './state.ts';
+import type { ContentKind, SandboxAsset, ValidPost } from './state.ts';
 
 /** Checks a create-post body the way the platform does; returns what the post carries. */
 
@@ -24,17 +24,6 @@ export const MAX_COMMENTARY = 3000;
 const invalid = (message: string) => restError(422, message, 'UNPROCESSABLE_ENTITY');
 const isObject = (v: unknown): v is Record<string, unknown> =>
   Boolean(v) && typeof v === 'object' && !Array.isArray(v);
-
-export interface ValidPost {
-  author: string;
-  commentary: string;
-  text: string;
-  visibility: string;
-  lifecycleState: string;
-  contentKind: ContentKind;
-  content: Record<string, unknown> | null;
-  mediaIds: string[];
-}
 
 export function validatePost(
   body: Record<string, unknown>,
