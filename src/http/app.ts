@@ -72,8 +72,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
     return jsonParser(request, String(body), done);
   });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   registerErrorHandler(app);
 

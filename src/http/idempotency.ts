@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../context.ts';
 import type { KvStore } from '../kv/kv.ts';
 import { sha256Hex, stableStringify } from '../lib/hash.ts';
@@ -115,30 +115,17 @@ declare module 'fastify' {
   }
 }
 
-/** Wires Idempotency-Key into every route whose config says `idempotent`. */
+/**
+ * Wires Idempotency-Key into the routes whose config says `idempotent`, and only those: the
+ * hooks are attached per route as routes are declared, so other routes pay nothing for them.
+ */
 export function registerIdempotency(app: FastifyInstance, deps: AppDeps) {
-  app.addHook('preHandler', async (request, reply) => {
-    if (!request.routeOptions.config.idempotent) return;
+  const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers['idempotency-key'];
     if (header === undefined) return;
     const key = Array.isArray(header) ? header.join(',') : header;
     const fingerprint = fingerprintOf(request.method, request.routeOptions.url ?? request.url, request.body);
-    const started = await beginIdempotent(
-      deps.kv,
-      request.ctx.caller.keyId ?? 'worker',
-      key,
-      fingerprint,
-    ).catch((err: unknown) => {
-      if (err instanceof AppError) throw err;
-      // Without the store we cannot promise "at most once": refuse rather than risk a double run.
-      request.log.warn({ err }, 'idempotency store unavailable');
-      throw new AppError(
-        503,
-        'idempotency_unavailable',
-        'Idempotency-Key cannot be honoured right now (store unavailable); retry shortly, or retry without the header.',
-        { headers: { 'retry-after': '1' } },
-      );
-    });
+    const started = await beginIdempotent(deps.kv, request.ctx.caller.keyId ?? 'worker', key, fingerprint);
     if (started.kind === 'replay') {
       return reply
         .status(started.status)
@@ -147,9 +134,9 @@ export function registerIdempotency(app: FastifyInstance, deps: AppDeps) {
         .send(started.body);
     }
     request.idempotency = started.claim;
-  });
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const claim = request.idempotency;
     if (!claim) return payload;
     request.idempotency = undefined;
@@ -161,5 +148,13 @@ export function registerIdempotency(app: FastifyInstance, deps: AppDeps) {
       request.log.warn({ err }, 'could not store idempotent response');
     }
     return payload;
+  };
+
+  const asList = <T>(hook: T | T[] | undefined): T[] =>
+    hook === undefined ? [] : Array.isArray(hook) ? hook : [hook];
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.idempotent) return;
+    route.preHandler = [...asList(route.preHandler), preHandler] as typeof route.preHandler;
+    route.onSend = [...asList(route.onSend), onSend] as typeof route.onSend;
   });
 }

@@ -38,6 +38,9 @@ export class RedisKv implements KvStore {
       lazyConnect: true,
       // Fail fast while disconnected instead of queueing requests behind a dead connection.
       enableOfflineQueue: false,
+      // Commands issued in the same tick share one socket write: under load, one syscall per
+      // batch instead of one per request (the write dominated the hot path's CPU profile).
+      enableAutoPipelining: true,
     }) as RedisWithHit;
     redis.defineCommand('kitHit', { lua: HIT_SCRIPT });
     redis.on('error', () => {}); // surfaced through failed commands and the health check

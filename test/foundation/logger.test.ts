@@ -1,0 +1,36 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { createLogger, scrub } from '../../src/lib/logger.ts';
+
+describe('log scrubbing', () => {
+  it('censors secret-named fields at any depth and keeps the rest', () => {
+    const out = scrub({
+      headers: { Authorization: 'Bearer kit_sk_x', accept: 'json' },
+      tokens: [{ accessToken: 'a', refresh_token: 'r', scope: 's' }],
+      webhook: { secret: 'whsec', url: 'https://x' },
+    });
+    expect(out).toEqual({
+      headers: { Authorization: '[redacted]', accept: 'json' },
+      tokens: [{ accessToken: '[redacted]', refresh_token: '[redacted]', scope: 's' }],
+      webhook: { secret: '[redacted]', url: 'https://x' },
+    });
+  });
+
+  it('is applied to every line the service logger and its children write', () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const log = createLogger('info', sink);
+    log.child({ reqId: 'r1' }).info({ channel: { refreshToken: 'rt-123', id: 'chn_1' } }, 'refreshed');
+    log.warn({ headers: { authorization: 'Bearer kit_sk_abc' } }, 'odd request');
+    const written = lines.join('');
+    expect(written).not.toContain('rt-123');
+    expect(written).not.toContain('kit_sk_abc');
+    expect(written).toContain('chn_1');
+    expect(written).toContain('"reqId":"r1"');
+  });
+});
