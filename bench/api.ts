@@ -1,17 +1,19 @@
-import { fmt, type LoadResult, load, report, startChild } from './lib.ts';
+import { type Child, fmt, type LoadResult, load, report, startChild } from './lib.ts';
 
 /**
  * bench/api: authenticated GET /v1/account against a bare Fastify route answering the same JSON,
- * both driven by autocannon on loopback in one run. The API is measured twice: as deployed
- * (keys trusted in-process for AUTH_CACHE_TTL_MS, revocations broadcast) and with the cache off,
- * where every request also reads the key from the database. Both include auth, the rate-limit
- * round trip and the response schema. Uses DATABASE_URL / REDIS_URL when set.
+ * driven by autocannon on loopback. The API is measured as deployed (keys trusted in-process for
+ * AUTH_CACHE_TTL_MS, revocations broadcast) and with the cache off, where every request also reads
+ * the key from the database; both include auth, the rate-limit round trip and the response schema.
+ * The three targets are measured in alternating rounds and the median of each is reported, so a
+ * drift in the machine's load does not land on one side of a ratio. Uses DATABASE_URL / REDIS_URL.
  */
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const seconds = Number(process.env.BENCH_SECONDS ?? 6);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const backend = `${process.env.DATABASE_URL ? 'postgres' : 'pglite'} + ${process.env.REDIS_URL ? 'redis' : 'memory'}`;
 
-async function measureApi(cacheTtlMs: string): Promise<LoadResult> {
-  const service = await startChild('src/main.ts', {
+async function startApi(cacheTtlMs: string): Promise<{ child: Child; headers: Record<string, string> }> {
+  const child = await startChild('src/main.ts', {
     PORT: '0',
     DATABASE_URL: process.env.DATABASE_URL ?? 'memory://',
     REDIS_URL: process.env.REDIS_URL,
@@ -21,52 +23,67 @@ async function measureApi(cacheTtlMs: string): Promise<LoadResult> {
     KIT_ROLE: 'api',
     DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX,
   });
-  try {
-    const signup = await fetch(`${service.url}/v1/account`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `bench-${Date.now()}-${cacheTtlMs}@example.com` }),
-    });
-    const { apiKey } = (await signup.json()) as { apiKey: string };
-    const headers = { authorization: `Bearer ${apiKey}` };
-    await load(`${service.url}/v1/account`, { headers, seconds: 2 }); // warm-up
-    return await load(`${service.url}/v1/account`, { headers, seconds });
-  } finally {
-    await service.stop();
-  }
+  const signup = await fetch(`${child.url}/v1/account`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `bench-${Date.now()}-${cacheTtlMs}@example.com` }),
+  });
+  const { apiKey } = (await signup.json()) as { apiKey: string };
+  return { child, headers: { authorization: `Bearer ${apiKey}` } };
 }
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const baseline = await startChild('bench/baseline-server.ts', {});
-let base: LoadResult;
+const cachedApi = await startApi('5000');
+const uncachedApi = await startApi('0');
+const targets = {
+  baseline: { url: `${baseline.url}/v1/account`, headers: {} as Record<string, string> },
+  cached: { url: `${cachedApi.child.url}/v1/account`, headers: cachedApi.headers },
+  uncached: { url: `${uncachedApi.child.url}/v1/account`, headers: uncachedApi.headers },
+};
+const results: Record<keyof typeof targets, LoadResult[]> = { baseline: [], cached: [], uncached: [] };
 try {
-  await load(`${baseline.url}/v1/account`, { seconds: 2 });
-  base = await load(`${baseline.url}/v1/account`, { seconds });
+  for (const t of Object.values(targets)) await load(t.url, { headers: t.headers, seconds: 2 }); // warm-up
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, t] of Object.entries(targets) as [
+      keyof typeof targets,
+      (typeof targets)['baseline'],
+    ][]) {
+      results[name].push(await load(t.url, { headers: t.headers, seconds }));
+    }
+  }
 } finally {
-  await baseline.stop();
+  await Promise.all([baseline.stop(), cachedApi.child.stop(), uncachedApi.child.stop()]);
 }
-const cached = await measureApi('5000');
-const uncached = await measureApi('0');
-const ratio = cached.requestsPerSec / base.requestsPerSec;
-const ratioUncached = uncached.requestsPerSec / base.requestsPerSec;
 
-console.log(`bench/api (${backend}, ${seconds}s each, 20 connections)`);
-console.log(`  bare Fastify                     ${fmt(base.requestsPerSec)} req/s  p99 ${base.p99Ms} ms`);
+const rps = (name: keyof typeof targets) => median(results[name].map((r) => r.requestsPerSec));
+const p99 = (name: keyof typeof targets) => median(results[name].map((r) => r.p99Ms));
+const ratio = rps('cached') / rps('baseline');
+const ratioUncached = rps('uncached') / rps('baseline');
+const failures = [...results.cached, ...results.uncached].reduce((n, r) => n + r.errors + r.non2xx, 0);
+
+console.log(`bench/api (${backend}, median of ${rounds} alternating rounds of ${seconds}s, 20 connections)`);
+console.log(`  bare Fastify                     ${fmt(rps('baseline'))} req/s  p99 ${p99('baseline')} ms`);
 console.log(
-  `  GET /v1/account (key cache)      ${fmt(cached.requestsPerSec)} req/s  p99 ${cached.p99Ms} ms  ratio ${ratio.toFixed(2)} (target >= 0.5)`,
+  `  GET /v1/account (key cache)      ${fmt(rps('cached'))} req/s  p99 ${p99('cached')} ms  ratio ${ratio.toFixed(2)} (target >= 0.5)`,
 );
 console.log(
-  `  GET /v1/account (db read each)   ${fmt(uncached.requestsPerSec)} req/s  p99 ${uncached.p99Ms} ms  ratio ${ratioUncached.toFixed(2)}`,
+  `  GET /v1/account (db read each)   ${fmt(rps('uncached'))} req/s  p99 ${p99('uncached')} ms  ratio ${ratioUncached.toFixed(2)}`,
 );
-const failures = cached.errors + cached.non2xx + uncached.errors + uncached.non2xx;
+console.log(
+  `  per-round ratios (key cache)     ${results.cached.map((r, i) => (r.requestsPerSec / results.baseline[i]!.requestsPerSec).toFixed(2)).join(', ')}`,
+);
 if (failures) console.log(`  WARNING: ${failures} failed requests`);
 report('api', {
   backend,
-  baselineRps: Math.round(base.requestsPerSec),
-  apiRps: Math.round(cached.requestsPerSec),
+  rounds,
+  baselineRps: Math.round(rps('baseline')),
+  apiRps: Math.round(rps('cached')),
   ratio: Number(ratio.toFixed(3)),
-  apiP99Ms: cached.p99Ms,
-  uncachedRps: Math.round(uncached.requestsPerSec),
+  apiP99Ms: p99('cached'),
+  uncachedRps: Math.round(rps('uncached')),
   uncachedRatio: Number(ratioUncached.toFixed(3)),
-  uncachedP99Ms: uncached.p99Ms,
+  uncachedP99Ms: p99('uncached'),
   failures,
 });
