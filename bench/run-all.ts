@@ -70,7 +70,8 @@ ratio is given; nothing here comes from a timed test.
 Machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB,
 Node ${process.version}; PostgreSQL and Redis on the same machine (loopback), load generator
 (autocannon) on the same cores as the service, so absolute numbers understate a real deployment
-and the ratios are the meaningful part.
+and the ratios are the meaningful part. What the figures mean, and where the time goes:
+[performance-notes.md](performance-notes.md).
 
 ${sections.join('\n')}`;
 writeFileSync('docs/performance.md', doc);
