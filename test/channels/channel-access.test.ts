@@ -5,7 +5,7 @@ import { type ChannelAccess, withChannelAccess } from '../../src/features/channe
 import { AppError } from '../../src/http/errors.ts';
 import { PlatformError } from '../../src/platforms/platform.ts';
 import { vaultAad } from '../../src/vault/aad.ts';
-import { type ChannelWorld, connected, startChannelWorld } from './helpers.ts';
+import { type ChannelWorld, channelRow, connected, startChannelWorld } from './helpers.ts';
 
 const DAY = 86_400_000;
 
@@ -17,10 +17,7 @@ afterAll(async () => {
   await w?.close();
 });
 
-async function rowOf(world: ChannelWorld, id: string) {
-  const [row] = await world.t.service.deps.db.select().from(channels).where(eq(channels.id, id));
-  return row!;
-}
+const rowOf = channelRow;
 
 async function newChannel(world: ChannelWorld = w) {
   const { apiKey, accountId } = await world.t.signup();

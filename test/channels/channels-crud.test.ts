@@ -1,9 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { channels, events } from '../../src/db/schema/index.ts';
+import { events } from '../../src/db/schema/index.ts';
 import {
   type ChannelWorld,
+  channelRow,
   connected,
   expectNoSecrets,
   issuedSecrets,
@@ -38,10 +39,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => receiver?.close(() => resolve()));
 });
 
-async function rowOf(id: string) {
-  const [row] = await w.t.service.deps.db.select().from(channels).where(eq(channels.id, id));
-  return row!;
-}
+const rowOf = (id: string) => channelRow(w, id);
 
 describe('channel resources', () => {
   it('lists (newest first) and gets channels without any token material', async () => {

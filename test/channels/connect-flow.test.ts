@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brands, channels, oauthStates } from '../../src/db/schema/index.ts';
+import { brands, oauthStates } from '../../src/db/schema/index.ts';
 import { vaultAad } from '../../src/vault/aad.ts';
 import {
   authorize,
   type ChannelWorld,
   callback,
+  channelRow,
   connect,
   connected,
   expectNoSecrets,
@@ -24,10 +25,7 @@ afterAll(async () => {
 
 const digest = (s: string) => createHash('sha256').update(s).digest('hex');
 
-async function rowOf(id: string) {
-  const [row] = await w.t.service.deps.db.select().from(channels).where(eq(channels.id, id));
-  return row!;
-}
+const rowOf = (id: string) => channelRow(w, id);
 
 describe('connect flow over real HTTP (service <-> sandbox)', () => {
   it('connect returns the consent URL with state and PKCE S256; the callback creates a connected channel', async () => {

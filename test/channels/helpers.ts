@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { expect } from 'vitest';
+import { channels } from '../../src/db/schema/index.ts';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/sandbox.ts';
 import { createVault, type Vault } from '../../src/vault/vault.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
@@ -156,4 +158,10 @@ export function issuedSecrets(sandbox: Sandbox): string[] {
 
 export function expectNoSecrets(text: string, secrets: string[]) {
   for (const secret of secrets) expect(text.includes(secret), `leaked ${secret.slice(0, 10)}…`).toBe(false);
+}
+
+/** The channel's stored row, sealed columns included, for assertions on what is kept. */
+export async function channelRow(world: ChannelWorld, id: string) {
+  const [row] = await world.t.service.deps.db.select().from(channels).where(eq(channels.id, id));
+  return row!;
 }

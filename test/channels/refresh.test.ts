@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { channels } from '../../src/db/schema/index.ts';
 import { channelTools } from '../../src/features/channels/channel-config.ts';
 import { refreshChannelTokens } from '../../src/features/channels/channel-tokens.ts';
 import { vaultAad } from '../../src/vault/aad.ts';
 import {
   type ChannelWorld,
+  channelRow,
   connected,
   expectNoSecrets,
   issuedSecrets,
@@ -22,10 +21,7 @@ afterAll(async () => {
   await w?.close();
 });
 
-async function rowOf(world: ChannelWorld, id: string) {
-  const [row] = await world.t.service.deps.db.select().from(channels).where(eq(channels.id, id));
-  return row!;
-}
+const rowOf = channelRow;
 
 /** Runs `fn` with the shared clock moved forward, then moves it back. */
 async function later<T>(world: ChannelWorld, ms: number, fn: () => Promise<T>): Promise<T> {

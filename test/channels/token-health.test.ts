@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { channels, events, oauthStates } from '../../src/db/schema/index.ts';
+import { events, oauthStates } from '../../src/db/schema/index.ts';
 import {
   CHANNEL_HEALTH_SWEEP,
   channelHealthSweep,
@@ -8,7 +8,7 @@ import {
   REFRESH_RETRY_AFTER_MS,
 } from '../../src/features/channels/token-health.worker.ts';
 import { vaultAad } from '../../src/vault/aad.ts';
-import { authorize, type ChannelWorld, connected, startChannelWorld } from './helpers.ts';
+import { authorize, type ChannelWorld, channelRow, connected, startChannelWorld } from './helpers.ts';
 
 const DAY = 86_400_000;
 
@@ -24,10 +24,7 @@ async function world(options: Parameters<typeof startChannelWorld>[0] = {}) {
   return w;
 }
 
-async function rowOf(w: ChannelWorld, id: string) {
-  const [row] = await w.t.service.deps.db.select().from(channels).where(eq(channels.id, id));
-  return row!;
-}
+const rowOf = channelRow;
 
 const sweep = async (w: ChannelWorld) => (await w.t.service.runner!.runOnce())[CHANNEL_HEALTH_SWEEP];
 
