@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -95,5 +95,3 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     },
   };
 }
-
-export const dataPath = (dataDir: string, ...parts: string[]) => join(resolve(dataDir), ...parts);

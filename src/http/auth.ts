@@ -70,10 +70,6 @@ function touchIfStale(deps: AppDeps, caller: Caller) {
   touchKey(deps, key.id, now);
 }
 
-export async function authenticate(deps: AppDeps, header: string | undefined): Promise<Caller> {
-  return callerForDigest(deps, sha256Hex(bearerKey(header)));
-}
-
 /** The per-key budgets, keyed by the key's digest so they can be spent while the key is looked up. */
 export function keyBudgets(deps: AppDeps, digest: string) {
   const id = digest.slice(0, 32);

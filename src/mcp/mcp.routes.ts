@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { FeatureRoutes } from '../features/index.ts';
 import { bearerKey, keyBudgets } from '../http/auth.ts';
 import { AppError } from '../http/errors.ts';
-import { enforceBudget, hitBudget } from '../http/rate-limit.ts';
+import { enforceBudget, hitBudgets } from '../http/rate-limit.ts';
 import { ErrorBody, errorResponses } from '../http/schemas.ts';
 import { sha256Hex } from '../lib/hash.ts';
 import { toolDefinitions } from './catalog.ts';
@@ -57,9 +57,9 @@ async function chargeBatch(request: FastifyRequest, reply: FastifyReply, keyDige
   if (extra <= 0) return;
   const { deps, log } = request.ctx;
   const budget = keyBudgets(deps, keyDigest).requests;
-  const hits = await Promise.all(Array.from({ length: extra }, () => hitBudget(deps.kv, budget, log)));
-  const last = hits.reduce((a, b) => (b && (!a || b.count > a.count) ? b : a), null);
-  enforceBudget(reply, budget, last);
+  // One round trip for the whole batch: the same budget spent `extra` times, atomically.
+  const hits = await hitBudgets(deps.kv, Array(extra).fill(budget), log);
+  enforceBudget(reply, budget, hits.at(-1) ?? null);
 }
 
 const methodNotAllowed = () =>

@@ -9,8 +9,6 @@ import { displayPrefix, generateApiKey } from './key-format.ts';
 import { toApiKey } from './key-view.ts';
 import type { ApiKey, CreateKeyResult } from './keys.schemas.ts';
 
-export { toApiKey };
-
 /**
  * Rate budgets are per key (CONTRACT.md), so unlimited keys would multiply an account's budget
  * without bound: an account holds at most this many live keys. Rotation swaps one for one.
