@@ -333,7 +333,15 @@ describe('deliveries', () => {
   });
 
   it('turns deliveries queued for an endpoint that gets disabled dead without sending them', async () => {
-    const { apiKey, accountId } = await t.signup();
+    // Its own app: `deliverDue(…, 1)` below must claim this test's delivery, not a retry that
+    // an earlier test's failing endpoint left due in the shared database.
+    const own = await startTestApp({
+      KIT_VAULT_KEY: vaultKey(),
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      WEBHOOK_BACKOFF_SCALE: '0.001',
+      WEBHOOK_TIMEOUT_MS: '1000',
+    });
+    const { apiKey, accountId } = await own.signup();
     let gate: () => void = () => {};
     const opened = new Promise<void>((r) => {
       gate = r;
@@ -343,17 +351,17 @@ describe('deliveries', () => {
       return 410;
     });
     try {
-      const { webhook } = await createWebhook(t, apiKey, `${gone.url}/gone-queue`);
-      await emit(t, accountId);
-      const sending = deliverDue(t.service.deps, 1);
+      const { webhook } = await createWebhook(own, apiKey, `${gone.url}/gone-queue`);
+      await emit(own, accountId);
+      const sending = deliverDue(own.service.deps, 1);
       await gone.waitFor(1);
       // A second event is queued while the first attempt is in flight.
-      await emit(t, accountId);
+      await emit(own, accountId);
       gate();
       await sending;
-      await deliverDue(t.service.deps);
+      await deliverDue(own.service.deps);
       // Both events may share a millisecond, so the list order between them is not asserted.
-      const list = (await deliveries(t, apiKey, webhook.id)).deliveries.sort(
+      const list = (await deliveries(own, apiKey, webhook.id)).deliveries.sort(
         (a, b) => a.attempts - b.attempts,
       );
       expect(list.map((d) => [d.status, d.attempts])).toEqual([
@@ -364,6 +372,7 @@ describe('deliveries', () => {
       expect(gone.received).toHaveLength(1);
     } finally {
       await gone.close();
+      await own.close();
     }
   });
 
