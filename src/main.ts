@@ -1,4 +1,5 @@
 import { parseConfigOrReport } from './config/config.ts';
+import { isDependencyOutage } from './http/error-handler.ts';
 import { startService } from './server.ts';
 
 /** The only place that reads process.env: parse once, pass down. */
@@ -44,6 +45,18 @@ async function main() {
         process.exit(1);
       });
   };
+  // A dependency outage can surface as a rejection no caller owns (the database driver rejects a
+  // connection attempt made on its own behalf). That is an outage, not a bug: log it and keep
+  // serving; the health check reports it and claimed work is retried. Anything else is a bug:
+  // log it and stop, as Node would.
+  process.on('unhandledRejection', (err) => {
+    if (isDependencyOutage(err)) {
+      log.error({ err }, 'dependency outage outside any request (kept running)');
+      return;
+    }
+    log.fatal({ err }, 'unhandled rejection');
+    process.exit(1);
+  });
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
