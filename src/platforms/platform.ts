@@ -1,3 +1,5 @@
+import type { MediaSetRule } from './media-set.ts';
+
 /**
  * One interface per publishing platform. Services talk only to this; a second platform
  * implements it without touching them. Adapters throw PlatformError, never raw HTTP errors,
@@ -44,7 +46,33 @@ export interface PublishRequest {
    * service records "create sent" here: from then on the create is never re-sent.
    */
   beforeCreate?: () => Promise<void>;
+  /** Publish as a reply to this platform post id (a thread's next part); platforms without replies ignore it. */
+  replyTo?: string | null;
+  /** The member's handle (e.g. `@sandy`), for platforms whose post URL names it. */
+  handle?: string | null;
 }
+
+export interface PublishedComment {
+  commentId: string;
+}
+
+/** A post's first comment: platformA a comment under the post, platformB a reply to it. */
+export interface CommentRequest {
+  accessToken: string;
+  authorRef: string;
+  handle?: string | null;
+  /** The platform id of the post (or last thread part) the comment goes under. */
+  parentId: string;
+  text: string;
+  /** As PublishRequest.beforeCreate: recorded before the create leaves; never re-sent after. */
+  beforeCreate?: () => Promise<void>;
+}
+
+/** What a platform says about a post a dead process may or may not have created. */
+export type PostLookup =
+  | { kind: 'found'; post: PublishedPost }
+  | { kind: 'absent' }
+  | { kind: 'cannot_tell'; reason: string };
 
 export interface PublishedPost {
   platformPostId: string;
@@ -89,16 +117,19 @@ export class PlatformError extends Error {
   readonly status: number | null;
   /** Whether retrying the same call may succeed (never true for an unknown create outcome). */
   readonly retryable: boolean;
+  /** Epoch ms before which the platform will not accept the call again (a 429's reset), when it said. */
+  readonly retryAt: number | null;
 
   constructor(
     kind: PlatformErrorKind,
     message: string,
-    options: { status?: number | null; cause?: unknown } = {},
+    options: { status?: number | null; cause?: unknown; retryAt?: number | null } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'PlatformError';
     this.kind = kind;
     this.status = options.status ?? null;
+    this.retryAt = options.retryAt ?? null;
     this.retryable = kind === 'rate_limited' || kind === 'unavailable';
   }
 }
@@ -107,6 +138,10 @@ export interface Platform {
   readonly id: string;
   /** Scopes requested at connect time. */
   readonly scopes: readonly string[];
+  /** Whether connect makes a PKCE pair (the verifier is kept sealed with the state). */
+  readonly pkce: boolean;
+  /** What one post may carry; the same object as mediaRuleFor(id) in media-rules.ts. */
+  readonly mediaRule: MediaSetRule;
   /** The consent URL for a state and (when PKCE is on) a code challenge. */
   authorizationUrl(input: { state: string; codeChallenge: string | null }): AuthorizationRequest;
   exchangeCode(input: { code: string; codeVerifier: string | null }): Promise<TokenSet>;
@@ -123,5 +158,30 @@ export interface Platform {
     text: string;
     since: number;
   }): Promise<PublishedPost | null>;
+  /**
+   * Like findPublished, but tells "the platform says there is no such post" (`absent`: the
+   * member's posts since `since` were all read) from "cannot tell" (a restricted or failed
+   * listing). Recovery re-sends a create only on `absent`; without this method it never does.
+   */
+  lookupPost?(input: {
+    accessToken: string;
+    authorRef: string;
+    text: string;
+    since: number;
+  }): Promise<PostLookup>;
   metrics(input: { accessToken: string; platformPostId: string }): Promise<PostMetrics>;
+  /** Whether a post may carry follow-up parts published as replies (a thread). */
+  readonly threads: boolean;
+  /** Creates a first comment; a lost answer is `outcome_unknown`. */
+  comment(input: CommentRequest): Promise<PublishedComment>;
+  /** Recovery: the member's comment with this text under `parentId` since `since`; null when none or unknown. */
+  findComment?(input: {
+    accessToken: string;
+    authorRef: string;
+    parentId: string;
+    text: string;
+    since: number;
+  }): Promise<PublishedComment | null>;
+  /** Deletes one of the member's posts; a post already gone counts as deleted. */
+  deletePost?(input: { accessToken: string; platformPostId: string }): Promise<void>;
 }

@@ -1,6 +1,7 @@
 import { page } from './authorize.ts';
 import { SANDBOX_ROUTES, type SandboxRoute } from './faults.ts';
 import { type Exchange, escapeHtml, HttpError, type Route, readBody, sendHtml, sendJson } from './http.ts';
+import { platformBSection } from './platformB/admin.ts';
 import { postView } from './posts.ts';
 import { type MetricCounts, QUERY_TYPES, type SandboxPost } from './state.ts';
 
@@ -128,8 +129,9 @@ function indexPage(ex: Exchange) {
       `<p>An emulator of the platformA API. Point Postkit at it with
 <code>PLATFORMA_AUTH_URL=${escapeHtml(baseUrl)}/oauth/v2</code> and <code>PLATFORMA_API_URL=${escapeHtml(baseUrl)}</code>
 (client id <code>${escapeHtml(ex.ctx.settings.clientId)}</code>). State as JSON: <a href="/_sandbox/state">/_sandbox/state</a>.</p>
-<h2>Published posts (${state.listPosts().length})</h2>
-${rows ? `<table><tr><th>UTC</th><th>Author</th><th>Text</th><th>Content</th><th>Id</th></tr>${rows}</table>` : '<p class="muted">Nothing yet. Publish a post from Postkit and it appears here (the page refreshes every 5 s).</p>'}`,
+<h2>platformA posts (${state.listPosts().length})</h2>
+${rows ? `<table><tr><th>UTC</th><th>Author</th><th>Text</th><th>Content</th><th>Id</th></tr>${rows}</table>` : '<p class="muted">Nothing yet. Publish a post from Postkit and it appears here (the page refreshes every 5 s).</p>'}
+${platformBSection(ex)}`,
       { refreshSeconds: 5 },
     ),
   );

@@ -1,4 +1,7 @@
+import { FaultBoard } from './fault-board.ts';
 import type { SandboxState } from './state.ts';
+
+export type { FaultSpec } from './fault-board.ts';
 
 /** Route names faults and latency can target ('*' = every platform route). */
 export const SANDBOX_ROUTES = [
@@ -20,31 +23,13 @@ export const SANDBOX_ROUTES = [
   'getDocument',
   'getVideo',
   'analytics',
+  'createComment',
+  'listComments',
 ] as const;
 export type SandboxRoute = (typeof SANDBOX_ROUTES)[number];
 
-export interface FaultSpec {
-  /** HTTP status to answer with (ignored when `drop`). */
-  status?: number;
-  /** The body's `code` (REST) or `error` (OAuth), e.g. DUPLICATE_POST. Defaults follow the status; null omits it. */
-  code?: string | null;
-  message?: string;
-  serviceErrorCode?: number;
-  /** Close the connection without answering, before doing the work. */
-  drop?: boolean;
-  /** How many requests it hits; Infinity = until cleared. Default 1. */
-  times?: number;
-}
-
-interface ArmedFault extends FaultSpec {
-  route: SandboxRoute | '*';
-  remaining: number;
-}
-
 /** Injectable failures. Each method also exists as an admin endpoint under /_sandbox. */
-export class SandboxFaults {
-  private armed: ArmedFault[] = [];
-  private latencies = new Map<string, number>();
+export class SandboxFaults extends FaultBoard<SandboxRoute> {
   private dropsAfterCreate = 0;
   private videoFailures = 0;
   readonly retiredVersions = new Set<string>();
@@ -54,36 +39,9 @@ export class SandboxFaults {
   private readonly now: () => number;
 
   constructor(state: SandboxState, now: () => number) {
+    super();
     this.state = state;
     this.now = now;
-  }
-
-  /** Answers the next `times` (default 1) requests to `route` with `status`. */
-  failNext(route: SandboxRoute | '*', status: number, spec: Omit<FaultSpec, 'status'> = {}): void {
-    this.inject(route, { ...spec, status });
-  }
-
-  /** Answers every request to `route` with `status` until `clear()`. */
-  failAlways(
-    route: SandboxRoute | '*',
-    status: number,
-    spec: Omit<FaultSpec, 'status' | 'times'> = {},
-  ): void {
-    this.inject(route, { ...spec, status, times: Number.POSITIVE_INFINITY });
-  }
-
-  /** Closes the connection of the next `times` requests to `route` without doing anything. */
-  dropNext(route: SandboxRoute | '*', times = 1): void {
-    this.inject(route, { drop: true, times });
-  }
-
-  inject(route: SandboxRoute | '*', spec: FaultSpec): void {
-    const times = spec.times ?? 1;
-    if (!(times > 0)) throw new Error('sandbox: fault times must be positive');
-    if (!spec.drop && !(Number.isInteger(spec.status) && spec.status! >= 400 && spec.status! <= 599)) {
-      throw new Error('sandbox: a fault needs an HTTP error status (400-599) or drop: true');
-    }
-    this.armed.push({ ...spec, route, remaining: times });
   }
 
   /** The next create request makes the post, then drops the connection: the caller cannot know. */
@@ -99,12 +57,6 @@ export class SandboxFaults {
       message: 'Content is a duplicate of an existing post',
       times,
     });
-  }
-
-  /** Waits `ms` before answering requests to `route` (or every route). 0 removes it. */
-  latency(ms: number, route: SandboxRoute | '*' = '*'): void {
-    if (ms <= 0) this.latencies.delete(route);
-    else this.latencies.set(route, ms);
   }
 
   /** Requests sent with this LinkedIn-Version answer 426 NONEXISTENT_VERSION. */
@@ -155,9 +107,8 @@ export class SandboxFaults {
   }
 
   /** Removes every injected fault, latency, retired version and restriction. */
-  clear(): void {
-    this.armed = [];
-    this.latencies.clear();
+  override clear(): void {
+    super.clear();
     this.dropsAfterCreate = 0;
     this.videoFailures = 0;
     this.retiredVersions.clear();
@@ -165,19 +116,6 @@ export class SandboxFaults {
   }
 
   // --- used by the server ---
-
-  takeFault(route: SandboxRoute): ArmedFault | null {
-    const index = this.armed.findIndex((f) => f.route === route || f.route === '*');
-    if (index < 0) return null;
-    const fault = this.armed[index]!;
-    fault.remaining--;
-    if (fault.remaining <= 0) this.armed.splice(index, 1);
-    return fault;
-  }
-
-  latencyFor(route: SandboxRoute): number {
-    return (this.latencies.get(route) ?? 0) + (this.latencies.get('*') ?? 0);
-  }
 
   takeDropAfterCreate(): boolean {
     if (this.dropsAfterCreate <= 0) return false;
@@ -192,16 +130,9 @@ export class SandboxFaults {
   }
 
   /** A summary for the admin state endpoint. */
-  describe() {
+  override describe() {
     return {
-      faults: this.armed.map(({ route, status, code, drop, remaining }) => ({
-        route,
-        status: status ?? null,
-        code: code ?? null,
-        drop: Boolean(drop),
-        remaining: Number.isFinite(remaining) ? remaining : 'always',
-      })),
-      latency: Object.fromEntries(this.latencies),
+      ...super.describe(),
       dropAfterCreate: this.dropsAfterCreate,
       videoProcessingFailures: this.videoFailures,
       retiredVersions: [...this.retiredVersions],

@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SandboxFaults, SandboxRoute } from './faults.ts';
+import type { PlatformBRoute } from './platformB/faults.ts';
+import type { PlatformBLane } from './platformB/http.ts';
 import type { SandboxState } from './state.ts';
 
 /** What every sandbox handler gets. */
@@ -7,6 +9,8 @@ export interface SandboxCtx {
   state: SandboxState;
   faults: SandboxFaults;
   settings: SandboxSettings;
+  /** The platformB emulator served by the same server. */
+  platformB: PlatformBLane;
   /** e.g. http://127.0.0.1:41234 (known once listening). */
   baseUrl: string;
   now(): number;
@@ -40,7 +44,9 @@ export interface Exchange {
 export interface Route {
   method: string;
   path: RegExp;
-  name: SandboxRoute | 'admin' | 'page';
+  name: SandboxRoute | PlatformBRoute | 'admin' | 'page';
+  /** Which platform's faults and error shapes apply (default platformA). */
+  lane?: 'platformB';
   /** Extra match on the query, e.g. `action=initializeUpload`. */
   query?: (url: URL) => boolean;
   handle(ex: Exchange): Promise<void> | void;
@@ -50,10 +56,12 @@ export interface Route {
 export class HttpError extends Error {
   readonly status: number;
   readonly body: unknown;
-  constructor(status: number, body: unknown) {
+  readonly headers: Record<string, string>;
+  constructor(status: number, body: unknown, headers: Record<string, string> = {}) {
     super(typeof body === 'object' && body && 'message' in body ? String(body.message) : `HTTP ${status}`);
     this.status = status;
     this.body = body;
+    this.headers = headers;
   }
 }
 

@@ -3,7 +3,7 @@ import { startSandbox } from './sandbox.ts';
 
 /**
  * `npm run sandbox [-- --port 9400 --auto-approve --postkit-url http://127.0.0.1:8080]`:
- * runs the platformA emulator and prints the variables that point Postkit at it.
+ * runs the platformA and platformB emulators (one port) and prints the variables that point Postkit at it.
  * Options come from the command line (src/main.ts stays the only reader of the environment).
  */
 const HELP = `Usage: npm run sandbox -- [options]
@@ -41,11 +41,14 @@ async function main() {
     clientId: values['client-id'],
     clientSecret: values['client-secret'],
   });
-  const env = sandbox.env(`${postkit}/v1/channels/platformA/callback`);
+  const env = {
+    ...sandbox.env(`${postkit}/v1/channels/platformA/callback`),
+    ...sandbox.platformB.env(`${postkit}/v1/channels/platformB/callback`),
+  };
   const lines = Object.entries(env).map(([k, v]) => `${k}=${v}`);
   process.stdout.write(
     [
-      `platformA sandbox listening on ${sandbox.url}  (posts: ${sandbox.url}/ , state: ${sandbox.url}/_sandbox/state)`,
+      `platformA and platformB sandbox listening on ${sandbox.url}  (posts of both: ${sandbox.url}/ , state: ${sandbox.url}/_sandbox/state and ${sandbox.url}/_sandbox/platformB/state)`,
       `Consent: ${values['auto-approve'] ? 'auto-approve' : 'a page with an Approve button'}. Member: ${sandbox.state.members.get(sandbox.state.currentMember)?.name}.`,
       '',
       'Start Postkit with these variables (plus a vault key, e.g. KIT_VAULT_KEY=$(openssl rand -base64 32)):',

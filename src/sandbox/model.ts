@@ -126,3 +126,12 @@ export interface SandboxRequest {
   route: string;
   path: string;
 }
+
+/** A comment under a post (`urn:li:comment:(urn:li:activity:…,id)`). */
+export interface SandboxComment {
+  id: string;
+  postUrn: string;
+  actor: string;
+  text: string;
+  createdAt: number;
+}

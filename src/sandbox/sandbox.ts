@@ -5,8 +5,18 @@ import { adminRoutes } from './admin.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { assetRoutes } from './assets.ts';
 import { authorizeRoutes } from './authorize.ts';
+import { commentRoutes } from './comments.ts';
 import { type FaultSpec, SandboxFaults, type SandboxRoute } from './faults.ts';
 import { drain, HttpError, type Route, type SandboxCtx, type SandboxSettings, sendJson } from './http.ts';
+import { sendBFault } from './platformB/http.ts';
+import {
+  createPlatformBLane,
+  type PlatformBFaults,
+  type PlatformBRoute,
+  type PlatformBSandboxOptions,
+  type PlatformBState,
+  platformBRoutes,
+} from './platformB/index.ts';
 import { postRoutes } from './posts.ts';
 import { type MetricCounts, type SandboxMember, type SandboxPost, SandboxState } from './state.ts';
 import { tokenRoutes } from './token.ts';
@@ -45,7 +55,25 @@ export interface SandboxOptions {
   member?: Partial<SandboxMember>;
   /** Analytics counts of each new post (default: deterministic per post, LINK_CLICKS without data). */
   metrics?: (post: SandboxPost) => MetricCounts;
+  /** The platformB emulator served on the same port (its own client, token life, limits). */
+  platformB?: PlatformBSandboxOptions;
   now?: () => number;
+}
+
+/** platformB on the same server: `/i/oauth2`, `/2/oauth2/token` and `/2/...` (PLATFORM_B.md). */
+export interface PlatformBSandbox {
+  /** PLATFORMB_AUTH_URL: `${url}/i/oauth2` */
+  authUrl: string;
+  /** PLATFORMB_TOKEN_URL: `${url}/2/oauth2/token` */
+  tokenUrl: string;
+  /** PLATFORMB_API_URL: `url` */
+  apiUrl: string;
+  clientId: string;
+  clientSecret: string;
+  state: PlatformBState;
+  faults: PlatformBFaults;
+  /** The PLATFORMB_* variables that point Postkit at this sandbox. */
+  env(redirectUri?: string): Record<string, string>;
 }
 
 export interface Sandbox {
@@ -59,6 +87,7 @@ export interface Sandbox {
   clientSecret: string;
   state: SandboxState;
   faults: SandboxFaults;
+  platformB: PlatformBSandbox;
   /** The PLATFORMA_* variables that point Postkit at this sandbox. */
   env(redirectUri?: string): Record<string, string>;
   close(): Promise<void>;
@@ -68,10 +97,12 @@ const ROUTES: Route[] = [
   ...authorizeRoutes,
   ...tokenRoutes,
   ...postRoutes,
+  ...commentRoutes,
   ...assetRoutes,
   ...videoRoutes,
   ...analyticsRoutes,
   ...adminRoutes,
+  ...platformBRoutes,
 ];
 
 /** Starts the platformA emulator on 127.0.0.1 (in-process; `npm run sandbox` wraps it). */
@@ -93,7 +124,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
   const state = new SandboxState({ now, member: options.member, metrics: options.metrics });
   const faults = new SandboxFaults(state, now);
-  const ctx: SandboxCtx = { state, faults, settings, baseUrl: '', now };
+  const platformB = createPlatformBLane(options.platformB ?? {}, now);
+  const ctx: SandboxCtx = { state, faults, settings, platformB, baseUrl: '', now };
 
   const server = createServer((req, res) => {
     dispatch(ctx, req, res).catch(() => {
@@ -117,6 +149,23 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     clientSecret: settings.clientSecret,
     state,
     faults,
+    platformB: {
+      authUrl: `${url}/i/oauth2`,
+      tokenUrl: `${url}/2/oauth2/token`,
+      apiUrl: url,
+      clientId: platformB.settings.clientId,
+      clientSecret: platformB.settings.clientSecret,
+      state: platformB.state,
+      faults: platformB.faults,
+      env: (redirectUri = 'http://127.0.0.1:8080/v1/channels/platformB/callback') => ({
+        PLATFORMB_CLIENT_ID: platformB.settings.clientId,
+        PLATFORMB_CLIENT_SECRET: platformB.settings.clientSecret,
+        PLATFORMB_REDIRECT_URI: redirectUri,
+        PLATFORMB_AUTH_URL: `${url}/i/oauth2`,
+        PLATFORMB_TOKEN_URL: `${url}/2/oauth2/token`,
+        PLATFORMB_API_URL: url,
+      }),
+    },
     env: (redirectUri = 'http://127.0.0.1:8080/v1/channels/platformA/callback') => ({
       PLATFORMA_CLIENT_ID: settings.clientId,
       PLATFORMA_CLIENT_SECRET: settings.clientSecret,
@@ -159,18 +208,15 @@ async function dispatch(ctx: SandboxCtx, req: IncomingMessage, res: ServerRespon
   }
 
   if (route.name !== 'admin' && route.name !== 'page') {
-    const name = route.name as SandboxRoute;
-    ctx.state.recordRequest(req.method ?? 'GET', name, url.pathname);
-    const wait = ctx.faults.latencyFor(name);
-    if (wait > 0) await delay(wait);
-    const fault = ctx.faults.takeFault(name);
+    const fault = await faultFor(ctx, route, req.method ?? 'GET', url.pathname);
     if (fault) {
       await drain(req);
       if (fault.drop) {
         req.socket.destroy();
         return;
       }
-      return sendFault(res, name, fault);
+      if (route.lane === 'platformB') return sendBFault(res, route.name as PlatformBRoute, fault, ctx.now());
+      return sendFault(res, route.name as SandboxRoute, fault);
     }
   }
 
@@ -179,12 +225,28 @@ async function dispatch(ctx: SandboxCtx, req: IncomingMessage, res: ServerRespon
   } catch (err) {
     await drain(req).catch(() => {});
     if (res.headersSent || res.destroyed) return;
-    if (err instanceof HttpError) return sendJson(res, err.status, err.body);
+    if (err instanceof HttpError) return sendJson(res, err.status, err.body, err.headers);
     process.stderr.write(
       `sandbox: ${req.method} ${url.pathname} failed: ${err instanceof Error ? err.stack : String(err)}\n`,
     );
     sendJson(res, 500, { status: 500, message: 'Internal sandbox error' });
   }
+}
+
+/** Counts the request, waits any injected latency and takes the route's next fault, in its platform's lane. */
+async function faultFor(ctx: SandboxCtx, route: Route, method: string, path: string) {
+  if (route.lane === 'platformB') {
+    const name = route.name as PlatformBRoute;
+    ctx.platformB.state.recordRequest(name);
+    const wait = ctx.platformB.faults.latencyFor(name);
+    if (wait > 0) await delay(wait);
+    return ctx.platformB.faults.takeFault(name);
+  }
+  const name = route.name as SandboxRoute;
+  ctx.state.recordRequest(method, name, path);
+  const wait = ctx.faults.latencyFor(name);
+  if (wait > 0) await delay(wait);
+  return ctx.faults.takeFault(name);
 }
 
 const TOKEN_CODES: Record<string, number> = {

@@ -4,6 +4,7 @@ import type {
   MetricCounts,
   SandboxAsset,
   SandboxAuthCode,
+  SandboxComment,
   SandboxConsent,
   SandboxMember,
   SandboxPost,
@@ -41,6 +42,8 @@ export class SandboxState {
   readonly codes = new Map<string, SandboxAuthCode>();
   readonly consents = new Map<string, SandboxConsent>();
   readonly posts = new Map<string, SandboxPost>();
+  /** Comments by comment URN (a post's first comment). */
+  readonly comments = new Map<string, SandboxComment>();
   readonly assets = new Map<string, SandboxAsset>();
   /** Upload URL key -> the asset (and video part index) it uploads. */
   readonly uploadKeys = new Map<string, { assetId: string; part: number }>();

@@ -31,9 +31,16 @@ describe('sandbox command', () => {
     expect(out).toContain('PLATFORMA_REDIRECT_URI=http://127.0.0.1:8181/v1/channels/platformA/callback');
     expect(out).toContain(`PLATFORMA_AUTH_URL=${base}/oauth/v2`);
     expect(out).toContain(`PLATFORMA_API_URL=${base}`);
+    expect(out).toContain('PLATFORMB_CLIENT_ID=sandbox-b-client');
+    expect(out).toContain('PLATFORMB_REDIRECT_URI=http://127.0.0.1:8181/v1/channels/platformB/callback');
+    expect(out).toContain(`PLATFORMB_AUTH_URL=${base}/i/oauth2`);
+    expect(out).toContain(`PLATFORMB_TOKEN_URL=${base}/2/oauth2/token`);
+    expect(out).toContain(`PLATFORMB_API_URL=${base}`);
     const page = await fetch(`${base}/`);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('platformA sandbox');
+    const html = await page.text();
+    expect(html).toContain('platformA posts');
+    expect(html).toContain('platformB posts');
     const exited = new Promise((resolve) => child!.once('exit', resolve));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

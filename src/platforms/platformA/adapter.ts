@@ -1,4 +1,6 @@
 import type { Platform } from '../platform.ts';
+import { comment, findComment } from './comments.ts';
+import { platformAMediaRule } from './media-rules.ts';
 import { metrics } from './metrics.ts';
 import {
   authorizationUrl,
@@ -9,7 +11,7 @@ import {
   refresh,
 } from './oauth.ts';
 import { type PlatformAOptions, resolveOptions } from './options.ts';
-import { findPublished, publish } from './posts.ts';
+import { findPublished, lookupPost, publish } from './posts.ts';
 
 export type { PlatformAOptions } from './options.ts';
 
@@ -22,6 +24,8 @@ export function createPlatformA(options: PlatformAOptions): Platform {
   return {
     id: 'platformA',
     scopes: PLATFORM_A_SCOPES,
+    pkce: opts.pkce,
+    mediaRule: platformAMediaRule,
     authorizationUrl: (input) => authorizationUrl(opts, input),
     exchangeCode: (input) => exchangeCode(opts, input),
     refresh: (input) => refresh(opts, input),
@@ -29,6 +33,10 @@ export function createPlatformA(options: PlatformAOptions): Platform {
     authorRef: authorRefFor,
     publish: (input) => publish(opts, input),
     findPublished: (input) => findPublished(opts, input),
+    lookupPost: (input) => lookupPost(opts, input),
+    threads: false,
+    comment: (input) => comment(opts, input),
+    findComment: (input) => findComment(opts, input),
     metrics: (input) => metrics(opts, input),
   };
 }

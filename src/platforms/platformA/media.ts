@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { type MediaFile, PlatformError } from '../platform.ts';
 import { type HttpCall, headerValue, sendExpecting, withRetries } from './http.ts';
+import { platformAMediaRule } from './media-rules.ts';
 import { type ResolvedOptions, restHeaders } from './options.ts';
 import { readRanges } from './ranges.ts';
 import { waitForVideo } from './video-status.ts';
@@ -13,27 +14,25 @@ export type ContentPlan =
   | { kind: 'video'; file: MediaFile }
   | { kind: 'document'; file: MediaFile };
 
-const isImage = (f: MediaFile) => f.contentType.startsWith('image/');
-const isVideo = (f: MediaFile) => f.contentType.startsWith('video/');
-const isDocument = (f: MediaFile) => f.contentType === 'application/pdf';
-
-/** platformA posts carry nothing, one image, 2-20 images, one video, or one document. */
+/**
+ * Turns the media into an upload plan; platformAMediaRule decides what the set amounts to,
+ * so validate and the post rules refuse exactly what this would.
+ */
 export function planContent(media: MediaFile[]): ContentPlan {
-  if (media.length === 0) return { kind: 'none' };
-  if (media.every(isImage)) {
-    if (media.length === 1) return { kind: 'image', file: media[0]! };
-    if (media.length <= 20) return { kind: 'multiImage', files: media };
-    throw new PlatformError(
-      'bad_request',
-      `A platformA post carries at most 20 images (got ${media.length}).`,
-    );
+  const verdict = platformAMediaRule.check(media.map((f) => f.contentType));
+  if (!verdict.ok) throw new PlatformError('bad_request', verdict.reason);
+  switch (verdict.kind) {
+    case 'none':
+      return { kind: 'none' };
+    case 'single-image':
+      return { kind: 'image', file: media[0]! };
+    case 'multi-image':
+      return { kind: 'multiImage', files: media };
+    case 'video':
+      return { kind: 'video', file: media[0]! };
+    case 'document':
+      return { kind: 'document', file: media[0]! };
   }
-  if (media.length === 1 && isVideo(media[0]!)) return { kind: 'video', file: media[0]! };
-  if (media.length === 1 && isDocument(media[0]!)) return { kind: 'document', file: media[0]! };
-  throw new PlatformError(
-    'bad_request',
-    'A platformA post carries one video, one PDF document, or 1-20 images, not a mix.',
-  );
 }
 
 /** Uploads the plan's media and returns the post's `content`, or null for a text post. */

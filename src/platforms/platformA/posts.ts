@@ -1,4 +1,4 @@
-import { PlatformError, type PublishedPost, type PublishRequest } from '../platform.ts';
+import { PlatformError, type PostLookup, type PublishedPost, type PublishRequest } from '../platform.ts';
 import { failure, type HttpCall, headerValue, send, sendExpecting, withRetries } from './http.ts';
 import { escapeLittleText } from './little-text.ts';
 import { planContent, uploadContent } from './media.ts';
@@ -66,13 +66,15 @@ const SKEW_MS = 120_000;
 
 /**
  * Crash recovery: looks for a post of this member with the same commentary created since
- * `since`, using the Posts "find by author" finder. The live platform restricts that finder
- * (it needs a partner-only permission) and answers 403: then null, "cannot tell".
+ * `since`, using the Posts "find by author" finder. `absent` only when the listing reached posts
+ * older than `since` (or its end); the live platform restricts that finder (it needs a
+ * partner-only permission) and answers 403: then "cannot tell", as for a listing that cannot
+ * be read or is longer than MAX_PAGES pages.
  */
-export async function findPublished(
+export async function lookupPost(
   opts: ResolvedOptions,
   input: { accessToken: string; authorRef: string; text: string; since: number },
-): Promise<PublishedPost | null> {
+): Promise<PostLookup> {
   const wanted = new Set([escapeLittleText(input.text), input.text]);
   const oldest = input.since - SKEW_MS;
   for (let page = 0; page < MAX_PAGES; page++) {
@@ -90,9 +92,11 @@ export async function findPublished(
       if (a.status === 403 || a.status === 200) return a;
       throw failure(call, a);
     });
-    if (answer.status === 403) return null;
+    if (answer.status === 403)
+      return { kind: 'cannot_tell', reason: 'platformA does not let this app list the member’s posts (403)' };
     const elements = ((answer.json as { elements?: unknown } | null)?.elements ?? []) as PostElement[];
-    if (!Array.isArray(elements)) return null;
+    if (!Array.isArray(elements))
+      return { kind: 'cannot_tell', reason: 'platformA listed the member’s posts in an unexpected shape' };
     let older = false;
     for (const el of elements) {
       const created =
@@ -107,10 +111,19 @@ export async function findPublished(
       }
       if (typeof el.id === 'string' && typeof el.commentary === 'string' && wanted.has(el.commentary)) {
         if (el.lifecycleState === 'DELETED') continue;
-        return { platformPostId: el.id, platformUrl: postUrl(el.id) };
+        return { kind: 'found', post: { platformPostId: el.id, platformUrl: postUrl(el.id) } };
       }
     }
-    if (older || elements.length < PAGE) return null;
+    if (older || elements.length < PAGE) return { kind: 'absent' };
   }
-  return null;
+  return { kind: 'cannot_tell', reason: `the member has more than ${MAX_PAGES * PAGE} posts since then` };
+}
+
+/** The post if the platform shows it; null when it does not or cannot tell. */
+export async function findPublished(
+  opts: ResolvedOptions,
+  input: { accessToken: string; authorRef: string; text: string; since: number },
+): Promise<PublishedPost | null> {
+  const lookup = await lookupPost(opts, input);
+  return lookup.kind === 'found' ? lookup.post : null;
 }

@@ -1,0 +1,49 @@
+import type { Platform } from '../platform.ts';
+import { platformBMediaRule } from './media-rules.ts';
+import { metrics } from './metrics.ts';
+import {
+  authorizationUrl,
+  authorRefFor,
+  exchangeCode,
+  identify,
+  PLATFORM_B_SCOPES,
+  refresh,
+} from './oauth.ts';
+import { type PlatformBOptions, resolveOptions } from './options.ts';
+import { deletePost, findPublished, lookupPost, publish } from './posts.ts';
+
+export type { PlatformBOptions } from './options.ts';
+
+/**
+ * The platformB adapter (PLATFORM_B.md): the same code speaks to the live platform and to the
+ * sandbox, depending only on the base addresses in its options. PKCE is always on.
+ */
+export function createPlatformB(options: PlatformBOptions): Platform {
+  const opts = resolveOptions(options);
+  return {
+    id: 'platformB',
+    scopes: PLATFORM_B_SCOPES,
+    pkce: true,
+    mediaRule: platformBMediaRule,
+    authorizationUrl: (input) => authorizationUrl(opts, input),
+    exchangeCode: (input) => exchangeCode(opts, input),
+    refresh: (input) => refresh(opts, input),
+    identify: (input) => identify(opts, input),
+    authorRef: authorRefFor,
+    publish: (input) => publish(opts, input),
+    findPublished: (input) => findPublished(opts, input),
+    lookupPost: (input) => lookupPost(opts, input),
+    threads: true,
+    // A first comment on platformB is a reply to the post (or the thread's last part).
+    comment: async ({ parentId, ...input }) => {
+      const reply = await publish(opts, { ...input, media: [], replyTo: parentId });
+      return { commentId: reply.platformPostId };
+    },
+    findComment: async (input) => {
+      const found = await findPublished(opts, input);
+      return found ? { commentId: found.platformPostId } : null;
+    },
+    metrics: (input) => metrics(opts, input),
+    deletePost: (input) => deletePost(opts, input),
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * Injectable failures and latency per route, for any emulated platform: each platform's
+ * faults class extends this with its own shortcuts (duplicates, expired tokens, ...).
+ */
+export interface FaultSpec {
+  /** HTTP status to answer with (ignored when `drop`). */
+  status?: number;
+  /** The body's `code` (REST) or `error` (OAuth), e.g. DUPLICATE_POST. Defaults follow the status; null omits it. */
+  code?: string | null;
+  message?: string;
+  serviceErrorCode?: number;
+  /** platformB 429s: seconds from now until `x-rate-limit-reset` (default 1). */
+  resetInSeconds?: number;
+  /** Close the connection without answering, before doing the work. */
+  drop?: boolean;
+  /** How many requests it hits; Infinity = until cleared. Default 1. */
+  times?: number;
+}
+
+export interface ArmedFault<R extends string> extends FaultSpec {
+  route: R | '*';
+  remaining: number;
+}
+
+export class FaultBoard<R extends string> {
+  private armed: ArmedFault<R>[] = [];
+  private latencies = new Map<string, number>();
+
+  /** Answers the next `times` (default 1) requests to `route` with `status`. */
+  failNext(route: R | '*', status: number, spec: Omit<FaultSpec, 'status'> = {}): void {
+    this.inject(route, { ...spec, status });
+  }
+
+  /** Answers every request to `route` with `status` until `clear()`. */
+  failAlways(route: R | '*', status: number, spec: Omit<FaultSpec, 'status' | 'times'> = {}): void {
+    this.inject(route, { ...spec, status, times: Number.POSITIVE_INFINITY });
+  }
+
+  /** Closes the connection of the next `times` requests to `route` without doing anything. */
+  dropNext(route: R | '*', times = 1): void {
+    this.inject(route, { drop: true, times });
+  }
+
+  inject(route: R | '*', spec: FaultSpec): void {
+    const times = spec.times ?? 1;
+    if (!(times > 0)) throw new Error('sandbox: fault times must be positive');
+    if (!spec.drop && !(Number.isInteger(spec.status) && spec.status! >= 400 && spec.status! <= 599)) {
+      throw new Error('sandbox: a fault needs an HTTP error status (400-599) or drop: true');
+    }
+    this.armed.push({ ...spec, route, remaining: times });
+  }
+
+  /** Waits `ms` before answering requests to `route` (or every route). 0 removes it. */
+  latency(ms: number, route: R | '*' = '*'): void {
+    if (ms <= 0) this.latencies.delete(route);
+    else this.latencies.set(route, ms);
+  }
+
+  /** Removes every injected fault and latency. */
+  clear(): void {
+    this.armed = [];
+    this.latencies.clear();
+  }
+
+  takeFault(route: R): ArmedFault<R> | null {
+    const index = this.armed.findIndex((f) => f.route === route || f.route === '*');
+    if (index < 0) return null;
+    const fault = this.armed[index]!;
+    fault.remaining--;
+    if (fault.remaining <= 0) this.armed.splice(index, 1);
+    return fault;
+  }
+
+  latencyFor(route: R): number {
+    return (this.latencies.get(route) ?? 0) + (this.latencies.get('*') ?? 0);
+  }
+
+  describe() {
+    return {
+      faults: this.armed.map(({ route, status, code, drop, remaining }) => ({
+        route,
+        status: status ?? null,
+        code: code ?? null,
+        drop: Boolean(drop),
+        remaining: Number.isFinite(remaining) ? remaining : 'always',
+      })),
+      latency: Object.fromEntries(this.latencies),
+    };
+  }
+}

@@ -1,0 +1,113 @@
+import { FaultBoard } from '../fault-board.ts';
+import type { PlatformBState } from './state.ts';
+
+/** platformB route names faults and latency can target ('*' = every platformB route). */
+export const PLATFORM_B_ROUTES = [
+  'authorize',
+  'token',
+  'me',
+  'createTweet',
+  'deleteTweet',
+  'getTweet',
+  'listTweets',
+  'mediaInit',
+  'mediaAppend',
+  'mediaFinalize',
+  'mediaStatus',
+] as const;
+export type PlatformBRoute = (typeof PLATFORM_B_ROUTES)[number];
+
+export const DUPLICATE_MESSAGE = 'You are not allowed to create a Tweet with duplicate content.';
+
+/** Injectable platformB failures; each also exists as an admin endpoint under /_sandbox/platformB. */
+export class PlatformBFaults extends FaultBoard<PlatformBRoute> {
+  private dropsAfterCreate = 0;
+  private mediaFailures = 0;
+  private readonly state: PlatformBState;
+  private readonly now: () => number;
+
+  constructor(state: PlatformBState, now: () => number) {
+    super();
+    this.state = state;
+    this.now = now;
+  }
+
+  /** The next creates answer 403 duplicate content (nothing is created). */
+  duplicateNext(times = 1): void {
+    this.inject('createTweet', { status: 403, message: DUPLICATE_MESSAGE, times });
+  }
+
+  /** The next requests to `route` answer 429 with `x-rate-limit-reset` `resetInSeconds` from now. */
+  rateLimitNext(
+    route: PlatformBRoute | '*',
+    options: { times?: number; resetInSeconds?: number } = {},
+  ): void {
+    this.inject(route, {
+      status: 429,
+      times: options.times ?? 1,
+      resetInSeconds: options.resetInSeconds ?? 1,
+    });
+  }
+
+  /** The next create makes the post, then drops the connection: the caller cannot know. */
+  dropAfterCreate(times = 1): void {
+    this.dropsAfterCreate += times;
+  }
+
+  /** The next finalized videos or GIFs end in processing state `failed`. */
+  failMediaProcessing(times = 1): void {
+    this.mediaFailures += times;
+  }
+
+  /** Expires an access token (or every token of a member) now; refresh tokens stay usable. */
+  expire(target: string | { userId: string }): number {
+    return this.forTokens(target, (t) => {
+      t.expiresAt = this.now() - 1;
+    });
+  }
+
+  /** Revokes an access token's whole family (or every family of a member): the member must reconnect. */
+  revoke(target: string | { userId: string }): number {
+    return this.forTokens(target, (t) => this.state.endFamily(t.family));
+  }
+
+  private forTokens(
+    target: string | { userId: string },
+    fn: (t: import('./model.ts').BToken) => void,
+  ): number {
+    let n = 0;
+    for (const token of [...this.state.tokens.values()]) {
+      if (typeof target === 'string' ? token.accessToken === target : token.userId === target.userId) {
+        fn(token);
+        n++;
+      }
+    }
+    return n;
+  }
+
+  override clear(): void {
+    super.clear();
+    this.dropsAfterCreate = 0;
+    this.mediaFailures = 0;
+  }
+
+  takeDropAfterCreate(): boolean {
+    if (this.dropsAfterCreate <= 0) return false;
+    this.dropsAfterCreate--;
+    return true;
+  }
+
+  takeMediaFailure(): boolean {
+    if (this.mediaFailures <= 0) return false;
+    this.mediaFailures--;
+    return true;
+  }
+
+  override describe() {
+    return {
+      ...super.describe(),
+      dropAfterCreate: this.dropsAfterCreate,
+      mediaProcessingFailures: this.mediaFailures,
+    };
+  }
+}
