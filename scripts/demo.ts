@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseConfigOrReport } from '../src/config/config.ts';
+import { startSandbox } from '../src/sandbox/sandbox.ts';
+import { startService } from '../src/server.ts';
+import { ensureConsoleBuilt } from './ensure-console.ts';
+
+/**
+ * `npm run demo`: everything a newcomer needs in one process: the sandbox platforms, the API
+ * pointed at them (PLATFORMA_*, and PLATFORMB_* when the sandbox has platformB), a development
+ * vault key generated once and kept under DATA_DIR, and the web console. Ctrl-C stops everything.
+ * Any variable already set wins, so
+ * `PORT=8081 npm run demo` or `DATABASE_URL=… npm run demo` work as usual.
+ */
+const env = process.env;
+const DEFAULT_SANDBOX_PORT = 9400;
+
+/** The development vault key: read from DATA_DIR, or generated there once (mode 600). */
+function devVaultKey(dataDir: string): string {
+  const file = join(dataDir, 'dev-vault-key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32).toString('base64');
+  writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return key;
+}
+
+async function sandboxOnFreePort() {
+  try {
+    return await startSandbox({ port: DEFAULT_SANDBOX_PORT, autoApprove: false });
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'EADDRINUSE') throw err;
+    return startSandbox({ port: 0, autoApprove: false });
+  }
+}
+
+async function main() {
+  ensureConsoleBuilt();
+  const dataDir = env.DATA_DIR || './data';
+  const host = env.HOST || '127.0.0.1';
+  const port = env.PORT || '8080';
+  if (port === '0') throw new Error('the demo needs a fixed PORT (its OAuth callback address names it)');
+  const base = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+
+  const sandbox = await sandboxOnFreePort();
+  // The platformB emulator shares the sandbox's port when this checkout has it: point Postkit at it too.
+  const platformB = (sandbox as { platformB?: { env(redirectUri: string): Record<string, string> } })
+    .platformB;
+  const platformBEnv = platformB?.env(`${base}/v1/channels/platformB/callback`) ?? {};
+  const config = parseConfigOrReport({
+    LOG_LEVEL: 'warn',
+    // Poll metrics every minute instead of hourly, so Analytics fills while you watch.
+    METRICS_MIN_POLL_INTERVAL_MS: '60000',
+    ...env,
+    HOST: host,
+    PORT: port,
+    DATA_DIR: dataDir,
+    KIT_VAULT_KEY: env.KIT_VAULT_KEY || devVaultKey(dataDir),
+    ...sandbox.env(`${base}/v1/channels/platformA/callback`),
+    ...platformBEnv,
+  });
+  if (!config) {
+    await sandbox.close();
+    process.exit(2);
+  }
+  const service = await startService(config).catch(async (err) => {
+    await sandbox.close();
+    if ((err as { code?: string }).code === 'EADDRINUSE')
+      throw new Error(`port ${port} is taken: stop what uses it, or run PORT=8081 npm run demo`);
+    throw err;
+  });
+
+  process.stdout.write(
+    [
+      '',
+      '  Postkit demo is running.',
+      '',
+      `  Console:        ${base}/            <- open this in your browser`,
+      `  API reference:  ${base}/docs`,
+      `  Sandbox (consent pages, published posts): ${sandbox.url}/  (platformA${platformB ? ' and platformB' : ''})`,
+      '',
+      '  Sign up in the console, connect the sandbox channel (press Approve as "Sandy Sandbox"),',
+      '  write a post, score it, schedule it and watch it publish.',
+      `  Data: ${dataDir} (vault key in ${join(dataDir, 'dev-vault-key')}). The sandbox forgets its`,
+      '  state on exit: after a restart, reconnect the channel. Ctrl-C stops everything.',
+      '',
+    ].join('\n'),
+  );
+
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    Promise.allSettled([service.close(), sandbox.close()]).then(() => process.exit(0));
+    setTimeout(() => process.exit(1), config.SHUTDOWN_GRACE_MS).unref();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err) => {
+  process.stderr.write(`demo failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

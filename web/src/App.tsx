@@ -1,0 +1,96 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { api, keyStore, ok } from './api.ts';
+import { ErrorBox, Working } from './components/ErrorBox.tsx';
+import { ApiError } from './lib/errors.ts';
+import { BrandsPage } from './pages/Brands.tsx';
+import { ChannelsPage } from './pages/Channels.tsx';
+import { ComposePage } from './pages/Compose.tsx';
+import { MediaPage } from './pages/Media.tsx';
+import { PlanPage } from './pages/Plan.tsx';
+import { PostsPage } from './pages/Posts.tsx';
+import { SignInPage } from './pages/SignIn.tsx';
+import { WebhooksPage } from './pages/Webhooks.tsx';
+import { Link, navigate, useRoute } from './router.tsx';
+
+// The calendar and chart libraries are the bulk of the bundle: load them with their pages.
+const CalendarPage = lazy(() => import('./pages/Calendar.tsx').then((m) => ({ default: m.CalendarPage })));
+const AnalyticsPage = lazy(() => import('./pages/Analytics.tsx').then((m) => ({ default: m.AnalyticsPage })));
+
+const PAGES: { path: string; label: string; render: () => React.ReactNode }[] = [
+  { path: '/compose', label: 'Compose', render: () => <ComposePage /> },
+  { path: '/calendar', label: 'Calendar', render: () => <CalendarPage /> },
+  { path: '/posts', label: 'Posts', render: () => <PostsPage /> },
+  { path: '/channels', label: 'Channels', render: () => <ChannelsPage /> },
+  { path: '/media', label: 'Media', render: () => <MediaPage /> },
+  { path: '/analytics', label: 'Analytics', render: () => <AnalyticsPage /> },
+  { path: '/plan', label: 'Plan', render: () => <PlanPage /> },
+  { path: '/brands', label: 'Brands & voices', render: () => <BrandsPage /> },
+  { path: '/webhooks', label: 'Webhooks', render: () => <WebhooksPage /> },
+];
+
+export function App() {
+  const [key, setKey] = useState(keyStore.get);
+  const route = useRoute();
+  const queryClient = useQueryClient();
+  const whoami = useQuery({
+    queryKey: ['account', key],
+    queryFn: () => ok(api.GET('/v1/account')),
+    enabled: Boolean(key),
+  });
+
+  const signIn = (apiKey: string) => {
+    keyStore.set(apiKey);
+    queryClient.clear();
+    setKey(apiKey);
+    navigate('/compose');
+  };
+  const signOut = () => {
+    keyStore.clear();
+    queryClient.clear();
+    setKey(null);
+    navigate('/signin');
+  };
+
+  if (!key || (whoami.error instanceof ApiError && whoami.error.status === 401)) {
+    return (
+      <main id="main" className="auth">
+        {key && <ErrorBox error={whoami.error} />}
+        <SignInPage onSignedIn={signIn} />
+      </main>
+    );
+  }
+
+  const page = PAGES.find((p) => p.path === route.path) ?? PAGES[0]!;
+  return (
+    <div className="shell">
+      <button type="button" className="skip" onClick={() => document.getElementById('main')?.focus()}>
+        Skip to content
+      </button>
+      <header className="top">
+        <span className="brand">Postkit Studio</span>
+        <span className="who">{whoami.data?.account.email ?? ''}</span>
+        <button type="button" className="ghost" onClick={signOut}>
+          Sign out
+        </button>
+      </header>
+      <nav className="side" aria-label="Pages">
+        <ul>
+          {PAGES.map((p) => (
+            <li key={p.path}>
+              <Link to={p.path} current={p.path === page.path}>
+                {p.label}
+              </Link>
+            </li>
+          ))}
+          <li>
+            <a href="/docs">API reference ↗</a>
+          </li>
+        </ul>
+      </nav>
+      <main id="main" tabIndex={-1}>
+        <Suspense fallback={<Working label="Loading the page…" />}>{page.render()}</Suspense>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { api, ok } from '../api.ts';
+
+/** The service contract (platforms, limits, whether a model is configured). Public and stable. */
+export function useMeta() {
+  return useQuery({ queryKey: ['meta'], queryFn: () => ok(api.GET('/v1/meta')), staleTime: 300_000 });
+}
+
+export function useChannels() {
+  return useQuery({ queryKey: ['channels'], queryFn: () => ok(api.GET('/v1/channels')) });
+}
+
+export function useBrands() {
+  return useQuery({ queryKey: ['brands'], queryFn: () => ok(api.GET('/v1/brands')) });
+}
+
+export function useVoices() {
+  return useQuery({ queryKey: ['voices'], queryFn: () => ok(api.GET('/v1/voices')) });
+}
+
+/** `value`, once it has stopped changing for `ms`. */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}

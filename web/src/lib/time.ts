@@ -1,0 +1,68 @@
+/**
+ * Scheduling happens in the browser's timezone; the API speaks epoch milliseconds. These convert
+ * between the two and name the zone, so "Tue 09:00" means the writer's 09:00 wherever they are.
+ */
+
+/** The browser's IANA zone, e.g. "Europe/Paris". */
+export function browserZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** The zone's short name at an instant, e.g. "CET" or "GMT+1" (depends on the locale). */
+export function zoneAbbreviation(at: number, zone = browserZone(), locale?: string): string {
+  const part = new Intl.DateTimeFormat(locale ?? 'en-US', { timeZone: zone, timeZoneName: 'short' })
+    .formatToParts(new Date(at))
+    .find((p) => p.type === 'timeZoneName');
+  return part?.value ?? zone;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The value of an <input type="datetime-local"> showing `at` in the browser's local time. */
+export function toLocalInput(at: number): string {
+  const d = new Date(at);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/**
+ * Epoch ms for a datetime-local value read as the browser's local time, or null when empty or
+ * invalid. A wall time skipped by a daylight-saving jump resolves as the browser's Date does.
+ */
+export function fromLocalInput(value: string): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
+  if (!m) return null;
+  const [, y, mo, d, h, mi, s] = m.map(Number) as number[];
+  const date = new Date(y!, mo! - 1, d!, h!, mi!, Number.isNaN(s) ? 0 : (s ?? 0));
+  const at = date.getTime();
+  return Number.isNaN(at) ? null : at;
+}
+
+/** "Tue 24 Nov, 09:00 CET": a time in the browser's zone with the zone's name. */
+export function formatWhen(at: number, locale?: string): string {
+  const text = new Intl.DateTimeFormat(locale ?? 'en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: new Date(at).getFullYear() === new Date().getFullYear() ? undefined : 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(at));
+  return `${text} ${zoneAbbreviation(at, browserZone(), locale)}`;
+}
+
+/** "in 5 minutes", "3 days ago": for expiries and schedules. */
+export function relative(at: number, now = Date.now()): string {
+  const diff = at - now;
+  const abs = Math.abs(diff);
+  const units: [Intl.RelativeTimeFormatUnit, number][] = [
+    ['day', 86_400_000],
+    ['hour', 3_600_000],
+    ['minute', 60_000],
+    ['second', 1000],
+  ];
+  const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  for (const [unit, ms] of units) {
+    if (abs >= ms || unit === 'second') return rtf.format(Math.round(diff / ms), unit);
+  }
+  return rtf.format(0, 'second');
+}

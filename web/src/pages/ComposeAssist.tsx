@@ -1,0 +1,169 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, ok, type Schemas } from '../api.ts';
+import { Diff } from '../components/Diff.tsx';
+import { ErrorBox, Working } from '../components/ErrorBox.tsx';
+import { ScorePanel } from '../components/ScorePanel.tsx';
+import { useBrands, useVoices } from '../lib/hooks.ts';
+
+type ScoreBody = Schemas['ScoreRequestInput'];
+
+/** Rewrite: the before/after diff, what changed and both scores as measured. */
+export function RewritePanel({ body, onUse }: { body: ScoreBody; onUse: (text: string) => void }) {
+  const rewrite = useMutation({ mutationFn: () => ok(api.POST('/v1/rewrite', { body })) });
+  const r = rewrite.data;
+  return (
+    <details className="assist">
+      <summary>Rewrite this post</summary>
+      <p className="hint">
+        Scores the post, rewrites it without inventing facts, and scores the rewrite as measured.
+      </p>
+      <button
+        type="button"
+        onClick={() => rewrite.mutate()}
+        disabled={!body.post.trim() || rewrite.isPending}
+      >
+        Rewrite
+      </button>
+      {rewrite.isPending && (
+        <Working label="Rewriting…" hint="This can take up to half a minute with a model." />
+      )}
+      <ErrorBox error={rewrite.error} />
+      {r && (
+        <div className="rewrite">
+          <h3>
+            Before {Math.round(r.before.overall)} → after {Math.round(r.after.overall)}
+            {r.after.overall < r.before.overall && ' (lower: keep your version?)'}
+          </h3>
+          {r.rewrite.trim() === body.post.trim() ? (
+            <p className="muted">The rewrite kept your text as it is: nothing it knows how to improve.</p>
+          ) : (
+            <Diff before={body.post} after={r.rewrite} />
+          )}
+          <ul>
+            {r.changes.map((c, i) => (
+              <li key={i}>
+                <strong>{c.dimension}</strong>: {c.note}
+              </li>
+            ))}
+          </ul>
+          <div className="cards two">
+            <div>
+              <h4>Before</h4>
+              <ScorePanel result={r.before} compact />
+            </div>
+            <div>
+              <h4>After</h4>
+              <ScorePanel result={r.after} compact />
+            </div>
+          </div>
+          <button type="button" className="primary" onClick={() => onUse(r.rewrite)}>
+            Use the rewrite
+          </button>
+        </div>
+      )}
+    </details>
+  );
+}
+
+/** Generate: up to three candidates from a brief, each with its score, best first. */
+export function GeneratePanel({
+  platform,
+  media,
+  onUse,
+}: {
+  platform: 'platformA' | 'platformB';
+  media: ScoreBody['media'];
+  onUse: (text: string) => void;
+}) {
+  const [brief, setBrief] = useState('');
+  const [count, setCount] = useState(3);
+  const [brandId, setBrandId] = useState('');
+  const [voiceId, setVoiceId] = useState('');
+  const brands = useBrands();
+  const voices = useVoices();
+  const generate = useMutation({
+    mutationFn: () =>
+      ok(
+        api.POST('/v1/generate', {
+          body: {
+            brief,
+            platform,
+            media,
+            count,
+            ...(brandId ? { brandId } : {}),
+            ...(voiceId ? { voiceId } : {}),
+          },
+        }),
+      ),
+  });
+  return (
+    <details className="assist">
+      <summary>Generate from a brief</summary>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          generate.mutate();
+        }}
+      >
+        <label htmlFor="gen-brief">Brief</label>
+        <textarea
+          id="gen-brief"
+          rows={3}
+          required
+          value={brief}
+          onChange={(e) => setBrief(e.target.value)}
+          placeholder="What the post is about, for whom, and the one thing to remember."
+        />
+        <div className="row wrap">
+          <label>
+            Candidates{' '}
+            <select value={count} onChange={(e) => setCount(Number(e.target.value))}>
+              {[1, 2, 3].map((n) => (
+                <option key={n}>{n}</option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Brand{' '}
+            <select value={brandId} onChange={(e) => setBrandId(e.target.value)}>
+              <option value="">None</option>
+              {brands.data?.brands.map((b) => (
+                <option key={b.id} value={b.id}>
+                  {b.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Voice{' '}
+            <select value={voiceId} onChange={(e) => setVoiceId(e.target.value)}>
+              <option value="">None</option>
+              {voices.data?.voices.map((v) => (
+                <option key={v.id} value={v.id}>
+                  {v.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" disabled={!brief.trim() || generate.isPending}>
+            Generate
+          </button>
+        </div>
+      </form>
+      {generate.isPending && <Working label="Generating and scoring candidates…" />}
+      <ErrorBox error={generate.error} />
+      <ol className="candidates">
+        {generate.data?.candidates.map((c, i) => (
+          <li key={i} className="card">
+            <p className="pre">{c.post}</p>
+            <ScorePanel result={c.score} compact />
+            <button type="button" onClick={() => onUse(c.post)}>
+              Use this one
+            </button>
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}

@@ -1,0 +1,150 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, ok, type Schemas } from '../api.ts';
+import { ErrorBox, Working } from '../components/ErrorBox.tsx';
+import { useBrands, useVoices } from '../lib/hooks.ts';
+import { navigate } from '../router.tsx';
+
+type PlanItem = Schemas['PlanItem'];
+
+/** The draft text an outline item starts from: its hook, then its angle as a note to expand. */
+export function draftFromPlanItem(item: PlanItem): string {
+  return `${item.hook}\n\n${item.angle}`;
+}
+
+/** Brief in, outline items out; each turns into a draft to finish in Compose. */
+export function PlanPage() {
+  const [brief, setBrief] = useState('');
+  const [count, setCount] = useState(5);
+  const [cadence, setCadence] = useState<'' | 'daily' | 'weekdays' | '3x-week'>('');
+  const [platform, setPlatform] = useState<'platformA' | 'platformB'>('platformA');
+  const [brandId, setBrandId] = useState('');
+  const [voiceId, setVoiceId] = useState('');
+  const brands = useBrands();
+  const voices = useVoices();
+  const queryClient = useQueryClient();
+  const plan = useMutation({
+    mutationFn: () =>
+      ok(
+        api.POST('/v1/plan', {
+          body: {
+            brief,
+            count,
+            platform,
+            ...(cadence ? { cadence } : {}),
+            ...(brandId ? { brandId } : {}),
+            ...(voiceId ? { voiceId } : {}),
+          },
+        }),
+      ),
+  });
+  const toDraft = useMutation({
+    mutationFn: (item: PlanItem) =>
+      ok(
+        api.POST('/v1/posts', {
+          body: { text: draftFromPlanItem(item), platform, ...(brandId ? { brandId } : {}) },
+        }),
+      ),
+    onSuccess: ({ post }) => {
+      queryClient.invalidateQueries({ queryKey: ['posts'] });
+      navigate(`/compose?post=${post.id}`);
+    },
+  });
+  return (
+    <div>
+      <h1>Plan</h1>
+      <p className="muted">
+        Describe what you want to talk about; get an outline of posts, each one a click away from a draft.
+      </p>
+      <form
+        className="card"
+        onSubmit={(e) => {
+          e.preventDefault();
+          plan.mutate();
+        }}
+      >
+        <label htmlFor="plan-brief">Brief</label>
+        <textarea
+          id="plan-brief"
+          rows={4}
+          required
+          value={brief}
+          onChange={(e) => setBrief(e.target.value)}
+          placeholder="Themes, goals and topics for the coming posts."
+        />
+        <div className="row wrap">
+          <label>
+            Posts{' '}
+            <input
+              type="number"
+              min={1}
+              max={14}
+              value={count}
+              onChange={(e) => setCount(Number(e.target.value))}
+            />
+          </label>
+          <label>
+            Cadence{' '}
+            <select value={cadence} onChange={(e) => setCadence(e.target.value as typeof cadence)}>
+              <option value="">Any</option>
+              <option value="daily">Daily</option>
+              <option value="weekdays">Weekdays</option>
+              <option value="3x-week">3 times a week</option>
+            </select>
+          </label>
+          <label>
+            Platform{' '}
+            <select value={platform} onChange={(e) => setPlatform(e.target.value as typeof platform)}>
+              <option value="platformA">platformA</option>
+              <option value="platformB">platformB</option>
+            </select>
+          </label>
+          <label>
+            Brand{' '}
+            <select value={brandId} onChange={(e) => setBrandId(e.target.value)}>
+              <option value="">None</option>
+              {brands.data?.brands.map((b) => (
+                <option key={b.id} value={b.id}>
+                  {b.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Voice{' '}
+            <select value={voiceId} onChange={(e) => setVoiceId(e.target.value)}>
+              <option value="">None</option>
+              {voices.data?.voices.map((v) => (
+                <option key={v.id} value={v.id}>
+                  {v.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="primary" disabled={!brief.trim() || plan.isPending}>
+            Plan
+          </button>
+        </div>
+        {plan.isPending && <Working label="Planning…" />}
+        <ErrorBox error={plan.error} />
+      </form>
+      <ol className="plan-items">
+        {plan.data?.items.map((item) => (
+          <li key={item.slot} className="card">
+            <p className="muted">
+              #{item.slot} · {item.pillar} · {item.format} · {item.archetype}
+            </p>
+            <p>
+              <strong>{item.hook}</strong>
+            </p>
+            <p>{item.angle}</p>
+            <button type="button" onClick={() => toDraft.mutate(item)} disabled={toDraft.isPending}>
+              Turn into a draft
+            </button>
+          </li>
+        ))}
+      </ol>
+      <ErrorBox error={toDraft.error} />
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, ok } from '../api.ts';
+import { SecretOnce } from '../components/CopyButton.tsx';
+import { ErrorBox, Working } from '../components/ErrorBox.tsx';
+
+/** Create an account (the key is shown once) or paste an existing key; the key stays in this browser. */
+export function SignInPage({ onSignedIn }: { onSignedIn: (key: string) => void }) {
+  const [email, setEmail] = useState('');
+  const [pasted, setPasted] = useState('');
+  const signup = useMutation({
+    mutationFn: () => ok(api.POST('/v1/account', { body: { email: email.trim() } })),
+  });
+  const check = useMutation({
+    mutationFn: async (key: string) => {
+      const res = await api.GET('/v1/account', { headers: { authorization: `Bearer ${key}` } });
+      return ok(Promise.resolve(res)).then(() => key);
+    },
+    onSuccess: (key) => onSignedIn(key),
+  });
+
+  return (
+    <div className="signin">
+      <h1>Postkit Studio</h1>
+      <p className="lead">
+        Write a post, see how it will score and look on the platform, then schedule and publish it.
+      </p>
+      <div className="cards two">
+        <section className="card" aria-labelledby="signup-title">
+          <h2 id="signup-title">New here? Create an account</h2>
+          {signup.data ? (
+            <>
+              <SecretOnce label="Your API key." value={signup.data.apiKey} />
+              <p>This browser remembers it until you sign out.</p>
+              <button type="button" className="primary" onClick={() => onSignedIn(signup.data.apiKey)}>
+                Continue to the console
+              </button>
+            </>
+          ) : (
+            <form
+              onSubmit={(e) => {
+                e.preventDefault();
+                signup.mutate();
+              }}
+            >
+              <label htmlFor="signup-email">Email</label>
+              <input
+                id="signup-email"
+                type="email"
+                required
+                autoComplete="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                placeholder="you@example.com"
+              />
+              <button type="submit" className="primary" disabled={signup.isPending}>
+                Create account
+              </button>
+              {signup.isPending && <Working label="Creating your account…" />}
+              <ErrorBox error={signup.error} />
+            </form>
+          )}
+        </section>
+        <section className="card" aria-labelledby="key-title">
+          <h2 id="key-title">Have a key? Sign in</h2>
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              check.mutate(pasted.trim());
+            }}
+          >
+            <label htmlFor="api-key">API key</label>
+            <input
+              id="api-key"
+              type="password"
+              required
+              autoComplete="off"
+              spellCheck={false}
+              value={pasted}
+              onChange={(e) => setPasted(e.target.value)}
+              placeholder="kit_sk_…"
+            />
+            <button type="submit" className="primary" disabled={check.isPending}>
+              Sign in
+            </button>
+            {check.isPending && <Working label="Checking the key…" />}
+            <ErrorBox error={check.error} />
+          </form>
+          <p className="hint">The key is kept in this browser's local storage; signing out forgets it.</p>
+        </section>
+      </div>
+    </div>
+  );
+}
