@@ -1,0 +1,50 @@
+import type { Ctx } from '../../context.ts';
+import { type ScoreModel, scoreModel } from '../../scoring/learned/model.ts';
+import { personalScore } from '../../scoring/personal/apply.ts';
+import { FEATURE_NAMES, globalWeights, offlineFeatures } from '../../scoring/personal/features.ts';
+import type { ScoreInput, ScoreResult } from '../../scoring/types.ts';
+import { loadPersonal, type StoredPersonal } from './personal-models.ts';
+
+/**
+ * What the intelligence verbs call: the account's personal model (unless the request opts
+ * out), its version for the cache key, and the `personal` part added to a global score.
+ */
+
+const weightsOf = new WeakMap<ScoreModel, Float64Array>();
+
+/** The model to personalise with, or null (opted out, or not enough history). */
+export async function personalFor(
+  ctx: Ctx,
+  personalize: boolean | undefined,
+): Promise<StoredPersonal | null> {
+  return personalize === false ? null : loadPersonal(ctx);
+}
+
+/** Part of a cache key: a refit (a new version) expires personalised results. */
+export const personalKey = (personal: StoredPersonal | null) =>
+  personal ? `personal.${personal.version}` : null;
+
+/** The global result with `personal` added when there is a model. */
+export function withPersonal(
+  result: ScoreResult,
+  input: ScoreInput,
+  personal: StoredPersonal | null,
+): ScoreResult {
+  if (!personal) return result;
+  const global = scoreModel();
+  let weights = weightsOf.get(global);
+  if (!weights) {
+    weights = globalWeights(global);
+    weightsOf.set(global, weights);
+  }
+  const { x, rules } = offlineFeatures(input, global);
+  return {
+    ...result,
+    personal: personalScore(personal.model, x, rules, {
+      overall: result.overall,
+      weights,
+      scale: global.scale,
+      names: FEATURE_NAMES,
+    }),
+  };
+}

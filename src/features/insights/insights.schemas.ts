@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+/** Wire shapes of GET /v1/insights: what the author's own history shows. */
+
+export const InsightsQuery = z.object({
+  timezone: z
+    .string()
+    .min(1)
+    .max(64)
+    .default('UTC')
+    .describe('IANA time zone for days and hours, e.g. Europe/Paris; default UTC'),
+});
+export type InsightsQuery = z.output<typeof InsightsQuery>;
+
+export const TimingSlot = z
+  .object({
+    slot: z.string().describe('A weekday (Monday) or a 3-hour window (09:00-12:00)'),
+    posts: z.number().int(),
+    multiple: z
+      .number()
+      .nullable()
+      .describe("Median engagement here as a multiple of the author's median; null under 5 posts"),
+    pValue: z
+      .number()
+      .nullable()
+      .describe('Mann-Whitney test of this slot against the other posts; null when too few to test'),
+    standsOut: z
+      .boolean()
+      .describe('Supported by the data: at least 5 posts and p under 0.05 divided by the slots tested'),
+  })
+  .meta({ id: 'TimingSlot' });
+
+export const TimingInsight = z
+  .object({
+    posts: z.number().int().describe('Posts with engagement that this analysis could place'),
+    slots: z.array(TimingSlot),
+    best: z
+      .array(z.string())
+      .describe('Slots that stand out above the median, best first; empty when none does'),
+    worst: z.array(z.string()).describe('Slots that stand out below the median'),
+    note: z.string().describe('What the data supports, in one or two sentences'),
+  })
+  .meta({ id: 'TimingInsight' });
+
+export const Factor = z
+  .object({
+    feature: z.string().describe('The global model feature (a rule name, a measure, a format)'),
+    label: z.string(),
+    modelMultiple: z
+      .number()
+      .describe("The personal model's effect at the feature's typical value, as a multiple of engagement"),
+    posts: z.number().int().describe('History posts with the feature'),
+    multiple: z.number().describe("Their median engagement as a multiple of the author's median"),
+    withoutPosts: z.number().int(),
+    without: z.number().describe('The same for the posts without it'),
+    pValue: z.number().describe('Mann-Whitney, with against without'),
+  })
+  .meta({ id: 'Factor' });
+
+export const Factors = z
+  .object({
+    basedOn: z.number().int().describe('Posts the personal model was fitted on; 0 without a model'),
+    positive: z.array(Factor).describe('Strongest first'),
+    negative: z.array(Factor).describe('Strongest first'),
+    note: z.string(),
+  })
+  .meta({ id: 'Factors' });
+export type Factors = z.output<typeof Factors>;
+
+export const InsightsResult = z
+  .object({
+    basedOn: z
+      .object({
+        posts: z.number().int().describe('History entries'),
+        withEngagement: z.number().int(),
+        withDate: z.number().int().describe('With engagement and a publish date'),
+        withTime: z.number().int().describe('With engagement and a publish time of day'),
+      })
+      .describe('What the insights were computed from'),
+    medianEngagement: z
+      .number()
+      .nullable()
+      .describe("The author's median engagement (reactions + comments + shares); the unit of every multiple"),
+    timezone: z.string(),
+    days: TimingInsight,
+    hours: TimingInsight,
+    factors: Factors.describe(
+      "What the author's personal model weighs most, with effects measured in their history",
+    ),
+  })
+  .meta({ id: 'InsightsResult' });
+export type InsightsResult = z.output<typeof InsightsResult>;
