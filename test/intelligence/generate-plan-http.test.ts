@@ -79,7 +79,7 @@ describe('POST /v1/generate', () => {
     expect(await used()).toBe(before + 1);
   });
 
-  it('answers 404 for another account’s brand or voice without charging, and 400 for bad input', async () => {
+  it('answers 400 naming the field for another account’s brand or voice without charging, and 400 for bad input', async () => {
     const theirBrand = (await t.request('POST', '/v1/brands', { key: otherKey, body: { name: 'Theirs' } }))
       .body.brand;
     const theirVoice = (await t.request('POST', '/v1/voices', { key: otherKey, body: { name: 'Theirs' } }))
@@ -91,9 +91,11 @@ describe('POST /v1/generate', () => {
       { brief: BRIEF, brandId: 'brd_doesnotexist' },
     ]) {
       const res = await t.request('POST', '/v1/generate', { key, body });
-      expect(res.status).toBe(404);
+      expect(res.status).toBe(400);
       expect(res.body.error.details[0].path).toBe(body.brandId ? 'brandId' : 'voiceId');
-      expect((await t.request('POST', '/v1/plan', { key, body })).status).toBe(404);
+      const plan = await t.request('POST', '/v1/plan', { key, body });
+      expect(plan.status).toBe(400);
+      expect(plan.body.error.details[0].path).toBe(body.brandId ? 'brandId' : 'voiceId');
     }
     expect(await used()).toBe(before);
     for (const body of [

@@ -156,15 +156,15 @@ describe('voices', () => {
         404,
       );
     }
-    // A foreign brand cannot be attached, on create or on patch.
+    // A foreign brand cannot be attached, on create or on patch: a body reference, so 400 naming the field.
     const foreign = (await t.request('POST', '/v1/brands', { key: otherKey, body: { name: 'Theirs' } })).body
       .brand;
     const create = await t.request('POST', '/v1/voices', { key, body: { name: 'x', brandId: foreign.id } });
-    expect(create.status).toBe(404);
+    expect(create.status).toBe(400);
     expect(create.body.error.details[0].path).toBe('brandId');
-    expect(
-      (await t.request('PATCH', `/v1/voices/${v.id}`, { key, body: { brandId: foreign.id } })).status,
-    ).toBe(404);
+    const patch = await t.request('PATCH', `/v1/voices/${v.id}`, { key, body: { brandId: foreign.id } });
+    expect(patch.status).toBe(400);
+    expect(patch.body.error.details[0].path).toBe('brandId');
 
     expect((await t.request('DELETE', `/v1/voices/${v.id}`, { key })).body).toEqual({ deleted: true });
     expect((await t.request('DELETE', `/v1/voices/${v.id}`, { key })).status).toBe(404);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, configWith } from '../../src/config/config.ts';
-import { createModelClient, languageModelFor } from '../../src/intelligence/model/client.ts';
+import { createModelClient, languageModelFor } from '../../src/scoring/model/client.ts';
 import { startService } from '../../src/server.ts';
 import { startTestApp } from '../helpers/app.ts';
 import { type FakeModel, startFakeModel } from './fake-model.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modelUsage } from '../../src/db/schema/index.ts';
 import { DIMENSION_WEIGHTS, type Dimension } from '../../src/domain/enums.ts';
-import { inventedFacts } from '../../src/intelligence/facts.ts';
+import { inventedFacts } from '../../src/scoring/facts.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 const POST = `In today's fast-paced world, we must delve into onboarding.

@@ -4,6 +4,8 @@ import { hasPhrase, type PhraseList, scanPhrases, tokenize } from './phrases.ts'
 /** Measurable features of a post's text: the rules layer's only input besides the request. */
 export interface TextFeatures {
   text: string;
+  /** Lower-cased word tokens (phrases.ts `tokenize`), kept for the learned model's word features. */
+  tokens: string[];
   length: number;
   words: number;
   /** Non-empty lines. */
@@ -144,6 +146,7 @@ export function extractFeatures(raw: string): TextFeatures {
   const nonAscii = /[^\t\n -~]/.test(text);
   return {
     text,
+    tokens,
     length: text.length,
     words,
     lines,

@@ -1,6 +1,6 @@
-import { extractFeatures, firstSentence, normalizePost } from './features.ts';
 import { tokenize } from './phrases.ts';
 import { scoreHeuristically } from './scorer.ts';
+import { extractFeatures, firstSentence, normalizePost } from './text-features.ts';
 import type { VoiceProfile } from './types.ts';
 
 /**

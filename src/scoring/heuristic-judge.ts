@@ -1,6 +1,6 @@
+import type { Judge, JudgeGrades } from './judge.ts';
 import { clamp } from './rule-kit.ts';
 import type { RuleOutcome } from './rules.ts';
-import type { JudgeGrades } from './scorer.ts';
 
 /**
  * The offline judge: grades the subjective dimensions (hook strength, specificity, voice,
@@ -56,3 +56,8 @@ export function gradeHeuristically(rules: RuleOutcome): JudgeGrades {
     signals: [],
   };
 }
+
+export const heuristicJudge: Judge = {
+  id: 'heuristic',
+  grade: async (_input, rules) => gradeHeuristically(rules),
+};

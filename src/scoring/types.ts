@@ -34,6 +34,15 @@ export interface ScoreInput {
   hourLocal?: number;
 }
 
+/** This author's own model's view of a post (src/scoring/personal/apply.ts computes it). */
+export interface PersonalScore {
+  overall: number;
+  basedOn: number;
+  expected: { low: number; median: number; high: number };
+  note: string;
+  signals: Signal[];
+}
+
 export interface ScoreResult {
   schema: string;
   overall: number;
@@ -44,6 +53,8 @@ export interface ScoreResult {
   hookArchetypeNote: string;
   formatMultiplier: number;
   formatNote: string;
+  /** This author's own model's view (src/scoring/personal/), when the account has one. */
+  personal?: PersonalScore;
 }
 
 export interface RewriteChange {

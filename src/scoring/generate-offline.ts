@@ -1,7 +1,7 @@
 import type { HookArchetype } from '../domain/enums.ts';
-import { normalizePost } from './features.ts';
 import { splitSentences } from './rewrite-offline.ts';
 import { rubricFor } from './rubrics.ts';
+import { normalizePost } from './text-features.ts';
 import type { BrandContext, GenerateInput, VoiceContext } from './types.ts';
 import { voiceHints } from './voice-offline.ts';
 
@@ -81,6 +81,13 @@ export function generateOffline(input: GenerateInput, { brand, voice }: Generate
   return archetypes.map((archetype) => {
     const blocks: string[] = [hookFor(archetype, parts)];
     if (archetype === 'pure-number') blocks.push(parts.details.map((d) => `- ${d}`).join('\n'));
+    // A statement leads with the claim and backs it with the brief's details as a list, so it
+    // differs in structure from the story's paragraphs, not only in its first line.
+    else if (archetype === 'statement' && parts.details.length >= 2)
+      blocks.push(
+        'What that looks like in practice:',
+        parts.details.map((d) => `- ${stripEnd(d)}`).join('\n'),
+      );
     else if (hints.shortSentences || hints.oneIdeaPerLine) blocks.push(...parts.details);
     else
       for (let i = 0; i < parts.details.length; i += 2) blocks.push(parts.details.slice(i, i + 2).join(' '));

@@ -4,13 +4,13 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { APICallError, generateText, type LanguageModel, Output } from 'ai';
 import type { z } from 'zod';
 import { type Config, ConfigError } from '../../config/config.ts';
-import { AppError } from '../../http/errors.ts';
+import { UpstreamFailed } from '../../domain/errors.ts';
 
 /**
  * The one door to a language model: typed structured output through the Vercel AI SDK,
  * validated by zod, plus an optional semantic check. Malformed output (unparseable, off
  * schema, or failing the check) gets exactly one retry that tells the model what was
- * wrong; a timeout, a provider error or a second malformed answer is a 502 `model_error`.
+ * wrong; a timeout, a provider error or a second malformed answer is an upstream failure, `model_error`.
  * The SDK's own retries are off so one request costs at most two model calls.
  */
 
@@ -31,13 +31,12 @@ export interface ModelClient {
   generate<T>(request: ModelRequest<T>): Promise<T>;
 }
 
-/** 502 with a message that names what happened and never the provider's internals. */
-export class ModelError extends AppError {
+/** An upstream failure whose message names what happened and never the provider's internals. */
+export class ModelError extends UpstreamFailed {
   /** True when the answers were well-formed but failed the request's semantic check twice. */
   readonly checkFailed: boolean;
   constructor(message: string, detail: string, checkFailed = false) {
-    super(502, 'model_error', message, { cause: detail });
-    this.name = 'ModelError';
+    super('model_error', message, { cause: detail });
     this.checkFailed = checkFailed;
   }
 }

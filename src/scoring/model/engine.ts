@@ -1,11 +1,12 @@
-import type { Engine } from '../engine.ts';
+import type { Engine } from '../engine-interface.ts';
 import { inventedFacts } from '../facts.ts';
-import { normalizePost } from '../features.ts';
 import { generateOffline } from '../generate-offline.ts';
+import type { Judge } from '../judge.ts';
 import { pillarsFor } from '../plan-offline.ts';
 import { rewriteOffline } from '../rewrite-offline.ts';
 import { rubricFor } from '../rubrics.ts';
-import type { Judge } from '../scorer.ts';
+import { offlineMeasure } from '../scorer.ts';
+import { normalizePost } from '../text-features.ts';
 import { type ModelClient, ModelError } from './client.ts';
 import {
   brandAndVoice,
@@ -70,7 +71,7 @@ export function createModelEngine(client: ModelClient): Engine {
         return { rewrite: normalizePost(out.rewrite), changes: out.changes };
       } catch (err) {
         if (!(err instanceof ModelError && err.checkFailed)) throw err;
-        const offline = rewriteOffline(input);
+        const offline = rewriteOffline(input, offlineMeasure(input));
         return {
           rewrite: offline.rewrite,
           changes: [

@@ -1,5 +1,4 @@
 import type { Dimension, HookArchetype, MediaKind } from '../domain/enums.ts';
-import { extractFeatures, type TextFeatures } from './features.ts';
 import { assessFormat, type FormatAssessment } from './format.ts';
 import { ARCHETYPE_NOTES, detectArchetype } from './hook.ts';
 import { type Rubric, rubricFor } from './rubrics.ts';
@@ -7,6 +6,7 @@ import { type Cap, clamp, type RuleContext, type RuleHit } from './rule-kit.ts';
 import { hookRules, structureRules } from './rules-content.ts';
 import { algorithmRules } from './rules-reach.ts';
 import { writingRules } from './rules-writing.ts';
+import { extractFeatures, type TextFeatures } from './text-features.ts';
 import type { Breakdown, ScoreInput } from './types.ts';
 
 /**

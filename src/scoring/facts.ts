@@ -1,4 +1,4 @@
-import { LINK, MENTION } from './features.ts';
+import { LINK, MENTION } from './text-features.ts';
 
 /**
  * The "never invent facts" check. A fact token is a number, a link, an @mention or a name

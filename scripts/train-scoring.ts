@@ -1,0 +1,267 @@
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Dimension, SCORE_SCHEMA_VERSION } from '../src/domain/enums.ts';
+import { gradeHeuristically } from '../src/scoring/heuristic-judge.ts';
+import { FEATURES, featureIndex, featureVector } from '../src/scoring/learned/features.ts';
+import type { ScoreModel } from '../src/scoring/learned/model.ts';
+import { tokenize } from '../src/scoring/phrases.ts';
+import { runRules } from '../src/scoring/rules.ts';
+import { V1_DIMENSION_WEIGHTS } from '../src/scoring/score-v1.ts';
+import { byAuthor, DATA_FILES, type DataPost, readAllData, SPLIT_SEED } from './lib/datasets.ts';
+import { ridge } from './lib/linear.ts';
+import { withinAuthor } from './lib/within-author.ts';
+import { solveWords, vocabulary, type WordDoc, wordSystem } from './lib/word-model.ts';
+
+/**
+ * npm run train:scoring: fits score.v2 on ../shared/data/ and writes
+ * src/scoring/learned/score-v2.model.json. Deterministic: the author split is a seeded hash,
+ * the cross-validation folds are a hash of the author, and the fit is closed-form ridge.
+ *
+ * Target: log(1 + reactions + comments + reposts) minus the author's mean; features are
+ * centred per author too (a fixed-effects fit), so the model learns what makes one post do
+ * better than the same author's others, never who the author is. Only train authors (5+
+ * posts) are fitted; the ridge penalty is chosen by 5-fold cross-validation over train
+ * authors on the within-author Spearman. Held-out authors are never read here.
+ */
+
+const OUT = join(import.meta.dirname, '../src/scoring/learned/score-v2.model.json');
+const LAMBDAS = [1, 3, 10, 30, 100, 300, 1000, 3000];
+const WORD_LAMBDAS = [1000, 3000];
+/** A word joins the vocabulary when 40+ train posts of 10+ authors use it. */
+const WORD_MIN_POSTS = 40;
+const WORD_MIN_AUTHORS = 10;
+const FOLDS = 5;
+/** Dimension scores spread by about this many points (one standard deviation). */
+const DIMENSION_SPREAD = 12;
+const CENTER = 60;
+
+interface Row {
+  post: DataPost;
+  x: Float64Array;
+  doc: WordDoc;
+}
+
+const NO_WORDS = new Map<string, number>();
+const WORD_FEATURE = featureIndex('text.word_choice')!;
+
+function rowOf(post: DataPost): Row {
+  const input = {
+    post: post.text,
+    platform: 'platformA' as const,
+    ...(post.media ? { media: post.media } : {}),
+  };
+  const rules = runRules(input);
+  const x = featureVector(input, rules, gradeHeuristically(rules), NO_WORDS);
+  const words = [...new Set(tokenize(rules.features.text))];
+  return { post, x, doc: { author: `${post.file}:${post.author}`, words, target: post.target } };
+}
+
+const n = FEATURES.length;
+const data = readAllData();
+const train = data.filter((p) => !p.heldOut);
+const groups: Row[][] = byAuthor(train, 5).map((g) => g.map(rowOf));
+const rows = groups.flat();
+const foldOf = (g: Row[]) =>
+  createHash('sha256').update(`${SPLIT_SEED}:fold:${g[0]!.post.file}:${g[0]!.post.author}`).digest()[0]! %
+  FOLDS;
+const vocab = vocabulary(
+  rows.map((r) => r.doc),
+  WORD_MIN_POSTS,
+  WORD_MIN_AUTHORS,
+);
+const score = (words: Map<string, number>, doc: WordDoc) =>
+  doc.words.reduce((s, w) => s + (words.get(w) ?? 0), 0);
+
+/**
+ * Word choice is fitted first. Train posts get cross-fitted word scores (each fold scored by
+ * a word model that never saw it), so the main fit weighs word choice as it will behave on
+ * new posts rather than on the posts it memorised.
+ */
+const foldSystems = Array.from({ length: FOLDS }, (_, k) =>
+  wordSystem(
+    groups
+      .filter((g) => foldOf(g) !== k)
+      .flat()
+      .map((r) => r.doc),
+    vocab,
+  ),
+);
+const wordCv = WORD_LAMBDAS.map((lambda) => {
+  const crossFitted = new Map<Row, number>();
+  for (let k = 0; k < FOLDS; k++) {
+    const words = solveWords(foldSystems[k]!, lambda);
+    for (const g of groups.filter((g) => foldOf(g) === k))
+      for (const r of g) crossFitted.set(r, score(words, r.doc));
+  }
+  const quality = withinAuthor(
+    groups.map((g) => g.map((r) => [crossFitted.get(r)!, r.post.engagement] as const)),
+  );
+  return { lambda, crossFitted, ...quality };
+});
+const bestWords = wordCv.reduce((a, b) => (b.rho > a.rho ? b : a));
+for (const r of rows) r.x[WORD_FEATURE] = bestWords.crossFitted.get(r)!;
+const wordWeights = solveWords(
+  wordSystem(
+    rows.map((r) => r.doc),
+    vocab,
+  ),
+  bestWords.lambda,
+);
+process.stdout.write(
+  `word choice: ${vocab.length} words, lambda ${bestWords.lambda}, CV rho ${bestWords.rho.toFixed(3)}\n`,
+);
+
+/** Per-author centring of features and target. */
+function centred(gs: Row[][]): { xs: Float64Array[]; ys: number[] } {
+  const xs: Float64Array[] = [];
+  const ys: number[] = [];
+  for (const g of gs) {
+    const mx = new Float64Array(n);
+    let my = 0;
+    for (const r of g) {
+      for (let i = 0; i < n; i++) mx[i] = mx[i]! + r.x[i]! / g.length;
+      my += r.post.target / g.length;
+    }
+    for (const r of g) {
+      xs.push(r.x.map((v, i) => v - mx[i]!));
+      ys.push(r.post.target - my);
+    }
+  }
+  return { xs, ys };
+}
+
+/** Fits in standardised units (so one penalty suits every feature), returns raw-unit weights. */
+/**
+ * A feature the data barely informs (it varies within an author on fewer than MIN_SUPPORT
+ * train posts: posting day and hour, which the exports lack; polls and documents, a handful
+ * of posts) is not fitted: a weight from a few posts would be noise. Rules among them keep
+ * their score.v1 effect as a stated prior (below); other features get none.
+ */
+const MIN_SUPPORT = 30;
+const supported = (() => {
+  const { xs } = centred(groups);
+  return FEATURES.map((_, i) => xs.filter((x) => Math.abs(x[i]!) > 1e-9).length >= MIN_SUPPORT);
+})();
+
+/**
+ * Rules keep their stated direction: a rule is a published fact (SCORING.md) and the fit
+ * decides how much it matters, never that it works backwards. A rule whose fitted weight
+ * comes out against its direction (often a confound such as writing habits that changed
+ * while an author's audience grew) is dropped from the fit and refitted without: weight 0.
+ */
+function fit(gs: Row[][], lambda: number, contradicted: Set<number> = new Set()): Float64Array {
+  const { xs, ys } = centred(gs);
+  const rms = new Float64Array(n);
+  for (const x of xs) for (let i = 0; i < n; i++) rms[i] = rms[i]! + (x[i]! * x[i]!) / xs.length;
+  for (;;) {
+    const sd = rms.map((v, i) => (supported[i] && !contradicted.has(i) ? Math.sqrt(v) : 0));
+    const zs = xs.map((x) => x.map((v, i) => (sd[i]! > 1e-9 ? v / sd[i]! : 0)));
+    const w = ridge(zs, ys, lambda).map((v, i) => (sd[i]! > 1e-9 ? v / sd[i]! : 0));
+    const against = FEATURES.flatMap((f, i) => (f.kind === 'rule' && w[i]! < 0 ? [i] : []));
+    if (against.length === 0) return w;
+    for (const i of against) contradicted.add(i);
+  }
+}
+
+const predict = (w: Float64Array, x: Float64Array) => x.reduce((s, v, i) => s + v * w[i]!, 0);
+
+const cv = LAMBDAS.map((lambda) => {
+  const scored: (readonly [number, number])[][] = [];
+  for (let k = 0; k < FOLDS; k++) {
+    const w = fit(
+      groups.filter((g) => foldOf(g) !== k),
+      lambda,
+    );
+    for (const g of groups.filter((g) => foldOf(g) === k))
+      scored.push(g.map((r) => [predict(w, r.x), r.post.engagement] as const));
+  }
+  return { lambda, ...withinAuthor(scored) };
+});
+const best = cv.reduce((a, b) => (b.rho > a.rho ? b : a));
+const lengthBaseline = withinAuthor(
+  groups.map((g) => g.map((r) => [r.post.text.trim().length, r.post.engagement] as const)),
+);
+process.stdout.write(
+  `train authors, length alone: rho ${lengthBaseline.rho.toFixed(3)}, pairwise ${(100 * lengthBaseline.pairwise).toFixed(1)}%\n`,
+);
+const contradicted = new Set<number>();
+const w = fit(groups, best.lambda, contradicted);
+
+// Means over training posts; dimension weights from each dimension's within-author spread.
+const mean = new Float64Array(n);
+for (const r of rows) for (let i = 0; i < n; i++) mean[i] = mean[i]! + r.x[i]! / rows.length;
+const { xs } = centred(groups);
+const spread = Object.fromEntries(Dimension.options.map((d) => [d, 0])) as Record<Dimension, number>;
+for (const d of Dimension.options) {
+  const idx = FEATURES.flatMap((f, i) => (f.dimension === d ? [i] : []));
+  let ss = 0;
+  for (const x of xs) {
+    const c = idx.reduce((s, i) => s + w[i]! * x[i]!, 0);
+    ss += c * c;
+  }
+  spread[d] = Math.sqrt(ss / xs.length);
+}
+const total = Object.values(spread).reduce((s, v) => s + v, 0);
+const weights = Object.fromEntries(
+  Dimension.options.map((d) => [d, Math.round((10_000 * spread[d]) / total) / 10_000]),
+) as Record<Dimension, number>;
+// Rounding residue goes to the heaviest dimension, so the published weights sum to exactly 1.
+const heaviest = Dimension.options.reduce((a, b) => (weights[b] > weights[a] ? b : a));
+weights[heaviest] =
+  Math.round(
+    10_000 * (1 - Dimension.options.filter((d) => d !== heaviest).reduce((s, d) => s + weights[d], 0)),
+  ) / 10_000;
+
+const scale = DIMENSION_SPREAD / total;
+// Unfitted rules keep their v1 effect on overall: points x the v1 weight of their dimension
+// (a rule feature is its points / 10, and a feature moves overall by scale x weight x value).
+for (let i = 0; i < n; i++) {
+  const f = FEATURES[i]!;
+  if (!supported[i]) w[i] = f.kind === 'rule' ? (V1_DIMENSION_WEIGHTS[f.dimension] * 10) / scale : 0;
+}
+const sig = (v: number) => Number(v.toPrecision(6));
+const body = {
+  center: CENTER,
+  scale: sig(scale),
+  dimensionWeights: weights,
+  features: FEATURES.map((f, i) => ({
+    name: f.name,
+    dimension: f.dimension,
+    mean: sig(mean[i]!),
+    weight: sig(w[i]!),
+  })),
+  words: Object.fromEntries(
+    [...wordWeights]
+      .filter(([, b]) => Math.abs(b) >= 1e-3)
+      .map(([word, b]) => [word, Number(b.toPrecision(3))]),
+  ),
+};
+const model: ScoreModel = {
+  schema: SCORE_SCHEMA_VERSION,
+  version: `${SCORE_SCHEMA_VERSION}-${createHash('sha256').update(JSON.stringify(body)).digest('hex').slice(0, 10)}`,
+  ...body,
+  training: {
+    files: DATA_FILES,
+    split: `authors held out by sha256("${SPLIT_SEED}:<file>:<author>")[0] % 3 == 0`,
+    target: 'log(1 + reactions + comments + reposts), centred per author',
+    posts: rows.length,
+    authors: groups.length,
+    lambda: best.lambda,
+    contradicted: [...contradicted].sort((a, b) => a - b).map((i) => FEATURES[i]!.name),
+    priorOnly: FEATURES.filter((_, i) => !supported[i]).map((f) => f.name),
+    vocabulary: vocab.length,
+    wordLambda: bestWords.lambda,
+    wordCrossValidation: wordCv.map((c) => ({ lambda: c.lambda, rho: Number(c.rho.toFixed(4)) })),
+    crossValidation: cv.map((c) => ({
+      lambda: c.lambda,
+      rho: Number(c.rho.toFixed(4)),
+      pairwise: Number(c.pairwise.toFixed(4)),
+    })),
+  },
+};
+writeFileSync(OUT, `${JSON.stringify(model, null, 1)}\n`);
+process.stdout.write(
+  `trained ${model.version} on ${rows.length} posts of ${groups.length} train authors (lambda ${best.lambda}, CV rho ${best.rho.toFixed(3)}, pairwise ${(100 * best.pairwise).toFixed(1)}%)\n` +
+    `dimension weights: ${JSON.stringify(weights)}\nwrote ${OUT}\n`,
+);

@@ -1,0 +1,23 @@
+import type { RuleOutcome } from './rules.ts';
+import type { ScoreInput, Signal } from './types.ts';
+
+/**
+ * The judge interface: grades what rules cannot (hook strength, specificity, voice,
+ * engagement pull). Implementations: the offline heuristic (heuristic-judge.ts) and the
+ * model judge (model/engine.ts). Its grades are features of the learned model
+ * (learned/features.ts), never the score itself.
+ */
+
+export type JudgedDimension = 'hook' | 'specificity' | 'voice' | 'engagement';
+
+export interface JudgeGrades {
+  scores: Record<JudgedDimension, number> & { structure?: number };
+  /** The judge's own observations (no `rule`). */
+  signals: Signal[];
+}
+
+export interface Judge {
+  /** `heuristic` or `<provider>:<model>`; part of every cache key. */
+  readonly id: string;
+  grade(input: ScoreInput, rules: RuleOutcome): Promise<JudgeGrades>;
+}

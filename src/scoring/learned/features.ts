@@ -1,0 +1,257 @@
+import type { Dimension, MediaKind } from '../../domain/enums.ts';
+import type { JudgedDimension, JudgeGrades } from '../judge.ts';
+import type { RuleOutcome } from '../rules.ts';
+import type { ScoreInput } from '../types.ts';
+import { sentimentOf } from './sentiment.ts';
+
+/**
+ * The learned model's inputs: one number per named feature, in FEATURES order. Three kinds:
+ * - `rule`: every named rule of the rules layer, valued by the points it moved (/10; 0 when
+ *   it did not fire), so the model weighs each rule by what it does within an author's posts;
+ * - `measure`: continuous text measures the thresholds miss, sentiment from VADER's lexicon
+ *   (sentiment.ts), and word choice: the sum of the learned within-author effects of the
+ *   words the post uses (a vocabulary fitted with the model, shipped in its artifact);
+ * - `media`: the format when known (`media.unknown` when the caller did not say);
+ * - `judge`: the judge's grades (0-1). Offline the heuristic judge grades; with a language
+ *   model configured its grades fill the same slots, so the model weighs them, not replaces.
+ * Names are stable: a signal's `rule` is the name of the feature that produced it.
+ */
+
+export type FeatureKind = 'rule' | 'measure' | 'media' | 'judge';
+
+export interface FeatureSpec {
+  name: string;
+  kind: FeatureKind;
+  dimension: Dimension;
+  /** Signal label for measures, media and judge features (rules carry their own). */
+  label: string;
+}
+
+/** Every rule the rules layer can fire, with its dimension. */
+export const RULE_FEATURES: readonly [string, Dimension][] = [
+  ['length.over_limit', 'algorithmFit'],
+  ['length.thin', 'algorithmFit'],
+  ['length.short', 'algorithmFit'],
+  ['length.sweet_spot', 'algorithmFit'],
+  ['length.long', 'algorithmFit'],
+  ['link.external', 'algorithmFit'],
+  ['hashtags.excess', 'algorithmFit'],
+  ['format.multiplier', 'algorithmFit'],
+  ['mentions.excess', 'algorithmFit'],
+  ['mentions.tagged', 'algorithmFit'],
+  ['engagement.bait', 'algorithmFit'],
+  ['timing.midweek', 'algorithmFit'],
+  ['timing.weekend', 'algorithmFit'],
+  ['timing.peak_hour', 'algorithmFit'],
+  ['timing.off_hours', 'algorithmFit'],
+  ['hook.fold', 'hook'],
+  ['hook.archetype', 'hook'],
+  ['hook.generic_opener', 'hook'],
+  ['structure.wall_of_text', 'structure'],
+  ['structure.long_paragraph', 'structure'],
+  ['structure.white_space', 'structure'],
+  ['structure.sentence_band', 'structure'],
+  ['structure.few_sentences', 'structure'],
+  ['structure.long_sentences', 'structure'],
+  ['structure.list', 'structure'],
+  ['specificity.numbers', 'specificity'],
+  ['specificity.names', 'specificity'],
+  ['specificity.vague', 'specificity'],
+  ['specificity.jargon', 'specificity'],
+  ['voice.ai_tells', 'voice'],
+  ['voice.em_dash_stack', 'voice'],
+  ['voice.not_x_but_y', 'voice'],
+  ['voice.first_person', 'voice'],
+  ['voice.corporate_we', 'voice'],
+  ['voice.lecturing', 'voice'],
+  ['engagement.personal_story', 'engagement'],
+  ['engagement.call_to_comment', 'engagement'],
+  ['engagement.closing_question', 'engagement'],
+  ['engagement.question_overload', 'engagement'],
+];
+
+type Measure = [name: string, dimension: Dimension, label: string];
+const MEASURES: Measure[] = [
+  ['text.length', 'algorithmFit', 'Post length'],
+  ['text.length_squared', 'algorithmFit', 'Distance from the usual length'],
+  ['text.length_band_short', 'algorithmFit', 'Under 300 characters'],
+  ['text.length_band_medium', 'algorithmFit', '300-700 characters'],
+  ['text.length_band_long', 'algorithmFit', '1,300-2,000 characters'],
+  ['text.length_band_very_long', 'algorithmFit', 'Over 2,000 characters'],
+  ['text.hashtags', 'algorithmFit', 'Hashtags'],
+  ['text.links', 'algorithmFit', 'Links'],
+  ['text.hook_length', 'hook', 'Opening sentence length'],
+  ['text.hook_own_line', 'hook', 'Opening line stands alone'],
+  ['text.hook_first_person', 'hook', 'Opening in the first person'],
+  ['text.sentences', 'structure', 'Number of sentences'],
+  ['text.paragraphs', 'structure', 'Number of paragraphs'],
+  ['text.sentence_words', 'structure', 'Words per sentence'],
+  ['text.line_breaks', 'structure', 'Line breaks'],
+  ['text.list_lines', 'structure', 'List lines'],
+  ['text.numbers', 'specificity', 'Numbers per 100 words'],
+  ['text.names', 'specificity', 'Names per 100 words'],
+  ['text.mentions', 'specificity', 'Tagged people'],
+  ['text.first_person', 'voice', 'First person per 100 words'],
+  ['text.first_person_plural', 'voice', '"We" per 100 words'],
+  ['text.second_person', 'voice', '"You" per 100 words'],
+  ['text.exclamations', 'voice', 'Exclamations'],
+  ['text.emoji', 'voice', 'Emoji'],
+  ['nlp.sentiment', 'voice', 'Overall sentiment'],
+  ['nlp.positive_words', 'voice', 'Positive words'],
+  ['nlp.negative_words', 'voice', 'Negative words'],
+  ['text.word_choice', 'engagement', 'Word choice'],
+  ['text.questions', 'engagement', 'Questions'],
+  ['text.ends_with_question', 'engagement', 'Ends on a question'],
+];
+
+/** Media kinds as features; `unknown` when the request does not say (most training rows). */
+export const MEDIA_FEATURES: readonly (MediaKind | 'unknown')[] = [
+  'unknown',
+  'none',
+  'single-image',
+  'multi-image',
+  'document',
+  'video',
+  'poll',
+  'link',
+];
+
+const JUDGED: readonly JudgedDimension[] = ['hook', 'specificity', 'voice', 'engagement'];
+
+export const FEATURES: readonly FeatureSpec[] = [
+  ...RULE_FEATURES.map(([name, dimension]) => ({ name, kind: 'rule' as const, dimension, label: name })),
+  ...MEASURES.map(([name, dimension, label]) => ({ name, kind: 'measure' as const, dimension, label })),
+  ...MEDIA_FEATURES.map((m) => ({
+    name: `media.${m}`,
+    kind: 'media' as const,
+    dimension: 'algorithmFit' as const,
+    label: m === 'unknown' ? 'Format not given' : `${m} format`,
+  })),
+  ...JUDGED.map((d) => ({
+    name: `judge.${d}`,
+    kind: 'judge' as const,
+    dimension: d,
+    label: `${d[0]!.toUpperCase()}${d.slice(1)} as graded by the judge`,
+  })),
+];
+
+export const FEATURE_NAMES: readonly string[] = FEATURES.map((f) => f.name);
+const INDEX = new Map(FEATURE_NAMES.map((n, i) => [n, i]));
+const RULE_OFFSET = 0;
+const MEASURE_OFFSET = RULE_FEATURES.length;
+const MEDIA_OFFSET = MEASURE_OFFSET + MEASURES.length;
+const JUDGE_OFFSET = MEDIA_OFFSET + MEDIA_FEATURES.length;
+
+export const featureIndex = (name: string): number | undefined => INDEX.get(name);
+
+/** Learned within-author effect per lower-cased word (the artifact's `words`). */
+export type WordWeights = ReadonlyMap<string, number>;
+
+/** Distinct words of a post that the model has an effect for. */
+export function knownWords(tokens: readonly string[], words: WordWeights): string[] {
+  const seen = new Set<string>();
+  for (const t of tokens) if (words.has(t)) seen.add(t);
+  return [...seen];
+}
+
+/** Per vocabulary: each word's slot, and the pass that last counted it (no Set per post). */
+interface Slots {
+  slot: Map<string, number>;
+  weight: Float64Array;
+  seen: Uint32Array;
+  pass: number;
+}
+const slots = new WeakMap<WordWeights, Slots>();
+
+/** Sum of the learned effects of the distinct words a post uses. */
+export function wordChoice(tokens: readonly string[], words: WordWeights): number {
+  let v: Slots | undefined = slots.get(words);
+  if (!v) {
+    const entries = [...words];
+    v = {
+      slot: new Map(entries.map(([w], i) => [w, i])),
+      weight: Float64Array.from(entries, ([, b]) => b),
+      seen: new Uint32Array(entries.length),
+      pass: 0,
+    };
+    slots.set(words, v);
+  }
+  v.pass = (v.pass + 1) >>> 0;
+  if (v.pass === 0) {
+    v.seen.fill(0);
+    v.pass = 1;
+  }
+  const pass = v.pass;
+  let sum = 0;
+  for (const t of tokens) {
+    const i = v.slot.get(t);
+    if (i === undefined || v.seen[i] === pass) continue;
+    v.seen[i] = pass;
+    sum += v.weight[i]!;
+  }
+  return sum;
+}
+
+const FIRST_PERSON_START = /^[^\p{L}]{0,3}(?:I|I['’](?:m|ve|d|ll)|My|We|Our)(?![\p{L}])/u;
+const log1p = Math.log1p;
+
+/**
+ * The feature vector of a scored post: the rules' outcome for it, and the judge's grades.
+ * Pure and cheap (one extra tokenisation for sentiment); order and names are FEATURES.
+ */
+export function featureVector(
+  input: ScoreInput,
+  rules: RuleOutcome,
+  grades: JudgeGrades,
+  words: WordWeights,
+): Float64Array {
+  const x = new Float64Array(FEATURES.length);
+  for (const h of rules.hits) {
+    const i = INDEX.get(h.rule);
+    if (i !== undefined && i < MEASURE_OFFSET) x[RULE_OFFSET + i] = (x[RULE_OFFSET + i] ?? 0) + h.points / 10;
+  }
+  const f = rules.features;
+  const per100 = (n: number) => (f.words === 0 ? 0 : (100 * n) / f.words);
+  const logLength = log1p(f.length);
+  // Squared distance from ~1,000 characters (log scale): lets a linear model learn a band.
+  const fromUsual = logLength - Math.log(1000);
+  const tokens = f.tokens;
+  const sentiment = sentimentOf(tokens);
+  const measures = [
+    logLength,
+    fromUsual * fromUsual,
+    f.length < 300 ? 1 : 0,
+    f.length >= 300 && f.length < 700 ? 1 : 0,
+    f.length >= 1300 && f.length < 2000 ? 1 : 0,
+    f.length >= 2000 ? 1 : 0,
+    log1p(rules.features.hashtags),
+    Math.min(f.links, 3),
+    log1p(f.hook.length),
+    f.hasLineBreaks && f.firstLine.length < 160 ? 1 : 0,
+    FIRST_PERSON_START.test(f.hook) ? 1 : 0,
+    log1p(f.sentences),
+    log1p(f.paragraphs),
+    Math.min(f.avgSentenceWords, 60) / 10,
+    f.hasLineBreaks ? 1 : 0,
+    log1p(f.listLines),
+    Math.min(per100(f.numbers), 20) / 5,
+    Math.min(per100(f.properNouns), 30) / 5,
+    log1p(f.mentions),
+    Math.min(per100(f.firstPerson), 20) / 5,
+    Math.min(per100(f.firstPersonPlural), 20) / 5,
+    Math.min(per100(f.secondPerson), 20) / 5,
+    log1p(f.exclamations),
+    log1p(f.emoji),
+    sentiment.compound,
+    sentiment.positive * 10,
+    sentiment.negative * 10,
+    wordChoice(tokens, words),
+    log1p(f.questions),
+    f.endsWithQuestion ? 1 : 0,
+  ];
+  for (let i = 0; i < measures.length; i++) x[MEASURE_OFFSET + i] = measures[i]!;
+  const media = input.media ?? 'unknown';
+  x[MEDIA_OFFSET + MEDIA_FEATURES.indexOf(media)] = 1;
+  for (let i = 0; i < JUDGED.length; i++) x[JUDGE_OFFSET + i] = grades.scores[JUDGED[i]!] / 100;
+  return x;
+}

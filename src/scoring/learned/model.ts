@@ -1,0 +1,107 @@
+import { type Dimension, SCORE_SCHEMA_VERSION } from '../../domain/enums.ts';
+import { clamp } from '../rule-kit.ts';
+import type { Breakdown } from '../types.ts';
+import { FEATURE_NAMES } from './features.ts';
+import artifact from './score-v2.model.json' with { type: 'json' };
+
+/**
+ * The learned score model (score.v2): a linear model of within-author engagement over the
+ * named features (features.ts), fitted by scripts/train-scoring.ts into score-v2.model.json.
+ * Each feature's contribution for a post is `weight * (value - mean)`: what it adds to the
+ * predicted log engagement against a typical post. Contributions sum per dimension; each
+ * dimension score is `center + scale * sum / dimensionWeight`, so `overall`, the weighted sum
+ * of the six dimensions, is `center + scale * prediction` (before clamping and caps) and a
+ * feature's effect on `overall` is `scale * contribution` points.
+ */
+
+export interface ScoreModelFeature {
+  name: string;
+  dimension: Dimension;
+  /** Mean value on the training posts: a contribution is measured from it. */
+  mean: number;
+  /** Change in predicted log(1 + engagement) per unit of the feature, within an author. */
+  weight: number;
+}
+
+export interface ScoreModel {
+  schema: string;
+  /** `score.v2-<hash of the weights>`: part of every score cache key. */
+  version: string;
+  /** Dimension and overall score of a post whose prediction equals the training mean. */
+  center: number;
+  /** Overall points per unit of predicted log(1 + engagement). */
+  scale: number;
+  /** Learned, sum to 1; /v1/meta publishes them. */
+  dimensionWeights: Record<Dimension, number>;
+  features: ScoreModelFeature[];
+  /** Learned within-author effect of each vocabulary word (features.ts `text.word_choice`). */
+  words: Record<string, number>;
+  training: Record<string, unknown>;
+}
+
+/** The committed artifact, checked against the code's feature list once. */
+let loaded: ScoreModel | null = null;
+
+export function scoreModel(): ScoreModel {
+  if (loaded) return loaded;
+  const model = artifact as ScoreModel;
+  checkModel(model);
+  loaded = model;
+  return model;
+}
+
+/** A model whose features or schema do not match this code is refused (rerun training). */
+export function checkModel(model: ScoreModel): void {
+  if (model.schema !== SCORE_SCHEMA_VERSION)
+    throw new Error(`score model is ${model.schema}; this code scores ${SCORE_SCHEMA_VERSION}`);
+  const names = model.features.map((f) => f.name);
+  if (names.length !== FEATURE_NAMES.length || names.some((n, i) => n !== FEATURE_NAMES[i]))
+    throw new Error(
+      'score model features differ from src/scoring/learned/features.ts: run npm run train:scoring',
+    );
+  const sum = Object.values(model.dimensionWeights).reduce((s, w) => s + w, 0);
+  if (Math.abs(sum - 1) > 1e-9) throw new Error(`score model dimension weights sum to ${sum}, not 1`);
+}
+
+const wordMaps = new WeakMap<ScoreModel, Map<string, number>>();
+
+/** The model's word effects as a map, built once per model. */
+export function wordWeights(model: ScoreModel): Map<string, number> {
+  let map = wordMaps.get(model);
+  if (!map) {
+    map = new Map(Object.entries(model.words));
+    wordMaps.set(model, map);
+  }
+  return map;
+}
+
+export interface ModelOutput {
+  /** Per feature (FEATURES order): its effect on `overall`, in points. */
+  effects: Float64Array;
+  /** Dimension scores, clamped to 0-100, before caps and rounding. */
+  breakdown: Breakdown;
+}
+
+/** Applies a model to a feature vector (features.ts `featureVector`). */
+export function applyModel(x: Float64Array, model: ScoreModel = scoreModel()): ModelOutput {
+  const effects = new Float64Array(x.length);
+  const sums: Record<Dimension, number> = {
+    hook: 0,
+    algorithmFit: 0,
+    specificity: 0,
+    structure: 0,
+    voice: 0,
+    engagement: 0,
+  };
+  for (let i = 0; i < x.length; i++) {
+    const f = model.features[i]!;
+    const e = model.scale * f.weight * (x[i]! - f.mean);
+    effects[i] = e;
+    sums[f.dimension] += e;
+  }
+  const breakdown = { ...sums };
+  for (const d of Object.keys(sums) as Dimension[]) {
+    breakdown[d] = clamp(model.center + sums[d] / model.dimensionWeights[d]);
+  }
+  return { effects, breakdown };
+}

@@ -1,0 +1,329 @@
+import type { Dimension } from '../domain/enums.ts';
+import { hasPhrase } from './phrases.ts';
+import { PLAIN_PHRASES } from './plain-words.ts';
+import { type Rubric, rubricFor } from './rubrics.ts';
+import { HASHTAG, LINK, normalizePost } from './text-features.ts';
+import type { RewriteChange, ScoreInput } from './types.ts';
+
+/**
+ * The offline rewrite (SCORING.md): deterministic edits only, so it cannot invent a fact.
+ * The edits are a list of passes, each a small function from text to text with the note it
+ * reports. Passes that lift a cap or a platform penalty (links, bait, hashtags past the cap)
+ * and the length limit always apply; the others are `guided`: kept only when the learned
+ * score (the caller's `measure`, the same scorer that grades the result) rates the edited
+ * text higher, so the rewrite aims at what the model says matters, not at a fixed recipe. An edit that finds
+ * nothing to do reports nothing, and a post that needs none comes back unchanged.
+ */
+
+export interface OfflineRewrite {
+  rewrite: string;
+  changes: RewriteChange[];
+}
+
+interface PassResult {
+  text: string;
+  note: string;
+}
+
+interface RewritePass {
+  name: string;
+  dimension: Dimension;
+  /** Kept only when the score rates the result higher; unguided passes always apply. */
+  guided: boolean;
+  apply(text: string, rubric: Rubric): PassResult | null;
+}
+
+const GREETING = /^(?:hey|hello|hi) (?:everyone|all|linkedin|folks|network)[!,.]*\s*/i;
+/** Sentence ends: terminal punctuation (plus closing quotes) followed by white space. */
+const SENTENCE_BREAK = /(?<=[.!?…]["'’”)]*)\s+/u;
+const CLOSING_QUESTION = 'What would you add?';
+const TRAILING_TAGS = /(?:\s*#[\p{L}\p{N}_]+)+\s*$/u;
+const LINK_AFTER_COLON = new RegExp(`(?:\\s+(?:here|below))?\\s*:\\s*(?:${LINK.source})`, 'gi');
+
+/** Sentences of a line; a piece with no word (a stray closing quote, an emoji) stays with the one before. */
+export function splitSentences(line: string): string[] {
+  const out: string[] = [];
+  for (const piece of line.split(SENTENCE_BREAK)) {
+    const s = piece.trim();
+    if (!s) continue;
+    if (out.length && !/[\p{L}\p{N}]/u.test(s)) out[out.length - 1] = `${out.at(-1)} ${s}`;
+    else out.push(s);
+  }
+  return out;
+}
+
+/** Applies a stock-phrase replacement, keeping an initial capital and re-capitalising after a drop. */
+function replacePhrase(text: string, re: RegExp, replacement: string): string {
+  const MARK = '\uE000';
+  const out = text.replace(re, (match: string, ...rest: unknown[]) => {
+    const groups = rest.slice(0, -2) as (string | undefined)[];
+    const offset = rest.at(-2) as number;
+    const atStart = offset === 0 || /(?:[.!?…]\s+|\n\s*)$/.test(text.slice(Math.max(0, offset - 4), offset));
+    if (replacement === '') return atStart ? MARK : '';
+    const plain = replacement.replace(/\$(\d)/g, (_m, g: string) => groups[Number(g) - 1] ?? '');
+    return /^\p{Lu}/u.test(match) ? plain[0]!.toUpperCase() + plain.slice(1) : plain;
+  });
+  return out.replace(/\uE000\s*(\p{Ll})?/gu, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''));
+}
+
+const capitalise = (s: string) =>
+  s.replace(/^(\W*)(\p{Ll})/u, (_m, pre: string, c: string) => pre + c.toUpperCase());
+
+function mapLines(text: string, fn: (line: string) => string): string {
+  return text
+    .split('\n')
+    .map((l) => (l.trim() ? fn(l) : l))
+    .join('\n');
+}
+
+const paragraphsOf = (text: string) =>
+  text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+
+/** The longest run of leading sentences (paragraph breaks kept) within `budget` characters. */
+function keepLeading(paragraphs: string[], budget: number): string {
+  const kept: string[] = [];
+  let length = 0;
+  for (const p of paragraphs) {
+    const sentences: string[] = [];
+    for (const s of splitSentences(p)) {
+      const add = s.length + (sentences.length ? 1 : kept.length ? 2 : 0);
+      if (length + add > budget) {
+        if (sentences.length) kept.push(sentences.join(' '));
+        // Not even the first sentence fits: cut it at a word boundary rather than return nothing.
+        if (kept.length === 0) return `${s.slice(0, budget - 1).replace(/\s+\S*$/u, '')}…`;
+        return kept.join('\n\n');
+      }
+      sentences.push(s);
+      length += add;
+    }
+    kept.push(sentences.join(' '));
+  }
+  return kept.join('\n\n');
+}
+
+/** External links out of the body: the first comment keeps them without the reach cost. */
+const moveLinks: RewritePass = {
+  name: 'links',
+  dimension: 'algorithmFit',
+  guided: false,
+  apply(text) {
+    const links = text.match(LINK) ?? [];
+    if (!links.length) return null;
+    // "Read it here: <link>" becomes "Read it in the first comment"; a bare link just goes.
+    let pointed = false;
+    let out = text.replace(LINK_AFTER_COLON, (...args: unknown[]) => {
+      pointed = true;
+      const after = (args.at(-1) as string).slice((args.at(-2) as number) + (args[0] as string).length);
+      // Close the sentence when the next one starts right after the link.
+      return /^\s*\p{Lu}/u.test(after) ? ' in the first comment.' : ' in the first comment';
+    });
+    out = mapLines(out.replace(LINK, ''), (l) =>
+      l
+        .replace(/\(\s*\)|\[\s*\]/g, '')
+        .replace(/\s+([.,;:!?])/g, '$1')
+        .replace(/[ \t\u00a0]{2,}/g, ' ')
+        .trimEnd(),
+    )
+      .split('\n')
+      // Lines the link was the point of ("Read more:", a bullet, a stray quote) go with it.
+      .filter(
+        (l) =>
+          l.trim() === '' ||
+          (!/^\s*(?:[\p{L}\s]{0,40}:|[-–—•]\s*)$/u.test(l) &&
+            /[\p{L}\p{N}\p{Extended_Pictographic}]/u.test(l)),
+      )
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n');
+    if (!pointed) out = `${out.trim()}\n\n(Link in the first comment.)`;
+    return {
+      text: out,
+      note: `Moved ${links.length} external link(s) out of the body; post ${links.join(' ')} as the first comment to avoid the ~26% reach cut.`,
+    };
+  },
+};
+
+/** Engagement bait: the sentences that ask for reactions as such go. */
+const dropBait: RewritePass = {
+  name: 'bait',
+  dimension: 'algorithmFit',
+  guided: false,
+  apply(text) {
+    let dropped = 0;
+    const out = mapLines(text, (line) =>
+      splitSentences(line)
+        .filter((s) => {
+          const bait = hasPhrase('bait', s);
+          if (bait) dropped++;
+          return !bait;
+        })
+        .join(' '),
+    );
+    return dropped
+      ? { text: out, note: `Removed ${dropped} engagement-bait sentence(s); the feed demotes them.` }
+      : null;
+  },
+};
+
+/** AI-tells and stock openers, replaced by plain words of the same grammatical form. */
+const plainWords: RewritePass = {
+  name: 'plain-words',
+  dimension: 'voice',
+  guided: true,
+  apply(text) {
+    let out = text.replace(GREETING, '');
+    for (const [re, replacement] of PLAIN_PHRASES) out = replacePhrase(out, re, replacement);
+    if ((out.match(/—/g)?.length ?? 0) >= 3) out = out.replace(/\s*—\s*/g, ', ');
+    if (out === text) return null;
+    out = mapLines(out, (l) => capitalise(l.replace(/ {2,}/g, ' ').trim()));
+    return {
+      text: out,
+      note: 'Replaced stock phrases and dash stacks that read as machine-written with plain words.',
+    };
+  },
+};
+
+/**
+ * Hashtags past the cap: tags inside a sentence lose their "#" and stay as words (dropping
+ * them would break the sentence); trailing tags go, and the first three return on a closing line.
+ */
+const trimHashtags: RewritePass = {
+  name: 'hashtags',
+  dimension: 'algorithmFit',
+  guided: false,
+  apply(text, rubric) {
+    const tags = text.match(HASHTAG) ?? [];
+    if (tags.length < rubric.hashtagCapFrom) return null;
+    const keep = tags.slice(0, 3);
+    const body = text.replace(TRAILING_TAGS, '');
+    const out = mapLines(body, (l) =>
+      /^(?:\s*#[\p{L}\p{N}_]+)+\s*$/u.test(l) ? '' : l.replace(HASHTAG, (tag) => tag.slice(1)),
+    );
+    return {
+      text: `${out.replace(/\n{3,}/g, '\n\n').trim()}\n\n${keep.join(' ')}`,
+      note: `Trimmed hashtags from ${tags.length} to ${keep.length}; six or more cap algorithm fit.`,
+    };
+  },
+};
+
+/** The opening sentence on its own line, so it lands before the "see more" fold. */
+const hookOnOwnLine: RewritePass = {
+  name: 'hook-line',
+  dimension: 'hook',
+  guided: true,
+  apply(text, rubric) {
+    const paragraphs = paragraphsOf(text);
+    const first = paragraphs[0] ?? '';
+    const sentences = splitSentences(first.split('\n')[0] ?? '');
+    if (sentences.length < 2 || sentences[0]!.length > rubric.foldChars) return null;
+    paragraphs.splice(0, 1, sentences[0]!, first.slice(first.indexOf(sentences[1]!)));
+    return {
+      text: paragraphs.join('\n\n'),
+      note: 'Put the opening sentence on its own line so it lands before the "see more" fold.',
+    };
+  },
+};
+
+/** Long paragraphs broken into one- and two-sentence paragraphs. */
+const breakParagraphs: RewritePass = {
+  name: 'paragraphs',
+  dimension: 'structure',
+  guided: true,
+  apply(text) {
+    const out: string[] = [];
+    let changed = false;
+    for (const p of paragraphsOf(text)) {
+      if (p.length <= 300 || p.includes('\n')) {
+        out.push(p);
+        continue;
+      }
+      changed = true;
+      let chunk = '';
+      for (const s of splitSentences(p)) {
+        if (chunk && (chunk.length + s.length > 220 || splitSentences(chunk).length >= 2)) {
+          out.push(chunk);
+          chunk = s;
+        } else chunk = chunk ? `${chunk} ${s}` : s;
+      }
+      if (chunk) out.push(chunk);
+    }
+    return changed
+      ? {
+          text: out.join('\n\n'),
+          note: 'Broke long paragraphs into one- and two-sentence paragraphs with white space.',
+        }
+      : null;
+  },
+};
+
+/** Over the platform limit: leading sentences that fit, paragraph by paragraph. Always applies. */
+const fitLimit: RewritePass = {
+  name: 'limit',
+  dimension: 'algorithmFit',
+  guided: false,
+  apply(text, rubric) {
+    if (text.length <= rubric.maxLength) return null;
+    const out = keepLeading(paragraphsOf(text), rubric.maxLength - CLOSING_QUESTION.length - 2);
+    return {
+      text: out,
+      note: `Cut to ${out.length} characters to fit ${rubric.platform}'s ${rubric.maxLength}-character limit.`,
+    };
+  },
+};
+
+/** A closing question when the post asks nothing. */
+const closingQuestion: RewritePass = {
+  name: 'closing-question',
+  dimension: 'engagement',
+  guided: true,
+  apply(text, rubric) {
+    if (text.includes('?') || hasPhrase('callsToComment', text)) return null;
+    if (text.length + CLOSING_QUESTION.length + 2 > rubric.maxLength) return null;
+    const blocks = text.split('\n\n');
+    const tail = blocks.length > 1 && /^(?:#\S+\s*)+$/.test(blocks.at(-1)!) ? blocks.pop()! : null;
+    blocks.push(CLOSING_QUESTION);
+    if (tail) blocks.push(tail);
+    return {
+      text: blocks.join('\n\n'),
+      note: 'Ended with a question readers can answer from their own experience.',
+    };
+  },
+};
+
+/** In order: what must go first (links, bait), then wording, then layout, then the limit. */
+export const REWRITE_PASSES: readonly RewritePass[] = [
+  moveLinks,
+  dropBait,
+  plainWords,
+  trimHashtags,
+  hookOnOwnLine,
+  breakParagraphs,
+  fitLimit,
+  closingQuestion,
+];
+
+/**
+ * Runs the passes. `measure` scores a candidate text (the learned offline score with the
+ * request's context); without it every pass applies, as a fixed recipe.
+ */
+export function rewriteOffline(input: ScoreInput, measure?: (text: string) => number): OfflineRewrite {
+  const rubric = rubricFor(input.platform);
+  const changes: RewriteChange[] = [];
+  let text = normalizePost(input.post);
+  let score = measure ? measure(text) : 0;
+  for (const pass of REWRITE_PASSES) {
+    const result = pass.apply(text, rubric);
+    if (!result) continue;
+    const next = result.text.trim();
+    if (measure && pass.guided) {
+      const nextScore = measure(next);
+      if (nextScore <= score) continue;
+      score = nextScore;
+    } else if (measure) score = measure(next);
+    text = next;
+    changes.push({ dimension: pass.dimension, note: result.note });
+  }
+  return { rewrite: text.trim(), changes };
+}

@@ -1,0 +1,154 @@
+import { type Dimension, SCORE_SCHEMA_VERSION } from '../domain/enums.ts';
+import { gradeHeuristically } from './heuristic-judge.ts';
+import type { Judge, JudgeGrades } from './judge.ts';
+import { explain, weightOf } from './learned/explain.ts';
+import { featureVector } from './learned/features.ts';
+import { applyModel, type ScoreModel, scoreModel, wordWeights } from './learned/model.ts';
+import { clamp } from './rule-kit.ts';
+import { type RuleOutcome, runRules } from './rules.ts';
+import type { Breakdown, ScoreInput, ScoreResult, Signal } from './types.ts';
+
+/**
+ * One ScoreResult (score.v2): the deterministic rules and a judge (the offline heuristic or
+ * a language model) produce the features; the learned model (learned/model.ts) turns them
+ * into six dimension scores; caps apply last (caps win, whoever grades); `overall` is the
+ * weighted sum with the learned weights /v1/meta publishes. No judge ever sets it.
+ */
+
+const MAX_SIGNALS = 12;
+
+/**
+ * Version of the rules, thresholds and lexicons: a change to any of them must bump it (the
+ * learned model must then be retrained, since rule points are its features).
+ */
+export const RULES_VERSION = 'rules-1';
+
+/**
+ * What a cached score depends on besides its input and engine: the score schema, the learned
+ * model's version (a hash of its weights) and the rules version. Part of every cache key
+ * (features/intelligence/metered.ts `cacheKey`), so retraining expires cached results.
+ */
+export function scoreCacheVersion(model: ScoreModel = scoreModel()): string {
+  return `${SCORE_SCHEMA_VERSION}:${model.version}:${RULES_VERSION}`;
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+export function overallOf(breakdown: Breakdown, model: ScoreModel = scoreModel()): number {
+  let sum = 0;
+  for (const d of Object.keys(model.dimensionWeights) as Dimension[])
+    sum += model.dimensionWeights[d] * breakdown[d];
+  return round1(clamp(sum));
+}
+
+function verdictOf(overall: number, signals: Signal[]): string {
+  const band =
+    overall >= 80 ? 'Strong post' : overall >= 65 ? 'Good post' : overall >= 50 ? 'Fair post' : 'Weak post';
+  const lead = `${band} (${Math.round(overall)}/100)`;
+  const strength = signals.find((s) => s.impact === 'positive');
+  const fix = signals.find((s) => s.impact === 'negative');
+  if (fix && strength)
+    return `${lead}: ${strength.label.toLowerCase()} helps; fix first: ${fix.label.toLowerCase()}.`;
+  if (fix) return `${lead}; fix first: ${fix.label.toLowerCase()}.`;
+  if (strength) return `${lead}: ${strength.label.toLowerCase()} carries it.`;
+  return `${lead}.`;
+}
+
+/**
+ * Ranked: heavier first, problems before strengths at equal weight, rules before judge notes.
+ * Every rule that fired is kept (SCORING.md); model features and judge notes fill the list
+ * up to MAX_SIGNALS, heaviest first.
+ */
+function rank(fired: Signal[], others: Signal[]): Signal[] {
+  const order = (list: Signal[]) =>
+    list
+      .map((s, i) => ({ s, i }))
+      .sort(
+        (a, b) =>
+          b.s.weight - a.s.weight ||
+          (a.s.impact === b.s.impact ? 0 : a.s.impact === 'negative' ? -1 : 1) ||
+          (a.s.rule ? 0 : 1) - (b.s.rule ? 0 : 1) ||
+          a.i - b.i,
+      )
+      .map(({ s }) => s);
+  return order([...fired, ...order(others).slice(0, Math.max(0, MAX_SIGNALS - fired.length))]);
+}
+
+const means = new WeakMap<ScoreModel, number[]>();
+function meansOf(model: ScoreModel): number[] {
+  let m = means.get(model);
+  if (!m) {
+    m = model.features.map((f) => f.mean);
+    means.set(model, m);
+  }
+  return m;
+}
+
+/** Scores a post from its rule outcome and a judge's grades with a model (the committed one by default). */
+export function scoreWith(
+  input: ScoreInput,
+  rules: RuleOutcome,
+  grades: JudgeGrades,
+  model: ScoreModel = scoreModel(),
+): ScoreResult {
+  const words = wordWeights(model);
+  const x = featureVector(input, rules, grades, words);
+  const { effects, breakdown } = applyModel(x, model);
+  const explained = explain({
+    hits: rules.hits,
+    x,
+    effects,
+    means: meansOf(model),
+    tokens: rules.features.tokens,
+    words,
+  });
+  for (const [d, cap] of Object.entries(rules.caps) as [Dimension, { max: number; rule: string }][]) {
+    if (breakdown[d] <= cap.max) continue;
+    // A cap that bound the score is the heaviest reason there is: it outranks every effect.
+    const lost = (breakdown[d] - cap.max) * model.dimensionWeights[d];
+    breakdown[d] = cap.max;
+    const signal = explained.find((s) => s.rule === cap.rule);
+    if (signal) Object.assign(signal, { impact: 'negative', weight: Math.max(4, weightOf(lost)) });
+  }
+  for (const d of Object.keys(breakdown) as Dimension[]) breakdown[d] = Math.round(clamp(breakdown[d]));
+  const firedRules = new Set(rules.hits.map((h) => h.rule));
+  const signals = rank(
+    explained.filter((s) => firedRules.has(s.rule!)),
+    [
+      ...explained.filter((s) => !firedRules.has(s.rule!)),
+      ...grades.signals.map(({ rule: _rule, ...signal }) => signal),
+    ],
+  );
+  const overall = overallOf(breakdown, model);
+  return {
+    schema: SCORE_SCHEMA_VERSION,
+    overall,
+    breakdown,
+    verdict: verdictOf(overall, signals),
+    signals,
+    hookArchetype: rules.archetype,
+    hookArchetypeNote: rules.archetypeNote,
+    formatMultiplier: rules.format.multiplier,
+    formatNote: rules.format.note,
+  };
+}
+
+/** The offline engine end to end, synchronously (eval, bench, rewrite and generate use it). */
+export function scoreHeuristically(input: ScoreInput, model?: ScoreModel): ScoreResult {
+  const rules = runRules(input);
+  return scoreWith(input, rules, gradeHeuristically(rules), model);
+}
+
+export async function scorePost(input: ScoreInput, judge: Judge, model?: ScoreModel): Promise<ScoreResult> {
+  const rules = runRules(input);
+  return scoreWith(input, rules, await judge.grade(input, rules), model);
+}
+
+/**
+ * The learned offline score of a candidate text in a request's context, for the rewrite's
+ * guided passes: text-derived overrides (link, hashtag count) are re-derived from the text.
+ */
+export function offlineMeasure(input: ScoreInput): (post: string) => number {
+  const { hasExternalLink: _link, hashtagCount: _tags, ...context } = input;
+  return (post) => scoreHeuristically({ ...context, post }).overall;
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { readDataFile } from '../../scripts/lib/datasets.ts';
+import { inventedFacts } from '../../src/scoring/facts.ts';
+import { rewriteOffline } from '../../src/scoring/rewrite-offline.ts';
+import { offlineMeasure } from '../../src/scoring/scorer.ts';
+
+/**
+ * Every offline edit on real posts (../shared/data, see its README) must leave well-formed
+ * text: no dangling fragments, capitalisation and punctuation kept, no fact invented. The
+ * posts checked are those the recipe actually edits with a phrase swap, link move, bait drop
+ * or hashtag trim: the edits that touch the inside of sentences.
+ */
+
+const TOUCHES_SENTENCES =
+  /https?:\/\/|\b(?:delv|leverag|utili[sz]|revolutioni[sz]|navigat\w* the complexities|dive (?:deep )?into|diving into|unlock|harness|a testament to|game[- ]changer|seamlessly|in today['’]s|important to note|in conclusion|let['’]s dive in)|comment (?:yes|below)|like (?:and|&) share|(?:#\w+\s*){6,}/i;
+const DANGLING = /\b(?:and|or|the|a|an|of|to|with|for|in|on|at|by|from|is|are|was|that)$/i;
+
+function problems(original: string, rewrite: string): string[] {
+  const out: string[] = [];
+  const originalLines = new Set(original.split('\n').map((l) => l.trim()));
+  for (const raw of rewrite.split('\n')) {
+    const line = raw.trim();
+    if (!line || originalLines.has(line)) continue;
+    if (/ {2,}/.test(line) && !/ {2,}/.test(original)) out.push(`double space: ${line}`);
+    if (/\s[,.;:!?](?!\.)/.test(line) && !/\s[,.;:!?]/.test(original))
+      out.push(`space before punctuation: ${line}`);
+    if (/^[,.;:]/.test(line)) out.push(`line starts with punctuation: ${line}`);
+    if (/,,|(?<!\.)\.\.(?!\.)|\(\s*\)/.test(line)) out.push(`broken punctuation: ${line}`);
+    if (!/[\p{L}\p{N}]/u.test(line) && !/[\p{L}\p{N}]/u.test(original)) continue;
+    if (!/[\p{L}\p{N}\p{Extended_Pictographic}#]/u.test(line)) out.push(`empty line of punctuation: ${line}`);
+    const head = line.slice(0, 12);
+    if (/^\p{Ll}/u.test(line) && !original.includes(head)) out.push(`lost capital: ${line}`);
+    const end = line.replace(/[.!?…:;,]+$/, '');
+    if (DANGLING.test(end) && !original.includes(end.slice(-20))) out.push(`dangling end: ${line}`);
+  }
+  return out;
+}
+
+describe('offline rewrite on real posts', () => {
+  const posts = readDataFile('linkedin-creator-posts.csv')
+    .map((p) => p.text)
+    .filter((t) => TOUCHES_SENTENCES.test(t))
+    .slice(0, 250);
+
+  it('has real posts to check', () => {
+    expect(posts.length).toBeGreaterThanOrEqual(100);
+  });
+
+  it('leaves every edited sentence well formed and invents nothing (recipe and guided)', () => {
+    const failures: string[] = [];
+    let edited = 0;
+    for (const post of posts) {
+      for (const { rewrite, changes } of [
+        rewriteOffline({ post }),
+        rewriteOffline({ post }, offlineMeasure({ post })),
+      ]) {
+        if (changes.length) edited++;
+        failures.push(...problems(post, rewrite));
+        const invented = inventedFacts(post, rewrite);
+        if (invented.length) failures.push(`invented ${invented.join(', ')}`);
+      }
+    }
+    expect(edited).toBeGreaterThan(posts.length);
+    expect(failures.slice(0, 10)).toEqual([]);
+  });
+});
