@@ -12,8 +12,11 @@ import {
 import type { AppDeps } from '../context.ts';
 import { featureRoutes } from '../features/index.ts';
 import { registerAuth } from './auth.ts';
+import { registerConsole } from './console.ts';
+import { createClientErrorHandler, frameworkErrorHandler, unsupportedMediaType } from './early-errors.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { registerIdempotency } from './idempotency.ts';
+import { registerTextSafety } from './text-safety.ts';
 import './route-config.ts';
 import { API_VERSION } from './version.ts';
 
@@ -59,6 +62,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     requestIdHeader: false,
     routerOptions: { maxParamLength: 200 },
     forceCloseConnections: 'idle',
+    // Errors raised before routing answer in the API's envelope too (early-errors.ts).
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler: createClientErrorHandler(deps.log),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -68,6 +74,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // own parser (which guards against prototype poisoning).
   const jsonParser = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
+  // JSON sent as text/plain would reach the validators as a string: answer 415 naming
+  // application/json, as for any other type no route accepts. An empty text/plain body (a
+  // client's default header on a bodiless DELETE or POST) is simply no body.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) =>
+    String(body) === '' ? done(null, undefined) : done(unsupportedMediaType(), undefined),
+  );
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
     return jsonParser(request, String(body), done);
@@ -106,9 +119,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   registerAuth(app, deps);
+  registerTextSafety(app);
   await deps.authCache.listen(deps.kv);
   registerIdempotency(app, deps);
 
+  // The web console at `/` (and its return from a channel connect), before the routes it wraps.
+  await registerConsole(app);
   for (const routes of featureRoutes) await app.register(routes, { deps });
   return app;
 }

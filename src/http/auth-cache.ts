@@ -1,4 +1,4 @@
-import type { Caller } from '../context.ts';
+import type { Caller } from '../caller.ts';
 import type { KvStore } from '../kv/kv.ts';
 
 const REVOKED_CHANNEL = 'auth:key-revoked';

@@ -1,29 +1,11 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps, Caller } from '../context.ts';
-import type { Db } from '../db/client.ts';
-import { accounts, apiKeys } from '../db/schema/index.ts';
 import { isWellFormedApiKey } from '../features/keys/key-format.ts';
-import { toApiKey } from '../features/keys/key-view.ts';
+import { callerForDigest } from '../features/keys/key-lookup.ts';
 import { sha256Hex } from '../lib/hash.ts';
-import { unauthorized } from './errors.ts';
+import { AuthThrottle } from './auth-throttle.ts';
+import { AppError, unauthorized } from './errors.ts';
 import { type Budget, enforceBudget, hitBudgets } from './rate-limit.ts';
-
-/** lastUsedAt is refreshed at most this often per key, so a request is not a write. */
-const LAST_USED_RESOLUTION_MS = 60_000;
-
-/** One prepared statement per database: built once, so the hot path skips query building. */
-const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
-
-function prepareLookup(db: Db) {
-  return db
-    .select({ key: apiKeys, account: { id: accounts.id, email: accounts.email, plan: accounts.plan } })
-    .from(apiKeys)
-    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
-    .where(eq(apiKeys.keyHash, sql.placeholder('hash')))
-    .limit(1)
-    .prepare('postkit_auth_lookup');
-}
 
 /** Pulls a well-formed key out of a bearer header, or throws 401 without touching any store. */
 export function bearerKey(header: string | undefined): string {
@@ -33,41 +15,6 @@ export function bearerKey(header: string | undefined): string {
   const key = match[1]!;
   if (!isWellFormedApiKey(key)) throw unauthorized('That is not a valid API key (bad format or checksum).');
   return key;
-}
-
-/** Resolves a key's digest to its caller with one indexed read (which also serves whoami), or 401. */
-export async function callerForDigest(deps: AppDeps, digest: string): Promise<Caller> {
-  const cached = deps.authCache.get(digest);
-  if (cached) {
-    touchIfStale(deps, cached);
-    return cached;
-  }
-  let lookup = lookups.get(deps.db);
-  if (!lookup) {
-    lookup = prepareLookup(deps.db);
-    lookups.set(deps.db, lookup);
-  }
-  const [row] = await lookup.execute({ hash: digest });
-  if (!row || row.key.revokedAt !== null) throw unauthorized('This API key is unknown or has been revoked.');
-  const caller: Caller = {
-    accountId: row.account.id,
-    keyId: row.key.id,
-    plan: row.account.plan,
-    snapshot: { account: row.account, key: toApiKey(row.key) },
-  };
-  touchIfStale(deps, caller);
-  deps.authCache.set(digest, caller);
-  return caller;
-}
-
-/** Records use at most once a minute per key; the snapshot carries the time so whoami shows it. */
-function touchIfStale(deps: AppDeps, caller: Caller) {
-  const key = caller.snapshot?.key;
-  if (!key) return;
-  const now = deps.clock.now();
-  if (key.lastUsedAt !== null && key.lastUsedAt >= now - LAST_USED_RESOLUTION_MS) return;
-  key.lastUsedAt = now;
-  touchKey(deps, key.id, now);
 }
 
 /** The per-key budgets, keyed by the key's digest so they can be spent while the key is looked up. */
@@ -91,41 +38,109 @@ export function keyBudgets(deps: AppDeps, digest: string) {
   } satisfies Record<string, Budget>;
 }
 
-/** Fire-and-forget; the condition makes concurrent processes write at most once per resolution. */
-function touchKey(deps: AppDeps, keyId: string, now: number) {
-  deps.db
-    .update(apiKeys)
-    .set({ lastUsedAt: now })
-    .where(
-      and(
-        eq(apiKeys.id, keyId),
-        or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, now - LAST_USED_RESOLUTION_MS)),
-      ),
-    )
-    .catch((err) => deps.log.warn({ err }, 'could not record key use'));
-}
-
 /**
  * Every route is protected unless its config says `public`. The hook authenticates, builds
  * the request's service context and spends the overall budget (and the model budget on
- * model-backed routes), setting the x-ratelimit-* headers. The key lookup and the budget
- * round trips run concurrently: a request costs one database read and one store call in time.
+ * model-backed routes), setting the x-ratelimit-* headers. For a key in the process's cache
+ * the budget round trip is the only store call; a key not in it is looked up first (one
+ * database read, then cached), so a key that does not exist never gets budget state. Failed
+ * authentications are throttled per client address in memory (auth-throttle.ts).
  */
 export function registerAuth(app: FastifyInstance, deps: AppDeps) {
+  const throttle = new AuthThrottle(deps.config.AUTH_FAILURES_PER_MIN, deps.clock.now);
   app.decorateRequest('ctx', null as never);
   app.addHook('onRequest', async (request, reply) => {
     const config = request.routeOptions.config;
     const url = request.routeOptions.url;
     // Unknown routes (404) and the reference page's own assets need no key.
     if (!url || config.public || url === '/docs' || url.startsWith('/docs/')) return;
-    const digest = sha256Hex(bearerKey(request.headers.authorization));
-    const budgets = keyBudgets(deps, digest);
-    const spent = config.modelBudget ? [budgets.requests, budgets.model] : [budgets.requests];
-    const [caller, hits] = await Promise.all([
-      callerForDigest(deps, digest),
-      hitBudgets(deps.kv, spent, request.log),
-    ]);
+    const budgets = (digest: string) => {
+      const all = keyBudgets(deps, digest);
+      return config.modelBudget ? [all.requests, all.model] : [all.requests];
+    };
+    let key: string;
+    try {
+      key = bearerKey(request.headers.authorization);
+    } catch (err) {
+      throw failedAuthentication(throttle, request.ip, err);
+    }
+    const digest = sha256Hex(key);
+    // A key this process knows: the lookup (cache) and the budget round trip run together.
+    if (deps.authCache.get(digest)) {
+      const spent = budgets(digest);
+      const [caller, hits] = await Promise.all([
+        callerForDigest(deps, digest),
+        hitBudgets(deps.kv, spent, request.log),
+      ]);
+      if (!caller) throw unauthorized(UNKNOWN_KEY);
+      request.ctx = { deps, caller, requestId: request.id, log: request.log };
+      for (const [i, budget] of spent.entries()) enforceBudget(reply, budget, hits[i] ?? null);
+      return;
+    }
+    // Otherwise the key must exist before anything is written for it (no budget keys for
+    // guessed keys), and an address that keeps failing is refused before any lookup.
+    const caller = await lookUpThrottled(deps, throttle, request.ip, digest);
+    const spent = budgets(digest);
+    const hits = await hitBudgets(deps.kv, spent, request.log);
     request.ctx = { deps, caller, requestId: request.id, log: request.log };
     for (const [i, budget] of spent.entries()) enforceBudget(reply, budget, hits[i] ?? null);
   });
+}
+
+const UNKNOWN_KEY = 'This API key is unknown or has been revoked.';
+
+const throttled = (retryAfterSeconds: number) =>
+  new AppError(
+    429,
+    'rate_limited',
+    `Too many failed authentications from this address; retry in ${retryAfterSeconds}s.`,
+    { headers: { 'retry-after': String(retryAfterSeconds) } },
+  );
+
+/** A malformed key: 401 (it costs no store), counted against the address all the same. */
+function failedAuthentication(throttle: AuthThrottle, address: string, err: unknown): unknown {
+  const wait = throttle.blocked(address);
+  if (wait !== null) return throttled(wait);
+  throttle.recordFailure(address);
+  return err;
+}
+
+/** Lookups under way, by digest: a burst of one key (valid or not) costs one database read. */
+const inFlight = new WeakMap<AuthThrottle, Map<string, Promise<Caller | null>>>();
+
+/**
+ * One database read per key at most: concurrent requests with the same key share it, and a key
+ * found not to exist is remembered for a minute. Each request that fails counts once, checked
+ * against the limit as it fails, so the number of 401s before the 429s is exact.
+ */
+async function lookUpThrottled(deps: AppDeps, throttle: AuthThrottle, address: string, digest: string) {
+  const wait = throttle.blocked(address);
+  if (wait !== null) throw throttled(wait);
+  let caller: Caller | null = null;
+  if (!throttle.isKnownUnknown(digest)) {
+    let running = inFlight.get(throttle);
+    if (!running) {
+      running = new Map();
+      inFlight.set(throttle, running);
+    }
+    const shared = running.get(digest);
+    if (shared) caller = await shared;
+    else {
+      const lookup = callerForDigest(deps, digest);
+      running.set(digest, lookup);
+      throttle.begin(address);
+      try {
+        caller = await lookup;
+      } finally {
+        running.delete(digest);
+        throttle.finish(address);
+      }
+    }
+  }
+  if (caller) return caller;
+  throttle.rememberUnknown(digest);
+  const now = throttle.blocked(address);
+  if (now !== null) throw throttled(now);
+  throttle.recordFailure(address);
+  throw unauthorized(UNKNOWN_KEY);
 }

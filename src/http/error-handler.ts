@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, type ErrorDetail } from './errors.ts';
+import { isDependencyOutage } from '../domain/dependency-outage.ts';
+import { AppError, type ErrorDetail, toAppError } from './errors.ts';
 
 /** `/items/2/runAt` -> `items[2].runAt`, prefixed by where it came from when not the body. */
 function toPath(context: string | undefined, instancePath: string): string {
@@ -42,39 +43,12 @@ function fromFastifyError(err: FastifyError): AppError | undefined {
   }
 }
 
-/** Connection-level failures of PostgreSQL or Redis (through any wrapping), as opposed to bugs. */
-const OUTAGE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'CONNECT_TIMEOUT',
-  'CONNECTION_CLOSED',
-  'CONNECTION_DESTROYED',
-  'CONNECTION_ENDED',
-  '57P01', // admin_shutdown
-  '57P03', // cannot_connect_now
-]);
-
-export function isDependencyOutage(err: unknown): boolean {
-  for (
-    let e = err as { code?: unknown; cause?: unknown; message?: unknown } | undefined, i = 0;
-    e && i < 5;
-    i++
-  ) {
-    if (typeof e.code === 'string' && OUTAGE_CODES.has(e.code)) return true;
-    if (typeof e.message === 'string' && /Connection is closed|Stream isn't writeable/.test(e.message))
-      return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-}
-
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof AppError) {
-      if (err.status >= 500) request.log.warn({ err, code: err.code }, 'request failed upstream');
-      return send(reply, request, err);
+    const answer = toAppError(err);
+    if (answer) {
+      if (answer.status >= 500) request.log.warn({ err, code: answer.code }, 'request failed upstream');
+      return send(reply, request, answer);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const context = (err as { validationContext?: string }).validationContext;
@@ -118,7 +92,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return send(
         reply,
         request,
-        new AppError(503, 'service_unavailable', 'A backing service is unavailable; retry shortly.', {
+        new AppError(503, 'dependency_unavailable', 'A backing service is unavailable; retry shortly.', {
           headers: { 'retry-after': '2' },
         }),
       );

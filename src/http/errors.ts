@@ -1,12 +1,13 @@
-/**
- * Typed errors thrown by services; one handler (error-handler.ts) renders them as
- * `{error: {code, message, details?, requestId}}` plus any top-level extras (e.g. `post`).
- */
-export interface ErrorDetail {
-  path: string;
-  message: string;
-}
+import { DomainError, type DomainErrorKind, type ErrorDetail, PublishFailed } from '../domain/errors.ts';
 
+export type { ErrorDetail };
+
+/**
+ * An error as the API answers it: status, `{error: {code, message, details?, requestId}}`
+ * plus any top-level extras (e.g. `post`), and headers. Services throw domain errors
+ * (src/domain/errors.ts); `toAppError` is the one place they become statuses and headers.
+ * AppError itself is built only by HTTP-level code (auth, idempotency, Fastify's own errors).
+ */
 export interface AppErrorOptions {
   details?: ErrorDetail[];
   /** Extra top-level fields next to `error`, e.g. the failed post of a publish. */
@@ -34,33 +35,49 @@ export class AppError extends Error {
   }
 }
 
-export const invalidRequest = (message: string, details?: ErrorDetail[]) =>
-  new AppError(400, 'invalid_request', message, { details });
-
 export const unauthorized = (message = 'Missing or invalid API key. Send `Authorization: Bearer <key>`.') =>
   new AppError(401, 'unauthorized', message);
 
-export const notFound = (what: string) =>
-  new AppError(404, 'not_found', `${what} not found for this account.`);
+/** The status each kind of domain error answers with. */
+const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  quota_exceeded: 402,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  upstream_failed: 502,
+  publish_failed: 502,
+  not_configured: 503,
+  dependency_unavailable: 503,
+};
 
-export const conflict = (code: string, message: string, extra?: Record<string, unknown>) =>
-  new AppError(409, code, message, { extra });
+/** A failed publish answers like the problem that failed it. */
+const STATUS_OF_PUBLISH_FAILURE: Record<PublishFailed['reason'], number> = {
+  invalid: 400,
+  conflict: 409,
+  platform: 502,
+};
 
-export const notConfigured = (message: string) => new AppError(503, 'not_configured', message);
+function statusOf(err: DomainError): number {
+  return err instanceof PublishFailed ? STATUS_OF_PUBLISH_FAILURE[err.reason] : STATUS_OF_KIND[err.kind];
+}
 
-export const rateLimited = (retryAfterSeconds: number, which: string) =>
-  new AppError(
-    429,
-    'rate_limited',
-    `Rate limit exceeded for the ${which} budget; retry in ${retryAfterSeconds}s.`,
-    {
-      headers: { 'retry-after': String(retryAfterSeconds) },
-    },
-  );
+function headersOf(err: DomainError): Record<string, string> | undefined {
+  const retryAfter = 'retryAfterSeconds' in err ? err.retryAfterSeconds : undefined;
+  return typeof retryAfter === 'number' ? { 'retry-after': String(retryAfter) } : undefined;
+}
 
-export const quotaExceeded = (limit: number) =>
-  new AppError(
-    402,
-    'quota_exceeded',
-    `This account has used its ${limit} model-backed operations for this month; the quota resets on the 1st (UTC).`,
-  );
+/** The API's answer for an error: domain errors mapped, AppErrors as they are, anything else undefined. */
+export function toAppError(err: unknown): AppError | undefined {
+  if (err instanceof AppError) return err;
+  if (!(err instanceof DomainError)) return undefined;
+  return new AppError(statusOf(err), err.code, err.message, {
+    details: err.details,
+    extra: err.extra,
+    headers: headersOf(err),
+    cause: err,
+  });
+}

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../context.ts';
+import { DomainError, Invalid } from '../domain/errors.ts';
 import type { KvStore } from '../kv/kv.ts';
 import { sha256Hex, stableStringify } from '../lib/hash.ts';
-import { AppError, invalidRequest } from './errors.ts';
+import { AppError } from './errors.ts';
 
 /** The first 2xx is kept this long and replayed verbatim. */
 const REPLAY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -42,7 +43,7 @@ export async function beginIdempotent(
   try {
     return await claimOrReplay(kv, keyId, idempotencyKey, fingerprint);
   } catch (err) {
-    if (err instanceof AppError) throw err;
+    if (err instanceof AppError || err instanceof DomainError) throw err;
     // Without the store "at most once" cannot be promised: refuse rather than risk a double run.
     throw new AppError(
       503,
@@ -60,7 +61,7 @@ async function claimOrReplay(
   fingerprint: string,
 ): Promise<BeginResult> {
   if (idempotencyKey.length === 0 || idempotencyKey.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
-    throw invalidRequest(`Idempotency-Key must be 1-${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`, [
+    throw new Invalid(`Idempotency-Key must be 1-${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`, [
       { path: 'headers.idempotency-key', message: `length ${idempotencyKey.length}` },
     ]);
   }

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyBaseLogger as Logger } from 'fastify';
+import { RateLimited } from '../domain/errors.ts';
 import type { KvStore, WindowHit } from '../kv/kv.ts';
-import { rateLimited } from './errors.ts';
 
 export interface Budget {
   /** Key in the store, e.g. `rl:req:<key digest>`. */
@@ -55,7 +55,11 @@ export function enforceBudget(reply: FastifyReply, budget: Budget, hit: WindowHi
   reply.header(`${budget.headerPrefix}-limit`, budget.limit);
   reply.header(`${budget.headerPrefix}-remaining`, Math.max(0, budget.limit - hit.count));
   reply.header(`${budget.headerPrefix}-reset`, resetSeconds);
-  if (hit.count > budget.limit) throw rateLimited(resetSeconds, budget.label);
+  if (hit.count > budget.limit)
+    throw new RateLimited(
+      resetSeconds,
+      `Rate limit exceeded for the ${budget.label} budget; retry in ${resetSeconds}s.`,
+    );
 }
 
 export async function spend(kv: KvStore, budget: Budget, reply: FastifyReply, log: Logger): Promise<void> {

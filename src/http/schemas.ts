@@ -49,22 +49,6 @@ export const Pagination = z
   .meta({ id: 'Pagination' });
 export type Pagination = z.output<typeof Pagination>;
 
-/**
- * Runs a page query asking for one row more than the limit, so `hasMore` costs no count query.
- * Lists are newest first; the caller's query orders them.
- */
-export async function paginate<T>(
-  page: PaginationQuery,
-  fetch: (limit: number, offset: number) => Promise<T[]>,
-): Promise<{ items: T[]; pagination: Pagination }> {
-  const rows = await fetch(page.limit + 1, page.offset);
-  const hasMore = rows.length > page.limit;
-  return {
-    items: hasMore ? rows.slice(0, page.limit) : rows,
-    pagination: { limit: page.limit, offset: page.offset, hasMore },
-  };
-}
-
 export const IdParams = z.object({ id: z.string().min(1).max(64) });
 export const DeleteResult = z.object({ deleted: z.boolean() }).meta({ id: 'DeleteResult' });
 

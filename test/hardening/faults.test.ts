@@ -49,7 +49,7 @@ describe.runIf(Boolean(PG && REDIS))('dependency faults', () => {
     expect(health.body.checks.database.status).toBe('degraded');
     const during = await t.request('GET', '/v1/account', { key: apiKey });
     expect(during.status).toBe(503);
-    expect(during.body.error.code).toBe('service_unavailable');
+    expect(during.body.error.code).toBe('dependency_unavailable');
     expect(during.headers.get('retry-after')).toBe('2');
     expect(during.text).not.toMatch(/postgres|ECONN|password/i);
     await pgProxy.setDown(false);

@@ -4,12 +4,20 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/sandbox/sandbox.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { invalidValue, type SchemaContext, validValue } from './schema-arbitrary.ts';
+import {
+  encodePathSegment,
+  HOSTILE_CHARACTERS,
+  hostileString,
+  invalidValue,
+  type SchemaContext,
+  validValue,
+} from './schema-arbitrary.ts';
 
 /**
- * Property: for every operation in /v1/openapi.json, generated bodies, query strings and headers
- * (valid and invalid) never produce a 5xx; every 4xx carries the error shape; every 2xx matches
- * the documented response schema.
+ * Property: for every operation in /v1/openapi.json, generated bodies, query strings, path ids
+ * and headers (valid and invalid, with NUL, lone surrogates, bidi controls and overlong values in
+ * every string) never produce a 5xx; every error answer is the envelope
+ * `{error: {code, message, details?, requestId}}`; every 2xx matches the documented schema.
  */
 let t: TestApp;
 let sandbox: Sandbox;
@@ -25,6 +33,7 @@ const ajv = new (Ajv2020 as unknown as typeof Ajv2020.default)({
 
 const SKIP = new Set(['post /v1/media', 'post /mcp', 'get /mcp/tools/list']);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
+const ENVELOPE_KEYS = new Set(['code', 'message', 'details', 'requestId']);
 
 beforeAll(async () => {
   // Everything configured (vault, platform app, sandbox platform), so no route can fall back
@@ -36,6 +45,10 @@ beforeAll(async () => {
     WEBHOOK_ALLOW_PRIVATE: 'true',
     PLATFORMA_BACKOFF_SCALE: '0.001',
     ...sandbox.env('http://127.0.0.1:9/v1/channels/platformA/callback'),
+    // Every platform the sandbox emulates is configured too (platformB once it exists).
+    ...(sandbox as { platformB?: { env(redirectUri: string): Record<string, string> } }).platformB?.env(
+      'http://127.0.0.1:9/v1/channels/platformB/callback',
+    ),
   });
   key = (await t.signup()).apiKey;
   doc = (await t.request('GET', '/v1/openapi.json')).body;
@@ -82,7 +95,8 @@ describe('generated traffic against every documented operation', () => {
             p.name,
             fc.oneof(
               validValue(p.schema ?? {}, ctx, 0, p.name),
-              fc.constantFrom('-1', '1e9', 'abc', '', '999999999999'),
+              fc.constantFrom('-1', '1e9', 'abc', '', '999999999999', ...HOSTILE_CHARACTERS),
+              hostileString(0, 300),
             ),
           ]),
         ),
@@ -94,12 +108,13 @@ describe('generated traffic against every documented operation', () => {
       const idem = fc.option(fc.oneof(fc.string({ maxLength: 300 }), fc.uuid()), { nil: undefined });
       const id = fc.oneof(
         fc.constantFrom(...(knownIds.size ? [...knownIds] : ['x'])),
-        fc.string({ minLength: 1, maxLength: 80 }),
+        hostileString(1, 80),
+        fc.constant('z'.repeat(300)),
       );
 
       await fc.assert(
         fc.asyncProperty(body, query, idem, id, async (b, q, idemKey, pathId) => {
-          const url = path.replace('{id}', encodeURIComponent(pathId || 'x'));
+          const url = path.replace('{id}', encodePathSegment(pathId || 'x'));
           const qs = new URLSearchParams(
             Object.entries(q as Record<string, unknown>)
               .filter(([, v]) => v !== undefined)
@@ -115,8 +130,14 @@ describe('generated traffic against every documented operation', () => {
           const label = `${method.toUpperCase()} ${url}?${qs} ${JSON.stringify(b)?.slice(0, 300)} -> ${res.status} ${res.text.slice(0, 300)}`;
           expect(res.status, label).toBeLessThan(500);
           if (res.status >= 400) {
-            expect(res.body?.error?.code, label).toEqual(expect.any(String));
+            expect(res.body?.error?.code, label).toMatch(/^[a-z_]+$/);
             expect(res.body?.error?.message, label).toEqual(expect.any(String));
+            expect(
+              Object.keys(res.body.error).filter((k) => !ENVELOPE_KEYS.has(k)),
+              label,
+            ).toEqual([]);
+            expect(res.body.statusCode, label).toBeUndefined();
+            expect(res.body.error.requestId, label).toBe(res.headers.get('x-request-id'));
           } else {
             collectIds(res.body);
             const schema = op.responses?.[String(res.status)]?.content?.['application/json']?.schema;

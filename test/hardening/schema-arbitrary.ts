@@ -24,11 +24,67 @@ export function deref(schema: Schema, ctx: SchemaContext): Schema {
 
 const safeString = (min = 0, max = 40) => fc.string({ minLength: min, maxLength: Math.max(min, max) });
 
+/**
+ * Characters hostile callers send (issue 14): NUL and lone surrogates (which PostgreSQL cannot
+ * store), bidi and zero-width controls, a byte-order mark, a non-character.
+ */
+export const HOSTILE_CHARACTERS = [
+  '\u0000',
+  '\ud800',
+  '\udbff',
+  '\udc00',
+  '\udfff',
+  '\u202e',
+  '\u202a',
+  '\u2066',
+  '\u2069',
+  '\u200f',
+  '\u200b',
+  '\ufeff',
+  '\uffff',
+];
+
+/**
+ * A string for a field of at most `max` characters: usually ordinary, often holding a hostile
+ * character somewhere, sometimes any UTF-16 at all, and sometimes one character too long.
+ */
+export function hostileString(min = 0, max = 60): fc.Arbitrary<string> {
+  const around = fc.string({ maxLength: 8 });
+  return fc.oneof(
+    { weight: 3, arbitrary: safeString(min, Math.min(max, 60)) },
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(around, fc.constantFrom(...HOSTILE_CHARACTERS), around)
+        .map(([a, bad, b]) => `${a}${bad}${b}`.padEnd(min, 'x')),
+    },
+    { weight: 1, arbitrary: fc.string({ unit: 'binary', minLength: min, maxLength: Math.min(max, 60) }) },
+    { weight: 1, arbitrary: fc.constant('y'.repeat(Math.min(max, 200_000) + 1)) },
+  );
+}
+
+/**
+ * A path segment for a string, percent-encoded. A lone surrogate cannot be UTF-8, so it goes out
+ * as the bytes a careless encoder would produce (CESU-8, e.g. %ED%A0%80): invalid UTF-8 the
+ * server must refuse cleanly.
+ */
+export function encodePathSegment(value: string): string {
+  let out = '';
+  for (const char of value) {
+    const code = char.codePointAt(0)!;
+    if (code >= 0xd800 && code <= 0xdfff)
+      out +=
+        `%${(0xe0 | (code >> 12)).toString(16)}%${(0x80 | ((code >> 6) & 0x3f)).toString(16)}%${(0x80 | (code & 0x3f)).toString(16)}`.toUpperCase();
+    else out += encodeURIComponent(char);
+  }
+  return out;
+}
+
 function idLike(ctx: SchemaContext): fc.Arbitrary<string> {
   return fc.oneof(
     fc.constantFrom(...(ctx.knownIds().length ? ctx.knownIds() : ['pst_missing'])),
     fc.constantFrom('brd_nope', 'voi_nope', 'chn_nope', 'med_nope', 'pst_nope', 'whk_nope'),
-    safeString(1, 30),
+    hostileString(1, 64),
   );
 }
 
@@ -68,7 +124,7 @@ export function validValue(schema: Schema, ctx: SchemaContext, depth = 0, key = 
       if (s.pattern)
         return fc.stringMatching(new RegExp(s.pattern)).filter((v) => v.length <= (s.maxLength ?? 200));
       if (/(^id$|Id$)/.test(key)) return idLike(ctx);
-      return safeString(s.minLength ?? 0, Math.min(s.maxLength ?? 60, 60));
+      return hostileString(s.minLength ?? 0, s.maxLength ?? 60);
     }
     case 'array': {
       if (depth > 4) return fc.constant([]);

@@ -1,0 +1,129 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { posts } from '../../src/db/schema/index.ts';
+import { createPost, type Member, type PostWorld, postRow, startPostWorld } from '../posts/world.ts';
+
+/**
+ * Recovery of a post whose process died after recording "create sent" (issue 14), on platformA:
+ * the platform is asked; where it says it has no such post the create is sent again (platformA
+ * refuses an identical post with 422 DUPLICATE_POST, so a second post cannot appear); a duplicate
+ * answer is looked up and recorded as published; only what the platform cannot settle ends as
+ * `publish_outcome_unknown`, with the post's error saying what was tried.
+ */
+let w: PostWorld;
+let alice: Member;
+const LEASE = 60_000;
+
+beforeAll(async () => {
+  w = await startPostWorld({ env: { PUBLISH_LEASE_MS: String(LEASE) } });
+  alice = await w.member();
+});
+afterEach(() => {
+  w.sandbox.faults.clear();
+  w.sandbox.faults.authorFinderRestricted = false;
+});
+afterAll(async () => {
+  await w?.close();
+});
+
+const draft = (text: string) => createPost(w.t, alice, { text, channelId: alice.channelId });
+
+/** Leaves a post as a process that died right after recording "create sent" would. */
+async function crashAfterCreateSent(id: string) {
+  const then = w.clock.now() - LEASE - 1_000;
+  await w.t.service.deps.db
+    .update(posts)
+    .set({
+      status: 'publishing',
+      claimedAt: then,
+      claimedBy: 'dead-process:x',
+      createSentAt: then,
+      publishAttempts: 1,
+    })
+    .where(eq(posts.id, id));
+}
+
+const onPlatform = (text: string) => alice.platformPosts().filter((p) => p.text === text);
+
+describe('recovery of a create sent by a process that died', () => {
+  it('lookup says not found: the create is sent again and the post is published once', async () => {
+    const text = 'Never reached the platform';
+    const p = await draft(text);
+    await crashAfterCreateSent(p.id);
+    const creates = w.sandbox.state.calls('createPost');
+    await w.t.service.runner!.runOnce();
+    const row = await postRow(w.t, p.id);
+    expect(row).toMatchObject({ status: 'published', error: null });
+    expect(onPlatform(text)).toHaveLength(1);
+    expect(row!.platformPostId).toBe(onPlatform(text)[0]!.id);
+    expect(w.sandbox.state.calls('createPost')).toBe(creates + 1);
+  });
+
+  it('re-send answered duplicate: the first create had landed; it is looked up and recorded, not posted twice', async () => {
+    const text = 'Landed while nobody was looking';
+    const p = await draft(text);
+    const ok = await w.t.request('POST', `/v1/posts/${p.id}/publish`, { key: alice.apiKey });
+    const platformPostId: string = ok.body.post.platformPostId;
+    await w.t.service.deps.db
+      .update(posts)
+      .set({ publishedAt: null, platformPostId: null, platformUrl: null })
+      .where(eq(posts.id, p.id));
+    await crashAfterCreateSent(p.id);
+    // The first create lands on the platform only after recovery's lookup (a slow request):
+    // hidden from the listing until the re-send arrives, which the platform refuses as a
+    // duplicate, as the live platform does.
+    const landed = w.sandbox.state.posts.get(platformPostId)!;
+    w.sandbox.state.posts.delete(platformPostId);
+    w.sandbox.faults.latency(200, 'createPost');
+    w.sandbox.faults.duplicateNext();
+    const creates = w.sandbox.state.calls('createPost');
+    const recovery = w.t.service.runner!.runOnce();
+    while (w.sandbox.state.calls('createPost') === creates) await new Promise((r) => setTimeout(r, 5));
+    w.sandbox.state.posts.set(platformPostId, landed);
+    await recovery;
+    expect(await postRow(w.t, p.id)).toMatchObject({ status: 'published', platformPostId, error: null });
+    expect(onPlatform(text)).toHaveLength(1);
+    expect(w.sandbox.state.calls('createPost')).toBe(creates + 1);
+  });
+
+  it('re-send answered duplicate but the post cannot be found again: publish_outcome_unknown saying so', async () => {
+    const text = 'Duplicate nowhere to be seen';
+    const p = await draft(text);
+    await crashAfterCreateSent(p.id);
+    w.sandbox.faults.duplicateNext();
+    await w.t.service.runner!.runOnce();
+    const res = await w.t.request('GET', `/v1/posts/${p.id}`, { key: alice.apiKey });
+    expect(res.body.post.status).toBe('failed');
+    expect(res.body.post.error).toMatch(/^publish_outcome_unknown: .*sent again.*duplicate.*did not find it/);
+    expect(onPlatform(text)).toHaveLength(0);
+  });
+
+  it('lookup unavailable: not sent again, publish_outcome_unknown naming the failed lookup', async () => {
+    const text = 'Platform listing down';
+    const p = await draft(text);
+    await crashAfterCreateSent(p.id);
+    w.sandbox.faults.failAlways('findPosts', 503);
+    const creates = w.sandbox.state.calls('createPost');
+    await w.t.service.runner!.runOnce();
+    const res = await w.t.request('GET', `/v1/posts/${p.id}`, { key: alice.apiKey });
+    expect(res.body.post.status).toBe('failed');
+    expect(res.body.post.error).toMatch(
+      /^publish_outcome_unknown: .*asking the platform failed.*not sent again/,
+    );
+    expect(w.sandbox.state.calls('createPost')).toBe(creates);
+    expect(onPlatform(text)).toHaveLength(0);
+  });
+
+  it('a platform that cannot list the member’s posts (403, as the live one): not sent again', async () => {
+    const text = 'Finder restricted';
+    const p = await draft(text);
+    await crashAfterCreateSent(p.id);
+    w.sandbox.faults.authorFinderRestricted = true;
+    const creates = w.sandbox.state.calls('createPost');
+    await w.t.service.runner!.runOnce();
+    const res = await w.t.request('GET', `/v1/posts/${p.id}`, { key: alice.apiKey });
+    expect(res.body.post.status).toBe('failed');
+    expect(res.body.post.error).toMatch(/^publish_outcome_unknown: .*\(403\).*not sent again/);
+    expect(w.sandbox.state.calls('createPost')).toBe(creates);
+  });
+});
