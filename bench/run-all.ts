@@ -20,6 +20,11 @@ const benches = [
     'Authenticated `GET /v1/account` against a bare Fastify route (target ratio >= 0.5)',
   ],
   ['score', 'bench/score.ts', 'Rules-engine throughput and cache-hit `POST /v1/score` against a bare route'],
+  [
+    'personal',
+    'bench/personal.ts',
+    'Personal-model fit for 100 and 1,000 history posts, and personalised scoring beside the global score',
+  ],
   ['publish', 'bench/publish.ts', '2,000 posts due at once, two workers on PostgreSQL, against the sandbox'],
   ['webhooks', 'bench/webhooks.ts', '5,000 events delivered to a local receiver'],
 ] as const;

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
 import { configWith } from '../src/config/config.ts';
 import { recordEvent } from '../src/features/events/events.service.ts';
-import { deliverDue } from '../src/features/webhooks/delivery.worker.ts';
+import { deliverDue } from '../src/features/webhooks/delivery.sweep.ts';
 import { deliveryHeaders } from '../src/features/webhooks/signing.ts';
 import { type Service, startService } from '../src/server.ts';
 import { fmt, report, startChild } from './lib.ts';
@@ -137,8 +137,11 @@ async function setUp(service: Service, receiverUrl: string): Promise<string> {
   return account.id;
 }
 
-/** Records the events the way emitters do: one transaction each, a few side by side. */
-async function recordEvents(service: Service, accountId: string, wake: boolean) {
+/**
+ * Records the events the way emitters do: one transaction each, a few side by side. Each commit
+ * wakes a running delivery sweep (events.service.ts); a paused runner ignores the wake.
+ */
+async function recordEvents(service: Service, accountId: string) {
   const { deps } = service;
   let next = 0;
   await Promise.all(
@@ -153,7 +156,6 @@ async function recordEvents(service: Service, accountId: string, wake: boolean) 
             now: Date.now(),
           }),
         );
-        if (wake) deps.wake('webhooks');
       }
     }),
   );
@@ -170,7 +172,7 @@ async function main() {
     let service = await startBenchService(false);
     let drainRate: number;
     try {
-      await recordEvents(service, await setUp(service, receiver.url), false);
+      await recordEvents(service, await setUp(service, receiver.url));
       const started = Date.now();
       while ((await deliverDue(service.deps)) > 0) {}
       const s = await stats(receiver.url, EVENTS);
@@ -185,7 +187,7 @@ async function main() {
     try {
       const accountId = await setUp(service, receiver.url);
       const started = Date.now();
-      await recordEvents(service, accountId, true);
+      await recordEvents(service, accountId);
       const recordRate = (EVENTS / (Date.now() - started)) * 1000;
       const s = await stats(receiver.url, EVENTS);
       const liveRate = (EVENTS / (s.last - started)) * 1000;

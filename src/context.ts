@@ -1,12 +1,14 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Dispatcher } from 'undici';
+import type { Caller } from './caller.ts';
 import type { Config } from './config/config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { AuthCache } from './http/auth-cache.ts';
-import type { Engine } from './intelligence/engine.ts';
+import type { Wake } from './jobs/wake.ts';
 import type { KvStore } from './kv/kv.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Platform } from './platforms/platform.ts';
+import type { Engine } from './scoring/engine.ts';
 import type { MediaStorage } from './storage/storage.ts';
 import type { Vault } from './vault/vault.ts';
 
@@ -35,31 +37,11 @@ export interface AppDeps {
   platforms: ReadonlyMap<string, Platform>;
   /**
    * Asks this process's sweep runner to run a sweep at `atMs` (default now); a no-op in an
-   * `api`-only process, where the workers find due rows by themselves.
+   * `api`-only process, where the workers find due rows by themselves (src/jobs/wake.ts).
    */
-  wake(sweepName: string, atMs?: number): void;
+  wake: Wake;
   /** Recently authenticated keys; revocations evict from it in every process. */
   authCache: AuthCache;
-}
-
-/** The caller of a service verb: an API key's account, or a worker acting for an account. */
-export interface Caller {
-  accountId: string;
-  /** The calling key; null when a worker acts. */
-  keyId: string | null;
-  plan: string;
-  /** The account and key as read when the request was authenticated (whoami needs no second read). */
-  snapshot?: {
-    account: { id: string; email: string; plan: string };
-    key: {
-      id: string;
-      name: string;
-      keyPrefix: string;
-      createdAt: number;
-      lastUsedAt: number | null;
-      revokedAt: number | null;
-    };
-  };
 }
 
 /** Context for public verbs (no caller yet), e.g. account creation. */
@@ -78,3 +60,5 @@ export interface Call<I, C = Ctx> {
   ctx: C;
   input: I;
 }
+
+export type { Caller } from './caller.ts';

@@ -1,9 +1,21 @@
 import { parseConfigOrReport } from './config/config.ts';
-import { isDependencyOutage } from './http/error-handler.ts';
+import { isDependencyOutage } from './domain/dependency-outage.ts';
+import { drainLogs } from './lib/log-sink.ts';
 import { startService } from './server.ts';
+
+/** How long a stopping process gives queued log lines to be written; logs never hold it longer. */
+const LOG_DRAIN_MS = 500;
+
+/** Exits after giving the log sink a bounded moment: a stalled log reader cannot delay the exit. */
+function exitSoon(code: number): void {
+  void drainLogs(LOG_DRAIN_MS).finally(() => process.exit(code));
+}
 
 /** The only place that reads process.env: parse once, pass down. */
 async function main() {
+  // A write to a pipe whose reader is gone fails with EPIPE; that is never a reason to stop.
+  process.stdout.on('error', () => {});
+  process.stderr.on('error', () => {});
   const config = parseConfigOrReport(process.env);
   if (!config) process.exit(1);
 
@@ -29,6 +41,8 @@ async function main() {
     if (shuttingDown) return;
     shuttingDown = true;
     log.info({ signal }, 'draining');
+    // The deadline holds whatever logging does: log writes never block (src/lib/log-sink.ts),
+    // and at the deadline the process exits without waiting for them at all.
     const force = setTimeout(() => {
       log.error('drain took too long; exiting');
       process.exit(1);
@@ -38,11 +52,11 @@ async function main() {
       .close()
       .then(() => {
         log.info('stopped');
-        process.exit(0);
+        exitSoon(0);
       })
       .catch((err) => {
         log.error({ err }, 'error while stopping');
-        process.exit(1);
+        exitSoon(1);
       });
   };
   // A dependency outage can surface as a rejection no caller owns (the database driver rejects a
@@ -55,7 +69,7 @@ async function main() {
       return;
     }
     log.fatal({ err }, 'unhandled rejection');
-    process.exit(1);
+    exitSoon(1);
   });
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

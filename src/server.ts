@@ -6,14 +6,16 @@ import { openDatabase } from './db/client.ts';
 import { createWebhookDispatcher } from './features/webhooks/safe-dispatcher.ts';
 import { type App, buildApp } from './http/app.ts';
 import { AuthCache } from './http/auth-cache.ts';
-import { createEngine } from './intelligence/engine.ts';
-import { createModelClient } from './intelligence/model/client.ts';
 import { sweeps } from './jobs/index.ts';
 import { type Runner, startRunner } from './jobs/runner.ts';
+import { createWakeHub, type WakeHub } from './jobs/wake.ts';
+import { wakeOnCommit } from './jobs/wake-on-commit.ts';
 import { openKv } from './kv/open.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createLogger } from './lib/logger.ts';
 import { createPlatforms, type PlatformOverrides } from './platforms/registry.ts';
+import { createEngine } from './scoring/engine.ts';
+import { createModelClient } from './scoring/model/client.ts';
 import { openStorage } from './storage/open.ts';
 import { vaultFromConfig } from './vault/vault.ts';
 
@@ -24,11 +26,14 @@ export interface DepsOptions {
   kvPrefix?: string;
   /** Adapter settings tests and benchmarks override (timeouts, sleep). */
   platformOverrides?: PlatformOverrides;
+  /** Where `deps.wake` goes; a runner started on the same hub receives the wakes. */
+  wakeHub?: WakeHub;
 }
 
 /** Opens every dependency once; the order matters only in that the database migrates first. */
 export async function createDeps(config: Config, options: DepsOptions = {}): Promise<AppDeps> {
   const log = options.log ?? createLogger(config.LOG_LEVEL);
+  const wakeHub = options.wakeHub ?? createWakeHub();
   // Built first: a bad vault key fails startup before any pool is opened.
   const vault = vaultFromConfig(config);
   const platforms = createPlatforms(config, options.platformOverrides);
@@ -49,7 +54,8 @@ export async function createDeps(config: Config, options: DepsOptions = {}): Pro
   return {
     config,
     database,
-    db: database.db,
+    // Wakes asked for inside a transaction (an event's deliveries) fire once it commits.
+    db: wakeOnCommit(database.db, wakeHub.wake),
     kv,
     log,
     clock: options.clock ?? systemClock,
@@ -62,7 +68,7 @@ export async function createDeps(config: Config, options: DepsOptions = {}): Pro
       allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
       timeoutMs: config.WEBHOOK_TIMEOUT_MS,
     }),
-    wake: () => {},
+    wake: wakeHub.wake,
     authCache: new AuthCache(config.AUTH_CACHE_TTL_MS, (options.clock ?? systemClock).now),
   };
 }
@@ -87,7 +93,9 @@ export interface StartOptions extends DepsOptions {
 }
 
 export async function startService(config: Config, options: StartOptions = {}): Promise<Service> {
-  const deps = await createDeps(config, options);
+  // Made before both so the dependencies get `wake` at construction and the runner listens on it.
+  const wakeHub = options.wakeHub ?? createWakeHub();
+  const deps = await createDeps(config, { ...options, wakeHub });
   const servesHttp = config.KIT_ROLE !== 'worker';
   const runsSweeps = config.KIT_ROLE !== 'api';
   let app: App | null = null;
@@ -95,9 +103,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
   let url: string | null = null;
   try {
     if (runsSweeps) {
-      const started = startRunner(deps, sweeps, { autoStart: options.autoStartRunner !== false });
-      runner = started;
-      deps.wake = (name, at) => started.wake(name, at);
+      runner = startRunner(deps, sweeps, { autoStart: options.autoStartRunner !== false, wakeHub });
     }
     if (servesHttp) {
       app = await buildApp(deps);

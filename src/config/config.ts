@@ -61,6 +61,15 @@ export const configSchema = z.object({
   /** Multiplies the platformA adapter's retry and video-poll delays (tests set 0.001). */
   PLATFORMA_BACKOFF_SCALE: positiveNumber.default(1),
 
+  PLATFORMB_CLIENT_ID: optionalString,
+  PLATFORMB_CLIENT_SECRET: optionalString,
+  PLATFORMB_REDIRECT_URI: optionalString,
+  PLATFORMB_AUTH_URL: z.url().default('https://x.com/i/oauth2'),
+  PLATFORMB_TOKEN_URL: z.url().default('https://api.x.com/2/oauth2/token'),
+  PLATFORMB_API_URL: z.url().default('https://api.x.com'),
+  /** Multiplies the platformB adapter's retry and media-poll delays (tests set 0.001). */
+  PLATFORMB_BACKOFF_SCALE: positiveNumber.default(1),
+
   LLM_PROVIDER: z.enum(['heuristic', 'openai', 'anthropic', 'openai-compatible']).default('heuristic'),
   LLM_MODEL: optionalString,
   LLM_BASE_URL: optionalString,
@@ -87,6 +96,8 @@ export const configSchema = z.object({
   RATE_LIMIT_REQUESTS_PER_MIN: positiveInt.default(600),
   RATE_LIMIT_MODEL_PER_MIN: positiveInt.default(30),
   RATE_LIMIT_SIGNUPS_PER_HOUR: positiveInt.default(10),
+  /** Failed authentications per client address per minute before 429 (in memory, per process). */
+  AUTH_FAILURES_PER_MIN: positiveInt.default(60),
   FREE_PLAN_MODEL_QUOTA: z.coerce.number().int().min(0).default(200),
 
   MEDIA_MAX_IMAGE_MB: positiveNumber.default(10),

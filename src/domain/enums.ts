@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import scoreModel from '../scoring/learned/score-v2.model.json' with { type: 'json' };
 
 /** The contract's enumerations (CONTRACT.md section 2), one definition for every feature. */
 
-/** Platforms the intelligence endpoints accept. Only platformA can be connected and published to. */
+/** Platforms the intelligence endpoints accept; both can be connected and published to. */
 export const Platform = z.enum(['platformA', 'platformB']).meta({ id: 'Platform' });
 export type Platform = z.output<typeof Platform>;
-export const PUBLISHING_PLATFORMS = ['platformA'] as const;
+export const PUBLISHING_PLATFORMS = ['platformA', 'platformB'] as const;
 
 export const MediaKind = z
   .enum(['none', 'single-image', 'multi-image', 'document', 'video', 'poll', 'link'])
@@ -50,17 +51,14 @@ export const DeliveryStatus = z.enum(['pending', 'sending', 'delivered', 'failed
 export type DeliveryStatus = z.output<typeof DeliveryStatus>;
 
 /** Score schema version, reported in every ScoreResult and by /v1/meta. */
-export const SCORE_SCHEMA_VERSION = 'score.v1';
+export const SCORE_SCHEMA_VERSION = 'score.v2';
 
-/** Dimension weights (DECISIONS.md); they sum to 1 and /v1/meta publishes them. */
-export const DIMENSION_WEIGHTS: Record<Dimension, number> = {
-  hook: 0.25,
-  algorithmFit: 0.2,
-  specificity: 0.15,
-  structure: 0.15,
-  voice: 0.1,
-  engagement: 0.15,
-};
+/**
+ * Dimension weights (DECISIONS.md): from score.v2 they are learned with the scoring model
+ * (npm run train:scoring writes them into its artifact); they sum to 1, /v1/meta publishes
+ * them, and `overall` is the weighted sum of the breakdown with exactly these.
+ */
+export const DIMENSION_WEIGHTS: Record<Dimension, number> = scoreModel.dimensionWeights;
 
 /** Maximum post length per platform (DECISIONS.md). */
 export const MAX_POST_LENGTH: Record<Platform, number> = { platformA: 3000, platformB: 280 };

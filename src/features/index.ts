@@ -1,9 +1,10 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../context.ts';
 import { mcpRoutes } from '../mcp/mcp.routes.ts';
 import { accountRoutes } from './account/account.routes.ts';
 import { brandRoutes } from './brands/brands.routes.ts';
 import { channelRoutes } from './channels/channels.routes.ts';
+import type { FeatureRoutes } from './feature-routes.ts';
+import { historyRoutes } from './history/history.routes.ts';
+import { insightsRoutes } from './insights/insights.routes.ts';
 import { intelligenceRoutes } from './intelligence/intelligence.routes.ts';
 import { keyRoutes } from './keys/keys.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
@@ -15,7 +16,7 @@ import { validateRoutes } from './validate/validate.routes.ts';
 import { voiceRoutes } from './voices/voices.routes.ts';
 import { webhookRoutes } from './webhooks/webhooks.routes.ts';
 
-export type FeatureRoutes = FastifyPluginAsyncZod<{ deps: AppDeps }>;
+export type { FeatureRoutes } from './feature-routes.ts';
 
 /** Every feature's routes, registered in this order by the HTTP app. Add new areas here. */
 export const featureRoutes: FeatureRoutes[] = [
@@ -33,4 +34,6 @@ export const featureRoutes: FeatureRoutes[] = [
   brandRoutes,
   voiceRoutes,
   validateRoutes,
+  historyRoutes,
+  insightsRoutes,
 ];

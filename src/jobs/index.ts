@@ -1,8 +1,15 @@
-import { channelHealthSweep } from '../features/channels/token-health.worker.ts';
+import { channelHealthSweep } from '../features/channels/token-health.sweep.ts';
+import { personalModelSweep } from '../features/history/personal.sweep.ts';
 import { metricsSweep } from '../features/metrics/metrics.sweep.ts';
-import { publishSweep } from '../features/posts/publish.sweep.ts';
-import { webhookDeliverySweep } from '../features/webhooks/delivery.worker.ts';
+import { publishSweep } from '../features/posts/publishing/publish.sweep.ts';
+import { webhookDeliverySweep } from '../features/webhooks/delivery.sweep.ts';
 import type { Sweep } from './runner.ts';
 
 /** Every background sweep, in the order a tick runs them. Feature areas add theirs here. */
-export const sweeps: Sweep[] = [publishSweep, channelHealthSweep, webhookDeliverySweep, metricsSweep];
+export const sweeps: Sweep[] = [
+  publishSweep,
+  channelHealthSweep,
+  webhookDeliverySweep,
+  metricsSweep,
+  personalModelSweep,
+];

@@ -1,12 +1,14 @@
 import type { AppDeps } from '../context.ts';
+import type { SweepName } from './sweep-names.ts';
+import type { WakeHub } from './wake.ts';
 
 /**
  * A sweep claims and processes due rows (posts, deliveries, metric polls). Sweeps are safe to
  * run in any number of processes at once: each claims its rows with SKIP LOCKED or an
  * atomic status compare-and-set. `run` returns how many rows it handled.
  */
-export interface Sweep {
-  name: string;
+export interface Sweep<N extends string = SweepName> {
+  name: N;
   run(deps: AppDeps, signal: AbortSignal): Promise<number>;
   /** When a run handles this many rows, more are probably waiting: run again at once. */
   batchSize?: number;
@@ -14,13 +16,13 @@ export interface Sweep {
   nextDueAt?(deps: AppDeps): Promise<number | null>;
 }
 
-export interface Runner {
+export interface Runner<N extends string = SweepName> {
   /** Asks one sweep to run at `atMs` (default now) if that is before its next run. */
-  wake(sweepName: string, atMs?: number): void;
+  wake(sweepName: N, atMs?: number): void;
   /** Stops starting new runs and waits for in-flight runs to finish their claimed work. */
   stop(): Promise<void>;
   /** Runs every sweep once now, in order; used by tests and benchmarks. */
-  runOnce(): Promise<Record<string, number>>;
+  runOnce(): Promise<Record<N, number>>;
 }
 
 /** Floor between a run and the next when a sweep reports rows due now or overdue. */
@@ -31,8 +33,8 @@ const MIN_RECHECK_MS = 100;
  * Each loop runs its sweep every SWEEP_INTERVAL_MS, at once again after a full batch, and
  * early for the next due row the sweep reports or a wake asks for.
  */
-class SweepLoop {
-  readonly sweep: Sweep;
+class SweepLoop<N extends string> {
+  readonly sweep: Sweep<N>;
   readonly #deps: AppDeps;
   readonly #signal: AbortSignal;
   #timer: NodeJS.Timeout | null = null;
@@ -42,7 +44,7 @@ class SweepLoop {
   #pendingWake: number | null = null;
   #stopped: boolean;
 
-  constructor(sweep: Sweep, deps: AppDeps, signal: AbortSignal, start: boolean) {
+  constructor(sweep: Sweep<N>, deps: AppDeps, signal: AbortSignal, start: boolean) {
     this.sweep = sweep;
     this.#deps = deps;
     this.#signal = signal;
@@ -117,7 +119,18 @@ class SweepLoop {
   }
 }
 
-export function startRunner(deps: AppDeps, sweeps: Sweep[], options: { autoStart?: boolean } = {}): Runner {
+export interface RunnerOptions {
+  /** Start the loops now (default true); tests may drive `runOnce()` instead. */
+  autoStart?: boolean;
+  /** The process's wake hub: wakes sent through `deps.wake` reach this runner until it stops. */
+  wakeHub?: WakeHub;
+}
+
+export function startRunner<N extends string = SweepName>(
+  deps: AppDeps,
+  sweeps: Sweep<N>[],
+  options: RunnerOptions = {},
+): Runner<N> {
   const abort = new AbortController();
   const loops = new Map(
     sweeps.map((sweep) => [
@@ -125,17 +138,19 @@ export function startRunner(deps: AppDeps, sweeps: Sweep[], options: { autoStart
       new SweepLoop(sweep, deps, abort.signal, options.autoStart !== false),
     ]),
   );
+  const wake = (sweepName: string, atMs?: number) =>
+    loops.get(sweepName as N)?.wake(atMs ?? deps.clock.now());
+  const unlisten = options.wakeHub?.listen(wake);
   return {
-    wake(sweepName, atMs) {
-      loops.get(sweepName)?.wake(atMs ?? deps.clock.now());
-    },
+    wake,
     async stop() {
+      unlisten?.();
       // The signal tells sweeps to claim no more; what they already claimed finishes.
       abort.abort();
       await Promise.all([...loops.values()].map((loop) => loop.stop()));
     },
     async runOnce() {
-      const handled: Record<string, number> = {};
+      const handled = {} as Record<N, number>;
       for (const loop of loops.values()) handled[loop.sweep.name] = await loop.runNow();
       return handled;
     },

@@ -27,6 +27,7 @@ export const ID_PREFIXES = {
   webhook: 'whk',
   delivery: 'dlv',
   event: 'evt',
+  history: 'hst',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { stdoutSink } from './log-sink.ts';
 
 /** Keys whose values never reach a log line, at any depth, whatever logged them. */
 const SECRET_KEYS = new Set([
@@ -32,12 +33,13 @@ export function scrub(value: unknown, depth = 0): unknown {
 /**
  * JSON logs; token-bearing and key-bearing fields are censored wherever they appear. The
  * scrub runs only when a line is actually written: pino's path-based `redact` is paid again on
- * every per-request child logger and cost a third of the API's throughput.
+ * every per-request child logger and cost a third of the API's throughput. Lines go to stdout
+ * through a sink that never blocks or throws (log-sink.ts), whatever the reader does.
  */
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   const options = {
     level,
     formatters: { log: (object: Record<string, unknown>) => scrub(object) as Record<string, unknown> },
   };
-  return destination ? pino(options, destination) : pino(options);
+  return pino(options, destination ?? stdoutSink());
 }

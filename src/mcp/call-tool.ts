@@ -2,7 +2,6 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyReply } from 'fastify';
 import type { Ctx } from '../context.ts';
 import { keyBudgets } from '../http/auth.ts';
-import { AppError } from '../http/errors.ts';
 import {
   beginIdempotent,
   completeIdempotent,
@@ -10,6 +9,7 @@ import {
   type IdempotencyClaim,
 } from '../http/idempotency.ts';
 import { enforceBudget, hitBudget } from '../http/rate-limit.ts';
+import { findUnstorableText, unstorableTextError } from '../http/text-safety.ts';
 import type { CatalogEntry } from './catalog.ts';
 import { asAppError, invalidArguments, toolError, toolSuccess } from './tool-result.ts';
 
@@ -42,6 +42,9 @@ export async function callTool(
       const budget = keyBudgets(ctx.deps, session.keyDigest).model;
       enforceBudget(session.reply, budget, await hitBudget(ctx.deps.kv, budget, ctx.log));
     }
+    // The same refusal the REST routes get from their hook (src/http/text-safety.ts).
+    const unstorable = findUnstorableText(args);
+    if (unstorable.length) throw unstorableTextError('arguments', unstorable);
     const parsed = entry.input.safeParse(args ?? {});
     if (!parsed.success) throw invalidArguments(parsed.error);
     const { idempotencyKey, ...input } = parsed.data as { idempotencyKey?: string };

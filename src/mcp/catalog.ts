@@ -4,6 +4,7 @@ import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../http/idempotency.ts';
 import { toolJsonSchema } from './json-schema.ts';
 import type { ToolDef } from './tool.ts';
 import { channelTools } from './tools/channels.tools.ts';
+import { historyTools } from './tools/history.tools.ts';
 import { intelligenceTools } from './tools/intelligence.tools.ts';
 import { memoryTools } from './tools/memory.tools.ts';
 import { postTools } from './tools/posts.tools.ts';
@@ -40,12 +41,13 @@ function compile(tool: ToolDef): CatalogEntry {
   };
 }
 
-/** The 14 tools of the contract, in the order a client lists them. */
+/** The 14 tools of the contract, then the extensions (history), in the order a client lists them. */
 export const TOOLS: readonly ToolDef[] = [
   ...intelligenceTools,
   ...memoryTools,
   ...postTools,
   ...channelTools,
+  ...historyTools,
 ];
 
 /** Built once at startup: every process serves the same listing. */

@@ -10,6 +10,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { API_VERSION } from '../http/version.ts';
 import { callTool, type ToolSession } from './call-tool.ts';
 import { catalog, toolDefinitions } from './catalog.ts';
+import { withReadableParamErrors } from './rpc-errors.ts';
 
 const INSTRUCTIONS = [
   'Postkit scores, rewrites, generates and plans social posts, and drafts, schedules and publishes them exactly once.',
@@ -43,7 +44,7 @@ function createServer(session: ToolSession): Server {
     }
     return callTool(session, entry, request.params.arguments);
   });
-  return server;
+  return withReadableParamErrors(server);
 }
 
 /**

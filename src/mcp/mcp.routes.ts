@@ -1,7 +1,7 @@
 import { MAX_BATCH_SIZE } from '@modelcontextprotocol/sdk/server/requestBody.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { FeatureRoutes } from '../features/index.ts';
+import type { FeatureRoutes } from '../features/feature-routes.ts';
 import { bearerKey, keyBudgets } from '../http/auth.ts';
 import { AppError } from '../http/errors.ts';
 import { enforceBudget, hitBudgets } from '../http/rate-limit.ts';
@@ -9,6 +9,7 @@ import { ErrorBody, errorResponses } from '../http/schemas.ts';
 import { sha256Hex } from '../lib/hash.ts';
 import { toolDefinitions } from './catalog.ts';
 import { handleMcpPost } from './mcp-server.ts';
+import { emptyBatchBody } from './rpc-errors.ts';
 
 const tags = ['agent tools'];
 
@@ -75,6 +76,8 @@ export const mcpRoutes: FeatureRoutes = async (app) => {
     '/mcp',
     {
       config: {
+        // Tools check their own arguments' text, answering tool errors rather than an HTTP 400.
+        checksOwnBodyText: true,
         rawResponses: {
           200: { description: 'JSON-RPC response(s)', types: ['application/json'] },
           202: { description: 'Accepted: the request held only notifications or responses', types: [] },
@@ -89,6 +92,11 @@ export const mcpRoutes: FeatureRoutes = async (app) => {
       },
     },
     async (request, reply) => {
+      if (Array.isArray(request.body) && request.body.length === 0)
+        return reply
+          .status(400)
+          .type('application/json')
+          .send(emptyBatchBody() as never);
       const keyDigest = sha256Hex(bearerKey(request.headers.authorization));
       await chargeBatch(request, reply, keyDigest);
       const response = await handleMcpPost(

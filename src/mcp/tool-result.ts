@@ -1,8 +1,9 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { z } from 'zod';
-import { isDependencyOutage } from '../http/error-handler.ts';
-import { AppError, type ErrorDetail, invalidRequest } from '../http/errors.ts';
+import { isDependencyOutage } from '../domain/dependency-outage.ts';
+import { type ErrorDetail, Invalid } from '../domain/errors.ts';
+import { AppError, toAppError } from '../http/errors.ts';
 
 /**
  * A successful call: the one-line summary a model reads first, the same JSON serialized for
@@ -47,15 +48,19 @@ export function toolError(appError: AppError, requestId: string): CallToolResult
   };
 }
 
-/** Service errors pass through; anything else (as in the REST error handler) says nothing internal. */
+/**
+ * Domain errors answer as their REST mapping does (src/http/errors.ts); anything else (as in
+ * the REST error handler) says nothing internal.
+ */
 export function asAppError(err: unknown, log: Logger): AppError {
-  if (err instanceof AppError) {
-    if (err.status >= 500) log.warn({ err, code: err.code }, 'tool call failed upstream');
-    return err;
+  const answer = toAppError(err);
+  if (answer) {
+    if (answer.status >= 500) log.warn({ err, code: answer.code }, 'tool call failed upstream');
+    return answer;
   }
   if (isDependencyOutage(err)) {
     log.error({ err }, 'dependency unavailable during a tool call');
-    return new AppError(503, 'service_unavailable', 'A backing service is unavailable; retry shortly.', {
+    return new AppError(503, 'dependency_unavailable', 'A backing service is unavailable; retry shortly.', {
       headers: { 'retry-after': '2' },
     });
   }
@@ -64,7 +69,7 @@ export function asAppError(err: unknown, log: Logger): AppError {
 }
 
 /** Argument problems in the REST error format: one detail per field, `items[2].runAt` paths. */
-export function invalidArguments(error: z.ZodError): AppError {
+export function invalidArguments(error: z.ZodError): Invalid {
   const details: ErrorDetail[] = error.issues.flatMap((issue) => {
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => ({
@@ -74,7 +79,7 @@ export function invalidArguments(error: z.ZodError): AppError {
     }
     return [{ path: pathOf(issue.path), message: issue.message }];
   });
-  return invalidRequest('The arguments did not validate: fix the listed fields.', details);
+  return new Invalid('The arguments did not validate: fix the listed fields.', details);
 }
 
 function pathOf(segments: readonly PropertyKey[]): string {

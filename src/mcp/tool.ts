@@ -14,7 +14,8 @@ export interface ToolDef<In extends z.ZodObject = z.ZodObject, Out extends z.Zod
   description: string;
   input: In;
   output: Out;
-  annotations: ToolAnnotations;
+  /** All four MCP hints, always stated, so a client can ask before a tool publishes or deletes. */
+  annotations: ToolHints;
   /** Spends the tighter model-backed rate budget, as the REST route's `modelBudget` flag does. */
   modelBacked?: boolean;
   /**
@@ -33,14 +34,29 @@ export function defineTool<In extends z.ZodObject, Out extends z.ZodObject>(def:
   return def as unknown as ToolDef;
 }
 
+/** The four behaviour hints of the MCP spec, each stated (the spec's defaults are the cautious ones). */
+export type ToolHints = ToolAnnotations &
+  Required<Pick<ToolAnnotations, 'readOnlyHint' | 'destructiveHint' | 'idempotentHint' | 'openWorldHint'>>;
+
 /** Annotation presets: clients use them to decide what needs a human's confirmation. */
-export const readOnly: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
-export const creates: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, openWorldHint: false };
-export const changes = (destructive: boolean, idempotent: boolean): ToolAnnotations => ({
+export const readOnly: ToolHints = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
+export const creates: ToolHints = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: false,
+  openWorldHint: false,
+};
+/** `openWorld`: the change reaches outside Postkit (e.g. a post goes out on a social platform). */
+export const changes = (destructive: boolean, idempotent: boolean, openWorld = false): ToolHints => ({
   readOnlyHint: false,
   destructiveHint: destructive,
   idempotentHint: idempotent,
-  openWorldHint: false,
+  openWorldHint: openWorld,
 });
 
 /** `12 Jan 2027 14:30 UTC` for summaries. */

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channels, events } from '../../src/db/schema/index.ts';
 import { type ChannelAccess, withChannelAccess } from '../../src/features/channels/channel-access.ts';
-import { AppError } from '../../src/http/errors.ts';
+import { AppError, toAppError } from '../../src/http/errors.ts';
 import { PlatformError } from '../../src/platforms/platform.ts';
 import { vaultAad } from '../../src/vault/aad.ts';
 import { type ChannelWorld, channelRow, connected, startChannelWorld } from './helpers.ts';
@@ -40,11 +40,12 @@ function publisher(text: string) {
   return { fn, seen };
 }
 
+/** The failure as the API answers it: domain errors through the one HTTP mapping, others as thrown. */
 async function caught(promise: Promise<unknown>): Promise<unknown> {
   try {
     await promise;
   } catch (err) {
-    return err;
+    return toAppError(err) ?? err;
   }
   throw new Error('expected a failure');
 }

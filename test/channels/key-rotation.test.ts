@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { channels } from '../../src/db/schema/index.ts';
 import { withChannelAccess } from '../../src/features/channels/channel-access.ts';
+import { toAppError } from '../../src/http/errors.ts';
 import { startSandbox } from '../../src/sandbox/sandbox.ts';
 import { resealAll } from '../../src/vault/reseal.ts';
 import { keyId } from '../../src/vault/vault.ts';
@@ -81,7 +82,7 @@ describe('vault key rotation across service restarts (one database, one platform
 
     // 5. A key that sealed nothing here: the channel cannot be used, and says why.
     w = await boot(key());
-    const err = await publish(w, target, 'wrong key').catch((e: unknown) => e);
+    const err = await publish(w, target, 'wrong key').catch((e: unknown) => toAppError(e) ?? e);
     expect(err).toMatchObject({ status: 409, code: 'channel_error' });
     expect((err as Error).message).toMatch(/vault keys/);
     await w.close();

@@ -6,7 +6,7 @@ import {
   channelHealthSweep,
   PROBE_INTERVAL_MS,
   REFRESH_RETRY_AFTER_MS,
-} from '../../src/features/channels/token-health.worker.ts';
+} from '../../src/features/channels/token-health.sweep.ts';
 import { vaultAad } from '../../src/vault/aad.ts';
 import { authorize, type ChannelWorld, channelRow, connected, startChannelWorld } from './helpers.ts';
 

@@ -5,7 +5,7 @@ import {
   modelOperationsUsed,
   refundModelOperation,
 } from '../../src/features/account/quota.ts';
-import { AppError } from '../../src/http/errors.ts';
+import { AppError, toAppError } from '../../src/http/errors.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
@@ -32,9 +32,10 @@ describe('monthly model quota', () => {
     const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(rejected).toHaveLength(7);
     for (const r of rejected) {
-      expect(r.reason).toBeInstanceOf(AppError);
-      expect(r.reason.status).toBe(402);
-      expect(r.reason.code).toBe('quota_exceeded');
+      const answer = toAppError(r.reason);
+      expect(answer).toBeInstanceOf(AppError);
+      expect(answer?.status).toBe(402);
+      expect(answer?.code).toBe('quota_exceeded');
     }
     expect(await modelOperationsUsed(ctx)).toBe(5);
   });
@@ -43,7 +44,11 @@ describe('monthly model quota', () => {
     const { accountId, keyId } = await t.signup();
     const november = ctxFor(accountId, keyId, Date.UTC(2026, 10, 30, 23, 59));
     for (let i = 0; i < 5; i++) await consumeModelOperation(november);
-    await expect(consumeModelOperation(november)).rejects.toMatchObject({ status: 402 });
+    await expect(
+      consumeModelOperation(november).catch((e: unknown) => Promise.reject(toAppError(e))),
+    ).rejects.toMatchObject({
+      status: 402,
+    });
     await refundModelOperation(november);
     await consumeModelOperation(november);
     const december = ctxFor(accountId, keyId, Date.UTC(2026, 11, 1, 0, 0));

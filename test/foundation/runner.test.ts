@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { configWith } from '../../src/config/config.ts';
 import type { AppDeps } from '../../src/context.ts';
 import { type Sweep, startRunner } from '../../src/jobs/runner.ts';
+import { SweepName } from '../../src/jobs/sweep-names.ts';
+import { createWakeHub } from '../../src/jobs/wake.ts';
 
 // The interval is an hour: any run after the first one was caused by a wake, a full batch or a
 // reported due time, never by the clock, so the assertions below do not depend on timing.
@@ -28,7 +30,7 @@ describe('sweep runner', () => {
     const slowDone = new Promise<void>((r) => (release = r));
     let slowFinished = false;
     const fastRuns: number[] = [];
-    const slow: Sweep = {
+    const slow: Sweep<string> = {
       name: 'slow',
       run: async () => {
         await slowDone;
@@ -36,7 +38,7 @@ describe('sweep runner', () => {
         return 0;
       },
     };
-    const fast: Sweep = {
+    const fast: Sweep<string> = {
       name: 'fast',
       run: async () => {
         fastRuns.push(Date.now());
@@ -58,7 +60,7 @@ describe('sweep runner', () => {
     let backlog = 25;
     let dueAt: number | null = null;
     const batches: [number, number][] = [];
-    const sweep: Sweep = {
+    const sweep: Sweep<string> = {
       name: 'batch',
       batchSize: 10,
       run: async () => {
@@ -84,7 +86,7 @@ describe('sweep runner', () => {
   it('stop waits for a run in progress and starts no more', async () => {
     let finished = 0;
     let started = 0;
-    const sweep: Sweep = {
+    const sweep: Sweep<string> = {
       name: 'work',
       batchSize: 1,
       run: async (_deps, signal) => {
@@ -101,5 +103,24 @@ describe('sweep runner', () => {
     const after = started;
     await sleep(150);
     expect(started).toBe(after);
+  });
+
+  it('takes wakes from the hub it was started on', async () => {
+    const runs: number[] = [];
+    const webhooks: Sweep = {
+      name: SweepName.webhooks,
+      run: async () => {
+        runs.push(Date.now());
+        return 0;
+      },
+    };
+    const hub = createWakeHub();
+    const runner = startRunner(deps(), [webhooks], { wakeHub: hub });
+    await until(() => runs.length === 1, 'first run');
+    // A wake for a sweep this runner does not have is ignored, not an error.
+    hub.wake(SweepName.metrics);
+    hub.wake(SweepName.webhooks);
+    await until(() => runs.length === 2, 'woken run');
+    await runner.stop();
   });
 });

@@ -81,6 +81,7 @@ describe('public service endpoints', () => {
       'get /v1/meta',
       'post /v1/account',
       'get /v1/channels/platformA/callback',
+      'get /v1/channels/platformB/callback',
     ]);
     let operations = 0;
     for (const [path, item] of Object.entries<Record<string, any>>(res.body.paths)) {

@@ -72,6 +72,7 @@ export async function startTestApp(
     RATE_LIMIT_REQUESTS_PER_MIN: '100000',
     RATE_LIMIT_MODEL_PER_MIN: '100000',
     RATE_LIMIT_SIGNUPS_PER_HOUR: '100000',
+    AUTH_FAILURES_PER_MIN: '100000',
     ...env,
   });
   const service = await startService(config, {

@@ -14,16 +14,27 @@ export interface FaultProxy {
   setDown(down: boolean): Promise<void>;
   /** Delays every chunk in both directions by this many ms. */
   setLatency(ms: number): void;
+  /**
+   * While frozen, connections (open and new) stay open but no byte passes in either direction,
+   * like a hung server or a silent network; unfreezing delivers what was held, in order.
+   */
+  setFrozen(frozen: boolean): void;
   close(): Promise<void>;
 }
 
 export async function startFaultProxy(target: { host: string; port: number }): Promise<FaultProxy> {
   const sockets = new Set<Socket>();
   let latency = 0;
+  let frozen = false;
+  const held: (() => void)[] = [];
 
   const pipe = (from: Socket, to: Socket) => {
     from.on('data', (chunk) => {
-      if (latency > 0) {
+      if (frozen) {
+        held.push(() => {
+          if (!to.destroyed) to.write(chunk);
+        });
+      } else if (latency > 0) {
         from.pause();
         setTimeout(() => {
           if (!to.destroyed) to.write(chunk);
@@ -68,6 +79,10 @@ export async function startFaultProxy(target: { host: string; port: number }): P
     },
     setLatency(ms) {
       latency = ms;
+    },
+    setFrozen(value) {
+      frozen = value;
+      if (!value) for (const deliver of held.splice(0)) deliver();
     },
     close() {
       cut();

@@ -21,6 +21,9 @@ export const CONTRACT_TOOLS = [
   'list_channels',
 ];
 
+/** Tools beyond the contract's 14. */
+export const EXTENSION_TOOLS = ['import_history', 'get_insights'];
+
 /** The official MCP client over Streamable HTTP, as an agent would connect, with the bearer key. */
 export async function connectClient(baseUrl: string, apiKey: string): Promise<Client> {
   const client = new Client({ name: 'postkit-test-agent', version: '1.0.0' });

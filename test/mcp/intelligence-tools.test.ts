@@ -103,7 +103,7 @@ describe('memory tools', () => {
 });
 
 describe('tenancy', () => {
-  it("another account's brand and voice ids are not found, and its memory is not listed", async () => {
+  it("another account's brand and voice ids are refused as bad references, and its memory is not listed", async () => {
     const voice = await callOk(a.client, 'build_voice', { name: 'A only', samples: [DRAFT] });
     const voiceId = voice.data.voice.id;
     for (const [name, args] of [
@@ -114,7 +114,7 @@ describe('tenancy', () => {
       ['build_voice', { name: 'Stolen', brandId: a.brandId, samples: [DRAFT] }],
     ] as const) {
       const err = await callErr(b.client, name, args);
-      expect(err.error.code, `${name} ${JSON.stringify(args)}`).toBe('not_found');
+      expect(err.error.code, `${name} ${JSON.stringify(args)}`).toBe('invalid_request');
     }
     const bBrands = await callOk(b.client, 'list_brands');
     expect(bBrands.data.brands.map((x: { id: string }) => x.id)).toEqual([b.brandId]);

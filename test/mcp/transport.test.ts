@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { CONTRACT_TOOLS, callErr, connectClient, rpc } from './helpers.ts';
+import { CONTRACT_TOOLS, callErr, connectClient, EXTENSION_TOOLS, rpc } from './helpers.ts';
 
 let t: TestApp;
 let apiKey: string;
@@ -55,14 +55,14 @@ describe('authentication', () => {
 });
 
 describe('tool listing', () => {
-  it('the official client lists the 14 contract tools, identical to GET /mcp/tools/list', async () => {
+  it('the official client lists the 14 contract tools and the extensions, identical to GET /mcp/tools/list', async () => {
     const client = await connectClient(t.url, apiKey);
     expect(client.getServerVersion()?.name).toBe('postkit');
     expect(client.getServerCapabilities()?.tools).toBeDefined();
     expect(client.getInstructions()).toMatch(/quota/);
     const { tools } = await client.listTools();
     await client.close();
-    expect(tools.map((tool) => tool.name).sort()).toEqual([...CONTRACT_TOOLS].sort());
+    expect(tools.map((tool) => tool.name).sort()).toEqual([...CONTRACT_TOOLS, ...EXTENSION_TOOLS].sort());
 
     const rest = await t.request('GET', '/mcp/tools/list', { key: apiKey });
     expect(rest.status).toBe(200);

@@ -48,7 +48,10 @@ async function publish(id: string) {
 
 describe('/v1/calibration', () => {
   it('pairs each post’s latest score with its latest snapshot, only when it has both', async () => {
-    expect((await call('GET', '/v1/calibration')).body).toEqual({ calibration: [] });
+    expect((await call('GET', '/v1/calibration')).body).toEqual({
+      calibration: [],
+      summary: { posts: 0, spearman: null, pairwiseAccuracy: null },
+    });
 
     // Scored twice (the text changed while a draft), published, polled twice.
     const first = 'We cut our build from 14 minutes to 90 seconds. Here is what mattered.';
@@ -122,9 +125,16 @@ describe('/v1/calibration', () => {
     ]);
     const sum = res.body.calibration.reduce((n: number, r: { engagements: number }) => n + r.engagements, 0);
     expect(sum).toBe(31);
+    // Two posts: too few for a correlation; their one pair (31 vs 0 engagements) is ordered
+    // right exactly when the busier post scored higher.
+    const expected = latestScore.score === bScore.score ? 0.5 : latestScore.score > bScore.score ? 1 : 0;
+    expect(res.body.summary).toEqual({ posts: 2, spearman: null, pairwiseAccuracy: expected });
 
     // Another account's dataset is its own.
     const other = await w.t.signup();
-    expect((await call('GET', '/v1/calibration', other.apiKey)).body).toEqual({ calibration: [] });
+    expect((await call('GET', '/v1/calibration', other.apiKey)).body).toEqual({
+      calibration: [],
+      summary: { posts: 0, spearman: null, pairwiseAccuracy: null },
+    });
   });
 });

@@ -105,10 +105,13 @@ describe('create', () => {
     expect((await post(alice, { text: 'hi', extra: 1 })).status).toBe(400);
   });
 
-  it('publishes to platformA only', async () => {
-    for (const platform of ['platformB', 'myspace']) {
-      const res = await post(alice, { text: 'hi', platform });
-      expect(res.status, platform).toBe(400);
+  it('publishes to platformA and platformB only; an explicit platform must match the channel', async () => {
+    const draft = await post(alice, { text: 'hi', platform: 'platformB' });
+    expect(draft.status, draft.text).toBe(201);
+    expect(draft.body.post.platform).toBe('platformB');
+    for (const body of [{ platform: 'myspace' }, { platform: 'platformB', channelId: alice.channelId }]) {
+      const res = await post(alice, { text: 'hi', ...body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error.details[0].path).toBe('platform');
     }
   });

@@ -92,7 +92,7 @@ describe('claims', () => {
     expect(bulk.status).toBe(201);
     w.clock.advance(2_000);
     const ids = new Set(bulk.body.posts.map((p: { id: string }) => p.id));
-    const { claimDue } = await import('../../src/features/posts/claims.ts');
+    const { claimDue } = await import('../../src/features/posts/publishing/claims.ts');
     const first = (await claimDue(w.t.service.deps, 5)).filter((c) => ids.has(c.row.id));
     expect(first).toHaveLength(5);
     expect(first.map((c) => c.row.text).sort()).toEqual(
@@ -145,11 +145,16 @@ describe('recovery of posts left in publishing', () => {
     expect(w.sandbox.state.calls('createPost')).toBe(creates);
   });
 
-  it('a create sent before the crash that the platform does not show fails as publish_outcome_unknown', async () => {
+  it('a create sent before the crash that the platform cannot settle fails as publish_outcome_unknown', async () => {
+    // "Not found" is re-sent (test/hardening/recovery-resend.test.ts); a platform that cannot
+    // list the member's posts settles nothing, so nothing is sent again.
     const p = await draft('Sent? Nobody knows');
     await crashMidPublish(p.id, w.clock.now() - LEASE);
     const creates = w.sandbox.state.calls('createPost');
-    await w.t.service.runner!.runOnce();
+    w.sandbox.faults.authorFinderRestricted = true;
+    await w.t.service.runner!.runOnce().finally(() => {
+      w.sandbox.faults.authorFinderRestricted = false;
+    });
     const res = await w.t.request('GET', `/v1/posts/${p.id}`, { key: alice.apiKey });
     expect(res.body.post.status).toBe('failed');
     expect(res.body.post.error).toMatch(/^publish_outcome_unknown: /);

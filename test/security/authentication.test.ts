@@ -41,11 +41,15 @@ const PUBLIC = [
   'GET /v1/meta',
   'POST /v1/account',
   'GET /v1/channels/platformA/callback',
+  'GET /v1/channels/platformB/callback',
   'GET /mcp',
   'DELETE /mcp',
 ];
-/** Served but deliberately not in the document: the document itself and its reference page. */
-const UNDOCUMENTED = /^(GET|HEAD) (\/v1\/openapi\.json|\/docs(\/.*)?)$/;
+/**
+ * Served but deliberately not in the document: the document itself, its reference page, and the
+ * web console's page and built files (src/http/console.ts: public, not API).
+ */
+const UNDOCUMENTED = /^(GET|HEAD) (\/v1\/openapi\.json|\/docs(\/.*)?|\/|\/assets\/[\w.-]+)$/;
 
 const protectedOps = () => operations(doc).filter((o) => !isPublic(o));
 const concrete = (o: Operation) => o.path.replaceAll('{id}', 'pst_0000000000000000');

@@ -60,4 +60,8 @@ export const BODY_CASES: Record<string, BodyCase> = {
     body: () => ({ name: 'mass assignment' }),
   },
   'POST /v1/posts/validate': { path: () => '/v1/posts/validate', body: () => ({ post: 'mass assignment' }) },
+  'POST /v1/history': {
+    path: () => '/v1/history',
+    body: () => ({ items: [{ text: 'mass assignment history', reactions: 1 }] }),
+  },
 };

@@ -58,6 +58,7 @@ const ID_FIXTURES: Record<string, (o: Tenant) => Call> = {
   'GET /v1/voices/{id}': (o) => ({ id: o.voiceId }),
   'PATCH /v1/voices/{id}': (o) => ({ id: o.voiceId, body: { name: 'renamed by someone else' } }),
   'DELETE /v1/voices/{id}': (o) => ({ id: o.voiceId }),
+  'DELETE /v1/history/{id}': (o) => ({ id: o.historyId }),
 };
 
 const idOperations = () => operations(s.doc).filter((o) => o.path.includes('{id}'));
@@ -93,6 +94,7 @@ async function everythingOf(o: Tenant) {
     metrics: await get(`/v1/posts/${o.publishedId}/metrics`),
     scores: await get(`/v1/posts/${o.publishedId}/scores`),
     calendar: await get('/v1/calendar'),
+    history: await get('/v1/history?limit=100'),
     platformPosts: s.w.sandbox.state.listPosts({ includeDeleted: true }).length,
   };
 }

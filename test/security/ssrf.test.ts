@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, configWith } from '../../src/config/config.ts';
-import { deliverDue } from '../../src/features/webhooks/delivery.worker.ts';
+import { deliverDue } from '../../src/features/webhooks/delivery.sweep.ts';
 import { createWebhookDispatcher } from '../../src/features/webhooks/safe-dispatcher.ts';
 import { startSandbox } from '../../src/sandbox/sandbox.ts';
 import { authorize, type ChannelWorld, startChannelWorld } from '../channels/helpers.ts';

@@ -32,6 +32,8 @@ export interface Tenant {
   drafts: Record<'read' | 'edit' | 'remove' | 'publish' | 'schedule' | 'cancel', string>;
   /** Published, with a metric snapshot and a recorded score. */
   publishedId: string;
+  /** An imported history entry. */
+  historyId: string;
 }
 
 export interface Recorded {
@@ -164,6 +166,14 @@ async function makeTenant(w: PostWorld, label: string): Promise<Tenant> {
   );
   await json(await as('POST', `/v1/posts/${publishedId}/metrics/refresh`), 200);
   await json(await as('POST', `/v1/posts/${publishedId}/score`), 200);
+  await json(
+    await as('POST', '/v1/history', {
+      items: [{ text: `${marker} history`, reactions: 3, publishedAt: '2025-01-02' }],
+    }),
+    201,
+  );
+  const history = await json(await as('GET', '/v1/history'), 200);
+  const historyId = history.history.find((h: { source: string }) => h.source === 'import').id as string;
   return {
     label,
     marker,
@@ -178,6 +188,7 @@ async function makeTenant(w: PostWorld, label: string): Promise<Tenant> {
     webhookId: webhook.webhook.id,
     drafts,
     publishedId,
+    historyId,
   };
 }
 
@@ -194,6 +205,7 @@ export function identifiersOf(tenant: Tenant): string[] {
     tenant.mediaId,
     tenant.webhookId,
     tenant.publishedId,
+    tenant.historyId,
     ...Object.values(tenant.drafts),
   ];
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { classifyAddress } from '../../src/features/webhooks/address-policy.ts';
 import { BlockedTargetError, resolveTarget } from '../../src/features/webhooks/safe-dispatcher.ts';
 import { validateWebhookUrl } from '../../src/features/webhooks/webhook-url.ts';
+import { toAppError } from '../../src/http/errors.ts';
 
 /** Every address a webhook must never reach, with the category the classifier names. */
 const REFUSED: [string, string][] = [
@@ -139,9 +140,9 @@ describe('registration check', () => {
     try {
       validateWebhookUrl(url, allowPrivate);
     } catch (err) {
-      return (err as { status: number; message: string }).status === 400
-        ? (err as Error).message
-        : 'not a 400';
+      // The domain error, as the API answers it.
+      const answer = toAppError(err);
+      return answer?.status === 400 ? answer.message : 'not a 400';
     }
     return null;
   };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { claimDueDeliveries, deliverDue } from '../../src/features/webhooks/delivery.worker.ts';
-import { RETRY_DELAYS_SECONDS } from '../../src/features/webhooks/retry-schedule.ts';
+import { deliverDue } from '../../src/features/webhooks/delivery.sweep.ts';
+import { claimDueDeliveries } from '../../src/features/webhooks/delivery-claim.ts';
+import { WEBHOOK_RETRY } from '../../src/jobs/schedules.ts';
 import { startTestApp } from '../helpers/app.ts';
 import {
   createWebhook,
@@ -121,7 +122,7 @@ describe('the retry schedule', () => {
           gaps.push(d.nextAttemptAt! - d.updatedAt);
         }
       }
-      expect(gaps).toEqual(RETRY_DELAYS_SECONDS.slice(1).map((s) => s * 1000));
+      expect(gaps).toEqual(WEBHOOK_RETRY.delaysMs.slice(1));
       expect(gaps).toEqual([30, 120, 600, 1800, 3600, 10800, 21600, 43200, 86400].map((s) => s * 1000));
       expect(d).toMatchObject({ status: 'dead', attempts: 10, nextAttemptAt: null });
       expect(d.lastError).toMatch(/500/);
@@ -134,8 +135,7 @@ describe('the retry schedule', () => {
       expect(failing.received.map((r) => Number(r.headers['x-kit-timestamp']))).toEqual(
         [...failing.received.keys()].map((i) =>
           Math.floor(
-            (event.createdAt +
-              RETRY_DELAYS_SECONDS.slice(0, i + 1).reduce((a: number, b) => a + b, 0) * 1000) /
+            (event.createdAt + WEBHOOK_RETRY.delaysMs.slice(0, i + 1).reduce((a: number, b) => a + b, 0)) /
               1000,
           ),
         ),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliverDue } from '../../src/features/webhooks/delivery.worker.ts';
+import { deliverDue } from '../../src/features/webhooks/delivery.sweep.ts';
 import { startTestApp } from '../helpers/app.ts';
 import { createPost, type Member, type PostWorld, startPostWorld } from '../posts/world.ts';
 import { createWebhook, emit, signatureValid, vaultKey } from './helpers.ts';
@@ -91,6 +91,41 @@ describe('prompt delivery without a wake-up', () => {
       await emit(t, accountId);
       const [got] = await local.waitFor(1);
       expect(got!.headers['x-kit-event']).toBe('post.published');
+    } finally {
+      await t.close();
+      await local.close();
+    }
+  });
+});
+
+describe('first delivery on commit', () => {
+  it('an event written in this process is sent at once, not at the next poll', async () => {
+    // Sweep and poll an hour apart: without the wake on commit nothing would be sent for an hour.
+    const t = await startTestApp(
+      {
+        KIT_VAULT_KEY: vaultKey(),
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+        SWEEP_INTERVAL_MS: '3600000',
+        WEBHOOK_POLL_MS: '3600000',
+      },
+      { autoStartRunner: true },
+    );
+    const local = await startReceiver(() => 200);
+    try {
+      const { apiKey, accountId } = await t.signup();
+      await createWebhook(t, apiKey, `${local.url}/wake`);
+      // Let the runner's first pass finish and schedule its next run an hour away.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(local.received).toHaveLength(0);
+      const written = Date.now();
+      await emit(t, accountId);
+      const arrived = await Promise.race([
+        local.waitFor(1).then(() => true),
+        new Promise<false>((r) => setTimeout(() => r(false), 5_000)),
+      ]);
+      expect(arrived).toBe(true);
+      expect(local.received[0]!.headers['x-kit-event']).toBe('post.published');
+      expect(local.received[0]!.receivedAt - written).toBeLessThan(5_000);
     } finally {
       await t.close();
       await local.close();

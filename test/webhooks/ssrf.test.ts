@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhooks } from '../../src/db/schema/index.ts';
-import { deliverDue } from '../../src/features/webhooks/delivery.worker.ts';
+import { deliverDue } from '../../src/features/webhooks/delivery.sweep.ts';
 import { createWebhookDispatcher } from '../../src/features/webhooks/safe-dispatcher.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { createWebhook, deliveries, emit, vaultKey } from './helpers.ts';

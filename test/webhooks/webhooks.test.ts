@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENTS } from '../../src/domain/enums.ts';
-import { deliverDue } from '../../src/features/webhooks/delivery.worker.ts';
+import { deliverDue } from '../../src/features/webhooks/delivery.sweep.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { createWebhook, deliveries, emit, signatureValid, vaultKey } from './helpers.ts';
 import { type Receiver, startReceiver } from './receiver.ts';

@@ -1,6 +1,6 @@
 import { spend } from '../../http/rate-limit.ts';
 import { errorResponses } from '../../http/schemas.ts';
-import type { FeatureRoutes } from '../index.ts';
+import type { FeatureRoutes } from '../feature-routes.ts';
 import { CreateAccountRequest, CreateAccountResult, WhoamiResult } from './account.schemas.ts';
 import { createAccount, whoami } from './account.service.ts';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Call, Ctx, PublicCtx } from '../../context.ts';
 import { accounts } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { Conflict, NotFound } from '../../domain/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { ApiKey } from '../keys/keys.schemas.ts';
 import { getCallingKey, issueKey } from '../keys/keys.service.ts';
@@ -26,7 +26,7 @@ export async function createAccount({
       .values({ id: newId('account'), email, emailKey: email.toLowerCase(), plan: 'free', createdAt: now })
       .onConflictDoNothing({ target: accounts.emailKey })
       .returning();
-    if (!row) throw new AppError(409, 'email_taken', 'An account already exists for that email.');
+    if (!row) throw new Conflict('email_taken', 'An account already exists for that email.');
     const { key, apiKey } = await issueKey(tx, row.id, input.name ?? 'default', now);
     return { account: toAccount(row), key, apiKey };
   });
@@ -34,7 +34,7 @@ export async function createAccount({
 
 export async function getAccount(ctx: Ctx): Promise<Account> {
   const [row] = await ctx.deps.db.select().from(accounts).where(eq(accounts.id, ctx.caller.accountId));
-  if (!row) throw notFound('Account');
+  if (!row) throw new NotFound('Account');
   return toAccount(row);
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { modelUsage } from '../../db/schema/index.ts';
-import { quotaExceeded } from '../../http/errors.ts';
+import { QuotaExceeded } from '../../domain/errors.ts';
 
 /** Monthly model-backed operations per plan; `free` is configurable (FREE_PLAN_MODEL_QUOTA). */
 export function monthlyQuota(ctx: Ctx): number {
@@ -27,7 +27,7 @@ export const monthOf = (epochMs: number) => new Date(epochMs).toISOString().slic
 export async function consumeModelOperation(ctx: Ctx): Promise<void> {
   const limit = monthlyQuota(ctx);
   const month = monthOf(ctx.deps.clock.now());
-  if (limit <= 0) throw quotaExceeded(limit);
+  if (limit <= 0) throw new QuotaExceeded(limit);
   const rows = await ctx.deps.db
     .insert(modelUsage)
     .values({ accountId: ctx.caller.accountId, month, count: 1 })
@@ -37,7 +37,7 @@ export async function consumeModelOperation(ctx: Ctx): Promise<void> {
       setWhere: sql`${modelUsage.count} < ${limit}`,
     })
     .returning({ count: modelUsage.count });
-  if (rows.length === 0) throw quotaExceeded(limit);
+  if (rows.length === 0) throw new QuotaExceeded(limit);
 }
 
 export async function refundModelOperation(ctx: Ctx): Promise<void> {

@@ -1,9 +1,9 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Call, Ctx } from '../../context.ts';
 import { brands } from '../../db/schema/index.ts';
-import { AppError } from '../../http/errors.ts';
-import type { BrandContext } from '../../intelligence/types.ts';
 import { newId } from '../../lib/ids.ts';
+import type { BrandContext } from '../../scoring/types.ts';
+import { listOwned, ownedNotFound, requireOwned, requireReference } from '../tenancy.ts';
 import type { Brand, BrandCreateRequest, BrandUpdateRequest } from './brands.schemas.ts';
 
 type BrandRow = typeof brands.$inferSelect;
@@ -19,28 +19,9 @@ const toBrand = (row: BrandRow): Brand => ({
   updatedAt: row.updatedAt,
 });
 
-/** 404 for a brand id that is unknown or another account's; `path` names the field that carried it. */
-export const brandNotFound = (path?: string) =>
-  new AppError(404, 'not_found', 'Brand not found for this account.', {
-    details: path ? [{ path, message: 'no brand with this id belongs to the calling account' }] : undefined,
-  });
-
-async function findBrand(ctx: Ctx, id: string): Promise<BrandRow | undefined> {
-  const [row] = await ctx.deps.db
-    .select()
-    .from(brands)
-    .where(and(eq(brands.id, id), eq(brands.accountId, ctx.caller.accountId)));
-  return row;
-}
-
 /** Newest first. */
 export async function listBrands({ ctx }: Call<void>): Promise<Brand[]> {
-  const rows = await ctx.deps.db
-    .select()
-    .from(brands)
-    .where(eq(brands.accountId, ctx.caller.accountId))
-    .orderBy(desc(brands.createdAt), desc(brands.id));
-  return rows.map(toBrand);
+  return (await listOwned(ctx, brands)).map(toBrand);
 }
 
 export async function createBrand({ ctx, input }: Call<BrandCreateRequest>): Promise<Brand> {
@@ -63,9 +44,7 @@ export async function createBrand({ ctx, input }: Call<BrandCreateRequest>): Pro
 }
 
 export async function getBrand({ ctx, input }: Call<{ id: string }>): Promise<Brand> {
-  const row = await findBrand(ctx, input.id);
-  if (!row) throw brandNotFound();
-  return toBrand(row);
+  return toBrand(await requireOwned(ctx, brands, input.id, 'Brand'));
 }
 
 /** Changes only the fields present. */
@@ -85,7 +64,7 @@ export async function updateBrand({
     .set(set)
     .where(and(eq(brands.id, input.id), eq(brands.accountId, ctx.caller.accountId)))
     .returning();
-  if (!row) throw brandNotFound();
+  if (!row) throw ownedNotFound('Brand');
   return toBrand(row);
 }
 
@@ -95,18 +74,20 @@ export async function deleteBrand({ ctx, input }: Call<{ id: string }>): Promise
     .delete(brands)
     .where(and(eq(brands.id, input.id), eq(brands.accountId, ctx.caller.accountId)))
     .returning({ id: brands.id });
-  if (rows.length === 0) throw brandNotFound();
+  if (rows.length === 0) throw ownedNotFound('Brand');
   return { deleted: true };
 }
 
-/** The brand as the engines see it, plus its version for cache keys; 404 when not the caller's. */
+/**
+ * The brand a request field names, as the engines see it, plus its version for cache keys;
+ * 400 naming `path` when it is not the caller's (a body reference, docs/decisions.md).
+ */
 export async function brandContext(
   ctx: Ctx,
   id: string,
   path = 'brandId',
 ): Promise<{ brand: BrandContext; version: string }> {
-  const row = await findBrand(ctx, id);
-  if (!row) throw brandNotFound(path);
+  const row = await requireReference(ctx, brands, id, { what: 'Brand', path });
   return {
     brand: {
       name: row.name,
@@ -117,9 +98,4 @@ export async function brandContext(
     },
     version: `${row.id}@${row.updatedAt}`,
   };
-}
-
-/** True when the brand exists and belongs to the caller (voices check references with it). */
-export async function ownsBrand(ctx: Ctx, id: string): Promise<boolean> {
-  return (await findBrand(ctx, id)) !== undefined;
 }

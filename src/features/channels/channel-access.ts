@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../context.ts';
-import { AppError, conflict } from '../../http/errors.ts';
+import { Conflict, UpstreamFailed } from '../../domain/errors.ts';
 import { type Platform, PlatformError } from '../../platforms/platform.ts';
 import { VaultError } from '../../vault/vault.ts';
 import { type ChannelTools, requireChannelTools } from './channel-config.ts';
@@ -87,14 +87,14 @@ export async function withChannelAccess<T>(
 /** 409 unless the channel can be used. */
 function assertUsable(row: ChannelRow): void {
   if (row.status === 'revoked')
-    throw conflict(
+    throw new Conflict(
       'channel_revoked',
       'The channel was disconnected or revoked at the platform; reconnect it.',
     );
   if (row.status === 'expired' || (row.status === 'connected' && !row.accessTokenSealed))
-    throw conflict('channel_expired', "The channel's access has expired; the member must reconnect it.");
+    throw new Conflict('channel_expired', "The channel's access has expired; the member must reconnect it.");
   if (row.status === 'error')
-    throw conflict(
+    throw new Conflict(
       'channel_error',
       'The channel needs attention (e.g. a permission was not granted); the member must reconnect it.',
     );
@@ -114,8 +114,7 @@ async function ensureFreshToken(deps: AppDeps, tools: ChannelTools, loaded: Chan
   const row = outcome.row ?? loaded;
   assertUsable(row);
   if (outcome.kind === 'failed' && isLapsed(row, deps.clock.now())) {
-    throw new AppError(
-      502,
+    throw new UpstreamFailed(
       'refresh_failed',
       `Renewing the channel's token failed: ${outcome.error.message}`,
     );
@@ -165,13 +164,13 @@ function accessFor(tools: ChannelTools, row: ChannelRow): ChannelAccess {
     accessToken = openAccessToken(tools.vault, row);
   } catch (err) {
     if (!(err instanceof VaultError)) throw err;
-    throw conflict(
+    throw new Conflict(
       'channel_error',
       "The channel's stored token does not open with the configured vault keys (was a key dropped from KIT_VAULT_OLD_KEYS?); reconnect the channel.",
     );
   }
   if (!accessToken)
-    throw conflict('channel_expired', "The channel's access has expired; the member must reconnect it.");
+    throw new Conflict('channel_expired', "The channel's access has expired; the member must reconnect it.");
   return {
     platform: tools.platform,
     accessToken,

@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { channels } from '../../db/schema/index.ts';
-import { notFound } from '../../http/errors.ts';
+import { requireOwned } from '../tenancy.ts';
 import type { Channel } from './channels.schemas.ts';
 
 /** A stored channel, sealed columns included: never leaves the service. */
@@ -25,12 +25,7 @@ export const toChannel = (row: ChannelRow): Channel => ({
 
 /** The caller's channel, or 404 (another account's id is indistinguishable from no id). */
 export async function loadChannelRow(db: DbOrTx, accountId: string, channelId: string): Promise<ChannelRow> {
-  const [row] = await db
-    .select()
-    .from(channels)
-    .where(and(eq(channels.id, channelId), eq(channels.accountId, accountId)));
-  if (!row) throw notFound('Channel');
-  return row;
+  return requireOwned({ accountId, db }, channels, channelId, 'Channel');
 }
 
 export async function readChannelRow(db: DbOrTx, channelId: string): Promise<ChannelRow | null> {

@@ -137,22 +137,39 @@ export async function refreshChannelTokens(
 
   const doneAt = deps.clock.now();
   const columns = tokenColumns(tools.vault, claimed.id, tokens, doneAt);
-  const [updated] = await deps.db
+  const values = {
+    ...columns,
+    // platformA does not rotate refresh tokens: keep the stored one when none came back.
+    refreshTokenSealed: columns.refreshTokenSealed ?? claimed.refreshTokenSealed,
+    refreshExpiresAt: tokens.refreshToken
+      ? (tokens.refreshExpiresAt ?? claimed.refreshExpiresAt)
+      : claimed.refreshExpiresAt,
+    scopes: tokens.scopes.length > 0 ? tokens.scopes : claimed.scopes,
+    status: 'connected' as const,
+    updatedAt: doneAt,
+  };
+  let [updated] = await deps.db
     .update(channels)
-    .set({
-      ...columns,
-      // platformA does not rotate refresh tokens: keep the stored one when none came back.
-      refreshTokenSealed: columns.refreshTokenSealed ?? claimed.refreshTokenSealed,
-      refreshExpiresAt: tokens.refreshToken
-        ? (tokens.refreshExpiresAt ?? claimed.refreshExpiresAt)
-        : claimed.refreshExpiresAt,
-      scopes: tokens.scopes.length > 0 ? tokens.scopes : claimed.scopes,
-      status: 'connected',
-      updatedAt: doneAt,
-    })
+    .set(values)
     .where(and(eq(channels.id, channelId), eq(channels.refreshLeaseUntil, lease)))
     .returning();
-  // No row: a disconnect or reconnect cleared the lease meanwhile; their state wins.
+  if (!updated && tokens.refreshToken) {
+    // Rotating refresh tokens (platformB): the one just spent is dead, so the new one must be
+    // kept whenever the row still holds the spent one (our lease outlived, not a disconnect or
+    // a reconnect, which replace or wipe it): otherwise the member would be logged out.
+    [updated] = await deps.db
+      .update(channels)
+      .set(values)
+      .where(
+        and(
+          eq(channels.id, channelId),
+          eq(channels.status, 'connected'),
+          eq(channels.refreshTokenSealed, claimed.refreshTokenSealed!),
+        ),
+      )
+      .returning();
+  }
+  // No row: a disconnect or reconnect happened meanwhile; their state wins.
   if (!updated) return { kind: 'skipped', row: await readChannelRow(deps.db, channelId) };
   return { kind: 'refreshed', row: updated };
 }

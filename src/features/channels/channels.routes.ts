@@ -1,7 +1,7 @@
 import type { LevelWithSilent } from 'pino';
 import { PUBLISHING_PLATFORMS } from '../../domain/enums.ts';
 import { errorResponses, IdParams, optionalBody } from '../../http/schemas.ts';
-import type { FeatureRoutes } from '../index.ts';
+import type { FeatureRoutes } from '../feature-routes.ts';
 import {
   CallbackQuery,
   ChannelListResult,
@@ -38,7 +38,7 @@ export const channelRoutes: FeatureRoutes = async (app, { deps }) => {
     async (request) => ({ channels: await listChannels({ ctx: request.ctx, input: undefined }) }),
   );
 
-  // One connect + callback pair per publishing platform (CONTRACT.md: only platformA today).
+  // One connect + callback pair per publishing platform (platformA, platformB).
   for (const platform of PUBLISHING_PLATFORMS) {
     app.post(
       `/v1/channels/${platform}/connect`,

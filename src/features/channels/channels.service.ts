@@ -1,12 +1,13 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Call, PublicCtx } from '../../context.ts';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { brands, channels } from '../../db/schema/index.ts';
-import { AppError, invalidRequest, notFound } from '../../http/errors.ts';
+import { Invalid, NotFound, UpstreamFailed } from '../../domain/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { createPkcePair } from '../../platforms/pkce.ts';
 import { type MemberIdentity, PlatformError, type TokenSet } from '../../platforms/platform.ts';
 import type { Vault } from '../../vault/vault.ts';
+import { findOwned, listOwned, requireReference } from '../tenancy.ts';
 import { requireChannelTools } from './channel-config.ts';
 import { loadChannelRow, toChannel } from './channel-row.ts';
 import { markExpired, revokeChannel } from './channel-status.ts';
@@ -21,12 +22,10 @@ export async function connectChannel({
 }: Call<{ platform: string; brandId?: string }>): Promise<ConnectChannelResult> {
   const { deps, caller } = ctx;
   const { vault, platform } = requireChannelTools(deps, input.platform);
-  if (input.brandId !== undefined && !(await brandBelongs(deps.db, caller.accountId, input.brandId))) {
-    throw invalidRequest('brandId does not name a brand of this account.', [
-      { path: 'brandId', message: 'Unknown brand' },
-    ]);
+  if (input.brandId !== undefined) {
+    await requireReference(ctx, brands, input.brandId, { what: 'Brand', path: 'brandId' });
   }
-  const pkce = deps.config.PLATFORMA_PKCE ? createPkcePair() : null;
+  const pkce = platform.pkce ? createPkcePair() : null;
   const { state } = await createOAuthState(deps, vault, {
     accountId: caller.accountId,
     platform: input.platform,
@@ -53,14 +52,14 @@ export async function completeConnect({
   const { vault, platform } = requireChannelTools(deps, input.platform);
   const bound = await consumeOAuthState(deps, vault, { state: input.state, platform: input.platform });
   if (input.error !== undefined) {
-    throw new AppError(
-      400,
-      'authorization_denied',
+    throw new Invalid(
       `The member did not authorize access at ${input.platform} (${safeCode(input.error)}); start again with POST /v1/channels/${input.platform}/connect.`,
+      undefined,
+      'authorization_denied',
     );
   }
   if (!input.code) {
-    throw invalidRequest('The callback needs the `code` the platform sent.', [
+    throw new Invalid('The callback needs the `code` the platform sent.', [
       { path: 'query.code', message: 'Required' },
     ]);
   }
@@ -73,7 +72,7 @@ export async function completeConnect({
   } catch (err) {
     if (!(err instanceof PlatformError)) throw err;
     ctx.log.warn({ kind: err.kind, status: err.status }, 'channel token exchange failed');
-    throw new AppError(502, 'token_exchange_failed', `Connecting the channel failed: ${err.message}`);
+    throw new UpstreamFailed('token_exchange_failed', `Connecting the channel failed: ${err.message}`);
   }
 
   const now = deps.clock.now();
@@ -107,7 +106,8 @@ async function upsertChannel(
 ) {
   const { accountId, platform, identity, tokens, now } = input;
   // The brand may have been deleted during the handshake.
-  const brandId = input.brandId && (await brandBelongs(tx, accountId, input.brandId)) ? input.brandId : null;
+  const brandId =
+    input.brandId && (await findOwned({ accountId, db: tx }, brands, input.brandId)) ? input.brandId : null;
   const id = newId('channel');
   const [inserted] = await tx
     .insert(channels)
@@ -159,22 +159,9 @@ async function upsertChannel(
   return updated!;
 }
 
-async function brandBelongs(db: DbOrTx, accountId: string, brandId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: brands.id })
-    .from(brands)
-    .where(and(eq(brands.id, brandId), eq(brands.accountId, accountId)));
-  return row !== undefined;
-}
-
 export async function listChannels({ ctx }: Call<void>): Promise<Channel[]> {
   requireChannelTools(ctx.deps);
-  const rows = await ctx.deps.db
-    .select()
-    .from(channels)
-    .where(eq(channels.accountId, ctx.caller.accountId))
-    .orderBy(desc(channels.createdAt), desc(channels.id));
-  return rows.map(toChannel);
+  return (await listOwned(ctx, channels)).map(toChannel);
 }
 
 export async function getChannel({ ctx, input }: Call<{ id: string }>): Promise<Channel> {
@@ -193,7 +180,7 @@ export async function disconnectChannel({ ctx, input }: Call<{ id: string }>): P
     accountId: ctx.caller.accountId,
     reason: 'disconnected',
   });
-  if (!row) throw notFound('Channel');
+  if (!row) throw new NotFound('Channel');
   return toChannel(row);
 }
 
@@ -216,8 +203,7 @@ export async function refreshChannel({ ctx, input }: Call<{ id: string }>): Prom
   }
   const outcome = await refreshChannelTokens(deps, tools, row, { wait: true });
   if (outcome.kind === 'failed') {
-    throw new AppError(
-      502,
+    throw new UpstreamFailed(
       'refresh_failed',
       `Renewing the channel's token failed: ${outcome.error.message}`,
       {
@@ -225,6 +211,6 @@ export async function refreshChannel({ ctx, input }: Call<{ id: string }>): Prom
       },
     );
   }
-  if (!outcome.row) throw notFound('Channel');
+  if (!outcome.row) throw new NotFound('Channel');
   return toChannel(outcome.row);
 }

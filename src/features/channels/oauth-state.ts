@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { AppDeps } from '../../context.ts';
 import { oauthStates } from '../../db/schema/index.ts';
-import { AppError } from '../../http/errors.ts';
+import { Invalid } from '../../domain/errors.ts';
 import { sha256Hex } from '../../lib/hash.ts';
 import { vaultAad } from '../../vault/aad.ts';
 import { type Vault, VaultError } from '../../vault/vault.ts';
@@ -48,8 +48,7 @@ export interface ConsumedState {
   codeVerifier: string | null;
 }
 
-const badState = (message: string) =>
-  new AppError(400, 'invalid_request', message, { details: [{ path: 'query.state', message }] });
+const badState = (message: string) => new Invalid(message, [{ path: 'query.state', message }]);
 
 /**
  * Marks the state used (an atomic compare-and-set, so two concurrent callbacks cannot both
@@ -79,7 +78,7 @@ export async function consumeOAuthState(
   if (!row) {
     const [known] = await deps.db.select().from(oauthStates).where(eq(oauthStates.stateHash, stateHash));
     if (!known || known.platform !== input.platform)
-      throw badState('Unknown state: it was not issued by POST /v1/channels/platformA/connect.');
+      throw badState(`Unknown state: it was not issued by POST /v1/channels/${input.platform}/connect.`);
     if (known.usedAt !== null)
       throw badState('This state was already used: each connect URL works once; start again with connect.');
     throw badState('This state expired (states last 10 minutes); start again with connect.');

@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { events, webhookDeliveries, webhooks } from '../../db/schema/index.ts';
 import type { WebhookEvent } from '../../domain/enums.ts';
+import { SweepName } from '../../jobs/sweep-names.ts';
+import { wakeAfterCommit } from '../../jobs/wake-on-commit.ts';
 import { newId } from '../../lib/ids.ts';
 
 export interface RecordedEvent {
@@ -15,7 +17,8 @@ export interface RecordedEvent {
  * Records an event in the caller's transaction (the outbox pattern) and fans it out to one
  * pending delivery per active endpoint subscribed to it. Because it shares the transaction
  * that changed the state, a committed change always has its event and a rolled-back change
- * never does; the delivery worker sends them later, surviving process deaths.
+ * never does; the delivery sweep sends them, surviving process deaths. Its first attempts
+ * do not wait for the sweep's poll: the sweep is woken once the transaction commits.
  *
  * Body sent to receivers (DECISIONS.md): `{id, type, createdAt, data}`.
  */
@@ -51,6 +54,7 @@ export async function recordEvent(
         updatedAt: input.now,
       })),
     );
+    wakeAfterCommit(tx, SweepName.webhooks);
   }
   return { id, type: input.type, createdAt: input.now, deliveries: subscribed.length };
 }

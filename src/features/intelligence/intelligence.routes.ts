@@ -1,5 +1,5 @@
 import { errorResponses } from '../../http/schemas.ts';
-import type { FeatureRoutes } from '../index.ts';
+import type { FeatureRoutes } from '../feature-routes.ts';
 import {
   GenerateRequest,
   GenerateResult,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Cadence, Dimension, FollowerBand, HookArchetype, MediaKind, Platform } from '../../domain/enums.ts';
+import { Personalize, PersonalScore } from '../history/personal.schemas.ts';
 
 /** Wire shapes of CONTRACT.md section 2 for score, rewrite, generate and plan. */
 
@@ -40,6 +41,7 @@ export const ScoreRequest = z
       .max(23)
       .optional()
       .describe("Planned publish hour, author's local time"),
+    personalize: Personalize,
   })
   .strict()
   .meta({ id: 'ScoreRequest' });
@@ -76,6 +78,7 @@ export const ScoreResult = z
     hookArchetypeNote: z.string().describe('Benchmark note for the detected archetype'),
     formatMultiplier: z.number().describe('Reach multiplier implied by the media format'),
     formatNote: z.string(),
+    personal: PersonalScore.optional(),
   })
   .meta({ id: 'ScoreResult' });
 export type ScoreResultWire = z.output<typeof ScoreResult>;
@@ -108,6 +111,7 @@ export const GenerateRequest = z
     count: z.number().int().min(1).max(3).optional().describe('1-3, default 1'),
     brandId: RefId.optional().describe('Must belong to the caller'),
     voiceId: RefId.optional().describe('Must belong to the caller'),
+    personalize: Personalize,
   })
   .strict()
   .meta({ id: 'GenerateRequest' });

@@ -1,13 +1,15 @@
 import type { Call, Ctx } from '../../context.ts';
-import { normalizePost } from '../../intelligence/features.ts';
-import type { GenerateContext } from '../../intelligence/generate-offline.ts';
-import { toPlanItems } from '../../intelligence/plan-offline.ts';
-import { scorePost } from '../../intelligence/scorer.ts';
-import type { PlanItem, RewriteResult, ScoreInput, ScoreResult } from '../../intelligence/types.ts';
+import type { GenerateContext } from '../../scoring/generate-offline.ts';
+import { toPlanItems } from '../../scoring/plan-offline.ts';
+import { scorePost } from '../../scoring/scorer.ts';
+import { normalizePost } from '../../scoring/text-features.ts';
+import type { PlanItem, RewriteResult, ScoreInput, ScoreResult } from '../../scoring/types.ts';
+import { cachedJson, cacheKey } from '../account/metered.ts';
 import { brandContext } from '../brands/brands.service.ts';
+import type { StoredPersonal } from '../history/personal-models.ts';
+import { personalFor, personalKey, withPersonal } from '../history/personal-score.ts';
 import { voiceContext } from '../voices/voices.service.ts';
 import type { GenerateRequest, PlanRequest, ScoreRequest } from './intelligence.schemas.ts';
-import { cachedJson, cacheKey } from './metered.ts';
 
 /**
  * The intelligence verbs REST routes, MCP tools and the posts area call. Each is one
@@ -19,19 +21,29 @@ import { cachedJson, cacheKey } from './metered.ts';
 
 /** The normalised score input: the text canonicalised, the platform defaulted. */
 export function normalizeScoreInput(input: ScoreRequest): ScoreInput {
-  return { ...input, post: normalizePost(input.post), platform: input.platform ?? 'platformA' };
+  const { personalize: _personalize, ...rest } = input;
+  return { ...rest, post: normalizePost(input.post), platform: input.platform ?? 'platformA' };
 }
 
-/** Scores through the cache; `metered` false when an enclosing operation already paid. */
-async function scoreJson(ctx: Ctx, input: ScoreInput, metered: boolean): Promise<string> {
-  return cachedJson(ctx, cacheKey(ctx, 'score', input), { metered }, () =>
-    scorePost(input, ctx.deps.engine.judge),
+/**
+ * Scores through the cache; `metered` false when an enclosing operation already paid. With a
+ * personal model the result carries `personal`, and the key its version (a refit expires it).
+ */
+async function scoreJson(
+  ctx: Ctx,
+  input: ScoreInput,
+  metered: boolean,
+  personal: StoredPersonal | null,
+): Promise<string> {
+  const payload = personal ? { input, personal: personalKey(personal) } : input;
+  return cachedJson(ctx, cacheKey(ctx, 'score', payload), { metered }, async () =>
+    withPersonal(await scorePost(input, ctx.deps.engine.judge), input, personal),
   );
 }
 
 /** POST /v1/score as JSON, for the route (a cache hit is sent without re-serialising). */
 export async function scoreTextJson({ ctx, input }: Call<ScoreRequest>): Promise<string> {
-  return scoreJson(ctx, normalizeScoreInput(input), true);
+  return scoreJson(ctx, normalizeScoreInput(input), true, await personalFor(ctx, input.personalize));
 }
 
 /** Scores a post: the verb behind POST /v1/score, POST /v1/posts/{id}/score and score_post. */
@@ -40,8 +52,12 @@ export async function scoreText({ ctx, input }: Call<ScoreRequest>): Promise<Sco
 }
 
 /** Scoring a text inside another operation: same cache, no extra charge. */
-async function scoreInside(ctx: Ctx, input: ScoreInput): Promise<ScoreResult> {
-  return JSON.parse(await scoreJson(ctx, input, false)) as ScoreResult;
+async function scoreInside(
+  ctx: Ctx,
+  input: ScoreInput,
+  personal: StoredPersonal | null,
+): Promise<ScoreResult> {
+  return JSON.parse(await scoreJson(ctx, input, false, personal)) as ScoreResult;
 }
 
 /**
@@ -52,11 +68,13 @@ async function scoreInside(ctx: Ctx, input: ScoreInput): Promise<ScoreResult> {
  */
 export async function rewriteText({ ctx, input }: Call<ScoreRequest>): Promise<RewriteResult> {
   const original = normalizeScoreInput(input);
-  const json = await cachedJson(ctx, cacheKey(ctx, 'rewrite', original), { metered: true }, async () => {
-    const before = await scoreInside(ctx, original);
+  const personal = await personalFor(ctx, input.personalize);
+  const payload = personal ? { original, personal: personalKey(personal) } : original;
+  const json = await cachedJson(ctx, cacheKey(ctx, 'rewrite', payload), { metered: true }, async () => {
+    const before = await scoreInside(ctx, original, personal);
     const { rewrite, changes } = await ctx.deps.engine.rewrite(original, before);
     const { hasExternalLink: _link, hashtagCount: _tags, ...context } = original;
-    const after = await scoreInside(ctx, { ...context, post: normalizePost(rewrite) });
+    const after = await scoreInside(ctx, { ...context, post: normalizePost(rewrite) }, personal);
     return { rewrite: normalizePost(rewrite), changes, before, after } satisfies RewriteResult;
   });
   return JSON.parse(json) as RewriteResult;
@@ -86,7 +104,12 @@ export interface GenerateResult {
 export async function generatePosts({ ctx, input }: Call<GenerateRequest>): Promise<GenerateResult> {
   const { context, versions } = await conditioning(ctx, input);
   const request = { ...input, brief: normalizePost(input.brief), platform: input.platform ?? 'platformA' };
-  const key = cacheKey(ctx, 'generate', { request, versions });
+  const personal = await personalFor(ctx, input.personalize);
+  const key = cacheKey(
+    ctx,
+    'generate',
+    personal ? { request, versions, personal: personalKey(personal) } : { request, versions },
+  );
   const json = await cachedJson(ctx, key, { metered: true }, async () => {
     const posts = [...new Set(await ctx.deps.engine.generate(request, context))].filter(Boolean);
     const scoreContext = {
@@ -97,7 +120,10 @@ export async function generatePosts({ ctx, input }: Call<GenerateRequest>): Prom
       media: request.media,
     };
     const candidates = await Promise.all(
-      posts.map(async (post) => ({ post, score: await scoreInside(ctx, { ...scoreContext, post }) })),
+      posts.map(async (post) => ({
+        post,
+        score: await scoreInside(ctx, { ...scoreContext, post }, personal),
+      })),
     );
     // Stable sort: equal scores keep the engine's order.
     candidates.sort((a, b) => b.score.overall - a.score.overall);

@@ -1,5 +1,5 @@
 import { errorResponses, IdParams, optionalBody } from '../../http/schemas.ts';
-import type { FeatureRoutes } from '../index.ts';
+import type { FeatureRoutes } from '../feature-routes.ts';
 import { CreateKeyRequest, CreateKeyResult, KeyListResult, RevokeResult } from './keys.schemas.ts';
 import { createKey, listKeys, MAX_LIVE_KEYS_PER_ACCOUNT, revokeKey, rotateKey } from './keys.service.ts';
 

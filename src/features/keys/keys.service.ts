@@ -1,10 +1,11 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Call, Ctx } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, apiKeys } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { Conflict } from '../../domain/errors.ts';
 import { sha256Hex } from '../../lib/hash.ts';
 import { newId } from '../../lib/ids.ts';
+import { listOwned, ownedNotFound, requireOwned } from '../tenancy.ts';
 import { displayPrefix, generateApiKey } from './key-format.ts';
 import { toApiKey } from './key-view.ts';
 import type { ApiKey, CreateKeyResult } from './keys.schemas.ts';
@@ -38,21 +39,11 @@ export async function issueKey(
 }
 
 export async function listKeys({ ctx }: Call<void>): Promise<ApiKey[]> {
-  const rows = await ctx.deps.db
-    .select()
-    .from(apiKeys)
-    .where(eq(apiKeys.accountId, ctx.caller.accountId))
-    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
-  return rows.map(toApiKey);
+  return (await listOwned(ctx, apiKeys)).map(toApiKey);
 }
 
 export async function getCallingKey(ctx: Ctx): Promise<ApiKey> {
-  const [row] = await ctx.deps.db
-    .select()
-    .from(apiKeys)
-    .where(and(eq(apiKeys.id, ctx.caller.keyId ?? ''), eq(apiKeys.accountId, ctx.caller.accountId)));
-  if (!row) throw notFound('Key');
-  return toApiKey(row);
+  return toApiKey(await requireOwned(ctx, apiKeys, ctx.caller.keyId ?? '', 'Key'));
 }
 
 export async function createKey({ ctx, input }: Call<{ name?: string }>): Promise<CreateKeyResult> {
@@ -65,8 +56,7 @@ export async function createKey({ ctx, input }: Call<{ name?: string }>): Promis
       .from(apiKeys)
       .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)));
     if ((live?.n ?? 0) >= MAX_LIVE_KEYS_PER_ACCOUNT) {
-      throw new AppError(
-        409,
+      throw new Conflict(
         'key_limit_reached',
         `An account may hold at most ${MAX_LIVE_KEYS_PER_ACCOUNT} live API keys; revoke one (DELETE /v1/keys/{id}) first.`,
       );
@@ -86,7 +76,7 @@ export async function rotateKey({ ctx, input }: Call<{ id: string }>): Promise<C
         and(eq(apiKeys.id, input.id), eq(apiKeys.accountId, ctx.caller.accountId), isNull(apiKeys.revokedAt)),
       )
       .returning();
-    if (!revoked) throw notFound('Live key');
+    if (!revoked) throw ownedNotFound('Live key');
     return issueKey(tx, ctx.caller.accountId, revoked.name, now);
   });
   await announceRevocation(ctx, input.id);
@@ -105,11 +95,7 @@ async function announceRevocation(ctx: Ctx, keyId: string) {
 /** Revokes a key of the caller's; revoking an already revoked key is a no-op that still answers true. */
 export async function revokeKey({ ctx, input }: Call<{ id: string }>): Promise<{ revoked: boolean }> {
   const now = ctx.deps.clock.now();
-  const [row] = await ctx.deps.db
-    .select({ id: apiKeys.id, revokedAt: apiKeys.revokedAt })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.id, input.id), eq(apiKeys.accountId, ctx.caller.accountId)));
-  if (!row) throw notFound('Key');
+  const row = await requireOwned(ctx, apiKeys, input.id, 'Key');
   if (row.revokedAt === null) {
     await ctx.deps.db
       .update(apiKeys)

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { DeleteResult, errorResponses, IdParams } from '../../http/schemas.ts';
-import type { FeatureRoutes } from '../index.ts';
+import type { FeatureRoutes } from '../feature-routes.ts';
 import { MediaListQuery, MediaListResult, MediaResult, UploadQuery } from './media.schemas.ts';
 import { deleteMedia, getMedia, listMedia, openMediaContent, uploadMedia } from './media.service.ts';
 import { MEDIA_TYPES, toBasename } from './media-types.ts';

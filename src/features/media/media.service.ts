@@ -1,12 +1,12 @@
 import type { Readable } from 'node:stream';
-import { and, desc, eq } from 'drizzle-orm';
-import type { Call, Ctx } from '../../context.ts';
+import { and, eq } from 'drizzle-orm';
+import type { Call } from '../../context.ts';
 import { brands, media } from '../../db/schema/index.ts';
-import { AppError, invalidRequest, notFound } from '../../http/errors.ts';
-import type { PaginationQuery } from '../../http/schemas.ts';
-import { paginate } from '../../http/schemas.ts';
+import { InternalFailure, Invalid, UnsupportedType } from '../../domain/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { StoredObjectMissing } from '../../storage/storage.ts';
+import type { PageRequest } from '../pagination.ts';
+import { ownedNotFound, pageOwned, requireOwned, requireReference } from '../tenancy.ts';
 import type { Media } from './media.schemas.ts';
 import {
   isMediaType,
@@ -49,17 +49,17 @@ export async function uploadMedia({ ctx, input }: Call<UploadInput>): Promise<Me
   const { deps } = ctx;
   const declared = normalizeContentType(input.contentType);
   if (!declared || !isMediaType(declared)) {
-    throw new AppError(
-      415,
-      'unsupported_media_type',
+    throw new UnsupportedType(
       `${declared ? `Content-Type ${declared} is not accepted` : 'Content-Type is missing'}; send one of ${MEDIA_TYPES.join(', ')}.`,
     );
   }
   const limit = maxBytesFor(deps.config, declared);
   if (input.contentLength !== undefined && input.contentLength > limit) throw tooLarge(declared, limit);
-  if (input.brandId !== undefined) await assertBrandOwned(ctx, input.brandId, 'querystring.brandId');
+  if (input.brandId !== undefined) {
+    await requireReference(ctx, brands, input.brandId, { what: 'Brand', path: 'querystring.brandId' });
+  }
   if (!input.body || input.contentLength === 0) {
-    throw invalidRequest('The upload is empty; send the file bytes as the body.');
+    throw new Invalid('The upload is empty; send the file bytes as the body.');
   }
 
   const id = newId('media');
@@ -89,42 +89,13 @@ export async function uploadMedia({ ctx, input }: Call<UploadInput>): Promise<Me
   }
 }
 
-export async function assertBrandOwned(ctx: Ctx, brandId: string, path: string): Promise<void> {
-  const [row] = await ctx.deps.db
-    .select({ id: brands.id })
-    .from(brands)
-    .where(and(eq(brands.id, brandId), eq(brands.accountId, ctx.caller.accountId)));
-  if (!row) {
-    throw invalidRequest('brandId must be a brand of this account.', [
-      { path, message: 'No such brand for this account' },
-    ]);
-  }
-}
-
-export async function listMedia({ ctx, input }: Call<PaginationQuery>) {
-  const { items, pagination } = await paginate(input, (limit, offset) =>
-    ctx.deps.db
-      .select()
-      .from(media)
-      .where(eq(media.accountId, ctx.caller.accountId))
-      .orderBy(desc(media.createdAt), desc(media.id))
-      .limit(limit)
-      .offset(offset),
-  );
+export async function listMedia({ ctx, input }: Call<PageRequest>) {
+  const { items, pagination } = await pageOwned(ctx, media, input);
   return { media: items.map(toMedia), pagination };
 }
 
-async function findRow(ctx: Ctx, id: string): Promise<MediaRow> {
-  const [row] = await ctx.deps.db
-    .select()
-    .from(media)
-    .where(and(eq(media.id, id), eq(media.accountId, ctx.caller.accountId)));
-  if (!row) throw notFound('Media');
-  return row;
-}
-
 export async function getMedia({ ctx, input }: Call<{ id: string }>): Promise<Media> {
-  return toMedia(await findRow(ctx, input.id));
+  return toMedia(await requireOwned(ctx, media, input.id, 'Media'));
 }
 
 /**
@@ -137,7 +108,7 @@ export async function deleteMedia({ ctx, input }: Call<{ id: string }>): Promise
     .delete(media)
     .where(and(eq(media.id, input.id), eq(media.accountId, ctx.caller.accountId)))
     .returning({ storageKey: media.storageKey });
-  if (!row) throw notFound('Media');
+  if (!row) throw ownedNotFound('Media');
   try {
     await ctx.deps.storage.delete(row.storageKey);
   } catch (err) {
@@ -148,13 +119,13 @@ export async function deleteMedia({ ctx, input }: Call<{ id: string }>): Promise
 
 /** The stored bytes with their metadata, for streaming to the client. */
 export async function openMediaContent({ ctx, input }: Call<{ id: string }>) {
-  const row = await findRow(ctx, input.id);
+  const row = await requireOwned(ctx, media, input.id, 'Media');
   try {
     return { media: toMedia(row), stream: await ctx.deps.storage.get(row.storageKey) };
   } catch (err) {
     if (err instanceof StoredObjectMissing) {
       ctx.log.error({ mediaId: row.id }, 'media row without its stored object');
-      throw new AppError(500, 'internal_error', 'The stored file for this media is missing.');
+      throw new InternalFailure('The stored file for this media is missing.');
     }
     throw err;
   }

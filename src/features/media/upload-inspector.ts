@@ -1,19 +1,13 @@
 import { createHash } from 'node:crypto';
 import { finished, type Readable, Transform } from 'node:stream';
-import { AppError, invalidRequest } from '../../http/errors.ts';
+import { Invalid, TooLarge, UnsupportedType } from '../../domain/errors.ts';
 import { formatBytes, type MediaType, SNIFF_BYTES, sniffMediaType } from './media-types.ts';
 
 export const tooLarge = (type: MediaType, limit: number) =>
-  new AppError(
-    413,
-    'payload_too_large',
-    `${type} uploads are limited to ${formatBytes(limit)} (${limit} bytes).`,
-  );
+  new TooLarge(`${type} uploads are limited to ${formatBytes(limit)} (${limit} bytes).`);
 
 const mismatch = (declared: MediaType, actual: MediaType | null) =>
-  new AppError(
-    415,
-    'unsupported_media_type',
+  new UnsupportedType(
     actual
       ? `Content-Type says ${declared} but the bytes are ${actual}; send the matching Content-Type.`
       : `Content-Type says ${declared} but the bytes are not a ${declared} file.`,
@@ -61,8 +55,7 @@ export function inspectUpload(source: Readable, declared: MediaType, limit: numb
       callback(null, chunk);
     },
     flush(callback) {
-      if (size === 0)
-        return callback(invalidRequest('The upload is empty; send the file bytes as the body.'));
+      if (size === 0) return callback(new Invalid('The upload is empty; send the file bytes as the body.'));
       try {
         if (head !== null) checkHead(head);
       } catch (err) {
@@ -80,7 +73,7 @@ export function inspectUpload(source: Readable, declared: MediaType, limit: numb
   // pipe() does not forward a client that hangs up mid-upload: fail the write instead of waiting forever.
   finished(source, (err) => {
     if (err && !inspector.destroyed)
-      inspector.destroy(invalidRequest('The upload was interrupted before it ended.'));
+      inspector.destroy(new Invalid('The upload was interrupted before it ended.'));
   });
 
   return { stream: inspector, summary: () => ({ size, sha256: hash.digest('hex') }) };

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Call, Ctx } from '../../context.ts';
 import { metricSnapshots, postScores, posts } from '../../db/schema/index.ts';
-import { invalidRequest } from '../../http/errors.ts';
+import { Invalid } from '../../domain/errors.ts';
 import type { Analytics, CalibrationRow, MetricCoverage, MetricTotals } from './metrics.schemas.ts';
 
 const DIMENSIONS = ['impressions', 'likes', 'comments', 'shares', 'clicks'] as const;
@@ -44,7 +44,7 @@ const emptyCoverage = (): MetricCoverage => ({ impressions: 0, likes: 0, comment
  */
 export async function getAnalytics({ ctx, input }: Call<{ from?: number; to?: number }>): Promise<Analytics> {
   if (input.from !== undefined && input.to !== undefined && input.from > input.to)
-    throw invalidRequest('`from` must not be after `to`.', [
+    throw new Invalid('`from` must not be after `to`.', [
       { path: 'querystring.from', message: 'After `to`' },
     ]);
   const latest = latestSnapshots(ctx);

@@ -1,6 +1,7 @@
 import { errorResponses, IdParams } from '../../http/schemas.ts';
-import type { FeatureRoutes } from '../index.ts';
-import { getAnalytics, getCalibration } from './analytics.service.ts';
+import type { FeatureRoutes } from '../feature-routes.ts';
+import { getAnalytics } from './analytics.service.ts';
+import { getCalibrationReport } from './calibration-summary.ts';
 import {
   AnalyticsQuery,
   AnalyticsResult,
@@ -68,10 +69,10 @@ export const metricsRoutes: FeatureRoutes = async (app) => {
         tags,
         summary: 'Calibration dataset',
         description:
-          'Posts with both a recorded score and a metric snapshot: the latest score beside the latest counters, most recently published first.',
+          'Posts with both a recorded score and a metric snapshot: the latest score beside the latest counters, most recently published first; `summary` says how well the score has ranked these posts by engagement (Spearman, pairwise accuracy).',
         response: { 200: CalibrationResult, ...errorResponses(401, 429) },
       },
     },
-    async (request) => ({ calibration: await getCalibration({ ctx: request.ctx, input: undefined }) }),
+    async (request) => getCalibrationReport({ ctx: request.ctx, input: undefined }),
   );
 };

@@ -102,8 +102,28 @@ export const CalibrationRow = z
   .meta({ id: 'CalibrationRow' });
 export type CalibrationRow = z.output<typeof CalibrationRow>;
 
+export const CalibrationSummary = z
+  .object({
+    posts: z.number().int().describe('Posts in the calibration set'),
+    spearman: z
+      .number()
+      .nullable()
+      .describe(
+        'Rank correlation of score with engagements over these posts; null under 3 posts or when either is constant',
+      ),
+    pairwiseAccuracy: z
+      .number()
+      .nullable()
+      .describe(
+        'Of the post pairs whose engagements differ 2x or more (on 1 + engagements), the share the score ranks the right way (a score tie counts half); null without such pairs',
+      ),
+  })
+  .describe("How well the score has predicted this account's own results")
+  .meta({ id: 'CalibrationSummary' });
+export type CalibrationSummary = z.output<typeof CalibrationSummary>;
+
 export const CalibrationResult = z
-  .object({ calibration: z.array(CalibrationRow) })
+  .object({ calibration: z.array(CalibrationRow), summary: CalibrationSummary })
   .meta({ id: 'CalibrationResult' });
 
 export const PostIdParams = IdParams;

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { AppDeps, Call } from '../../context.ts';
 import { metricSnapshots, posts } from '../../db/schema/index.ts';
-import { AppError, conflict } from '../../http/errors.ts';
+import { Conflict, UpstreamFailed } from '../../domain/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { PlatformError, type PostMetrics } from '../../platforms/platform.ts';
 import { withChannelAccess } from '../channels/channel-access.ts';
@@ -34,16 +34,19 @@ function metricsError(err: unknown): unknown {
   if (!(err instanceof PlatformError)) return err;
   switch (err.kind) {
     case 'revoked_token':
-      return conflict('channel_revoked', "The post's channel was revoked at the platform; reconnect it.");
+      return new Conflict('channel_revoked', "The post's channel was revoked at the platform; reconnect it.");
     case 'expired_token':
-      return conflict('channel_expired', "The channel's access has expired; the member must reconnect it.");
+      return new Conflict(
+        'channel_expired',
+        "The channel's access has expired; the member must reconnect it.",
+      );
     case 'missing_scope':
-      return conflict(
+      return new Conflict(
         'channel_error',
         'The platform refused to share analytics (permission not granted); reconnect the channel.',
       );
     default:
-      return new AppError(502, 'platform_error', `Reading the post's metrics failed: ${err.message}`, {
+      return new UpstreamFailed('platform_error', `Reading the post's metrics failed: ${err.message}`, {
         cause: err,
       });
   }
@@ -57,9 +60,12 @@ function metricsError(err: unknown): unknown {
  */
 export async function pollPostMetrics(deps: AppDeps, row: PostRow): Promise<MetricSnapshot> {
   if (row.status !== 'published' || !row.platformPostId)
-    throw conflict('not_published', `Metrics exist only for published posts; this post is ${row.status}.`);
+    throw new Conflict(
+      'not_published',
+      `Metrics exist only for published posts; this post is ${row.status}.`,
+    );
   if (!row.channelId)
-    throw conflict('channel_revoked', "The post's channel no longer exists; its metrics cannot be read.");
+    throw new Conflict('channel_revoked', "The post's channel no longer exists; its metrics cannot be read.");
   const platformPostId = row.platformPostId;
   let counts: PostMetrics;
   try {

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Call } from '../../context.ts';
 import { posts } from '../../db/schema/index.ts';
 import type { PostStatus } from '../../domain/enums.ts';
-import { invalidRequest } from '../../http/errors.ts';
+import { Invalid } from '../../domain/errors.ts';
 import type { CalendarEntry } from './posts.schemas.ts';
 
 const PREVIEW_LENGTH = 80;
@@ -27,7 +27,7 @@ export async function getCalendar({
   input,
 }: Call<{ from?: number; to?: number }>): Promise<CalendarEntry[]> {
   if (input.from !== undefined && input.to !== undefined && input.from > input.to) {
-    throw invalidRequest('`from` must not be after `to`.', [
+    throw new Invalid('`from` must not be after `to`.', [
       { path: 'querystring.from', message: 'After `to`' },
     ]);
   }

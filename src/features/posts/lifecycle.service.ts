@@ -1,16 +1,23 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Call } from '../../context.ts';
 import { posts } from '../../db/schema/index.ts';
-import { conflict, type ErrorDetail } from '../../http/errors.ts';
+import { Conflict, type ErrorDetail } from '../../domain/errors.ts';
+import { SweepName } from '../../jobs/sweep-names.ts';
 import { loadPostRow, type PostRow, toPost } from './post-row.ts';
-import { checkDraft, loadLookup, type PostDraft } from './post-rules.ts';
+import {
+  checkDraft,
+  checkOne,
+  invalidPost,
+  loadLookup,
+  type PostDraft,
+  scheduleProblems,
+} from './post-rules.ts';
 import type { BulkScheduleItem, Post } from './posts.schemas.ts';
-import { checkOne, invalidPost, newPostRow, PUBLISH_SWEEP, scheduleProblems } from './posts.service.ts';
-
-const SCHEDULABLE = ['draft', 'scheduled'] as const;
+import { newPostRow } from './posts.service.ts';
+import { allows, transitionPost } from './publishing/transitions.ts';
 
 const notSchedulable = (row: PostRow) =>
-  conflict(
+  new Conflict(
     'not_schedulable',
     `Only drafts and scheduled posts can be scheduled; this post is ${row.status}.`,
     { post: toPost(row) },
@@ -24,7 +31,7 @@ const notSchedulable = (row: PostRow) =>
 export async function schedulePost({ ctx, input }: Call<{ id: string; runAt: number }>): Promise<Post> {
   const { db, clock } = ctx.deps;
   const row = await loadPostRow(db, ctx.caller.accountId, input.id);
-  if (!(SCHEDULABLE as readonly string[]).includes(row.status)) throw notSchedulable(row);
+  if (!allows(row.status, 'schedule')) throw notSchedulable(row);
   const now = clock.now();
   await checkOne(
     ctx,
@@ -37,20 +44,15 @@ export async function schedulePost({ ctx, input }: Call<{ id: string; runAt: num
     },
     scheduleProblems(input.runAt, row.channelId, now),
   );
-  const [updated] = await db
-    .update(posts)
-    .set({
-      status: 'scheduled',
-      scheduledFor: input.runAt,
-      retryAt: null,
-      publishAttempts: 0,
-      error: null,
-      updatedAt: now,
-    })
-    .where(and(eq(posts.id, row.id), inArray(posts.status, [...SCHEDULABLE])))
-    .returning();
+  const [updated] = await transitionPost(db, 'schedule', eq(posts.id, row.id), {
+    scheduledFor: input.runAt,
+    retryAt: null,
+    publishAttempts: 0,
+    error: null,
+    updatedAt: now,
+  });
   if (!updated) throw notSchedulable(await loadPostRow(db, ctx.caller.accountId, input.id));
-  ctx.deps.wake(PUBLISH_SWEEP, input.runAt);
+  ctx.deps.wake(SweepName.publish, input.runAt);
   return toPost(updated);
 }
 
@@ -64,31 +66,23 @@ export async function schedulePost({ ctx, input }: Call<{ id: string; runAt: num
 export async function cancelPost({ ctx, input }: Call<{ id: string }>): Promise<Post> {
   const { db, clock } = ctx.deps;
   const now = clock.now();
-  const [canceled] = await db
-    .update(posts)
-    .set({ status: 'canceled', retryAt: null, claimedBy: null, updatedAt: now })
-    .where(
-      and(
-        eq(posts.id, input.id),
-        eq(posts.accountId, ctx.caller.accountId),
-        or(
-          inArray(posts.status, ['draft', 'scheduled']),
-          and(eq(posts.status, 'publishing'), isNull(posts.createSentAt)),
-        ),
-      ),
-    )
-    .returning();
+  const [canceled] = await transitionPost(
+    db,
+    'cancel',
+    and(eq(posts.id, input.id), eq(posts.accountId, ctx.caller.accountId)),
+    { retryAt: null, claimedBy: null, updatedAt: now },
+  );
   if (canceled) return toPost(canceled);
   const row = await loadPostRow(db, ctx.caller.accountId, input.id);
   if (row.status === 'canceled') return toPost(row);
   if (row.status === 'publishing') {
-    throw conflict(
+    throw new Conflict(
       'post_publishing',
       'The post is already being sent to the platform and can no longer be canceled; it will end published or failed.',
       { post: toPost(row) },
     );
   }
-  throw conflict('post_terminal', `The post is ${row.status}, which is final; it cannot be canceled.`, {
+  throw new Conflict('post_terminal', `The post is ${row.status}, which is final; it cannot be canceled.`, {
     post: toPost(row),
   });
 }
@@ -121,6 +115,6 @@ export async function bulkSchedule({ ctx, input }: Call<{ items: BulkScheduleIte
   if (problems.length > 0) throw invalidPost(problems);
   const inserted = await ctx.deps.db.insert(posts).values(rows).returning();
   const byId = new Map(inserted.map((r) => [r.id, r]));
-  ctx.deps.wake(PUBLISH_SWEEP, Math.min(...input.items.map((i) => i.runAt)));
+  ctx.deps.wake(SweepName.publish, Math.min(...input.items.map((i) => i.runAt)));
   return rows.map((r) => toPost(byId.get(r.id)!));
 }

@@ -1,8 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { posts } from '../../db/schema/index.ts';
 import type { PostStatus } from '../../domain/enums.ts';
-import { notFound } from '../../http/errors.ts';
+import { requireOwned } from '../tenancy.ts';
 import type { Post } from './posts.schemas.ts';
 
 export type PostRow = typeof posts.$inferSelect;
@@ -26,15 +25,7 @@ export const toPost = (row: PostRow): Post => ({
   updatedAt: row.updatedAt,
 });
 
-export const TERMINAL_STATES: readonly PostStatus[] = ['published', 'failed'];
-export const CLAIMABLE_STATES: readonly PostStatus[] = ['draft', 'scheduled'];
-
 /** The caller's post, or 404 (also for another account's id). */
 export async function loadPostRow(db: DbOrTx, accountId: string, id: string): Promise<PostRow> {
-  const [row] = await db
-    .select()
-    .from(posts)
-    .where(and(eq(posts.id, id), eq(posts.accountId, accountId)));
-  if (!row) throw notFound('Post');
-  return row;
+  return requireOwned({ accountId, db }, posts, id, 'Post');
 }

@@ -2,7 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { brands, channels, media } from '../../db/schema/index.ts';
 import { MAX_POST_LENGTH, type Platform, PUBLISHING_PLATFORMS } from '../../domain/enums.ts';
-import type { ErrorDetail } from '../../http/errors.ts';
+import { type ErrorDetail, Invalid } from '../../domain/errors.ts';
+import { mediaRuleFor } from '../../platforms/media-rules.ts';
 import { isImageType } from '../media/media-types.ts';
 
 /** The fields of a post that must be checked against the caller's data and the platform. */
@@ -102,10 +103,11 @@ export function checkDraft(
     if (found) types.push(found.contentType);
     else at(`mediaIds[${i}]`, 'No such media for this account');
   }
-  if (types.length === draft.mediaIds.length && types.length > 0) {
-    const images = types.filter(isImageType).length;
-    const valid = images === types.length ? images <= 20 : types.length === 1;
-    if (!valid) at('mediaIds', 'A post carries 1-20 images, or one video, or one PDF document, not a mix');
+  // The platform's own media-set rule (the one its adapter and validate use); an unknown
+  // platform was refused above.
+  const rule = mediaRuleFor(platform);
+  if (rule && types.length === draft.mediaIds.length && !rule.check(types).ok) {
+    at('mediaIds', `A post carries ${rule.summary}, not a mix`);
   }
   return { draft: { ...draft, platform }, problems };
 }
@@ -115,4 +117,32 @@ export function mediaKindOf(types: string[]): 'none' | 'single-image' | 'multi-i
   if (types.length === 0) return 'none';
   if (types.every(isImageType)) return types.length === 1 ? 'single-image' : 'multi-image';
   return types[0] === 'video/mp4' ? 'video' : 'document';
+}
+
+export const invalidPost = (details: ErrorDetail[]) =>
+  new Invalid('The post did not validate: fix the listed fields.', details);
+
+/**
+ * Scheduling needs a time in the future and a channel to publish through: a scheduled post
+ * without a channel could only fail at its due time, so it is refused now instead.
+ */
+export function scheduleProblems(
+  runAt: number,
+  channelId: string | null,
+  now: number,
+  prefix = '',
+): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  if (runAt <= now)
+    problems.push({ path: `${prefix}runAt`, message: `Must be in the future (now is ${now})` });
+  if (!channelId)
+    problems.push({ path: `${prefix}channelId`, message: 'A scheduled post needs a channel to publish to' });
+  return problems;
+}
+
+export async function checkOne(ctx: Ctx, draft: PostDraft, extra: ErrorDetail[] = []): Promise<CheckedDraft> {
+  const lookup = await loadLookup(ctx, [draft]);
+  const { draft: checked, problems } = checkDraft(draft, lookup);
+  if (problems.length + extra.length > 0) throw invalidPost([...problems, ...extra]);
+  return checked;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorResponses, IdParams } from '../../http/schemas.ts';
-import type { FeatureRoutes } from '../index.ts';
+import type { FeatureRoutes } from '../feature-routes.ts';
 import { ScoreResult } from '../intelligence/intelligence.schemas.ts';
 import { PostScore, PostScoreListResult } from './posts.schemas.ts';
 import { listPostScores, scoreStoredPost } from './scores.service.ts';

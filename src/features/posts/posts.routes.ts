@@ -1,5 +1,5 @@
 import { DeleteResult, errorResponses, IdParams } from '../../http/schemas.ts';
-import type { FeatureRoutes } from '../index.ts';
+import type { FeatureRoutes } from '../feature-routes.ts';
 import { getCalendar } from './calendar.service.ts';
 import { bulkSchedule, cancelPost, schedulePost } from './lifecycle.service.ts';
 import {
@@ -15,7 +15,7 @@ import {
   UpdatePostRequest,
 } from './posts.schemas.ts';
 import { createPost, deletePost, getPost, listPosts, updatePost } from './posts.service.ts';
-import { publishNow } from './publish.service.ts';
+import { publishNow } from './publishing/publish-now.service.ts';
 
 const tags = ['posts'];
 

@@ -1,43 +1,14 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Call, Ctx } from '../../context.ts';
 import { posts } from '../../db/schema/index.ts';
-import { conflict, type ErrorDetail, invalidRequest, notFound } from '../../http/errors.ts';
-import { paginate } from '../../http/schemas.ts';
+import { Conflict, NotFound } from '../../domain/errors.ts';
+import { SweepName } from '../../jobs/sweep-names.ts';
 import { newId } from '../../lib/ids.ts';
+import { pageOwned } from '../tenancy.ts';
 import { loadPostRow, type PostRow, toPost } from './post-row.ts';
-import { type CheckedDraft, checkDraft, loadLookup, type PostDraft } from './post-rules.ts';
+import { type CheckedDraft, checkOne, type PostDraft, scheduleProblems } from './post-rules.ts';
 import type { CreatePostRequest, Post, PostListQuery, UpdatePostRequest } from './posts.schemas.ts';
-
-/** The name of the due-post sweep, for `deps.wake`. */
-export const PUBLISH_SWEEP = 'publish';
-
-export const invalidPost = (details: ErrorDetail[]) =>
-  invalidRequest('The post did not validate: fix the listed fields.', details);
-
-/**
- * Scheduling needs a time in the future and a channel to publish through: a scheduled post
- * without a channel could only fail at its due time, so it is refused now instead.
- */
-export function scheduleProblems(
-  runAt: number,
-  channelId: string | null,
-  now: number,
-  prefix = '',
-): ErrorDetail[] {
-  const problems: ErrorDetail[] = [];
-  if (runAt <= now)
-    problems.push({ path: `${prefix}runAt`, message: `Must be in the future (now is ${now})` });
-  if (!channelId)
-    problems.push({ path: `${prefix}channelId`, message: 'A scheduled post needs a channel to publish to' });
-  return problems;
-}
-
-export async function checkOne(ctx: Ctx, draft: PostDraft, extra: ErrorDetail[] = []): Promise<CheckedDraft> {
-  const lookup = await loadLookup(ctx, [draft]);
-  const { draft: checked, problems } = checkDraft(draft, lookup);
-  if (problems.length + extra.length > 0) throw invalidPost([...problems, ...extra]);
-  return checked;
-}
+import { allows, transitionPost } from './publishing/transitions.ts';
 
 export function newPostRow(ctx: Ctx, draft: CheckedDraft, runAt: number | undefined, now: number) {
   return {
@@ -71,24 +42,13 @@ export async function createPost({ ctx, input }: Call<CreatePostRequest>): Promi
     .insert(posts)
     .values(newPostRow(ctx, checked, input.runAt, now))
     .returning();
-  if (input.runAt !== undefined) ctx.deps.wake(PUBLISH_SWEEP, input.runAt);
+  if (input.runAt !== undefined) ctx.deps.wake(SweepName.publish, input.runAt);
   return toPost(row!);
 }
 
 export async function listPosts({ ctx, input }: Call<PostListQuery>) {
-  const where = and(
-    eq(posts.accountId, ctx.caller.accountId),
-    input.status ? eq(posts.status, input.status) : undefined,
-  );
-  const { items, pagination } = await paginate(input, (limit, offset) =>
-    ctx.deps.db
-      .select()
-      .from(posts)
-      .where(where)
-      .orderBy(desc(posts.createdAt), desc(posts.id))
-      .limit(limit)
-      .offset(offset),
-  );
+  const status = input.status ? eq(posts.status, input.status) : undefined;
+  const { items, pagination } = await pageOwned(ctx, posts, input, status);
   return { posts: items.map(toPost), pagination };
 }
 
@@ -97,7 +57,7 @@ export async function getPost({ ctx, input }: Call<{ id: string }>): Promise<Pos
 }
 
 const notDraft = (row: PostRow) =>
-  conflict('not_draft', `Only drafts can be edited; this post is ${row.status}.`, { post: toPost(row) });
+  new Conflict('not_draft', `Only drafts can be edited; this post is ${row.status}.`, { post: toPost(row) });
 
 /** Edits a draft. The write is conditional on the post still being a draft, so it cannot race a claim. */
 export async function updatePost({
@@ -105,7 +65,7 @@ export async function updatePost({
   input,
 }: Call<{ id: string; changes: UpdatePostRequest }>): Promise<Post> {
   const row = await loadPostRow(ctx.deps.db, ctx.caller.accountId, input.id);
-  if (row.status !== 'draft') throw notDraft(row);
+  if (!allows(row.status, 'edit')) throw notDraft(row);
   const { changes } = input;
   const checked = await checkOne(ctx, {
     text: changes.text ?? row.text,
@@ -114,17 +74,13 @@ export async function updatePost({
     platform: row.platform,
     mediaIds: changes.mediaIds ?? row.mediaIds,
   });
-  const [updated] = await ctx.deps.db
-    .update(posts)
-    .set({
-      text: checked.text,
-      channelId: checked.channelId,
-      brandId: checked.brandId,
-      mediaIds: checked.mediaIds,
-      updatedAt: ctx.deps.clock.now(),
-    })
-    .where(and(eq(posts.id, row.id), eq(posts.status, 'draft')))
-    .returning();
+  const [updated] = await transitionPost(ctx.deps.db, 'edit', eq(posts.id, row.id), {
+    text: checked.text,
+    channelId: checked.channelId,
+    brandId: checked.brandId,
+    mediaIds: checked.mediaIds,
+    updatedAt: ctx.deps.clock.now(),
+  });
   if (!updated) throw notDraft(await loadPostRow(ctx.deps.db, ctx.caller.accountId, input.id));
   return toPost(updated);
 }
@@ -138,6 +94,6 @@ export async function deletePost({ ctx, input }: Call<{ id: string }>): Promise<
     .delete(posts)
     .where(and(eq(posts.id, input.id), eq(posts.accountId, ctx.caller.accountId)))
     .returning({ id: posts.id });
-  if (!row) throw notFound('Post');
+  if (!row) throw new NotFound('Post');
   return { deleted: true };
 }

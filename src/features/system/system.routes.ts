@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FeatureRoutes } from '../index.ts';
+import type { FeatureRoutes } from '../feature-routes.ts';
 import { HealthResult, MetaResult } from './system.schemas.ts';
 import { checkHealth, describeService } from './system.service.ts';
 

@@ -35,7 +35,9 @@ export const MetaResult = z
     capabilities: z.object({
       scoringEngine: z.string().describe('`heuristic` or the configured model provider'),
       model: z.string().nullable(),
-      publishing: z.boolean().describe('platformA app credentials and a vault key are configured'),
+      publishing: z
+        .boolean()
+        .describe('A vault key and the app credentials of at least one publishing platform are configured'),
       database: z.enum(['pglite', 'postgres']),
       kv: z.enum(['memory', 'redis']),
       mediaStorage: z.enum(['filesystem', 's3']),

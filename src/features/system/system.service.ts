@@ -71,12 +71,19 @@ export async function checkHealth(deps: AppDeps): Promise<HealthResult> {
   };
 }
 
-export function publishingConfigured(deps: AppDeps): boolean {
-  const c = deps.config;
-  return Boolean(
-    c.KIT_VAULT_KEY && c.PLATFORMA_CLIENT_ID && c.PLATFORMA_CLIENT_SECRET && c.PLATFORMA_REDIRECT_URI,
-  );
+/** A vault key and app credentials of at least one platform (or of `platform`) are configured. */
+export function publishingConfigured(deps: AppDeps, platform?: string): boolean {
+  if (!deps.config.KIT_VAULT_KEY) return false;
+  return platform === undefined ? deps.platforms.size > 0 : deps.platforms.has(platform);
 }
+
+/**
+ * platformA is the contract's publishing platform and is always listed as one; a later platform
+ * (platformB) is listed as publishing once this deployment is configured for it.
+ */
+const listsAsPublishing = (deps: AppDeps, id: string) =>
+  (PUBLISHING_PLATFORMS as readonly string[]).includes(id) &&
+  (id === 'platformA' || publishingConfigured(deps, id));
 
 /** The self-describing service contract. */
 export function describeService(deps: AppDeps): MetaResult {
@@ -88,7 +95,7 @@ export function describeService(deps: AppDeps): MetaResult {
     platforms: Platform.options.map((id) => ({
       id,
       maxPostLength: MAX_POST_LENGTH[id],
-      publishing: (PUBLISHING_PLATFORMS as readonly string[]).includes(id),
+      publishing: listsAsPublishing(deps, id),
     })),
     mediaKinds: [...MediaKind.options],
     followerBands: [...FollowerBand.options],

@@ -2,14 +2,20 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Call, Ctx } from '../../context.ts';
 import { media } from '../../db/schema/index.ts';
 import { type MediaKind, Platform } from '../../domain/enums.ts';
-import { extractFeatures } from '../../intelligence/features.ts';
-import { RUBRICS } from '../../intelligence/rubrics.ts';
+import { type MediaSetRule, mediaRuleFor } from '../../platforms/media-rules.ts';
+import { platformAMediaRule } from '../../platforms/platformA/media-rules.ts';
+import { RUBRICS } from '../../scoring/rubrics.ts';
+import { extractFeatures } from '../../scoring/text-features.ts';
 import type { ValidatePostRequest, ValidationIssue, ValidationReport } from './validate.schemas.ts';
 
 /**
  * Pre-publish checks: errors block a clean publish, warnings are reach or voice hazards.
  * No model call and nothing stored; the report is the answer even when the post is invalid.
  */
+
+const DEFAULT_PLATFORM = 'platformA';
+/** Judges media for a platform that has no rule of its own (one that publishes nothing). */
+const DEFAULT_MEDIA_RULE = platformAMediaRule;
 
 type Kind = 'image' | 'pdf' | 'video' | 'other';
 
@@ -37,6 +43,7 @@ async function mediaIssues(
   ctx: Ctx,
   ids: string[],
   declared: MediaKind | undefined,
+  rule: MediaSetRule,
 ): Promise<ValidationIssue[]> {
   const issues: ValidationIssue[] = [];
   const unique = [...new Set(ids)];
@@ -48,13 +55,14 @@ async function mediaIssues(
         .from(media)
         .where(and(inArray(media.id, unique), eq(media.accountId, ctx.caller.accountId)))
     : [];
-  const found = new Map(rows.map((r) => [r.id, kindOf(r.contentType)]));
+  const found = new Map(rows.map((r) => [r.id, r.contentType]));
   // Another account's media is reported exactly like a missing id.
   for (const id of unique) {
     if (!found.has(id))
       issues.push({ code: 'invalid_media', message: `Media ${id} does not exist for this account.` });
   }
-  const kinds = [...found.values()];
+  const types = [...found.values()];
+  const kinds = types.map(kindOf);
   if (declared) {
     const [kind, min, max] = ATTACHMENTS[declared];
     if (kind === null && unique.length > 0) {
@@ -69,13 +77,12 @@ async function mediaIssues(
         message: `A ${declared} post takes ${count} ${kind} attachment(s).`,
       });
     }
-  } else if (kinds.length > 0) {
-    const images = kinds.every((k) => k === 'image') && kinds.length <= 20;
-    const single = kinds.length === 1 && (kinds[0] === 'pdf' || kinds[0] === 'video');
-    if (!images && !single) {
+  } else if (types.length > 0) {
+    // The platform's own rule (the one its adapter and the post rules apply).
+    if (!rule.check(types).ok) {
       issues.push({
         code: 'media_mismatch',
-        message: 'Attach up to 20 images, or exactly one PDF, or exactly one video.',
+        message: `Attach ${rule.summary}, not a mix.`,
       });
     }
   }
@@ -109,7 +116,9 @@ export async function validatePost({ ctx, input }: Call<ValidatePostRequest>): P
       });
     }
   }
-  errors.push(...(await mediaIssues(ctx, input.mediaIds ?? [], input.media)));
+  // An unsupported platform is already an error; its media are judged by the default platform's rule.
+  const rule = mediaRuleFor(platform.success ? platform.data : DEFAULT_PLATFORM) ?? DEFAULT_MEDIA_RULE;
+  errors.push(...(await mediaIssues(ctx, input.mediaIds ?? [], input.media, rule)));
 
   if (f.links > 0) {
     warnings.push({

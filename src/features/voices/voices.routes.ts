@@ -1,5 +1,5 @@
 import { DeleteResult, errorResponses, IdParams } from '../../http/schemas.ts';
-import type { FeatureRoutes } from '../index.ts';
+import type { FeatureRoutes } from '../feature-routes.ts';
 import {
   BuildVoiceRequest,
   VoiceCreateRequest,

@@ -1,12 +1,11 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Call, Ctx } from '../../context.ts';
-import { voices } from '../../db/schema/index.ts';
-import { AppError } from '../../http/errors.ts';
-import { normalizePost } from '../../intelligence/features.ts';
-import type { VoiceContext, VoiceProfile } from '../../intelligence/types.ts';
+import { brands, voices } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
-import { brandNotFound, ownsBrand } from '../brands/brands.service.ts';
-import { cachedJson, cacheKey } from '../intelligence/metered.ts';
+import { normalizePost } from '../../scoring/text-features.ts';
+import type { VoiceContext, VoiceProfile } from '../../scoring/types.ts';
+import { cachedJson, cacheKey } from '../account/metered.ts';
+import { listOwned, ownedNotFound, requireOwned, requireReference } from '../tenancy.ts';
 import type { BuildVoiceRequest, Voice, VoiceCreateRequest, VoiceUpdateRequest } from './voices.schemas.ts';
 
 type VoiceRow = typeof voices.$inferSelect;
@@ -22,21 +21,9 @@ const toVoice = (row: VoiceRow): Voice => ({
   updatedAt: row.updatedAt,
 });
 
-export const voiceNotFound = (path?: string) =>
-  new AppError(404, 'not_found', 'Voice not found for this account.', {
-    details: path ? [{ path, message: 'no voice with this id belongs to the calling account' }] : undefined,
-  });
-
-async function findVoice(ctx: Ctx, id: string): Promise<VoiceRow | undefined> {
-  const [row] = await ctx.deps.db
-    .select()
-    .from(voices)
-    .where(and(eq(voices.id, id), eq(voices.accountId, ctx.caller.accountId)));
-  return row;
-}
-
+/** A brand named in a voice's body must be the caller's (400 naming brandId otherwise). */
 async function checkBrand(ctx: Ctx, brandId: string | null | undefined) {
-  if (brandId && !(await ownsBrand(ctx, brandId))) throw brandNotFound('brandId');
+  if (brandId) await requireReference(ctx, brands, brandId, { what: 'Brand', path: 'brandId' });
 }
 
 /**
@@ -54,12 +41,7 @@ export async function distillVoice({ ctx, input }: Call<{ samples: string[] }>):
 
 /** Newest first. */
 export async function listVoices({ ctx }: Call<void>): Promise<Voice[]> {
-  const rows = await ctx.deps.db
-    .select()
-    .from(voices)
-    .where(eq(voices.accountId, ctx.caller.accountId))
-    .orderBy(desc(voices.createdAt), desc(voices.id));
-  return rows.map(toVoice);
+  return (await listOwned(ctx, voices)).map(toVoice);
 }
 
 /** With `samples` the profile is distilled and explicit lists are ignored; without, they are stored as given. */
@@ -89,9 +71,7 @@ export async function buildVoice({ ctx, input }: Call<BuildVoiceRequest>): Promi
 }
 
 export async function getVoice({ ctx, input }: Call<{ id: string }>): Promise<Voice> {
-  const row = await findVoice(ctx, input.id);
-  if (!row) throw voiceNotFound();
-  return toVoice(row);
+  return toVoice(await requireOwned(ctx, voices, input.id, 'Voice'));
 }
 
 export async function updateVoice({
@@ -111,7 +91,7 @@ export async function updateVoice({
     .set(set)
     .where(and(eq(voices.id, input.id), eq(voices.accountId, ctx.caller.accountId)))
     .returning();
-  if (!row) throw voiceNotFound();
+  if (!row) throw ownedNotFound('Voice');
   return toVoice(row);
 }
 
@@ -120,18 +100,20 @@ export async function deleteVoice({ ctx, input }: Call<{ id: string }>): Promise
     .delete(voices)
     .where(and(eq(voices.id, input.id), eq(voices.accountId, ctx.caller.accountId)))
     .returning({ id: voices.id });
-  if (rows.length === 0) throw voiceNotFound();
+  if (rows.length === 0) throw ownedNotFound('Voice');
   return { deleted: true };
 }
 
-/** The voice as the engines see it, plus its version for cache keys; 404 when not the caller's. */
+/**
+ * The voice a request field names, as the engines see it, plus its version for cache keys;
+ * 400 naming `path` when it is not the caller's (a body reference, docs/decisions.md).
+ */
 export async function voiceContext(
   ctx: Ctx,
   id: string,
   path = 'voiceId',
 ): Promise<{ voice: VoiceContext; version: string }> {
-  const row = await findVoice(ctx, id);
-  if (!row) throw voiceNotFound(path);
+  const row = await requireReference(ctx, voices, id, { what: 'Voice', path });
   return {
     voice: { name: row.name, traits: row.traits, doNot: row.doNot, exemplars: row.exemplars },
     version: `${row.id}@${row.updatedAt}`,

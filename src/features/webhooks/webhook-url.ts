@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { invalidRequest } from '../../http/errors.ts';
+import { Invalid } from '../../domain/errors.ts';
 import { classifyAddress } from './address-policy.ts';
 
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
@@ -7,7 +7,7 @@ export const MAX_WEBHOOK_URL_LENGTH = 2048;
 /** Names that only ever mean "this machine or its private network" (RFC 6761, 6762, 8375). */
 const PRIVATE_NAME_SUFFIXES = ['.localhost', '.local', '.localdomain', '.internal', '.home.arpa', '.lan'];
 
-const refuse = (message: string) => invalidRequest(message, [{ path: 'url', message }]);
+const refuse = (message: string) => new Invalid(message, [{ path: 'url', message }]);
 
 /**
  * Checks a webhook URL when it is registered, so an obviously unreachable or inward-pointing

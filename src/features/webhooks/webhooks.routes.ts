@@ -1,6 +1,6 @@
 import { WEBHOOK_EVENTS } from '../../domain/enums.ts';
 import { DeleteResult, errorResponses, IdParams } from '../../http/schemas.ts';
-import type { FeatureRoutes } from '../index.ts';
+import type { FeatureRoutes } from '../feature-routes.ts';
 import {
   CreateWebhookRequest,
   CreateWebhookResult,

@@ -1,11 +1,12 @@
-import { and, count, desc, eq } from 'drizzle-orm';
-import type { Call, Ctx } from '../../context.ts';
+import { and, count, eq } from 'drizzle-orm';
+import type { Call } from '../../context.ts';
 import { webhookDeliveries, webhooks } from '../../db/schema/index.ts';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../../domain/enums.ts';
-import { AppError, notConfigured, notFound } from '../../http/errors.ts';
-import { type Pagination, type PaginationQuery, paginate } from '../../http/schemas.ts';
+import { Conflict, NotConfigured } from '../../domain/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { vaultAad } from '../../vault/aad.ts';
+import type { PageInfo, PageRequest } from '../pagination.ts';
+import { listOwned, ownedNotFound, pageOwned, requireOwned } from '../tenancy.ts';
 import { generateSigningSecret } from './signing.ts';
 import { validateWebhookUrl } from './webhook-url.ts';
 import type {
@@ -56,7 +57,7 @@ export async function createWebhook({
 }: Call<CreateWebhookRequest>): Promise<CreateWebhookResult> {
   const { vault, config } = ctx.deps;
   if (!vault)
-    throw notConfigured(
+    throw new NotConfigured(
       'Webhooks need the secret vault: set KIT_VAULT_KEY (openssl rand -base64 32) on this deployment.',
     );
   const url = validateWebhookUrl(input.url, config.WEBHOOK_ALLOW_PRIVATE);
@@ -70,8 +71,7 @@ export async function createWebhook({
       .from(webhooks)
       .where(eq(webhooks.accountId, ctx.caller.accountId));
     if ((existing?.n ?? 0) >= MAX_WEBHOOKS_PER_ACCOUNT)
-      throw new AppError(
-        409,
+      throw new Conflict(
         'webhook_limit_reached',
         `An account may register at most ${MAX_WEBHOOKS_PER_ACCOUNT} webhook endpoints; delete one first.`,
       );
@@ -94,25 +94,11 @@ export async function createWebhook({
 }
 
 export async function listWebhooks({ ctx }: Call<void>): Promise<WebhookEndpoint[]> {
-  const rows = await ctx.deps.db
-    .select()
-    .from(webhooks)
-    .where(eq(webhooks.accountId, ctx.caller.accountId))
-    .orderBy(desc(webhooks.createdAt), desc(webhooks.id));
-  return rows.map(toWebhookEndpoint);
-}
-
-async function findOwned(ctx: Ctx, id: string): Promise<WebhookRow> {
-  const [row] = await ctx.deps.db
-    .select()
-    .from(webhooks)
-    .where(and(eq(webhooks.id, id), eq(webhooks.accountId, ctx.caller.accountId)));
-  if (!row) throw notFound('Webhook');
-  return row;
+  return (await listOwned(ctx, webhooks)).map(toWebhookEndpoint);
 }
 
 export async function getWebhook({ ctx, input }: Call<{ id: string }>): Promise<WebhookEndpoint> {
-  return toWebhookEndpoint(await findOwned(ctx, input.id));
+  return toWebhookEndpoint(await requireOwned(ctx, webhooks, input.id, 'Webhook'));
 }
 
 /** Removes the endpoint with its secret and delivery history; queued deliveries are never sent. */
@@ -121,25 +107,20 @@ export async function deleteWebhook({ ctx, input }: Call<{ id: string }>): Promi
     .delete(webhooks)
     .where(and(eq(webhooks.id, input.id), eq(webhooks.accountId, ctx.caller.accountId)))
     .returning({ id: webhooks.id });
-  if (removed.length === 0) throw notFound('Webhook');
+  if (removed.length === 0) throw ownedNotFound('Webhook');
   return { deleted: true };
 }
 
-export async function listDeliveries({ ctx, input }: Call<{ id: string; page: PaginationQuery }>): Promise<{
+export async function listDeliveries({ ctx, input }: Call<{ id: string; page: PageRequest }>): Promise<{
   deliveries: WebhookDelivery[];
-  pagination: Pagination;
+  pagination: PageInfo;
 }> {
-  await findOwned(ctx, input.id);
-  const { items, pagination } = await paginate(input.page, (limit, offset) =>
-    ctx.deps.db
-      .select()
-      .from(webhookDeliveries)
-      .where(
-        and(eq(webhookDeliveries.webhookId, input.id), eq(webhookDeliveries.accountId, ctx.caller.accountId)),
-      )
-      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-      .limit(limit)
-      .offset(offset),
+  await requireOwned(ctx, webhooks, input.id, 'Webhook');
+  const { items, pagination } = await pageOwned(
+    ctx,
+    webhookDeliveries,
+    input.page,
+    eq(webhookDeliveries.webhookId, input.id),
   );
   return { deliveries: items.map(toWebhookDelivery), pagination };
 }

@@ -34,7 +34,7 @@ export const postTools = [
     name: 'create_post',
     title: 'Create a post',
     description:
-      'Saves a post to the account: a draft, or an already scheduled post when `runAt` (epoch ms in the future) is given together with a `channelId` from list_channels. Use it once the text is final (after generate_post or rewrite_post); publishing happens later through schedule_post or the REST API. The text must fit the platform (platformA 3,000 characters) and every brandId, channelId and mediaId must belong to the account. No model call, no quota. Pass an idempotencyKey when you might retry, so a retry cannot create a second post.',
+      'Saves a post to the account: a draft, or an already scheduled post when `runAt` (epoch ms in the future) is given together with a `channelId` from list_channels. Use it once the text is final (after generate_post or rewrite_post); publishing happens later through schedule_post or the REST API. The text and media must fit the channel’s platform (platformA 3,000 characters and 1-20 images, one video or one PDF; platformB 280 characters and 1-4 images or one video or GIF) and every brandId, channelId and mediaId must belong to the account. No model call, no quota. Pass an idempotencyKey when you might retry, so a retry cannot create a second post.',
     input: CreatePostRequest,
     output: PostResult,
     annotations: creates,
@@ -49,7 +49,8 @@ export const postTools = [
       'Schedules a draft for automatic publishing at `runAt` (epoch ms, must be in the future), or moves an already scheduled post to a new time (its previous slot is dropped). The post needs a channel (set `channelId` when creating it). A background sweep publishes it exactly once at that time. Fails with not_schedulable for posts that are published, failed, canceled or being published. No quota.',
     input: PostId.extend(SchedulePostRequest.shape),
     output: PostResult,
-    annotations: changes(false, true),
+    // Open world: at runAt the post goes out publicly on the channel's platform.
+    annotations: changes(false, true, true),
     run: async (ctx, input) => ({ post: await schedulePost({ ctx, input }) }),
     summarize: ({ post }) => `Post ${describePost(post)}.`,
   }),

@@ -1,14 +1,15 @@
-import type { Call } from '../../context.ts';
-import { AppError, conflict, invalidRequest } from '../../http/errors.ts';
-import { requireChannelTools } from '../channels/channel-config.ts';
+import type { Call } from '../../../context.ts';
+import { Conflict, DependencyUnavailable, Invalid, PublishFailed } from '../../../domain/errors.ts';
+import { requireChannelTools } from '../../channels/channel-config.ts';
+import { loadPostRow, type PostRow, toPost } from '../post-row.ts';
+import { checkOne } from '../post-rules.ts';
+import type { Post } from '../posts.schemas.ts';
 import { claimPost } from './claims.ts';
-import { CLAIMABLE_STATES, loadPostRow, type PostRow, toPost } from './post-row.ts';
-import type { Post } from './posts.schemas.ts';
-import { checkOne } from './posts.service.ts';
 import { runPublish } from './publish-run.ts';
+import { allows } from './transitions.ts';
 
 export const notClaimable = (row: PostRow) =>
-  conflict(
+  new Conflict(
     'not_claimable',
     `The post is ${row.status}; only drafts and scheduled posts can be published, once.`,
     { post: toPost(row) },
@@ -24,9 +25,9 @@ export async function publishNow({ ctx, input }: Call<{ id: string }>): Promise<
   const { deps } = ctx;
   const accountId = ctx.caller.accountId;
   const row = await loadPostRow(deps.db, accountId, input.id);
-  if (!(CLAIMABLE_STATES as readonly string[]).includes(row.status)) throw notClaimable(row);
+  if (!allows(row.status, 'publish_now')) throw notClaimable(row);
   if (!row.channelId) {
-    throw invalidRequest('This post has no channel; set channelId on the draft (PATCH) before publishing.', [
+    throw new Invalid('This post has no channel; set channelId on the draft (PATCH) before publishing.', [
       { path: 'channelId', message: 'A channel is needed to publish' },
     ]);
   }
@@ -46,15 +47,11 @@ export async function publishNow({ ctx, input }: Call<{ id: string }>): Promise<
     case 'published':
       return toPost(outcome.row);
     case 'failed':
-      throw new AppError(outcome.status, outcome.code, outcome.message, {
-        extra: { post: toPost(outcome.row) },
-      });
+      throw new PublishFailed(outcome.failure, toPost(outcome.row));
     case 'retrying':
-      throw new AppError(503, 'platform_unavailable', outcome.message, {
+      throw new DependencyUnavailable('platform_unavailable', outcome.message, {
         extra: { post: toPost(outcome.row) },
-        headers: {
-          'retry-after': String(Math.max(1, Math.ceil((outcome.retryAt - deps.clock.now()) / 1000))),
-        },
+        retryAfterSeconds: Math.max(1, Math.ceil((outcome.retryAt - deps.clock.now()) / 1000)),
       });
     case 'lost':
       // Canceled (or deleted) while this call was uploading: report the post as it now is.

@@ -1,14 +1,13 @@
 import type { Ctx } from '../../context.ts';
-import { SCORE_SCHEMA_VERSION } from '../../domain/enums.ts';
-import { RULES_VERSION } from '../../intelligence/scorer.ts';
 import { sha256Hex, stableStringify } from '../../lib/hash.ts';
-import { consumeModelOperation, refundModelOperation } from '../account/quota.ts';
+import { scoreCacheVersion } from '../../scoring/scorer.ts';
+import { consumeModelOperation, refundModelOperation } from './quota.ts';
 
 /**
  * Caching and metering for the model-backed operations (score, rewrite, generate, plan,
  * voice distillation). Results are cached for 30 days per account, operation, normalised
- * input, engine, score schema and rules version, in deps.kv (Redis when configured). A
- * cache hit costs nothing; a miss spends one operation of the monthly quota before the
+ * input, engine and score version (schema, learned model and rules: `scoreCacheVersion`), in
+ * deps.kv (Redis when configured). A cache hit costs nothing; a miss spends one operation of the monthly quota before the
  * engine runs and refunds it if the engine fails. The cache is per account so neither the
  * quota nor timing can tell one tenant what another has scored.
  */
@@ -18,7 +17,7 @@ export const CACHE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export type Operation = 'score' | 'rewrite' | 'generate' | 'plan' | 'voice';
 
 export function cacheKey(ctx: Ctx, op: Operation, payload: unknown): string {
-  const version = `${SCORE_SCHEMA_VERSION}:${RULES_VERSION}`;
+  const version = scoreCacheVersion();
   return `intel:${op}:${version}:${ctx.deps.engine.id}:${ctx.caller.accountId}:${sha256Hex(stableStringify(payload))}`;
 }
 

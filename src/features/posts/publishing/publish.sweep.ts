@@ -1,8 +1,9 @@
-import type { AppDeps } from '../../context.ts';
-import type { Sweep } from '../../jobs/runner.ts';
-import { channelTools } from '../channels/channel-config.ts';
+import type { AppDeps } from '../../../context.ts';
+import { boundedPool, forEachBounded } from '../../../jobs/pool.ts';
+import type { Sweep } from '../../../jobs/runner.ts';
+import { SweepName } from '../../../jobs/sweep-names.ts';
+import { channelTools } from '../../channels/channel-config.ts';
 import { type Claim, claimDue, nextScheduledAfter, reclaimStale } from './claims.ts';
-import { PUBLISH_SWEEP } from './posts.service.ts';
 import { recoverClaim, runPublish } from './publish-run.ts';
 
 /** Posts one run handles at most before yielding to the other sweeps (the runner re-runs at once). */
@@ -21,14 +22,16 @@ const POLL_MS = 1_000;
  * flows through steadily. On shutdown no new post is claimed and the claimed ones finish.
  */
 export const publishSweep: Sweep = {
-  name: PUBLISH_SWEEP,
+  name: SweepName.publish,
   batchSize: MAX_PER_RUN,
   async run(deps, signal) {
     // Without the vault and the platform's credentials nothing can be published: leave the
     // posts scheduled rather than fail them for a deployment problem.
     if (!channelTools(deps)) return 0;
     const recovered = await reclaimStale(deps, deps.config.PUBLISH_CONCURRENCY);
-    await Promise.all(recovered.map((claim) => settle(deps, claim, recoverClaim)));
+    await forEachBounded(recovered, deps.config.PUBLISH_CONCURRENCY, (claim) =>
+      settle(deps, claim, recoverClaim),
+    );
     return recovered.length + (await publishDue(deps, signal));
   },
   async nextDueAt(deps) {
@@ -49,25 +52,21 @@ async function settle(deps: AppDeps, claim: Claim, publish: typeof runPublish): 
   }
 }
 
+/** Claims as slots free up, until nothing is due, MAX_PER_RUN is reached, or shutdown begins. */
 async function publishDue(deps: AppDeps, signal: AbortSignal): Promise<number> {
-  const slots = deps.config.PUBLISH_CONCURRENCY;
-  const inFlight = new Set<Promise<void>>();
+  const pool = boundedPool(deps.config.PUBLISH_CONCURRENCY);
   let handled = 0;
   let drained = false;
   while (!signal.aborted && handled < MAX_PER_RUN) {
-    const free = slots - inFlight.size;
-    if (free > 0 && !drained) {
-      const claims = await claimDue(deps, Math.min(free, MAX_PER_RUN - handled));
+    if (pool.free > 0 && !drained) {
+      const claims = await claimDue(deps, Math.min(pool.free, MAX_PER_RUN - handled));
       if (claims.length === 0) drained = true;
-      for (const claim of claims) {
-        const task: Promise<void> = settle(deps, claim, runPublish).finally(() => inFlight.delete(task));
-        inFlight.add(task);
-      }
+      for (const claim of claims) pool.add(() => settle(deps, claim, runPublish));
       handled += claims.length;
     }
-    if (inFlight.size === 0) break;
-    await Promise.race(inFlight);
+    if (pool.size === 0) break;
+    await pool.next();
   }
-  await Promise.all(inFlight);
+  await pool.drain();
   return handled;
 }

@@ -1,7 +1,11 @@
 import { and, asc, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context.ts';
 import { channels } from '../../db/schema/index.ts';
+import { claimBatch } from '../../jobs/claim-batch.ts';
+import { forEachBounded } from '../../jobs/pool.ts';
 import type { Sweep } from '../../jobs/runner.ts';
+import { TOKEN_PROBE_INTERVAL_MS, TOKEN_REFRESH_RETRY_AFTER_MS } from '../../jobs/schedules.ts';
+import { SweepName } from '../../jobs/sweep-names.ts';
 import { PlatformError } from '../../platforms/platform.ts';
 import { VaultError } from '../../vault/vault.ts';
 import { type ChannelTools, channelTools } from './channel-config.ts';
@@ -9,13 +13,13 @@ import { markExpired, revokeChannel } from './channel-status.ts';
 import { canRefresh, openAccessToken, REFRESH_AHEAD_MAX_MS, refreshChannelTokens } from './channel-tokens.ts';
 import { purgeOAuthStates } from './oauth-state.ts';
 
-export const CHANNEL_HEALTH_SWEEP = 'channel-health';
+export const CHANNEL_HEALTH_SWEEP = SweepName.channelHealth;
 /** Channels refreshed or probed per run; a full batch makes the runner go again at once. */
 export const CHANNEL_HEALTH_BATCH = 50;
-/** How often each connected channel's token is shown to the platform to detect revocation. */
-export const PROBE_INTERVAL_MS = 12 * 3_600_000;
-/** A channel whose refresh just failed is not retried by the sweep before this. */
-export const REFRESH_RETRY_AFTER_MS = 5 * 60_000;
+/** Platform userinfo calls in flight at once while probing. */
+const PROBE_CONCURRENCY = 4;
+export const PROBE_INTERVAL_MS = TOKEN_PROBE_INTERVAL_MS;
+export const REFRESH_RETRY_AFTER_MS = TOKEN_REFRESH_RETRY_AFTER_MS;
 
 /**
  * Token health, safe in any number of worker processes:
@@ -24,18 +28,20 @@ export const REFRESH_RETRY_AFTER_MS = 5 * 60_000;
  * 2. tokens at or near expiry (see refreshDueAt) are refreshed ahead of time; each row is
  *    claimed with the refresh lease, so two workers never refresh the same channel;
  * 3. each connected channel's token is shown to the platform (userinfo) every
- *    PROBE_INTERVAL_MS, claimed by a compare-and-set on last_checked_at: a revoked token
+ *    PROBE_INTERVAL_MS, claimed in batches (claimBatch stamps last_checked_at): a revoked token
  *    moves the channel to `revoked` (tokens wiped, `channel.disconnected` emitted), an
  *    expired one is refreshed or the channel becomes `expired`;
  * 4. OAuth states long expired are purged.
  */
 export const channelHealthSweep: Sweep = {
-  name: CHANNEL_HEALTH_SWEEP,
+  name: SweepName.channelHealth,
   batchSize: CHANNEL_HEALTH_BATCH,
   async run(deps, signal) {
     let handled = await expireLapsed(deps);
-    const tools = channelTools(deps);
-    if (tools) {
+    // Each configured platform's channels, with that platform's adapter.
+    for (const id of deps.platforms.keys()) {
+      const tools = channelTools(deps, id);
+      if (!tools) continue;
       handled += await refreshDue(deps, tools, signal);
       handled += await probeTokens(deps, tools, signal);
     }
@@ -93,55 +99,50 @@ async function refreshDue(deps: AppDeps, tools: ChannelTools, signal: AbortSigna
 }
 
 async function probeTokens(deps: AppDeps, tools: ChannelTools, signal: AbortSignal): Promise<number> {
+  if (signal.aborted) return 0;
   const now = deps.clock.now();
-  const staleBefore = now - PROBE_INTERVAL_MS;
-  const stale = or(isNull(channels.lastCheckedAt), lt(channels.lastCheckedAt, staleBefore));
-  const candidates = await deps.db
-    .select({ id: channels.id })
-    .from(channels)
-    .where(
-      and(
-        eq(channels.status, 'connected'),
-        eq(channels.platform, tools.platform.id),
-        isNotNull(channels.accessTokenSealed),
-        stale,
-        or(isNull(channels.refreshLeaseUntil), lt(channels.refreshLeaseUntil, now)),
-      ),
-    )
-    .orderBy(sql`${channels.lastCheckedAt} asc nulls first`)
-    .limit(CHANNEL_HEALTH_BATCH);
-  let handled = 0;
-  for (const { id } of candidates) {
-    if (signal.aborted) break;
-    const [claimed] = await deps.db
-      .update(channels)
-      .set({ lastCheckedAt: now })
-      .where(and(eq(channels.id, id), eq(channels.status, 'connected'), stale))
-      .returning();
-    if (!claimed) continue;
-    handled++;
-    let accessToken: string | null;
-    try {
-      accessToken = openAccessToken(tools.vault, claimed);
-    } catch (err) {
-      if (!(err instanceof VaultError)) throw err;
-      deps.log.warn({ channelId: id }, 'channel token does not open with the vault keys');
-      continue;
-    }
-    if (!accessToken) continue;
-    try {
-      await tools.platform.identify({ accessToken });
-    } catch (err) {
-      if (!(err instanceof PlatformError)) throw err;
-      if (err.kind === 'revoked_token') {
-        deps.log.info({ channelId: id }, 'channel revoked at the platform');
-        await revokeChannel(deps, { channelId: id, reason: 'revoked_at_platform' });
-      } else if (err.kind === 'expired_token') {
-        if (canRefresh(claimed, deps.clock.now())) await refreshChannelTokens(deps, tools, claimed);
-        else await markExpired(deps, id, 'platform rejected the token as expired');
-      }
-      // Outages and other answers say nothing certain about the token: try again next interval.
-    }
+  const claimed = await claimBatch(deps.db, {
+    table: channels,
+    where: and(
+      eq(channels.status, 'connected'),
+      eq(channels.platform, tools.platform.id),
+      isNotNull(channels.accessTokenSealed),
+      or(isNull(channels.lastCheckedAt), lt(channels.lastCheckedAt, now - PROBE_INTERVAL_MS)),
+      or(isNull(channels.refreshLeaseUntil), lt(channels.refreshLeaseUntil, now)),
+    ),
+    orderBy: sql`${channels.lastCheckedAt} asc nulls first`,
+    limit: CHANNEL_HEALTH_BATCH,
+    // The stamp is the claim: no worker probes the channel again within the interval.
+    set: { lastCheckedAt: now },
+  });
+  // Claimed channels are all probed, even on shutdown, or they would wait a whole interval.
+  await forEachBounded(claimed, PROBE_CONCURRENCY, (channel) => probeOne(deps, tools, channel));
+  return claimed.length;
+}
+
+/** Shows one channel's token to the platform and acts on a certain answer. */
+async function probeOne(deps: AppDeps, tools: ChannelTools, claimed: typeof channels.$inferSelect) {
+  const id = claimed.id;
+  let accessToken: string | null;
+  try {
+    accessToken = openAccessToken(tools.vault, claimed);
+  } catch (err) {
+    if (!(err instanceof VaultError)) throw err;
+    deps.log.warn({ channelId: id }, 'channel token does not open with the vault keys');
+    return;
   }
-  return handled;
+  if (!accessToken) return;
+  try {
+    await tools.platform.identify({ accessToken });
+  } catch (err) {
+    if (!(err instanceof PlatformError)) throw err;
+    if (err.kind === 'revoked_token') {
+      deps.log.info({ channelId: id }, 'channel revoked at the platform');
+      await revokeChannel(deps, { channelId: id, reason: 'revoked_at_platform' });
+    } else if (err.kind === 'expired_token') {
+      if (canRefresh(claimed, deps.clock.now())) await refreshChannelTokens(deps, tools, claimed);
+      else await markExpired(deps, id, 'platform rejected the token as expired');
+    }
+    // Outages and other answers say nothing certain about the token: try again next interval.
+  }
 }

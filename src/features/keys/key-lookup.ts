@@ -1,0 +1,78 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { AppDeps, Caller } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { accounts, apiKeys } from '../../db/schema/index.ts';
+import { toApiKey } from './key-view.ts';
+
+/*
+ * Who a presented key belongs to: the keys feature owns the lookup; src/http/auth.ts keeps the
+ * hook (bearer parsing, budgets, 401).
+ */
+
+/** lastUsedAt is refreshed at most this often per key, so a request is not a write. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** One prepared statement per database: built once, so the hot path skips query building. */
+const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
+
+function prepareLookup(db: Db) {
+  return db
+    .select({ key: apiKeys, account: { id: accounts.id, email: accounts.email, plan: accounts.plan } })
+    .from(apiKeys)
+    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+    .where(eq(apiKeys.keyHash, sql.placeholder('hash')))
+    .limit(1)
+    .prepare('postkit_auth_lookup');
+}
+
+/**
+ * Resolves a key's digest to its caller with one indexed read (which also serves whoami), or
+ * null when the key is unknown or revoked (the auth hook answers 401).
+ */
+export async function callerForDigest(deps: AppDeps, digest: string): Promise<Caller | null> {
+  const cached = deps.authCache.get(digest);
+  if (cached) {
+    touchIfStale(deps, cached);
+    return cached;
+  }
+  let lookup = lookups.get(deps.db);
+  if (!lookup) {
+    lookup = prepareLookup(deps.db);
+    lookups.set(deps.db, lookup);
+  }
+  const [row] = await lookup.execute({ hash: digest });
+  if (!row || row.key.revokedAt !== null) return null;
+  const caller: Caller = {
+    accountId: row.account.id,
+    keyId: row.key.id,
+    plan: row.account.plan,
+    snapshot: { account: row.account, key: toApiKey(row.key) },
+  };
+  touchIfStale(deps, caller);
+  deps.authCache.set(digest, caller);
+  return caller;
+}
+
+/** Records use at most once a minute per key; the snapshot carries the time so whoami shows it. */
+function touchIfStale(deps: AppDeps, caller: Caller) {
+  const key = caller.snapshot?.key;
+  if (!key) return;
+  const now = deps.clock.now();
+  if (key.lastUsedAt !== null && key.lastUsedAt >= now - LAST_USED_RESOLUTION_MS) return;
+  key.lastUsedAt = now;
+  touchKey(deps, key.id, now);
+}
+
+/** Fire-and-forget; the condition makes concurrent processes write at most once per resolution. */
+function touchKey(deps: AppDeps, keyId: string, now: number) {
+  deps.db
+    .update(apiKeys)
+    .set({ lastUsedAt: now })
+    .where(
+      and(
+        eq(apiKeys.id, keyId),
+        or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, now - LAST_USED_RESOLUTION_MS)),
+      ),
+    )
+    .catch((err) => deps.log.warn({ err }, 'could not record key use'));
+}

@@ -1,0 +1,132 @@
+import { and, asc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../../context.ts';
+import { posts } from '../../../db/schema/index.ts';
+import { claimBatch } from '../../../jobs/claim-batch.ts';
+import { randomBase62 } from '../../../lib/ids.ts';
+import type { PostRow } from '../post-row.ts';
+import { targetOf, transitionAllowed, transitionPost } from './transitions.ts';
+
+/**
+ * Claims: the only ways a post enters `publishing` (`publish_now`, `fall_due`, `recover` in
+ * the transition table). Each is one atomic compare-and-set, so a post is claimed by at most
+ * one caller whatever the number of API and worker processes. The claim token (claimed_by) is
+ * unique per claim; every later write of the publish is conditional on it, so a claim taken
+ * over by recovery can no longer write anything.
+ */
+
+export interface Claim {
+  row: PostRow;
+  token: string;
+}
+
+export const newClaimToken = (deps: AppDeps) => `${deps.instanceId}:${randomBase62(10)}`;
+
+/** The rows this claim still holds: its post, its token, and (through the table) `publishing`. */
+export const heldBy = (claim: Claim) => and(eq(posts.id, claim.row.id), eq(posts.claimedBy, claim.token));
+
+const claimedValues = (token: string, now: number) => ({
+  claimedAt: now,
+  claimedBy: token,
+  publishAttempts: sql`${posts.publishAttempts} + 1`,
+  retryAt: null,
+  updatedAt: now,
+});
+
+/** Publish-now: draft or scheduled -> publishing for one post of the account, or null if not claimable. */
+export async function claimPost(deps: AppDeps, accountId: string, postId: string): Promise<Claim | null> {
+  const token = newClaimToken(deps);
+  const [row] = await transitionPost(
+    deps.db,
+    'publish_now',
+    and(eq(posts.id, postId), eq(posts.accountId, accountId)),
+    claimedValues(token, deps.clock.now()),
+  );
+  return row ? { row, token } : null;
+}
+
+/**
+ * The due sweep: claims up to `limit` due posts (their time reached, not waiting out a retry
+ * backoff), oldest due first. SKIP LOCKED (the jobs kit's claimBatch) lets several workers
+ * claim disjoint batches at once instead of queueing on the same rows.
+ */
+export async function claimDue(deps: AppDeps, limit: number): Promise<Claim[]> {
+  const token = newClaimToken(deps);
+  const now = deps.clock.now();
+  const rows = await claimBatch(deps.db, {
+    table: posts,
+    where: and(
+      transitionAllowed('fall_due'),
+      lte(posts.scheduledFor, now),
+      or(isNull(posts.retryAt), lte(posts.retryAt, now)),
+    ),
+    orderBy: asc(posts.scheduledFor),
+    limit,
+    set: { ...claimedValues(token, now), status: targetOf('fall_due') },
+  });
+  return rows.map((row) => ({ row, token }));
+}
+
+/**
+ * Recovery: takes over posts whose claim was not renewed within the lease (the claiming
+ * process died). The new token fences the old holder out, should it still be alive.
+ */
+export async function reclaimStale(deps: AppDeps, limit: number): Promise<Claim[]> {
+  const token = newClaimToken(deps);
+  const now = deps.clock.now();
+  const rows = await claimBatch(deps.db, {
+    table: posts,
+    where: and(transitionAllowed('recover'), lt(posts.claimedAt, now - deps.config.PUBLISH_LEASE_MS)),
+    orderBy: asc(posts.claimedAt),
+    limit,
+    set: {
+      status: targetOf('recover'),
+      claimedAt: now,
+      claimedBy: token,
+      publishAttempts: sql`${posts.publishAttempts} + 1`,
+    },
+  });
+  return rows.map((row) => ({ row, token }));
+}
+
+/** Keeps a claim alive while its publish runs (long uploads, video processing). */
+export function startHeartbeat(deps: AppDeps, claim: Claim): { stop(): void } {
+  const every = Math.max(50, Math.floor(deps.config.PUBLISH_LEASE_MS / 3));
+  const timer = setInterval(() => {
+    transitionPost(deps.db, 'renew_claim', heldBy(claim), { claimedAt: deps.clock.now() }).catch((err) =>
+      deps.log.warn({ err, postId: claim.row.id }, 'could not renew a publish claim'),
+    );
+  }, every);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
+
+/**
+ * Records "create sent" just before the create request leaves; from then on no process
+ * re-sends it. False when the claim was lost (canceled, or taken over by recovery): the
+ * caller must not send. `resend` allows a second send within the same claim only after the
+ * platform explicitly refused the first (e.g. an expired token, refreshed since).
+ */
+export async function markCreateSent(deps: AppDeps, claim: Claim, resend: boolean): Promise<boolean> {
+  const [row] = await transitionPost(
+    deps.db,
+    'send_create',
+    and(heldBy(claim), resend ? undefined : isNull(posts.createSentAt)),
+    { createSentAt: deps.clock.now() },
+  );
+  return row !== undefined;
+}
+
+/**
+ * The next time a scheduled post falls due after now, for the runner's early wake-up. Past-due
+ * rows are the sweep's own business (claimed, or held by another worker, or waiting out a
+ * retry), so only future times count: a past time here would make the runner spin.
+ */
+export async function nextScheduledAfter(deps: AppDeps, now: number): Promise<number | null> {
+  const [row] = await deps.db
+    .select({ at: posts.scheduledFor })
+    .from(posts)
+    .where(and(transitionAllowed('fall_due'), gt(posts.scheduledFor, now)))
+    .orderBy(asc(posts.scheduledFor))
+    .limit(1);
+  return row?.at ?? null;
+}

@@ -1,0 +1,117 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../../../context.ts';
+import { posts } from '../../../db/schema/index.ts';
+import type { PublishFailure } from '../../../domain/errors.ts';
+import { nextDelayMs, PUBLISH_RETRY } from '../../../jobs/schedules.ts';
+import { SweepName } from '../../../jobs/sweep-names.ts';
+import type { PublishedPost } from '../../../platforms/platform.ts';
+import { recordEvent } from '../../events/events.service.ts';
+import { type PostRow, toPost } from '../post-row.ts';
+import { type Claim, heldBy } from './claims.ts';
+import { type PostChanges, transitionPost } from './transitions.ts';
+
+/** How a publish attempt ended, as the publish-now route and the sweep see it. */
+export type Outcome =
+  | { kind: 'published'; row: PostRow }
+  /** Terminal: `failure` is what publish-now answers (channel_* conflicts, publish_failed...). */
+  | { kind: 'failed'; row: PostRow; failure: PublishFailure }
+  /** Back to `scheduled` until `retryAt`: a transient failure before the platform acted. */
+  | { kind: 'retrying'; row: PostRow; retryAt: number; message: string }
+  /** The claim was lost (canceled meanwhile, deleted, or taken over): nothing was written. */
+  | { kind: 'lost' };
+
+/** Attempts (claims) a post gets before a transient failure becomes final. */
+export const MAX_PUBLISH_ATTEMPTS = 5;
+
+/** 30 s, 2 min, 8 min, 32 min after attempts 1-4 (the jobs kit's PUBLISH_RETRY). */
+export const retryDelayMs = (attempt: number) => nextDelayMs(PUBLISH_RETRY, attempt)!;
+
+/**
+ * A terminal write and its event, in one transaction. Retried briefly when the database
+ * hiccups: after a successful create, losing this write would leave the outcome to recovery.
+ */
+async function finalize(
+  deps: AppDeps,
+  claim: Claim,
+  event: 'succeed' | 'fail',
+  changes: PostChanges,
+): Promise<PostRow | null> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await deps.db.transaction(async (tx) => {
+        const now = deps.clock.now();
+        const [row] = await transitionPost(tx, event, heldBy(claim), { ...changes, updatedAt: now });
+        if (!row) return null;
+        await recordEvent(tx, {
+          accountId: row.accountId,
+          type: event === 'succeed' ? 'post.published' : 'post.failed',
+          data: { post: toPost(row) },
+          now,
+        });
+        return row;
+      });
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      deps.log.warn({ err, postId: claim.row.id }, 'could not record a publish outcome; retrying');
+      await delay(250 * 2 ** attempt);
+    }
+  }
+}
+
+export async function markPublished(deps: AppDeps, claim: Claim, result: PublishedPost): Promise<Outcome> {
+  const row = await finalize(deps, claim, 'succeed', {
+    publishedAt: deps.clock.now(),
+    platformPostId: result.platformPostId,
+    platformUrl: result.platformUrl,
+    error: null,
+  });
+  return row ? { kind: 'published', row } : { kind: 'lost' };
+}
+
+/** `error` on the post reads `<code>: <message>`, so clients can branch on the code. */
+export async function markFailed(deps: AppDeps, claim: Claim, failure: PublishFailure): Promise<Outcome> {
+  const row = await finalize(deps, claim, 'fail', {
+    error: `${failure.code}: ${failure.message}`,
+    retryAt: null,
+  });
+  return row ? { kind: 'failed', row, failure } : { kind: 'lost' };
+}
+
+/**
+ * A transient failure before the platform acted: the post goes back to `scheduled` (its
+ * `scheduledFor` unchanged, or the claim time for a draft) with `error` saying when the next
+ * attempt is. The sweep picks it up once `retryAt` passes. Past the last attempt it fails.
+ */
+/** `notBefore`: the platform's own earliest retry time (a 429's reset), when it said one. */
+export async function markRetry(
+  deps: AppDeps,
+  claim: Claim,
+  message: string,
+  notBefore: number | null = null,
+): Promise<Outcome> {
+  const attempts = claim.row.publishAttempts;
+  if (attempts >= MAX_PUBLISH_ATTEMPTS) {
+    return markFailed(deps, claim, {
+      reason: 'platform',
+      code: 'publish_failed',
+      message: `${message} Gave up after ${attempts} attempts.`,
+    });
+  }
+  const now = deps.clock.now();
+  const retryAt = Math.max(now + retryDelayMs(attempts), notBefore ?? 0);
+  const text = `${message} Attempt ${attempts} of ${MAX_PUBLISH_ATTEMPTS}; retrying automatically at ${new Date(retryAt).toISOString()}.`;
+  const [row] = await transitionPost(deps.db, 'retry', heldBy(claim), {
+    scheduledFor: sql`coalesce(${posts.scheduledFor}, ${claim.row.claimedAt ?? now})`,
+    retryAt,
+    error: `platform_unavailable: ${text}`,
+    // Only reached when the platform did not act on a create (if one was sent at all).
+    createSentAt: null,
+    claimedAt: null,
+    claimedBy: null,
+    updatedAt: now,
+  });
+  if (!row) return { kind: 'lost' };
+  deps.wake(SweepName.publish, retryAt);
+  return { kind: 'retrying', row, retryAt, message: text };
+}

@@ -1,0 +1,124 @@
+import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../../db/client.ts';
+import { posts } from '../../../db/schema/index.ts';
+import type { PostStatus } from '../../../domain/enums.ts';
+import type { PostRow } from '../post-row.ts';
+
+/**
+ * The post state machine, in one table. A post is created as `draft` or `scheduled`; every
+ * later write that depends on its state goes through `transitionPost`, which checks this table
+ * and does the compare-and-set in SQL (`WHERE status IN (...)`), so two processes can never
+ * both move a post out of the same state. Exactly once rests on three of these rows:
+ * - `publish_now` / `fall_due` are the only ways into `publishing` (the claim), each taking a
+ *   fresh claim token; every later write of that publish also matches the token.
+ * - `send_create` records `createSentAt` before the create leaves; from then on `cancel` no
+ *   longer applies and the publish ends `published` or `failed`, never sent again.
+ * - `recover` re-takes a `publishing` post whose claim lease lapsed (its process died).
+ * `published`, `failed` and `canceled` are terminal: nothing leaves them (delete removes the row).
+ */
+export type PostEvent =
+  | 'edit'
+  | 'schedule'
+  | 'publish_now'
+  | 'fall_due'
+  | 'send_create'
+  | 'renew_claim'
+  | 'recover'
+  | 'succeed'
+  | 'fail'
+  | 'retry'
+  | 'cancel';
+
+interface Transition {
+  to: PostStatus;
+  /** Why the event moves the post, for readers and the docs' diagram. */
+  because: string;
+  /** A further condition on the row, checked in the same statement. */
+  only?: () => SQL;
+}
+
+const createNotSent = () => isNull(posts.createSentAt);
+
+export const POST_TRANSITIONS: Record<PostStatus, Partial<Record<PostEvent, Transition>>> = {
+  draft: {
+    edit: { to: 'draft', because: 'PATCH changes a draft' },
+    schedule: { to: 'scheduled', because: 'POST /schedule sets a time' },
+    publish_now: { to: 'publishing', because: 'POST /publish claims it' },
+    cancel: { to: 'canceled', because: 'POST /cancel' },
+  },
+  scheduled: {
+    schedule: { to: 'scheduled', because: 'POST /schedule sets a new time' },
+    publish_now: { to: 'publishing', because: 'POST /publish claims it' },
+    fall_due: { to: 'publishing', because: 'the publish sweep claims it at its time' },
+    cancel: { to: 'canceled', because: 'POST /cancel' },
+  },
+  publishing: {
+    send_create: { to: 'publishing', because: 'createSentAt is recorded before the create leaves' },
+    renew_claim: { to: 'publishing', because: 'the heartbeat renews the claim' },
+    recover: { to: 'publishing', because: 'the sweep takes over a lapsed claim' },
+    succeed: { to: 'published', because: 'the platform created it (or recovery found it)' },
+    fail: { to: 'failed', because: 'refused, given up, or outcome unknown' },
+    retry: { to: 'scheduled', because: 'a transient failure before the platform acted' },
+    cancel: { to: 'canceled', because: 'POST /cancel before the create is sent', only: createNotSent },
+  },
+  published: {},
+  failed: {},
+  canceled: {},
+};
+
+const STATES = Object.keys(POST_TRANSITIONS) as PostStatus[];
+
+/** The states an event applies to. */
+export const statesAllowing = (event: PostEvent): PostStatus[] =>
+  STATES.filter((state) => POST_TRANSITIONS[state][event] !== undefined);
+
+/** The one state an event leads to (checked below: no event has two targets). */
+export function targetOf(event: PostEvent): PostStatus {
+  const targets = new Set(statesAllowing(event).map((state) => POST_TRANSITIONS[state][event]!.to));
+  if (targets.size !== 1) throw new Error(`post event ${event} must lead to exactly one state`);
+  return [...targets][0]!;
+}
+
+/** Whether `event` applies to a post in `status` (before any `only` condition, which SQL checks). */
+export const allows = (status: string, event: PostEvent): boolean =>
+  POST_TRANSITIONS[status as PostStatus]?.[event] !== undefined;
+
+/** States nothing leaves. */
+export const TERMINAL_STATES: PostStatus[] = STATES.filter(
+  (state) => Object.keys(POST_TRANSITIONS[state]).length === 0,
+);
+
+/** The SQL condition "the row is in a state `event` applies to, and meets that state's `only`". */
+export function transitionAllowed(event: PostEvent): SQL {
+  const clauses = statesAllowing(event).map((state) => {
+    const only = POST_TRANSITIONS[state][event]!.only;
+    return only ? and(eq(posts.status, state), only())! : eq(posts.status, state);
+  });
+  return clauses.length === 1 ? clauses[0]! : or(...clauses)!;
+}
+
+/** What a transition writes besides the status (the table decides that). */
+export type PostChanges = Omit<PgUpdateSetSource<typeof posts>, 'status'>;
+
+/**
+ * The guarded update: applies `event` to the posts matching `where` that are in a state the
+ * table allows, writing `changes` and the event's target state in one statement. Returns the
+ * rows that moved; none means the post was not (or no longer) in such a state.
+ */
+export async function transitionPost(
+  db: DbOrTx,
+  event: PostEvent,
+  where: SQL | undefined,
+  changes: PostChanges = {},
+): Promise<PostRow[]> {
+  return db
+    .update(posts)
+    .set({ ...changes, status: targetOf(event) })
+    .where(and(transitionAllowed(event), where))
+    .returning();
+}
+
+// Fail at load, not at the first publish, if the table gives an event two targets.
+for (const state of STATES)
+  for (const event of Object.keys(POST_TRANSITIONS[state])) targetOf(event as PostEvent);

@@ -1,0 +1,62 @@
+import { inArray, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/client.ts';
+
+/** A table whose rows a sweep claims. */
+export type ClaimableTable = PgTable;
+
+/** The column that identifies a row: `id` unless the table has none (then name it). */
+type KeyOption<T> = T extends { id: PgColumn } ? { key?: PgColumn } : { key: PgColumn };
+
+export type ClaimBatch<T extends ClaimableTable> = KeyOption<T> & {
+  table: T;
+  /**
+   * The rows that may be claimed now: due ones, and those whose lease lapsed (their holder
+   * died). Claimed rows must stop matching it (through `set`), or the next claim retakes them.
+   */
+  where: SQL | undefined;
+  /** Which claimable rows go first, e.g. oldest due first. */
+  orderBy: SQL | PgColumn | (SQL | PgColumn)[];
+  limit: number;
+  /** What claiming writes: a status, a lease deadline or claim time, a claim token. */
+  set: PgUpdateSetSource<T>;
+  /** A table whose columns `where` reads (e.g. the post's channel); its rows are not locked. */
+  join?: { table: PgTable; on: SQL };
+};
+
+/**
+ * Claims up to `limit` rows: locks them with FOR UPDATE SKIP LOCKED (rows another worker holds
+ * are skipped, not waited for) and writes `set` in the same transaction, returning the claimed
+ * rows. Any number of workers can claim side by side and never take the same row twice.
+ *
+ * Two statements on purpose: with the locking select as a subquery of the UPDATE, PostgreSQL
+ * may re-run it while updating and its LIMIT stops holding, so one worker would claim every
+ * due row at once. Works the same on PGlite and PostgreSQL.
+ */
+export async function claimBatch<T extends ClaimableTable>(
+  db: DbOrTx,
+  spec: ClaimBatch<T>,
+): Promise<T['$inferSelect'][]> {
+  // Drizzle's builders cannot follow a generic table's columns; the spec's types are checked above.
+  const table = spec.table as PgTable;
+  const key = spec.key ?? (spec.table as unknown as { id: PgColumn }).id;
+  if (!key) throw new TypeError('claimBatch: the table has no id column; name the key');
+  const order = Array.isArray(spec.orderBy) ? spec.orderBy : [spec.orderBy];
+  return db.transaction(async (tx) => {
+    const from = tx.select({ key }).from(table);
+    const joined = spec.join ? from.innerJoin(spec.join.table, spec.join.on) : from;
+    const locked = await joined
+      .where(spec.where)
+      .orderBy(...order)
+      .limit(spec.limit)
+      .for('update', { of: table, skipLocked: true });
+    if (locked.length === 0) return [];
+    const keys = locked.map((row) => row.key);
+    const rows = await tx
+      .update(table)
+      .set(spec.set as PgUpdateSetSource<typeof table>)
+      .where(inArray(key, keys))
+      .returning();
+    return rows as T['$inferSelect'][];
+  });
+}

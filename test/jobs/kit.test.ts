@@ -1,0 +1,215 @@
+import { asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { bigint, pgTable, text } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../../src/db/client.ts';
+import { claimBatch } from '../../src/jobs/claim-batch.ts';
+import { boundedPool, forEachBounded } from '../../src/jobs/pool.ts';
+import { maxAttempts, nextDelayMs, PUBLISH_RETRY, WEBHOOK_RETRY } from '../../src/jobs/schedules.ts';
+import { SweepName } from '../../src/jobs/sweep-names.ts';
+import { createWakeHub } from '../../src/jobs/wake.ts';
+import { wakeAfterCommit, wakeOnCommit } from '../../src/jobs/wake-on-commit.ts';
+import { freshDatabase } from '../helpers/app.ts';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('retry schedules', () => {
+  it('webhooks: ten attempts at +0 s, 30 s, 2 min, 10 min, 30 min, 1 h, 3 h, 6 h, 12 h, 24 h', () => {
+    const seconds = Array.from({ length: 11 }, (_, made) => {
+      const ms = nextDelayMs(WEBHOOK_RETRY, made);
+      return ms === null ? null : ms / 1000;
+    });
+    expect(seconds).toEqual([0, 30, 120, 600, 1_800, 3_600, 10_800, 21_600, 43_200, 86_400, null]);
+    expect(maxAttempts(WEBHOOK_RETRY)).toBe(10);
+    expect(nextDelayMs(WEBHOOK_RETRY, 1, 0.001)).toBe(30);
+  });
+
+  it('publish: 30 s, then four times longer after each failure', () => {
+    expect([1, 2, 3, 4].map((made) => nextDelayMs(PUBLISH_RETRY, made))).toEqual([
+      30_000, 120_000, 480_000, 1_920_000,
+    ]);
+  });
+});
+
+describe('bounded pool', () => {
+  it('forEachBounded never has more than the limit in flight and stops starting on abort', async () => {
+    let inFlight = 0;
+    let peak = 0;
+    const abort = new AbortController();
+    const seen: number[] = [];
+    const started = await forEachBounded(
+      Array.from({ length: 20 }, (_, i) => i),
+      3,
+      async (i) => {
+        inFlight++;
+        peak = Math.max(peak, inFlight);
+        seen.push(i);
+        if (i === 7) abort.abort();
+        await sleep(5);
+        inFlight--;
+      },
+      abort.signal,
+    );
+    expect(peak).toBe(3);
+    // Items 0-7 started before the abort; at most the two other workers' next picks after it.
+    expect(started).toBe(seen.length);
+    expect(started).toBeGreaterThanOrEqual(8);
+    expect(started).toBeLessThan(20);
+  });
+
+  it('boundedPool refills freed slots and drains', async () => {
+    const pool = boundedPool(2);
+    const done: string[] = [];
+    pool.add(async () => {
+      await sleep(30);
+      done.push('slow');
+    });
+    pool.add(async () => {
+      await sleep(5);
+      done.push('fast');
+    });
+    expect(pool.free).toBe(0);
+    expect(() => pool.add(async () => {})).toThrow(RangeError);
+    await pool.next();
+    expect(done).toEqual(['fast']);
+    expect(pool.free).toBe(1);
+    pool.add(async () => {
+      done.push('third');
+    });
+    await pool.drain();
+    expect(done.sort()).toEqual(['fast', 'slow', 'third']);
+    expect(pool.size).toBe(0);
+  });
+});
+
+describe('wake hub', () => {
+  it('forwards wakes to listeners until they stop listening', () => {
+    const hub = createWakeHub();
+    hub.wake(SweepName.publish); // nobody listening: a no-op
+    const got: [string, number | undefined][] = [];
+    const unlisten = hub.listen((sweep, at) => got.push([sweep, at]));
+    hub.wake(SweepName.webhooks);
+    hub.wake(SweepName.publish, 123);
+    unlisten();
+    hub.wake(SweepName.metrics);
+    expect(got).toEqual([
+      ['webhooks', undefined],
+      ['publish', 123],
+    ]);
+  });
+});
+
+/** A table of its own, so the claim is tested apart from any feature's rules. */
+const jobs = pgTable('kit_claim_jobs', {
+  id: text('id').primaryKey(),
+  status: text('status').notNull(),
+  dueAt: bigint('due_at', { mode: 'number' }).notNull(),
+  leaseUntil: bigint('lease_until', { mode: 'number' }),
+  claimedBy: text('claimed_by'),
+});
+
+/** A table keyed by something other than `id`. */
+const keyed = pgTable('kit_claim_keyed', {
+  accountId: text('account_id').primaryKey(),
+  claimedAt: bigint('claimed_at', { mode: 'number' }),
+});
+
+describe('claimBatch', () => {
+  let database: Database;
+  let dropDb: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const fresh = await freshDatabase();
+    dropDb = fresh?.drop;
+    database = await openDatabase({ url: fresh?.url ?? 'memory://' });
+    await database.db.execute(
+      sql`create table kit_claim_jobs (id text primary key, status text not null, due_at bigint not null, lease_until bigint, claimed_by text)`,
+    );
+    await database.db.execute(
+      sql`create table kit_claim_keyed (account_id text primary key, claimed_at bigint)`,
+    );
+  });
+  afterAll(async () => {
+    await database?.close();
+    await dropDb?.();
+  });
+
+  const claim = (by: string, now: number, limit: number) =>
+    claimBatch(database.db, {
+      table: jobs,
+      where: or(
+        eq(jobs.status, 'queued'),
+        // A lapsed lease: its holder died, anyone may take it over.
+        sql`${jobs.status} = 'running' and ${lt(jobs.leaseUntil, now)}`,
+      ),
+      orderBy: asc(jobs.dueAt),
+      limit,
+      set: { status: 'running', leaseUntil: now + 1_000, claimedBy: by },
+    });
+
+  it('claims due rows oldest first, up to the limit, never the same row twice, and retakes lapsed leases', async () => {
+    const rows = Array.from({ length: 30 }, (_, i) => ({ id: `j${i}`, status: 'queued', dueAt: 1_000 - i }));
+    await database.db.insert(jobs).values(rows);
+
+    const first = await claim('a', 0, 5);
+    // The oldest due five (UPDATE ... RETURNING gives no order of its own).
+    expect(first.map((r) => r.id).sort()).toEqual(['j25', 'j26', 'j27', 'j28', 'j29']);
+    expect(first.every((r) => r.status === 'running' && r.claimedBy === 'a' && r.leaseUntil === 1_000)).toBe(
+      true,
+    );
+
+    // Claimers racing: every row is claimed exactly once.
+    const racing = await Promise.all(['b', 'c', 'd', 'e', 'f'].map((by) => claim(by, 0, 7)));
+    const ids = racing.flat().map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toHaveLength(25);
+    expect(await claim('g', 0, 5)).toEqual([]);
+
+    // Past the lease, the rows are claimable again (the holders are presumed dead).
+    const retaken = await claim('h', 2_000, 100);
+    expect(retaken).toHaveLength(30);
+    expect(retaken.every((r) => r.claimedBy === 'h' && r.leaseUntil === 3_000)).toBe(true);
+  });
+
+  it('claims by a named key on a table without an id', async () => {
+    await database.db.insert(keyed).values([{ accountId: 'acc_1' }, { accountId: 'acc_2' }]);
+    const spec = {
+      table: keyed,
+      key: keyed.accountId,
+      where: isNull(keyed.claimedAt),
+      orderBy: asc(keyed.accountId),
+      limit: 1,
+      set: { claimedAt: 5 },
+    };
+    expect(await claimBatch(database.db, spec)).toEqual([{ accountId: 'acc_1', claimedAt: 5 }]);
+    expect(await claimBatch(database.db, spec)).toEqual([{ accountId: 'acc_2', claimedAt: 5 }]);
+    expect(await claimBatch(database.db, spec)).toEqual([]);
+    // @ts-expect-error: without an `id` column the key must be named.
+    await expect(claimBatch(database.db, { ...spec, key: undefined })).rejects.toThrow();
+  });
+
+  it('wakeAfterCommit wakes once after the outermost commit, never for a rollback', async () => {
+    const woken: string[] = [];
+    const db = wakeOnCommit(database.db, (sweep) => woken.push(sweep));
+    await db.transaction(async (tx) => {
+      wakeAfterCommit(tx, SweepName.webhooks);
+      await tx.transaction(async (savepoint) => {
+        wakeAfterCommit(savepoint, SweepName.webhooks);
+        wakeAfterCommit(savepoint, SweepName.publish);
+      });
+      expect(woken).toEqual([]);
+    });
+    expect(woken.sort()).toEqual(['publish', 'webhooks']);
+
+    woken.length = 0;
+    await expect(
+      db.transaction(async (tx) => {
+        wakeAfterCommit(tx, SweepName.webhooks);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(woken).toEqual([]);
+
+    // Outside a transaction the write is already committed: wake at once.
+    wakeAfterCommit(db, SweepName.metrics);
+    expect(woken).toEqual(['metrics']);
+  });
+});
