@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SandboxFaults, SandboxRoute } from './faults.ts';
 import type { PlatformBRoute } from './platformB/faults.ts';
-import type { PlatformBLane } from './platformB/http.ts';
+import type { PlatformBLane } from './platformB/lane.ts';
 import type { SandboxState } from './state.ts';
 
 /** What every sandbox handler gets. */

@@ -153,6 +153,10 @@ export function issuedSecrets(sandbox: Sandbox): string[] {
     ...sandbox.state.refreshTokens.keys(),
     ...sandbox.state.codes.keys(),
     sandbox.clientSecret,
+    ...sandbox.platformB.state.tokens.keys(),
+    ...sandbox.platformB.state.refreshTokens.keys(),
+    ...sandbox.platformB.state.codes.keys(),
+    sandbox.platformB.clientSecret,
   ];
 }
 

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { events, posts } from '../../src/db/schema/index.ts';
-import type { SandboxOptions } from '../../src/sandbox/sandbox.ts';
-import { type ChannelWorld, connected, startChannelWorld } from '../channels/helpers.ts';
+import type { Sandbox, SandboxOptions } from '../../src/sandbox/sandbox.ts';
+import { type ChannelWorld, connected, startChannelWorld, type TestClock } from '../channels/helpers.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { sampleFile } from '../media/fixtures.ts';
 
@@ -31,11 +31,17 @@ export interface Member {
 }
 
 export async function startPostWorld(
-  options: { env?: Record<string, string | undefined>; sandbox?: SandboxOptions } = {},
+  options: {
+    env?: Record<string, string | undefined>;
+    sandbox?: SandboxOptions;
+    /** Reuse a running sandbox and clock (left running on close). */
+    shared?: { sandbox: Sandbox; clock: TestClock };
+  } = {},
 ): Promise<PostWorld> {
   const dataDir = mkdtempSync(join(tmpdir(), 'postkit-posts-'));
   const world = await startChannelWorld({
     sandbox: options.sandbox,
+    ...(options.shared ? { shared: options.shared } : {}),
     env: { DATA_DIR: dataDir, ...options.env },
   });
   return {

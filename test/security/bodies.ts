@@ -41,6 +41,7 @@ export const BODY_CASES: Record<string, BodyCase> = {
     body: () => ({ runAt: Date.now() + hour }),
   },
   'POST /v1/channels/platformA/connect': { path: () => '/v1/channels/platformA/connect', body: () => ({}) },
+  'POST /v1/channels/platformB/connect': { path: () => '/v1/channels/platformB/connect', body: () => ({}) },
   'POST /v1/score': { path: () => '/v1/score', body: () => ({ post: 'We shipped webhooks today.' }) },
   'POST /v1/rewrite': { path: () => '/v1/rewrite', body: () => ({ post: 'We shipped webhooks today.' }) },
   'POST /v1/generate': { path: () => '/v1/generate', body: () => ({ brief: 'Webhooks launch' }) },

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../../src/db/schema/index.ts';
-import { authorize, issuedSecrets } from '../channels/helpers.ts';
+import { authorize, issuedSecrets, redirectOf } from '../channels/helpers.ts';
 import { sampleFile } from '../media/fixtures.ts';
 import { operations } from './openapi.ts';
 import { FORBIDDEN_FIELDS, hour, type SecurityWorld, startSecurityWorld } from './world.ts';
@@ -66,6 +66,8 @@ describe('every operation, as its owner', () => {
       `/v1/brands/${b.brandId}`,
       '/v1/voices',
       `/v1/voices/${b.voiceId}`,
+      '/v1/history',
+      '/v1/insights',
     ]) {
       await ok('GET', path, { key });
     }
@@ -108,6 +110,15 @@ describe('every operation, as its owner', () => {
     expect([200, 502]).toContain(refreshed.status);
     s.w.clock.advance(-70 * 24 * hour);
     await ok('DELETE', `/v1/channels/${channelId}`, { key: b.apiKey });
+  });
+
+  it('connects a platformB channel through its callback without showing a token or code', async () => {
+    const { b } = s;
+    const started = await ok('POST', '/v1/channels/platformB/connect', { key: b.apiKey, body: {} });
+    const back = await redirectOf(started.body.url);
+    const done = await ok('GET', `/v1/channels/platformB/callback${back.search}`);
+    expect(done.body.channel.platform).toBe('platformB');
+    await ok('DELETE', `/v1/channels/${done.body.channel.id}`, { key: b.apiKey });
   });
 
   it('writes, schedules, publishes, fails and deletes posts', async () => {
@@ -180,6 +191,8 @@ describe('every operation, as its owner', () => {
       headers: { 'content-type': 'application/pdf' },
     });
     await ok('DELETE', `/v1/media/${upload.body.media.id}`, { key });
+    await ok('DELETE', `/v1/history/${b.historyId}`, { key });
+    await ok('DELETE', '/v1/history', { key });
     await ok('DELETE', `/v1/voices/${b.voiceId}`, { key });
     await ok('DELETE', `/v1/brands/${b.brandId}`, { key });
   });

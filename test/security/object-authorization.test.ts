@@ -155,6 +155,7 @@ const REF_CASES: Record<string, RefCase> = {
     body: () => ({ text: 'reference check' }),
   },
   'POST /v1/channels/platformA/connect': { path: () => '/v1/channels/platformA/connect', body: () => ({}) },
+  'POST /v1/channels/platformB/connect': { path: () => '/v1/channels/platformB/connect', body: () => ({}) },
   'POST /v1/generate': { path: () => '/v1/generate', body: () => ({ brief: 'A launch post about our API' }) },
   'POST /v1/plan': { path: () => '/v1/plan', body: () => ({ brief: 'A week about our API', count: 2 }) },
   'POST /v1/voices': { path: () => '/v1/voices', body: () => ({ name: 'reference check' }) },

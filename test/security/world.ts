@@ -3,9 +3,11 @@ import { isNotNull } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { apiKeys, channels, media, oauthStates, posts, webhooks } from '../../src/db/schema/index.ts';
 import { sha256Hex } from '../../src/lib/hash.ts';
-import { issuedSecrets } from '../channels/helpers.ts';
+import { startSandbox } from '../../src/sandbox/sandbox.ts';
+import { issuedSecrets, testClock } from '../channels/helpers.ts';
 import type { TestApp, TestResponse } from '../helpers/app.ts';
 import { sampleFile } from '../media/fixtures.ts';
+import { B_REDIRECT } from '../platforms/platformB-world.ts';
 import { type PostWorld, startPostWorld } from '../posts/world.ts';
 import { type Doc, templateOf } from './openapi.ts';
 
@@ -96,6 +98,7 @@ const ISSUING: Record<string, string[]> = {
   'POST /v1/webhooks': ['secret'],
   // The OAuth state is handed to the client to forward to the member's browser.
   'POST /v1/channels/platformA/connect': ['state', 'url'],
+  'POST /v1/channels/platformB/connect': ['state', 'url'],
 };
 
 const FULL_API_KEY = /kit_sk_[0-9A-Za-z]{38}/;
@@ -232,7 +235,18 @@ function forbiddenFieldsIn(value: unknown, found: Set<string>) {
 export async function startSecurityWorld(
   options: { env?: Record<string, string | undefined> } = {},
 ): Promise<SecurityWorld> {
-  const w = await startPostWorld({ env: { FREE_PLAN_MODEL_QUOTA: '100000', ...options.env } });
+  // Both platforms are configured against one sandbox, so every channel route is reachable.
+  const clock = testClock();
+  const sandbox = await startSandbox({ now: clock.now });
+  const w = await startPostWorld({
+    shared: { sandbox, clock },
+    env: {
+      FREE_PLAN_MODEL_QUOTA: '100000',
+      ...sandbox.platformB.env(B_REDIRECT),
+      PLATFORMB_BACKOFF_SCALE: '0.001',
+      ...options.env,
+    },
+  });
   const t = w.t;
   const doc = (await t.request('GET', '/v1/openapi.json')).body;
   const recorded: Recorded[] = [];
@@ -282,6 +296,7 @@ export async function startSecurityWorld(
     add('claim owner (this process)', t.service.deps.instanceId);
     add('vault key', t.config.KIT_VAULT_KEY);
     add('platform client secret', t.config.PLATFORMA_CLIENT_SECRET);
+    add('platformB client secret', t.config.PLATFORMB_CLIENT_SECRET);
     for (const s of issuedSecrets(w.sandbox)) add('sandbox-issued token, refresh token or code', s);
     // Plaintext secrets the service issued: allowed only in the response that issued them.
     for (const r of recorded) {
@@ -328,6 +343,7 @@ export async function startSecurityWorld(
     async close() {
       t.request = original;
       await w.close();
+      await sandbox.close();
     },
   };
 }

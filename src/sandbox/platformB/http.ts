@@ -1,30 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { FaultSpec } from '../fault-board.ts';
 import { type Exchange, HttpError, sendJson } from '../http.ts';
-import type { PlatformBFaults, PlatformBRoute } from './faults.ts';
-import type { BToken, PlatformBState } from './state.ts';
-
-/** What platformB handlers share: its state, faults and settings (inside the sandbox ctx). */
-export interface PlatformBSettings {
-  clientId: string;
-  clientSecret: string;
-  accessTokenTtlSeconds: number;
-  /** Creates per member per window (the live platform: 100 per 15 minutes). */
-  createLimit: number;
-  /** Deletes per member per window (the live platform: 50 per 15 minutes). */
-  deleteLimit: number;
-  windowSeconds: number;
-  /** STATUS reads that answer in_progress after finalize before succeeded (default 1). */
-  mediaProcessingPolls: number;
-  /** Refuse a member's second live post with the same text (403 duplicate content). */
-  rejectDuplicates: boolean;
-}
-
-export interface PlatformBLane {
-  state: PlatformBState;
-  faults: PlatformBFaults;
-  settings: PlatformBSettings;
-}
+import type { PlatformBRoute } from './faults.ts';
+import type { BToken } from './state.ts';
 
 /** The problem shape `{title, detail, type, status}`. */
 export function problem(status: number, title: string, detail: string, headers?: Record<string, string>) {

@@ -1,7 +1,7 @@
 import type { Route } from '../http.ts';
 import { adminRoutes } from './admin.ts';
 import { PlatformBFaults } from './faults.ts';
-import type { PlatformBLane, PlatformBSettings } from './http.ts';
+import type { PlatformBLane, PlatformBSettings } from './lane.ts';
 import { mediaRoutes } from './media.ts';
 import { oauthRoutes } from './oauth.ts';
 import { PlatformBState } from './state.ts';
@@ -9,7 +9,7 @@ import { tweetRoutes } from './tweets.ts';
 
 export { platformBSection } from './admin.ts';
 export { PLATFORM_B_ROUTES, PlatformBFaults, type PlatformBRoute } from './faults.ts';
-export type { PlatformBLane, PlatformBSettings } from './http.ts';
+export type { PlatformBLane, PlatformBSettings } from './lane.ts';
 export * from './state.ts';
 
 /** The platformB emulator's routes, served by the sandbox next to platformA's (paths do not overlap). */
