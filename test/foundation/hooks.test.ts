@@ -105,8 +105,13 @@ describe('Idempotency-Key', () => {
   it('scopes keys per API key', async () => {
     const a = await signup();
     const b = await signup();
-    await call(a, { n: 1 }, 'shared');
+    const before = runs;
+    const mine = await call(a, { n: 1 }, 'shared');
     const other = await call(b, { n: 1 }, 'shared');
+    expect(mine.status).toBe(201);
+    expect(runs).toBe(before + 2);
+    // The second account's call really ran (a fresh 201), and was not a replay of the first.
+    expect(other.status).toBe(201);
     expect(other.headers.get('idempotent-replay')).toBeNull();
   });
 

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../src/context.ts';
 import { type Sweep, startRunner } from '../../src/jobs/runner.ts';
 import { SweepName } from '../../src/jobs/sweep-names.ts';
 import { createWakeHub } from '../../src/jobs/wake.ts';
+import { until } from '../helpers/until.ts';
 
 // The interval is an hour: any run after the first one was caused by a wake, a full batch or a
 // reported due time, never by the clock, so the assertions below do not depend on timing.
@@ -16,13 +17,7 @@ const deps = () =>
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function until(check: () => boolean, what: string) {
-  for (let i = 0; i < 500; i++) {
-    if (check()) return;
-    await sleep(10);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+const waitUntil = (check: () => boolean, what: string) => until(what, check, 5_000, 10);
 
 describe('sweep runner', () => {
   it('runs sweeps independently: a woken sweep runs while another is still busy', async () => {
@@ -46,10 +41,10 @@ describe('sweep runner', () => {
       },
     };
     const runner = startRunner(deps(), [slow, fast]);
-    await until(() => fastRuns.length === 1, 'first fast run');
+    await waitUntil(() => fastRuns.length === 1, 'first fast run');
     const wokenAt = Date.now();
     runner.wake('fast', wokenAt + 50);
-    await until(() => fastRuns.length === 2, 'woken fast run');
+    await waitUntil(() => fastRuns.length === 2, 'woken fast run');
     expect(slowFinished).toBe(false);
     expect(fastRuns[1]!).toBeGreaterThanOrEqual(wokenAt + 45);
     release();
@@ -75,7 +70,7 @@ describe('sweep runner', () => {
       nextDueAt: async () => (dueAt === -1 ? null : dueAt),
     };
     const runner = startRunner(deps(), [sweep]);
-    await until(() => batches.length >= 4, 'four runs');
+    await waitUntil(() => batches.length >= 4, 'four runs');
     expect(batches.map(([n]) => n)).toEqual([10, 10, 5, 0]);
     expect(batches[3]![1] - batches[2]![1]).toBeGreaterThanOrEqual(135);
     await sleep(100);
@@ -97,7 +92,7 @@ describe('sweep runner', () => {
       },
     };
     const runner = startRunner(deps(), [sweep]);
-    await until(() => started >= 1, 'a run');
+    await waitUntil(() => started >= 1, 'a run');
     await runner.stop();
     expect(finished).toBe(started);
     const after = started;
@@ -116,11 +111,11 @@ describe('sweep runner', () => {
     };
     const hub = createWakeHub();
     const runner = startRunner(deps(), [webhooks], { wakeHub: hub });
-    await until(() => runs.length === 1, 'first run');
+    await waitUntil(() => runs.length === 1, 'first run');
     // A wake for a sweep this runner does not have is ignored, not an error.
     hub.wake(SweepName.metrics);
     hub.wake(SweepName.webhooks);
-    await until(() => runs.length === 2, 'woken run');
+    await waitUntil(() => runs.length === 2, 'woken run');
     await runner.stop();
   });
 });

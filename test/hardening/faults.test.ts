@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, startTestApp, type TestApp } from '../helpers/app.ts';
 import { type FaultProxy, startFaultProxy } from '../helpers/fault-proxy.ts';
+import { until } from '../helpers/until.ts';
 
 /**
  * Dependency faults on the server backends: PostgreSQL and Redis behind a TCP fault proxy that
@@ -9,13 +10,7 @@ import { type FaultProxy, startFaultProxy } from '../helpers/fault-proxy.ts';
 const PG = process.env.DATABASE_URL;
 const REDIS = process.env.REDIS_URL;
 
-async function waitFor(check: () => Promise<boolean>, what: string) {
-  for (let i = 0; i < 200; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+const waitFor = (check: () => Promise<boolean>, what: string) => until(what, check, 10_000, 50);
 
 describe.runIf(Boolean(PG && REDIS))('dependency faults', () => {
   let pgProxy: FaultProxy;

@@ -43,21 +43,7 @@ export async function startProcessWorld(
   };
 }
 
-/** Polls `check` every `everyMs` until it returns a value; throws naming `what` after `deadlineMs`. */
-export async function until<T>(
-  what: string,
-  check: () => Promise<T | null | undefined | false> | T | null | undefined | false,
-  deadlineMs = 60_000,
-  everyMs = 100,
-): Promise<T> {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${deadlineMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
+export { until } from '../helpers/until.ts';
 
 /** The pid part of a claim token (`<pid>-<uuid>:<random>`): which process claimed a post. */
 export const claimerPid = (claimedBy: string | null) => (claimedBy ? Number(claimedBy.split('-')[0]) : null);

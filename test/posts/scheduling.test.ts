@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backend, startTestApp } from '../helpers/app.ts';
-import {
-  createPost,
-  eventually,
-  type Member,
-  type PostWorld,
-  postRow,
-  startPostWorld,
-  uploadImage,
-} from './world.ts';
+import { until } from '../helpers/until.ts';
+import { createPost, type Member, type PostWorld, postRow, startPostWorld, uploadImage } from './world.ts';
 
 let w: PostWorld;
 let alice: Member;
@@ -191,7 +184,7 @@ describe('waking early for due posts', () => {
         await new Promise((r) => setTimeout(r, 200)); // the runner's first pass, with nothing due
         const runAt = world.clock.now() + 1_500;
         const p = await createPost(world.t, m, { text: 'On time', channelId: m.channelId, runAt });
-        const row = await eventually(async () => {
+        const row = await until('the post to publish', async () => {
           const r = await postRow(world.t, p.id);
           return r?.status === 'published' ? r : null;
         });
@@ -226,7 +219,7 @@ describe('waking early for due posts', () => {
         await new Promise((r) => setTimeout(r, 200));
         const runAt = world.clock.now() + 1_500;
         const p = await createPost(world.t, m, { text: 'Seen by the worker', channelId: m.channelId, runAt });
-        const row = await eventually(async () => {
+        const row = await until('the post to publish', async () => {
           const r = await postRow(world.t, p.id);
           return r?.status === 'published' ? r : null;
         });

@@ -4,7 +4,8 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { posts } from '../../src/db/schema/index.ts';
 import { backend } from '../helpers/app.ts';
-import { eventually, type Member, type PostWorld, postRow, startPostWorld, uploadImage } from './world.ts';
+import { until } from '../helpers/until.ts';
+import { type Member, type PostWorld, postRow, startPostWorld, uploadImage } from './world.ts';
 
 /**
  * Real worker processes (`KIT_ROLE=worker`, started from src/main.ts) against one PostgreSQL.
@@ -80,13 +81,18 @@ describe.skipIf(backend !== 'postgres')('worker processes', () => {
       ids.push(...res.body.posts.map((p: { id: string }) => p.id));
     }
     const db = w.t.service.deps.db;
-    await eventually(async () => {
-      const [row] = await db
-        .select({ n: count() })
-        .from(posts)
-        .where(and(inArray(posts.id, ids), eq(posts.status, 'published')));
-      return row!.n === 500;
-    }, 200);
+    await until(
+      'all 500 posts to publish',
+      async () => {
+        const [row] = await db
+          .select({ n: count() })
+          .from(posts)
+          .where(and(inArray(posts.id, ids), eq(posts.status, 'published')));
+        return row!.n === 500;
+      },
+      110_000,
+      200,
+    );
     const onPlatform = m.platformPosts().filter((p) => p.text.startsWith('Swept post '));
     expect(onPlatform).toHaveLength(500);
     expect(new Set(onPlatform.map((p) => p.text)).size).toBe(500);
@@ -107,7 +113,10 @@ describe.skipIf(backend !== 'postgres')('worker processes', () => {
       body: { text: 'Killed mid-create', channelId: m.channelId, runAt: Date.now() + 500 },
     });
     const id = res.body.post.id;
-    await eventually(async () => w.sandbox.state.calls('createPost') > creates);
+    await until(
+      'the create request to reach the sandbox',
+      async () => w.sandbox.state.calls('createPost') > creates,
+    );
     await stop(first, 'SIGKILL');
     const crashed = await postRow(w.t, id);
     expect(crashed!.status).toBe('publishing');
@@ -116,10 +125,15 @@ describe.skipIf(backend !== 'postgres')('worker processes', () => {
     await new Promise((r) => setTimeout(r, 1_200));
     w.sandbox.faults.clear();
     await spawnWorker();
-    const row = await eventually(async () => {
-      const r = await postRow(w.t, id);
-      return r?.status !== 'publishing' ? r : null;
-    }, 100);
+    const row = await until(
+      'the post to publish',
+      async () => {
+        const r = await postRow(w.t, id);
+        return r?.status !== 'publishing' ? r : null;
+      },
+      50_000,
+      100,
+    );
     const onPlatform = m.platformPosts().filter((p) => p.text === 'Killed mid-create');
     // Whatever the platform did with the orphaned request, recovery ends with exactly one post:
     // found, or sent again once because the platform listed no such post.
@@ -143,16 +157,24 @@ describe.skipIf(backend !== 'postgres')('worker processes', () => {
       },
     });
     const id = res.body.post.id;
-    await eventually(async () => w.sandbox.state.calls('uploadImage') > uploads);
+    await until(
+      'the image upload to reach the sandbox',
+      async () => w.sandbox.state.calls('uploadImage') > uploads,
+    );
     await stop(first, 'SIGKILL');
     const crashed = await postRow(w.t, id);
     expect(crashed).toMatchObject({ status: 'publishing', createSentAt: null });
     w.sandbox.faults.clear();
     await spawnWorker();
-    const row = await eventually(async () => {
-      const r = await postRow(w.t, id);
-      return r?.status === 'published' ? r : null;
-    }, 100);
+    const row = await until(
+      'the post to publish',
+      async () => {
+        const r = await postRow(w.t, id);
+        return r?.status === 'published' ? r : null;
+      },
+      50_000,
+      100,
+    );
     const onPlatform = m.platformPosts().filter((p) => p.text === 'Killed mid-upload');
     expect(onPlatform).toHaveLength(1);
     expect(onPlatform[0]!.contentKind).toBe('image');
@@ -167,7 +189,10 @@ describe.skipIf(backend !== 'postgres')('worker processes', () => {
       key: m.apiKey,
       body: { text: 'Drained on SIGTERM', channelId: m.channelId, runAt: Date.now() + 300 },
     });
-    await eventually(async () => w.sandbox.state.calls('createPost') > creates);
+    await until(
+      'the create request to reach the sandbox',
+      async () => w.sandbox.state.calls('createPost') > creates,
+    );
     const exited = new Promise<number | null>((r) => worker.once('exit', (code) => r(code)));
     worker.kill('SIGTERM');
     expect(await exited).toBe(0);

@@ -109,15 +109,3 @@ export async function eventsOf(t: TestApp, accountId: string) {
     post: (r.payload as { post?: { id: string; status: string } }).post,
   }));
 }
-
-/** Polls until `check` returns a value (tests are bounded by vitest's timeout). */
-export async function eventually<T>(
-  check: () => Promise<T | null | undefined | false>,
-  everyMs = 25,
-): Promise<T> {
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverDue } from '../../src/features/webhooks/delivery.sweep.ts';
 import { startTestApp } from '../helpers/app.ts';
+import { until } from '../helpers/until.ts';
 import { createPost, type Member, type PostWorld, startPostWorld } from '../posts/world.ts';
 import { createWebhook, emit, signatureValid, vaultKey } from './helpers.ts';
 import { type Receiver, startReceiver } from './receiver.ts';
@@ -29,10 +30,10 @@ async function next(): Promise<{
   signed: boolean;
 }> {
   const before = receiver.received.length;
-  while (receiver.received.length === before) {
+  await until('a webhook delivery', async () => {
     await deliverDue(w.t.service.deps);
-    await new Promise((r) => setTimeout(r, 10));
-  }
+    return receiver.received.length > before;
+  });
   const got = receiver.received[before]!;
   const body = JSON.parse(got.body);
   expect(got.headers['x-kit-event']).toBe(body.type);

@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { until } from '../helpers/until.ts';
 
 export interface Received {
   method: string;
@@ -48,8 +49,7 @@ export async function startReceiver(respond: Respond = () => 200): Promise<Recei
     port,
     received,
     async waitFor(n) {
-      while (received.length < n) await new Promise((r) => setTimeout(r, 5));
-      return received;
+      return until(`${n} deliveries at the receiver`, () => received.length >= n && received, 60_000, 5);
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENTS } from '../../src/domain/enums.ts';
 import { deliverDue } from '../../src/features/webhooks/delivery.sweep.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { until } from '../helpers/until.ts';
 import { createWebhook, deliveries, emit, signatureValid, vaultKey } from './helpers.ts';
 import { type Receiver, startReceiver } from './receiver.ts';
 
@@ -237,14 +238,18 @@ describe('deliveries', () => {
       // Second attempt 30 s after the first, scaled by 0.001.
       expect(first.nextAttemptAt! - first.updatedAt).toBe(30);
 
-      while ((await deliveries(t, apiKey, webhook.id)).deliveries[0]!.attempts < 2)
+      await until('the second attempt', async () => {
         await deliverDue(t.service.deps);
+        return (await deliveries(t, apiKey, webhook.id)).deliveries[0]!.attempts >= 2;
+      });
       const second = (await deliveries(t, apiKey, webhook.id)).deliveries[0]!;
       expect(second).toMatchObject({ status: 'failed', attempts: 2, lastStatusCode: 503 });
       expect(second.nextAttemptAt! - second.updatedAt).toBe(120);
 
-      while ((await deliveries(t, apiKey, webhook.id)).deliveries[0]!.status !== 'delivered')
+      await until('the delivery to succeed', async () => {
         await deliverDue(t.service.deps);
+        return (await deliveries(t, apiKey, webhook.id)).deliveries[0]!.status === 'delivered';
+      });
       const done = (await deliveries(t, apiKey, webhook.id)).deliveries[0]!;
       expect(done).toMatchObject({
         status: 'delivered',
@@ -414,8 +419,10 @@ describe('deliveries', () => {
         (await deliveries(t, apiKey, webhook.id, '?limit=100')).deliveries.filter(
           (d) => d.status !== 'delivered',
         );
-      while ((await pending()).length > 0)
+      await until('every delivery to succeed', async () => {
         await Promise.all([1, 2, 3, 4].map(() => deliverDue(t.service.deps, 10)));
+        return (await pending()).length === 0;
+      });
       expect(new Set(counting.received.map((r) => r.headers['x-kit-delivery'])).size).toBe(30);
       expect(counting.received).toHaveLength(30);
       const statuses = (await deliveries(t, apiKey, webhook.id, '?limit=100')).deliveries.map(
