@@ -79,6 +79,8 @@ export interface Service {
   app: App | null;
   /** Present when the role runs sweeps (worker, all). */
   runner: Runner | null;
+  /** Where `deps.wake` goes: a runner started on it (`startRunner(..., { wakeHub })`) is woken. */
+  wakeHub: WakeHub;
   /** The listening address, e.g. http://127.0.0.1:8080. */
   url: string | null;
   /** Graceful: stop accepting, finish in-flight requests and claimed jobs, close pools. */
@@ -123,6 +125,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     deps,
     app,
     runner,
+    wakeHub,
     url,
     close() {
       closing ??= (async () => {

@@ -178,8 +178,7 @@ describe('waking early for due posts', () => {
       await runner!.stop();
       const { startRunner } = await import('../../src/jobs/runner.ts');
       const { sweeps } = await import('../../src/jobs/index.ts');
-      const live = startRunner(world.t.service.deps, sweeps);
-      world.t.service.deps.wake = (name, at) => live.wake(name, at);
+      const live = startRunner(world.t.service.deps, sweeps, { wakeHub: world.t.service.wakeHub });
       try {
         await new Promise((r) => setTimeout(r, 200)); // the runner's first pass, with nothing due
         const runAt = world.clock.now() + 1_500;

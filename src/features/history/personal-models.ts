@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppDeps, Ctx } from '../../context.ts';
 import { personalModels, posts } from '../../db/schema/index.ts';
 import type { MediaKind } from '../../domain/enums.ts';
+import { claimBatch } from '../../jobs/claim-batch.ts';
 import { SweepName } from '../../jobs/sweep-names.ts';
 import { scoreModel } from '../../scoring/learned/model.ts';
 import {
@@ -67,27 +68,21 @@ export async function loadPersonal(ctx: Ctx): Promise<StoredPersonal | null> {
   return value;
 }
 
-/** Rows due a refit: stale and not held by a live fit. Claimed by stamping `claimedAt` (SKIP LOCKED). */
+/** Rows due a refit: stale and not held by a live fit, claimed by stamping `claimedAt`. */
 async function claimStale(deps: AppDeps, limit: number): Promise<{ accountId: string; claimedAt: number }[]> {
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
-    const due = await tx
-      .select({ accountId: personalModels.accountId })
-      .from(personalModels)
-      .where(
-        and(
-          isNotNull(personalModels.staleSince),
-          or(isNull(personalModels.claimedAt), lt(personalModels.claimedAt, now - FIT_LEASE_MS)),
-        ),
-      )
-      .orderBy(personalModels.staleSince)
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
-    const ids = due.map((d) => d.accountId);
-    await tx.update(personalModels).set({ claimedAt: now }).where(inArray(personalModels.accountId, ids));
-    return ids.map((accountId) => ({ accountId, claimedAt: now }));
+  const rows = await claimBatch(deps.db, {
+    table: personalModels,
+    key: personalModels.accountId,
+    where: and(
+      isNotNull(personalModels.staleSince),
+      or(isNull(personalModels.claimedAt), lt(personalModels.claimedAt, now - FIT_LEASE_MS)),
+    ),
+    orderBy: personalModels.staleSince,
+    limit,
+    set: { claimedAt: now },
   });
+  return rows.map((r) => ({ accountId: r.accountId, claimedAt: now }));
 }
 
 /**
