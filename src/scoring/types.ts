@@ -1,4 +1,5 @@
 import type { Dimension, FollowerBand, HookArchetype, MediaKind, Platform } from '../domain/enums.ts';
+import type { EngineNotice } from './engine-notice.ts';
 
 /**
  * The engine's own types. They mirror the wire shapes of CONTRACT.md section 2 (the zod
@@ -55,6 +56,8 @@ export interface ScoreResult {
   formatNote: string;
   /** This author's own model's view (src/scoring/personal/), when the account has one. */
   personal?: PersonalScore;
+  /** Which engine graded it (the service adds it; the scorer itself does not know). */
+  engine?: EngineNotice;
 }
 
 export interface RewriteChange {
@@ -67,6 +70,7 @@ export interface RewriteResult {
   changes: RewriteChange[];
   before: ScoreResult;
   after: ScoreResult;
+  engine?: EngineNotice;
 }
 
 /** Brand and voice context as the engines see it (already checked to belong to the caller). */

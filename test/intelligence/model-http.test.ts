@@ -62,7 +62,13 @@ describe('model judge', () => {
     expect(fake.callsFor('judge')).toBe(calls + 1);
     expect(await used()).toBe(spent);
     const meta = await t.request('GET', '/v1/meta');
-    expect(meta.body.capabilities).toMatchObject({ scoringEngine: 'openai-compatible', model: 'fake-1' });
+    expect(meta.body.capabilities).toMatchObject({
+      scoringEngine: 'openai-compatible',
+      model: 'fake-1',
+      offline: false,
+    });
+    expect(r.engine).toMatchObject({ id: 'openai-compatible:fake-1', offline: false });
+    expect(r.engine.note).not.toMatch(/offline/i);
   });
 
   it('retries malformed output once and then succeeds', async () => {

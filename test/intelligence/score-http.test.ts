@@ -46,6 +46,7 @@ describe('POST /v1/score (offline engine)', () => {
     expect(Object.keys(r).sort()).toEqual(
       [
         'breakdown',
+        'engine',
         'formatMultiplier',
         'formatNote',
         'hookArchetype',
@@ -64,8 +65,17 @@ describe('POST /v1/score (offline engine)', () => {
     );
     expect(r.formatMultiplier).toBe(1.6);
     expect(res.headers.get('x-ratelimit-llm-limit')).toBe('100000');
+    // Offline, the response and /v1/meta say so, and say how to configure a model.
+    expect(r.engine).toMatchObject({ id: 'heuristic', offline: true });
+    expect(r.engine.note).toMatch(/^Offline engine: no language model is configured\./);
+    expect(r.engine.note).toContain('LLM_PROVIDER');
     const meta = await t.request('GET', '/v1/meta');
-    expect(meta.body.capabilities.scoringEngine).toBe('heuristic');
+    expect(meta.body.capabilities).toMatchObject({
+      scoringEngine: 'heuristic',
+      model: null,
+      offline: true,
+      engineNote: r.engine.note,
+    });
   });
 
   it('charges one operation per new input; a cache hit is free and identical', async () => {

@@ -49,6 +49,16 @@ export type ScoreRequest = z.output<typeof ScoreRequest>;
 
 const Grade = z.number().min(0).max(100);
 
+/** An extension of the contract's shapes: which engine answered, said plainly (engine-notice.ts). */
+export const EngineInfo = z
+  .object({
+    id: z.string().describe('`heuristic` (offline) or `<provider>:<model>`'),
+    offline: z.boolean().describe('True when no language model is configured'),
+    note: z.string().describe('What the engine did, and how to configure a model when offline'),
+  })
+  .meta({ id: 'EngineInfo' });
+const engine = EngineInfo.optional().describe('Which engine answered (always present in this API)');
+
 export const Signal = z
   .object({
     dimension: Dimension,
@@ -79,6 +89,7 @@ export const ScoreResult = z
     formatMultiplier: z.number().describe('Reach multiplier implied by the media format'),
     formatNote: z.string(),
     personal: PersonalScore.optional(),
+    engine,
   })
   .meta({ id: 'ScoreResult' });
 export type ScoreResultWire = z.output<typeof ScoreResult>;
@@ -93,6 +104,7 @@ export const RewriteResult = z
     changes: z.array(RewriteChange),
     before: ScoreResult.describe('Score of the original'),
     after: ScoreResult.describe('Score of the rewrite, exactly as scoring it returns'),
+    engine,
   })
   .meta({ id: 'RewriteResult' });
 
@@ -122,6 +134,7 @@ export const GenerateResult = z
     candidates: z
       .array(z.object({ post: z.string(), score: ScoreResult }))
       .describe('Sorted by score.overall, best first'),
+    engine,
   })
   .meta({ id: 'GenerateResult' });
 
@@ -154,4 +167,4 @@ export const PlanItem = z
   })
   .meta({ id: 'PlanItem' });
 
-export const PlanResult = z.object({ items: z.array(PlanItem) }).meta({ id: 'PlanResult' });
+export const PlanResult = z.object({ items: z.array(PlanItem), engine }).meta({ id: 'PlanResult' });

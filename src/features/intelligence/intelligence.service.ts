@@ -1,4 +1,5 @@
 import type { Call, Ctx } from '../../context.ts';
+import { type EngineNotice, engineNotice } from '../../scoring/engine-notice.ts';
 import type { GenerateContext } from '../../scoring/generate-offline.ts';
 import { toPlanItems } from '../../scoring/plan-offline.ts';
 import { scorePost } from '../../scoring/scorer.ts';
@@ -36,9 +37,10 @@ async function scoreJson(
   personal: StoredPersonal | null,
 ): Promise<string> {
   const payload = personal ? { input, personal: personalKey(personal) } : input;
-  return cachedJson(ctx, cacheKey(ctx, 'score', payload), { metered }, async () =>
-    withPersonal(await scorePost(input, ctx.deps.engine.judge), input, personal),
-  );
+  return cachedJson(ctx, cacheKey(ctx, 'score', payload), { metered }, async () => ({
+    ...withPersonal(await scorePost(input, ctx.deps.engine.judge), input, personal),
+    engine: engineNotice(ctx.deps.engine.id),
+  }));
 }
 
 /** POST /v1/score as JSON, for the route (a cache hit is sent without re-serialising). */
@@ -75,7 +77,13 @@ export async function rewriteText({ ctx, input }: Call<ScoreRequest>): Promise<R
     const { rewrite, changes } = await ctx.deps.engine.rewrite(original, before);
     const { hasExternalLink: _link, hashtagCount: _tags, ...context } = original;
     const after = await scoreInside(ctx, { ...context, post: normalizePost(rewrite) }, personal);
-    return { rewrite: normalizePost(rewrite), changes, before, after } satisfies RewriteResult;
+    return {
+      rewrite: normalizePost(rewrite),
+      changes,
+      before,
+      after,
+      engine: engineNotice(ctx.deps.engine.id),
+    } satisfies RewriteResult;
   });
   return JSON.parse(json) as RewriteResult;
 }
@@ -98,6 +106,7 @@ async function conditioning(
 
 export interface GenerateResult {
   candidates: { post: string; score: ScoreResult }[];
+  engine?: EngineNotice;
 }
 
 /** 1-3 drafts, each scored by the same scorer, best first. */
@@ -127,19 +136,25 @@ export async function generatePosts({ ctx, input }: Call<GenerateRequest>): Prom
     );
     // Stable sort: equal scores keep the engine's order.
     candidates.sort((a, b) => b.score.overall - a.score.overall);
-    return { candidates } satisfies GenerateResult;
+    return { candidates, engine: engineNotice(ctx.deps.engine.id) } satisfies GenerateResult;
   });
   return JSON.parse(json) as GenerateResult;
 }
 
 /** 1-14 outline items; brand themes are the pillars, and a cadence labels each slot's day. */
-export async function planPosts({ ctx, input }: Call<PlanRequest>): Promise<{ items: PlanItem[] }> {
+export async function planPosts({
+  ctx,
+  input,
+}: Call<PlanRequest>): Promise<{ items: PlanItem[]; engine?: EngineNotice }> {
   const { context, versions } = await conditioning(ctx, input);
   const request = { ...input, brief: normalizePost(input.brief), platform: input.platform ?? 'platformA' };
   const key = cacheKey(ctx, 'plan', { request, versions });
   const json = await cachedJson(ctx, key, { metered: true }, async () => {
     const outlines = await ctx.deps.engine.plan(request, context);
-    return { items: toPlanItems(outlines.slice(0, request.count ?? 5), request.cadence) };
+    return {
+      items: toPlanItems(outlines.slice(0, request.count ?? 5), request.cadence),
+      engine: engineNotice(ctx.deps.engine.id),
+    };
   });
-  return JSON.parse(json) as { items: PlanItem[] };
+  return JSON.parse(json) as { items: PlanItem[]; engine?: EngineNotice };
 }

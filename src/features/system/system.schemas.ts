@@ -35,6 +35,12 @@ export const MetaResult = z
     capabilities: z.object({
       scoringEngine: z.string().describe('`heuristic` or the configured model provider'),
       model: z.string().nullable(),
+      offline: z
+        .boolean()
+        .describe('True when only the offline engine is available (no language model configured)'),
+      engineNote: z
+        .string()
+        .describe('Plain statement of what the engine does, and how to configure a model when offline'),
       publishing: z
         .boolean()
         .describe('A vault key and the app credentials of at least one publishing platform are configured'),

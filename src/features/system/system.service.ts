@@ -10,6 +10,7 @@ import {
   SCORE_SCHEMA_VERSION,
 } from '../../domain/enums.ts';
 import { API_VERSION } from '../../http/version.ts';
+import { engineNotice } from '../../scoring/engine-notice.ts';
 import type { HealthResult, MetaResult } from './system.schemas.ts';
 
 const CHECK_TIMEOUT_MS = 2_000;
@@ -104,6 +105,8 @@ export function describeService(deps: AppDeps): MetaResult {
       scoringEngine: c.LLM_PROVIDER,
       // The engine id is `<provider>:<model>` for a model engine, so a default model shows too.
       model: deps.engine.id === 'heuristic' ? null : deps.engine.id.slice(deps.engine.id.indexOf(':') + 1),
+      offline: engineNotice(deps.engine.id).offline,
+      engineNote: engineNotice(deps.engine.id).note,
       publishing: publishingConfigured(deps),
       database: deps.database.kind,
       kv: deps.kv.kind,
