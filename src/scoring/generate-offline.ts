@@ -1,7 +1,9 @@
 import type { HookArchetype } from '../domain/enums.ts';
+import { detectArchetype } from './hook.ts';
 import { splitSentences } from './rewrite-offline.ts';
 import { rubricFor } from './rubrics.ts';
 import { normalizePost } from './text-features.ts';
+import { isNounPhrases, phraseOf, themesOf } from './themes.ts';
 import type { BrandContext, GenerateInput, VoiceContext } from './types.ts';
 import { voiceHints } from './voice-offline.ts';
 
@@ -32,31 +34,114 @@ function hashtag(theme: string): string | null {
 }
 
 interface Parts {
+  /** The brief's first sentence, end punctuation stripped. */
   topic: string;
+  /** How the topic reads: a question-word clause, a bare noun phrase, or a full sentence. */
+  kind: 'clause' | 'phrase' | 'sentence';
+  /** The main theme as a noun phrase, for hooks that need one ("late payments"). */
+  theme: string;
   details: string[];
 }
 
-/** Hooks that read well whether the topic is a noun phrase ("pricing for clinics") or a clause ("why we moved"). */
-function hookFor(archetype: HookArchetype, { topic, details }: Parts): string {
-  const t = lowerFirst(topic);
-  switch (archetype) {
-    case 'story':
-      return `A lesson worth sharing: ${t}.`;
-    case 'contrarian':
-      return `An unpopular take on ${t}:`;
-    case 'question':
-      return `${upperFirst(topic)}: how do you get it right?`;
-    case 'pure-number':
-      return `${Math.max(2, details.length)} things to know about ${t}:`;
-    default:
-      return `${upperFirst(topic)}.`;
-  }
+function partsOf(brief: string, brand: BrandContext | null): Parts {
+  const sentences = splitSentences(normalizePost(brief).replace(/\n+/g, ' '));
+  const topic = stripEnd(sentences[0] ?? brief);
+  const themes = themesOf(brief);
+  const kind = /^(?:why|how|what|when|where|who)\b/i.test(topic)
+    ? 'clause'
+    : isNounPhrases(topic)
+      ? 'phrase'
+      : 'sentence';
+  const details = sentences.slice(1);
+  if (brand?.description) details.push(brand.description.trim().replace(/([^.!?])$/u, '$1.'));
+  // A list of topics ("pricing, hiring") is the theme as a whole: "pricing and hiring".
+  const theme =
+    kind === 'phrase' && themes.length > 1
+      ? themes
+          .slice(0, 3)
+          .map((t) => t.phrase)
+          .join(themes.length > 2 ? ', ' : ' and ')
+          .replace(/, ([^,]+)$/, ' and $1')
+      : (themes[0]?.phrase ?? phraseOf(topic));
+  return { topic, kind, theme, details };
 }
 
-function closingFor(archetype: HookArchetype): string {
-  if (archetype === 'question') return 'How do you handle it today?';
-  if (archetype === 'contrarian') return 'Where do you disagree?';
-  return 'What would you add?';
+const NUMBER_WORDS = ['', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten'];
+
+/**
+ * Each archetype has its own shape, so candidates differ in more than their first line: a story
+ * in paragraphs, a claim over a bullet list, a contrarian take that argues, a numbered list, and
+ * a question answered first. Numbers are written as words: a template adds no digit.
+ */
+function blocksFor(archetype: HookArchetype, p: Parts, paragraphs: (lines: string[]) => string[]): string[] {
+  const t = p.theme;
+  const T = upperFirst(t);
+  const Topic = upperFirst(p.topic);
+  const body = p.kind === 'sentence' ? [`${Topic}.`, ...p.details] : p.details;
+  const bullets = (lines: string[]) => lines.map((d) => `- ${stripEnd(d)}`).join('\n');
+  switch (archetype) {
+    case 'story': {
+      // First person, so the hook reads (and is detected) as a story.
+      const hook =
+        p.kind === 'clause'
+          ? `I want to share ${lowerFirst(p.topic)}.`
+          : p.kind === 'phrase'
+            ? `I have been thinking about ${t} a lot lately.`
+            : 'I want to share what happened here.';
+      return [
+        hook,
+        ...(body.length
+          ? paragraphs(body)
+          : [
+              'Where it started, what changed along the way, and what I would keep: that is the part worth writing down.',
+            ]),
+        'What would you have done differently?',
+      ];
+    }
+    case 'statement':
+      return [
+        ...(p.kind === 'phrase'
+          ? [`${T}: it comes down to a few questions.`]
+          : p.kind === 'clause' && detectArchetype(Topic) === 'statement'
+            ? [`${Topic}.`]
+            : [`${T} deserves a closer look.`, `${Topic}.`]),
+        ...(p.details.length >= 2
+          ? ['What that looks like in practice:', bullets(p.details)]
+          : [
+              ...p.details,
+              `The questions I keep asking about ${t}:`,
+              '- Who is it for?\n- What should change for them?\n- How will we know it worked?',
+            ]),
+        'Which of these would you start with?',
+      ];
+    case 'contrarian':
+      return [
+        `Most advice about ${t} gets the order wrong.`,
+        ...(p.kind === 'phrase' ? [] : [`${Topic}.`]),
+        ...(p.details.length
+          ? paragraphs(p.details)
+          : [
+              'The usual advice starts with tactics. I would start with who it is for, and what they should do next.',
+            ]),
+        'Where do you disagree?',
+      ];
+    case 'pure-number':
+      return [
+        `${NUMBER_WORDS[Math.min(p.details.length, 10)]} things ${t} showed me:`,
+        bullets(p.details.slice(0, 10)),
+        'Which one surprised you?',
+      ];
+    case 'question':
+      return [
+        `How do you handle ${t}?`,
+        ...(body.length
+          ? ['Here is how it went for us.', ...paragraphs(body)]
+          : ['I am still working out my own answer.']),
+        'How does your team do it?',
+      ];
+    default:
+      return [`${Topic}.`, ...paragraphs(p.details)];
+  }
 }
 
 /** Builds up to `count` distinct drafts (1-3); the caller scores and sorts them. */
@@ -64,10 +149,13 @@ export function generateOffline(input: GenerateInput, { brand, voice }: Generate
   const count = Math.min(3, Math.max(1, input.count ?? 1));
   const rubric = rubricFor(input.platform);
   const hints = voiceHints(voice);
-  const sentences = splitSentences(normalizePost(input.brief).replace(/\n+/g, ' '));
-  const parts: Parts = { topic: stripEnd(sentences[0] ?? input.brief), details: sentences.slice(1) };
-  if (brand?.description) parts.details.push(brand.description.trim().replace(/([^.!?])$/u, '$1.'));
-
+  const parts = partsOf(input.brief, brand);
+  const paragraphs = (lines: string[]) => {
+    if (hints.shortSentences || hints.oneIdeaPerLine) return lines;
+    const out: string[] = [];
+    for (let i = 0; i < lines.length; i += 2) out.push(lines.slice(i, i + 2).join(' '));
+    return out;
+  };
   const archetypes = [...new Set([...(input.archetype ? [input.archetype] : []), ...ORDER])]
     .filter((a) => a !== 'pure-number' || parts.details.length >= 2)
     .slice(0, count);
@@ -79,27 +167,15 @@ export function generateOffline(input: GenerateInput, { brand, voice }: Generate
         .slice(0, 3);
 
   return archetypes.map((archetype) => {
-    const blocks: string[] = [hookFor(archetype, parts)];
-    if (archetype === 'pure-number') blocks.push(parts.details.map((d) => `- ${d}`).join('\n'));
-    // A statement leads with the claim and backs it with the brief's details as a list, so it
-    // differs in structure from the story's paragraphs, not only in its first line.
-    else if (archetype === 'statement' && parts.details.length >= 2)
-      blocks.push(
-        'What that looks like in practice:',
-        parts.details.map((d) => `- ${stripEnd(d)}`).join('\n'),
-      );
-    else if (hints.shortSentences || hints.oneIdeaPerLine) blocks.push(...parts.details);
-    else
-      for (let i = 0; i < parts.details.length; i += 2) blocks.push(parts.details.slice(i, i + 2).join(' '));
+    const blocks = blocksFor(archetype, parts, paragraphs);
+    const closing = blocks.pop()!;
     if (brand?.audience)
       blocks.push(`If you work with ${lowerFirst(stripEnd(brand.audience))}, this one is for you.`);
-    blocks.push(closingFor(archetype));
+    blocks.push(closing);
     if (tags.length) blocks.push(tags.join(' '));
     let post = blocks.filter(Boolean).join('\n\n');
-    // A short-form platform keeps the hook, the first detail and the question.
-    if (post.length > rubric.maxLength) {
-      post = [blocks[0], closingFor(archetype)].join('\n\n').slice(0, rubric.maxLength);
-    }
+    // A short-form platform keeps the hook and the closing question.
+    if (post.length > rubric.maxLength) post = [blocks[0], closing].join('\n\n').slice(0, rubric.maxLength);
     return post;
   });
 }

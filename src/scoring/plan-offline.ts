@@ -1,86 +1,162 @@
 import type { Cadence, HookArchetype, MediaKind } from '../domain/enums.ts';
+import { detectArchetype } from './hook.ts';
+import { hasPhrase } from './phrases.ts';
 import { rubricFor } from './rubrics.ts';
+import { capitalised, phraseOf, type Theme, themesOf } from './themes.ts';
 import type { BrandContext, PlanInput, PlanItem } from './types.ts';
 
 /**
- * Offline planning: pillars from the brand's themes (else from the brief), a rotation of
- * hook archetypes led by the best calibration medians, and a rotation of formats led by
- * the highest reach multipliers the platform supports. Outlines, not drafts.
+ * Offline planning. Pillars are themes: the brand's when it has them, else the noun phrases the
+ * brief is about (themes.ts), never the brief itself; a brief too short to hold more than its
+ * own topic gets content pillars (lessons, behind the scenes...) about that topic. Each slot
+ * pairs a hook archetype with the format that suits it (a numbered list as a document, a
+ * question as a poll), rotating so neighbours differ, and every hook is distinct. Angles say
+ * what to write and start from the brief's own words for that pillar. Outlines, not drafts.
  */
 
 export type PlanOutline = Omit<PlanItem, 'slot'>;
 
-const ARCHETYPES: HookArchetype[] = ['story', 'statement', 'contrarian', 'pure-number', 'story', 'question'];
-const FORMATS: MediaKind[] = ['document', 'none', 'single-image', 'poll', 'none', 'video', 'multi-image'];
-const DEFAULT_PILLARS = ['Lessons learned', 'How the work gets done', 'Industry view', 'Behind the scenes'];
+/** Best calibration medians first; five, so three slots already get three kinds of hook. */
+const ARCHETYPES: HookArchetype[] = ['story', 'pure-number', 'contrarian', 'statement', 'question'];
+/** Formats that suit each archetype, best first (filtered by what the platform has). */
+const FORMAT_FIT: Record<HookArchetype, MediaKind[]> = {
+  story: ['single-image', 'none', 'video'],
+  'pure-number': ['document', 'multi-image', 'none'],
+  contrarian: ['none', 'video', 'single-image'],
+  statement: ['multi-image', 'video', 'none', 'single-image'],
+  question: ['poll', 'none', 'single-image'],
+  other: ['none'],
+};
+const CONTENT_PILLARS = ['Lessons learned', 'Behind the scenes', 'Results so far', 'Industry view'];
 
-/** Up to four short topics from the brief: its comma, semicolon, "and" or line separated parts. */
-export function pillarsFromBrief(brief: string): string[] {
-  const parts = brief
-    .split(/[,;\n]|\band\b|\.\s/i)
-    .map((p) => p.replace(/^[\s\-•*]+|[\s.!?:]+$/g, '').trim())
-    .filter((p) => p.length >= 3 && p.split(/\s+/).length <= 6);
-  const unique = [...new Map(parts.map((p) => [p.toLowerCase(), p])).values()];
-  return unique.slice(0, 4).map((p) => p[0]!.toUpperCase() + p.slice(1));
+/** Up to four themes of the brief, never the whole brief. */
+function briefThemes(brief: string): Theme[] {
+  const whole = brief
+    .trim()
+    .replace(/[.!?]+$/, '')
+    .toLowerCase();
+  // A theme with a contrarian word ("mistakes", "myths") would turn every hook contrarian.
+  return themesOf(brief, 6)
+    .filter((t) => t.text.toLowerCase() !== whole && !hasPhrase('contrarian', t.phrase))
+    .slice(0, 4);
 }
 
-export function pillarsFor(brief: string, brand: BrandContext | null): string[] {
+/** Pillars as written, with the phrase hooks use for each ("Invoice" -> "invoices"). */
+function pillarThemes(brief: string, brand: BrandContext | null): { pillars: Theme[]; generic: boolean } {
   const themes = (brand?.themes ?? []).map((t) => t.trim()).filter(Boolean);
-  if (themes.length) return themes;
-  const fromBrief = pillarsFromBrief(brief);
-  return fromBrief.length ? fromBrief : DEFAULT_PILLARS;
+  if (themes.length)
+    return { pillars: themes.map((t) => ({ text: t, phrase: phraseOf(t) })), generic: false };
+  const fromBrief = briefThemes(brief).map((t) => ({ ...t, text: capitalised(t.text) }));
+  if (fromBrief.length >= 2) return { pillars: fromBrief, generic: false };
+  return { pillars: CONTENT_PILLARS.map((t) => ({ text: t, phrase: phraseOf(t) })), generic: true };
 }
 
-function hookFor(archetype: HookArchetype, pillar: string): string {
-  const p = pillar.toLowerCase();
+/** The pillars a plan uses (the model engine suggests them to the model). */
+export function pillarsFor(brief: string, brand: BrandContext | null): string[] {
+  return pillarThemes(brief, brand).pillars.map((t) => t.text);
+}
+
+type Hook = (t: string, T: string) => string;
+/** Several per archetype, each reading well around a bare noun phrase ("pricing", "Q3 launch"). */
+const HOOKS: Record<HookArchetype, Hook[]> = {
+  story: [
+    (t) => `My biggest lesson about ${t} came late.`,
+    (t) => `When I first took on ${t}, I underestimated it.`,
+    (t) => `I changed how I think about ${t} this year.`,
+  ],
+  'pure-number': [
+    (t) => `3 mistakes I keep seeing with ${t}.`,
+    (t) => `5 questions to ask before you change ${t}.`,
+    (t) => `3 steps we actually use for ${t}.`,
+  ],
+  contrarian: [
+    (t) => `Most advice about ${t} gets the order wrong.`,
+    (t) => `Unpopular opinion: ${t} is rarely the real problem.`,
+    (t) => `Stop treating ${t} as an afterthought.`,
+  ],
+  statement: [
+    (t) => `Most roadmaps underrate ${t}.`,
+    (t) => `Small teams win or lose on ${t}.`,
+    (t) => `Give ${t} a plan of its own.`,
+  ],
+  question: [
+    (t) => `What would you change first about ${t}?`,
+    (t) => `How do you measure ${t} on your team?`,
+    (t) => `Where does ${t} go wrong for you?`,
+  ],
+  other: [(_t, T) => `${T}.`],
+};
+
+/** What to write; `from` is the brief's own sentence for the pillar, when it has one. */
+function angleFor(archetype: HookArchetype, t: string, from: string | null, format: MediaKind): string {
+  const start = from ? `Start from what happened (${from}): ` : 'Pick one real case: ';
   switch (archetype) {
     case 'story':
-      return `The moment ${p} stopped being theory for me.`;
-    case 'contrarian':
-      return `The usual advice on ${p} gets the order wrong.`;
+      return `${start}tell the moment ${t} changed for you, what you expected, what happened and what you kept.`;
     case 'pure-number':
-      return `3 mistakes I keep seeing in ${p}.`;
+      return `${start}list the three mistakes around ${t} you see most, each with the fix you use${format === 'document' ? ', one per page' : ''}.`;
+    case 'contrarian':
+      return `${start}name the usual belief about ${t}, then show where it breaks.`;
     case 'question':
-      return `What does good ${p} look like on your team?`;
+      return `${start}give your own answer on ${t} in two lines, then ask readers to ${format === 'poll' ? 'vote and say why' : 'reply with theirs'}.`;
     default:
-      return `${pillar} decides more than most roadmaps do.`;
+      return `${start}make one clear claim about ${t} and back it with that example.`;
   }
 }
 
-function angleFor(archetype: HookArchetype, pillar: string, brief: string): string {
-  const p = pillar.toLowerCase();
-  const focus = brief.length > 90 ? `${brief.slice(0, 87).trimEnd()}…` : brief;
-  switch (archetype) {
-    case 'story':
-      return `Tell one specific moment from ${p}, what went wrong and what you changed (${focus}).`;
-    case 'contrarian':
-      return `Name the common belief about ${p}, then show the case that breaks it (${focus}).`;
-    case 'pure-number':
-      return `Three concrete mistakes in ${p}, each with the fix you use (${focus}).`;
-    case 'question':
-      return `Share your own answer first, then ask readers how they run ${p} (${focus}).`;
-    default:
-      return `One clear claim about ${p}, backed by an example from your work (${focus}).`;
-  }
+/** The brief's sentence that names a theme, as a lower-cased clause (null when it is only the theme). */
+function sentenceFor(theme: string, sentences: string[]): string | null {
+  const key = theme.toLowerCase();
+  const s = sentences.find((x) => x.toLowerCase().includes(key));
+  if (!s) return null;
+  const clause = s.replace(/[.!?…]+$/u, '').trim();
+  if (clause.toLowerCase() === key || clause.split(/\s+/).length < 3) return null;
+  const short = clause.length > 90 ? `${clause.slice(0, clause.lastIndexOf(' ', 88))}…` : clause;
+  return phraseOf(short.split(/\s+/)[0]!) + short.slice(short.indexOf(' '));
 }
 
 export function planOffline(input: PlanInput, brand: BrandContext | null): PlanOutline[] {
   const count = Math.min(14, Math.max(1, input.count ?? 5));
   const rubric = rubricFor(input.platform);
-  const formats = FORMATS.filter((f) => rubric.formats.includes(f));
-  const pillars = pillarsFor(input.brief, brand);
   const brief = input.brief.trim().replace(/\s+/g, ' ');
+  const sentences = brief.split(/(?<=[.!?…])\s+|\n+/u).filter(Boolean);
+  // Content pillars are about the brief's topic; theme pillars are their own topic.
+  const { pillars, generic } = pillarThemes(brief, brand);
+  const topic = themesOf(brief, 1)[0]?.phrase ?? phraseOf(brief.replace(/[.!?]+$/, ''));
+  const usedHooks = new Set<string>();
+  const recentFormats: MediaKind[] = [];
+  const formats: readonly MediaKind[] = rubric.formats.filter((f) => f !== 'link');
   return Array.from({ length: count }, (_, i) => {
-    const pillar = pillars[i % pillars.length]!;
-    // Shift the archetype each time the pillars wrap, so a pillar does not repeat its angle.
-    const archetype = ARCHETYPES[(i + Math.floor(i / pillars.length)) % ARCHETYPES.length]!;
-    return {
-      pillar,
-      hook: hookFor(archetype, pillar),
-      angle: angleFor(archetype, pillar, brief),
-      format: formats[i % formats.length]!,
-      archetype,
-    };
+    const archetype = ARCHETYPES[i % ARCHETYPES.length]!;
+    // With five pillars (or ten) each would always get the same kind of hook: shift them per round.
+    const round = pillars.length % ARCHETYPES.length === 0 ? Math.floor(i / ARCHETYPES.length) : 0;
+    const { text: pillar, phrase } = pillars[(i + round) % pillars.length]!;
+    const t = generic ? topic : phrase;
+    const hooks = HOOKS[archetype];
+    const offset = Math.floor(i / ARCHETYPES.length);
+    const variants = hooks.map((_, v) => hooks[(v + offset) % hooks.length]!(t, capitalised(t)));
+    // A theme can carry words that make another kind of hook ("myths"): prefer a variant that
+    // reads as the archetype, and report the archetype the hook actually has.
+    const fresh = variants.filter((h) => !usedHooks.has(h));
+    // Every variant taken (a long plan on one topic): the pillar, then the slot, tells it apart.
+    const hook =
+      fresh.find((h) => detectArchetype(h) === archetype) ??
+      fresh[0] ??
+      [`${variants[0]} (${pillar})`, `${variants[0]} (${pillar}, slot ${i + 1})`].find(
+        (h) => !usedHooks.has(h),
+      )!;
+    const kind = detectArchetype(hook);
+    usedHooks.add(hook);
+    const fit = FORMAT_FIT[archetype].filter((f) => formats.includes(f));
+    const format =
+      fit.find((f) => !recentFormats.includes(f)) ??
+      formats.find((f) => !recentFormats.includes(f)) ??
+      fit[0] ??
+      'none';
+    recentFormats.push(format);
+    if (recentFormats.length > 2) recentFormats.shift();
+    const from = generic ? sentenceFor(topic, sentences) : sentenceFor(pillar, sentences);
+    return { pillar, hook, angle: angleFor(kind, t, from, format), format, archetype: kind };
   });
 }
 

@@ -35,7 +35,8 @@ interface RewritePass {
 
 const GREETING = /^(?:hey|hello|hi) (?:everyone|all|linkedin|folks|network)[!,.]*\s*/i;
 /** Sentence ends: terminal punctuation (plus closing quotes) followed by white space. */
-const SENTENCE_BREAK = /(?<=[.!?…]["'’”)]*)\s+/u;
+/** After end punctuation, but not after an initial or a title ("David C. Baker", "Dr. Lee"). */
+const SENTENCE_BREAK = /(?<=[.!?…]["'’”)]*)(?<!(?:^|[\s(])\p{Lu}\.|\b(?:Mr|Mrs|Ms|Dr|St|vs|e\.g|i\.e)\.)\s+/u;
 const CLOSING_QUESTION = 'What would you add?';
 const TRAILING_TAGS = /(?:\s*#[\p{L}\p{N}_]+)+\s*$/u;
 const LINK_AFTER_COLON = new RegExp(`(?:\\s+(?:here|below))?\\s*:\\s*(?:${LINK.source})`, 'gi');

@@ -158,3 +158,43 @@ describe('POST /v1/plan', () => {
     ).toBe(400);
   });
 });
+
+describe('offline plan and generate over HTTP (issue 12 section 2)', () => {
+  it('plans 3 distinct slots from the brief’s themes and says the offline engine made them', async () => {
+    const res = await t.request('POST', '/v1/plan', {
+      key,
+      body: { brief: BRIEF, count: 3, cadence: '3x-week' },
+    });
+    expect(res.status).toBe(200);
+    const { items, engine } = res.body;
+    expect(engine).toMatchObject({ id: 'heuristic', offline: true });
+    expect(new Set(items.map((i: { hook: string }) => i.hook)).size).toBe(3);
+    expect(new Set(items.map((i: { archetype: string }) => i.archetype)).size).toBe(3);
+    expect(new Set(items.map((i: { format: string }) => i.format)).size).toBe(3);
+    expect(items.map((i: { pillar: string }) => i.pillar)).toEqual([
+      'Late payments',
+      'Support tickets',
+      'Invoice',
+    ]);
+    for (const i of items) {
+      expect(i.angle).not.toContain(BRIEF.slice(0, 60));
+      expect(i.angle).not.toMatch(/\)\.?$/);
+    }
+    expect(items.map((i: { angle: string }) => i.angle.slice(0, 3))).toEqual(['Mon', 'Wed', 'Fri']);
+  });
+
+  it('generates candidates with different hooks and shapes, each scored with the engine named', async () => {
+    const res = await t.request('POST', '/v1/generate', { key, body: { brief: BRIEF, count: 3 } });
+    const { candidates, engine } = res.body;
+    expect(engine.offline).toBe(true);
+    expect(
+      new Set(candidates.map((c: { score: { hookArchetype: string } }) => c.score.hookArchetype)).size,
+    ).toBe(3);
+    expect(new Set(candidates.map((c: { post: string }) => c.post.split('\n\n').at(-1))).size).toBe(3);
+    for (const c of candidates) {
+      expect(c.post).not.toBe(BRIEF);
+      expect(c.post).toContain('Late payments dropped after the switch');
+      expect(c.score.engine.offline).toBe(true);
+    }
+  });
+});
