@@ -7,6 +7,7 @@ import type { AuthCache } from './http/auth-cache.ts';
 import type { Wake } from './jobs/wake.ts';
 import type { KvStore } from './kv/kv.ts';
 import type { Clock } from './lib/clock.ts';
+import type { Metrics } from './observability/metrics.ts';
 import type { Platform } from './platforms/platform.ts';
 import type { Engine } from './scoring/engine.ts';
 import type { MediaStorage } from './storage/storage.ts';
@@ -42,6 +43,8 @@ export interface AppDeps {
   wake: Wake;
   /** Recently authenticated keys; revocations evict from it in every process. */
   authCache: AuthCache;
+  /** Operator metrics (GET /metrics); no-ops unless METRICS_PORT or METRICS_TOKEN is set. */
+  metrics: Metrics;
 }
 
 /** Context for public verbs (no caller yet), e.g. account creation. */

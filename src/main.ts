@@ -28,6 +28,7 @@ async function main() {
       database: service.deps.database.kind,
       kv: service.deps.kv.kind,
       docs: service.url ? `${service.url}/docs` : undefined,
+      metrics: service.metricsUrl ? `${service.metricsUrl}/metrics` : undefined,
     },
     'postkit started',
   );

@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { createWebhookDispatcher } from './features/webhooks/safe-dispatcher.ts';
 import { type App, buildApp } from './http/app.ts';
 import { AuthCache } from './http/auth-cache.ts';
+import { type MetricsServer, startMetricsServer } from './http/metrics-endpoint.ts';
 import { sweeps } from './jobs/index.ts';
 import { type Runner, startRunner } from './jobs/runner.ts';
 import { createWakeHub, type WakeHub } from './jobs/wake.ts';
@@ -13,6 +14,9 @@ import { wakeOnCommit } from './jobs/wake-on-commit.ts';
 import { openKv } from './kv/open.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createLogger } from './lib/logger.ts';
+import { readBacklog } from './observability/backlog.ts';
+import { countStoreErrors } from './observability/kv.ts';
+import { openMetrics } from './observability/metrics.ts';
 import { createPlatforms, type PlatformOverrides } from './platforms/registry.ts';
 import { createEngine } from './scoring/engine.ts';
 import { createModelClient } from './scoring/model/client.ts';
@@ -32,13 +36,16 @@ export interface DepsOptions {
 
 /** Opens every dependency once; the order matters only in that the database migrates first. */
 export async function createDeps(config: Config, options: DepsOptions = {}): Promise<AppDeps> {
-  const log = options.log ?? createLogger(config.LOG_LEVEL);
+  const log = options.log ?? createLogger(config.LOG_LEVEL, undefined, config.LOG_FORMAT);
   const wakeHub = options.wakeHub ?? createWakeHub();
   // Built first: a bad vault key fails startup before any pool is opened.
   const vault = vaultFromConfig(config);
   const platforms = createPlatforms(config, options.platformOverrides);
   // Also built before any pool: a provider missing its model or key fails startup clearly.
   const engine = createEngine(createModelClient(config));
+  const clock = options.clock ?? systemClock;
+  // Scrapes read the backlog from the database opened below; nothing scrapes before it is.
+  const metrics = await openMetrics(config, () => readBacklog({ db: database.db, clock, config }));
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
@@ -56,9 +63,9 @@ export async function createDeps(config: Config, options: DepsOptions = {}): Pro
     database,
     // Wakes asked for inside a transaction (an event's deliveries) fire once it commits.
     db: wakeOnCommit(database.db, wakeHub.wake),
-    kv,
+    kv: countStoreErrors(kv, metrics),
     log,
-    clock: options.clock ?? systemClock,
+    clock,
     storage: openStorage(config),
     instanceId: `${process.pid}-${randomUUID().slice(0, 8)}`,
     vault,
@@ -69,7 +76,8 @@ export async function createDeps(config: Config, options: DepsOptions = {}): Pro
       timeoutMs: config.WEBHOOK_TIMEOUT_MS,
     }),
     wake: wakeHub.wake,
-    authCache: new AuthCache(config.AUTH_CACHE_TTL_MS, (options.clock ?? systemClock).now),
+    authCache: new AuthCache(config.AUTH_CACHE_TTL_MS, clock.now),
+    metrics,
   };
 }
 
@@ -83,6 +91,8 @@ export interface Service {
   wakeHub: WakeHub;
   /** The listening address, e.g. http://127.0.0.1:8080. */
   url: string | null;
+  /** Where GET /metrics is served when METRICS_PORT is set, e.g. http://127.0.0.1:9464. */
+  metricsUrl: string | null;
   /** Graceful: stop accepting, finish in-flight requests and claimed jobs, close pools. */
   close(): Promise<void>;
 }
@@ -103,7 +113,9 @@ export async function startService(config: Config, options: StartOptions = {}): 
   let app: App | null = null;
   let runner: Runner | null = null;
   let url: string | null = null;
+  let metricsServer: MetricsServer | null = null;
   try {
+    metricsServer = await startMetricsServer(deps);
     if (runsSweeps) {
       runner = startRunner(deps, sweeps, { autoStart: options.autoStartRunner !== false, wakeHub });
     }
@@ -115,6 +127,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
   } catch (err) {
     await runner?.stop();
     await app?.close();
+    await metricsServer?.close();
     await deps.webhookDispatcher.close();
     await deps.kv.close();
     await deps.database.close();
@@ -127,10 +140,12 @@ export async function startService(config: Config, options: StartOptions = {}): 
     runner,
     wakeHub,
     url,
+    metricsUrl: metricsServer?.url ?? null,
     close() {
       closing ??= (async () => {
         await app?.close();
         await runner?.stop();
+        await metricsServer?.close();
         await deps.webhookDispatcher.close();
         await deps.kv.close();
         await deps.database.close();

@@ -38,6 +38,8 @@ export const configSchema = z.object({
   ),
   KIT_ROLE: z.enum(['api', 'worker', 'all']).default('all'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `auto`: one pretty line per entry when stdout is a terminal, JSON lines otherwise. */
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   PUBLIC_BASE_URL: optionalString,
 
   KIT_VAULT_KEY: base64Key,
@@ -111,6 +113,19 @@ export const configSchema = z.object({
   AWS_ACCESS_KEY_ID: optionalString,
   AWS_SECRET_ACCESS_KEY: optionalString,
   AWS_SESSION_TOKEN: optionalString,
+
+  /**
+   * Operator metrics (Prometheus text at GET /metrics). Neither set: not served. METRICS_PORT
+   * serves them on their own port (any role, workers included; 0 = any free port); otherwise
+   * METRICS_TOKEN serves them on the main port to `Authorization: Bearer <token>` only.
+   */
+  METRICS_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
+  METRICS_TOKEN: optionalString.refine(
+    (v) => v === undefined || v.length >= 16,
+    'must be at least 16 characters (generate one with: openssl rand -hex 24)',
+  ),
+  /** Connected channels that need reconnecting within this many hours are counted for alerts. */
+  METRICS_EXPIRY_WARNING_HOURS: positiveInt.default(72),
 
   /** Largest JSON body accepted, in bytes (uploads have their own per-type limits). */
   BODY_LIMIT_BYTES: positiveInt.default(1_048_576),

@@ -16,6 +16,7 @@ import { registerConsole } from './console.ts';
 import { createClientErrorHandler, frameworkErrorHandler, unsupportedMediaType } from './early-errors.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { registerIdempotency } from './idempotency.ts';
+import { registerMetrics } from './metrics-endpoint.ts';
 import { registerTextSafety } from './text-safety.ts';
 import './route-config.ts';
 import { API_VERSION } from './version.ts';
@@ -90,6 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     done();
   });
   registerErrorHandler(app);
+  // Request timing (and /metrics on this port behind METRICS_TOKEN) when metrics are on.
+  registerMetrics(app, deps);
 
   const zodToJsonConfig = { target: 'draft-2020-12' as const };
   await app.register(fastifySwagger, {

@@ -67,7 +67,8 @@ class SweepLoop<N extends string> {
   runNow(): Promise<number> {
     if (this.#running) return this.#running;
     this.#timer = null;
-    this.#running = this.#runAndPlan().finally(() => {
+    // Sweep lag (metrics): how long after its planned time this run starts.
+    this.#running = this.#runAndPlan(this.#now() - this.#nextRunAt).finally(() => {
       this.#running = null;
       if (this.#pendingWake !== null) this.#nextRunAt = Math.min(this.#nextRunAt, this.#pendingWake);
       this.#pendingWake = null;
@@ -76,15 +77,19 @@ class SweepLoop<N extends string> {
     return this.#running;
   }
 
-  async #runAndPlan(): Promise<number> {
+  async #runAndPlan(lagMs: number): Promise<number> {
     const { sweep } = this;
     const deps = this.#deps;
+    const started = this.#now();
     let handled = 0;
+    let failed = false;
     try {
       handled = await sweep.run(deps, this.#signal);
     } catch (err) {
+      failed = true;
       deps.log.error({ err, sweep: sweep.name }, 'sweep failed');
     }
+    deps.metrics.sweepRun(sweep.name, lagMs, this.#now() - started, failed);
     let next = this.#now() + deps.config.SWEEP_INTERVAL_MS;
     if (sweep.batchSize && handled >= sweep.batchSize) next = this.#now();
     else if (sweep.nextDueAt) {

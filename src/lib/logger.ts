@@ -1,4 +1,6 @@
+import { createRequire } from 'node:module';
 import pino, { type Logger } from 'pino';
+import type { prettyFactory } from 'pino-pretty';
 import { stdoutSink } from './log-sink.ts';
 
 /** Keys whose values never reach a log line, at any depth, whatever logged them. */
@@ -30,16 +32,70 @@ export function scrub(value: unknown, depth = 0): unknown {
   return out;
 }
 
+/** Query parameters whose values never reach a log line (an OAuth callback's code and state...). */
+const SECRET_QUERY =
+  /([?&](?:code|state|token|access_token|refresh_token|code_verifier|api_key|key|secret|signature)=)[^&#]*/gi;
+
 /**
- * JSON logs; token-bearing and key-bearing fields are censored wherever they appear. The
+ * A request line shows what was asked, from where, and the status. Fastify's request and reply
+ * objects reach these serializers as they are (the scrub would flatten them to `{}`); the
+ * serializers pick the safe fields, and nothing from the headers.
+ */
+const serializers = {
+  req: (req: { method?: string; url?: string; ip?: string }) => ({
+    method: req.method,
+    url: req.url?.replace(SECRET_QUERY, `$1${CENSOR}`),
+    remoteAddress: req.ip,
+  }),
+  res: (reply: { statusCode?: number }) => ({ statusCode: reply.statusCode }),
+};
+
+/** A log entry scrubbed, except the request and reply its serializers reduce to safe fields. */
+function scrubEntry(object: Record<string, unknown>): Record<string, unknown> {
+  const { req, res, ...rest } = object;
+  const out = scrub(rest) as Record<string, unknown>;
+  if (req !== undefined) out.req = req;
+  if (res !== undefined) out.res = res;
+  return out;
+}
+
+export type LogFormat = 'auto' | 'json' | 'pretty';
+
+/**
+ * One readable line per entry (time, level, message, then the fields) for a person at a
+ * terminal. pino-pretty is loaded only here, so a service logging JSON never loads it; lines
+ * still go through the same sink (or the given destination), so they never block either.
+ */
+function prettyDestination(target: pino.DestinationStream, colorize: boolean): pino.DestinationStream {
+  const load = createRequire(import.meta.url)('pino-pretty') as { prettyFactory: typeof prettyFactory };
+  const format = load.prettyFactory({
+    colorize,
+    singleLine: true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname',
+  });
+  return { write: (line: string) => target.write(format(line)) };
+}
+
+/**
+ * JSON logs (or pretty lines: `format` pretty, or auto with stdout a terminal); token-bearing and
+ * key-bearing fields are censored wherever they appear. The
  * scrub runs only when a line is actually written: pino's path-based `redact` is paid again on
  * every per-request child logger and cost a third of the API's throughput. Lines go to stdout
  * through a sink that never blocks or throws (log-sink.ts), whatever the reader does.
  */
-export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+export function createLogger(
+  level: string,
+  destination?: pino.DestinationStream,
+  format: LogFormat = 'auto',
+): Logger {
   const options = {
     level,
-    formatters: { log: (object: Record<string, unknown>) => scrub(object) as Record<string, unknown> },
+    serializers,
+    formatters: { log: scrubEntry },
   };
-  return pino(options, destination ?? stdoutSink());
+  const toTerminal = destination === undefined && process.stdout.isTTY === true;
+  const target = destination ?? stdoutSink();
+  const pretty = format === 'pretty' || (format === 'auto' && toTerminal);
+  return pino(options, pretty ? prettyDestination(target, toTerminal) : target);
 }

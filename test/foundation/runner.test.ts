@@ -4,6 +4,7 @@ import type { AppDeps } from '../../src/context.ts';
 import { type Sweep, startRunner } from '../../src/jobs/runner.ts';
 import { SweepName } from '../../src/jobs/sweep-names.ts';
 import { createWakeHub } from '../../src/jobs/wake.ts';
+import { noopMetrics } from '../../src/observability/metrics.ts';
 import { until } from '../helpers/until.ts';
 
 // The interval is an hour: any run after the first one was caused by a wake, a full batch or a
@@ -13,6 +14,7 @@ const deps = () =>
     config: configWith({ SWEEP_INTERVAL_MS: '3600000' }),
     clock: { now: () => Date.now() },
     log: { error: () => {}, warn: () => {} },
+    metrics: noopMetrics,
   }) as unknown as AppDeps;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -21,6 +21,9 @@ export function cacheKey(ctx: Ctx, op: Operation, payload: unknown): string {
   return `intel:${op}:${version}:${ctx.deps.engine.id}:${ctx.caller.accountId}:${sha256Hex(stableStringify(payload))}`;
 }
 
+/** The operation a key was made for (`intel:<op>:…`, above), for the metrics' labels. */
+const operationOf = (key: string) => key.split(':', 2)[1] ?? 'unknown';
+
 /** Most recently used results kept in this process in front of the store (saves a round trip). */
 const HOT_ENTRIES = 1_000;
 const hotCaches = new WeakMap<object, Map<string, { json: string; expiresAt: number }>>();
@@ -84,13 +87,17 @@ export async function cachedJson<T>(
   options: { metered: boolean },
   compute: () => Promise<T>,
 ): Promise<string> {
+  const operation = operationOf(key);
   const hit = await readCache(ctx, key);
+  ctx.deps.metrics.cacheLookup(operation, hit !== null);
   if (hit !== null) return hit;
   if (options.metered) await consumeModelOperation(ctx);
   let json: string;
   try {
     json = JSON.stringify(await compute());
+    ctx.deps.metrics.engineRun(operation, ctx.deps.engine.id, true);
   } catch (err) {
+    ctx.deps.metrics.engineRun(operation, ctx.deps.engine.id, false);
     if (options.metered) {
       await refundModelOperation(ctx).catch((refundErr) =>
         ctx.log.error({ err: refundErr }, 'could not refund a failed model operation'),

@@ -4,9 +4,12 @@ import { HealthResult, MetaResult } from './system.schemas.ts';
 import { checkHealth, describeService } from './system.service.ts';
 
 export const systemRoutes: FeatureRoutes = async (app, { deps }) => {
+  // Probes arrive every few seconds: no request lines for them (warnings, e.g. a failed
+  // dependency check, still show).
   app.get(
     '/healthz',
     {
+      logLevel: 'warn',
       config: { public: true },
       schema: {
         tags: ['service'],
@@ -22,6 +25,7 @@ export const systemRoutes: FeatureRoutes = async (app, { deps }) => {
   app.get(
     '/v1/health',
     {
+      logLevel: 'warn',
       config: { public: true },
       schema: {
         tags: ['service'],

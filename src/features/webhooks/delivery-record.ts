@@ -23,10 +23,13 @@ export async function recordAttempt(
   const gone = outcome.statusCode === 410;
   const delay =
     delivered || gone ? null : nextDelayMs(WEBHOOK_RETRY, attempts, deps.config.WEBHOOK_BACKOFF_SCALE);
+  const status = delivered ? 'delivered' : delay === null ? 'dead' : 'failed';
+  // Lateness: sent now, due at nextAttemptAt (a lapsed claim's retry is late by its lease).
+  deps.metrics.webhookAttempt(status, row.nextAttemptAt === null ? null : now - row.nextAttemptAt);
   await writer.record({
     id: row.id,
     leaseUntil: row.leaseUntil!,
-    status: delivered ? 'delivered' : delay === null ? 'dead' : 'failed',
+    status,
     attempts,
     lastStatusCode: outcome.statusCode,
     lastError: gone ? 'Receiver answered 410 Gone; the endpoint is now disabled.' : outcome.error,

@@ -29,6 +29,7 @@ export const publishSweep: Sweep = {
     // posts scheduled rather than fail them for a deployment problem.
     if (!channelTools(deps)) return 0;
     const recovered = await reclaimStale(deps, deps.config.PUBLISH_CONCURRENCY);
+    deps.metrics.claimsRecovered(recovered.length);
     await forEachBounded(recovered, deps.config.PUBLISH_CONCURRENCY, (claim) =>
       settle(deps, claim, recoverClaim),
     );
@@ -45,6 +46,7 @@ export const publishSweep: Sweep = {
 async function settle(deps: AppDeps, claim: Claim, publish: typeof runPublish): Promise<void> {
   try {
     const outcome = await publish(deps, claim);
+    deps.metrics.publishSettled(outcome.kind, outcome.kind === 'lost' ? undefined : outcome.row);
     deps.log.info({ postId: claim.row.id, outcome: outcome.kind }, 'publish finished');
   } catch (err) {
     // The outcome write itself failed: the lease will lapse and recovery will settle the post.
