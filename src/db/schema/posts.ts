@@ -21,11 +21,25 @@ export const posts = pgTable(
     publishedAt: ms('published_at'),
     platformPostId: text('platform_post_id'),
     platformUrl: text('platform_url'),
+    /** Follow-up parts (platformB threads), each published as a reply to the part before it. */
+    thread: jsonb('thread').$type<string[]>().notNull().default([]),
+    /** Published right after the post (platformA: a comment; platformB: a reply to the last part). */
+    firstComment: text('first_comment'),
+    /**
+     * The platform ids of the published thread parts, in order (part 1's id is platformPostId).
+     * Each is written before the next part is sent: the publish resumes after the last one here.
+     */
+    threadPostIds: jsonb('thread_post_ids').$type<string[]>().notNull().default([]),
+    firstCommentId: text('first_comment_id'),
     error: text('error'),
     /** Publishing bookkeeping (never returned): who claimed the post and when. */
     claimedAt: ms('claimed_at'),
     claimedBy: text('claimed_by'),
-    /** Set just before the create call leaves: from then on the create is never re-sent. */
+    /**
+     * Set just before a create call leaves: from then on that create is never re-sent blindly.
+     * With several parts it is the create of the first part not recorded yet (cleared when that
+     * part's id is written).
+     */
     createSentAt: ms('create_sent_at'),
     publishAttempts: integer('publish_attempts').notNull().default(0),
     /** When a transient failure before the create was sent may be retried. */
