@@ -74,6 +74,12 @@ export type PostLookup =
   | { kind: 'absent' }
   | { kind: 'cannot_tell'; reason: string };
 
+/** As PostLookup, for a first comment; `absent` is what allows recovery to send it again. */
+export type CommentLookup =
+  | { kind: 'found'; comment: PublishedComment }
+  | { kind: 'absent' }
+  | { kind: 'cannot_tell'; reason: string };
+
 export interface PublishedPost {
   platformPostId: string;
   platformUrl: string;
@@ -182,6 +188,18 @@ export interface Platform {
     text: string;
     since: number;
   }): Promise<PublishedComment | null>;
+  /**
+   * Like findComment, but `absent` only when the platform both lists every comment since
+   * `since` and would refuse a repeated one (so that recovery may send it again); otherwise
+   * `cannot_tell`. Recovery of a first comment uses this when present, else findComment.
+   */
+  lookupComment?(input: {
+    accessToken: string;
+    authorRef: string;
+    parentId: string;
+    text: string;
+    since: number;
+  }): Promise<CommentLookup>;
   /** Deletes one of the member's posts; a post already gone counts as deleted. */
   deletePost?(input: { accessToken: string; platformPostId: string }): Promise<void>;
 }

@@ -65,9 +65,23 @@ function summary(ex: Exchange) {
       revoked: t.revoked,
       hasRefreshToken: t.refreshToken !== null,
     })),
+    comments: [...state.comments.values()],
     calls,
     ...faults.describe(),
   };
+}
+
+/** A post's comments (its first comment, usually), oldest first, for the index page. */
+function commentsHtml(ex: Exchange, postUrn: string): string {
+  const items = [...ex.ctx.state.comments.values()]
+    .filter((c) => c.postUrn === postUrn)
+    .sort((a, b) => a.createdAt - b.createdAt)
+    .map(
+      (c) =>
+        `<li><span class="muted">comment <code>${escapeHtml(c.id)}</code></span><pre>${escapeHtml(c.text)}</pre></li>`,
+    )
+    .join('');
+  return items ? `<ul>${items}</ul>` : '';
 }
 
 const adminPost = (p: SandboxPost) => ({
@@ -116,7 +130,7 @@ function indexPage(ex: Exchange) {
     .map((p) => {
       const author = state.members.get(p.author.replace('urn:li:person:', ''));
       return `<tr id="${escapeHtml(p.id)}"><td>${new Date(p.createdAt).toISOString().replace('T', ' ').slice(0, 19)}</td>
-<td>${escapeHtml(author?.name ?? p.author)}</td><td><pre>${escapeHtml(p.text)}</pre></td>
+<td>${escapeHtml(author?.name ?? p.author)}</td><td><pre>${escapeHtml(p.text)}</pre>${commentsHtml(ex, p.id)}</td>
 <td>${escapeHtml(p.contentKind)}${p.mediaIds.length ? `<br><span class="muted">${p.mediaIds.map(escapeHtml).join('<br>')}</span>` : ''}</td>
 <td><code>${escapeHtml(p.id)}</code></td></tr>`;
     })
@@ -160,6 +174,7 @@ export const adminRoutes: Route[] = [
       message: typeof b.message === 'string' ? b.message : undefined,
       drop: b.drop === true,
       times: b.always === true ? Number.POSITIVE_INFINITY : int(b.times, 1, 'times'),
+      after: int(b.after, 0, 'after'),
     });
   }),
   post('latency', (ex, b) => ex.ctx.faults.latency(int(b.ms, 0, 'ms'), routeOf(b.route))),

@@ -15,6 +15,8 @@ export interface FaultSpec {
   drop?: boolean;
   /** How many requests it hits; Infinity = until cleared. Default 1. */
   times?: number;
+  /** Requests to let through untouched before it starts hitting (e.g. 2: the third create fails). Default 0. */
+  after?: number;
 }
 
 export interface ArmedFault<R extends string> extends FaultSpec {
@@ -66,6 +68,10 @@ export class FaultBoard<R extends string> {
     const index = this.armed.findIndex((f) => f.route === route || f.route === '*');
     if (index < 0) return null;
     const fault = this.armed[index]!;
+    if ((fault.after ?? 0) > 0) {
+      fault.after! -= 1;
+      return null;
+    }
     fault.remaining--;
     if (fault.remaining <= 0) this.armed.splice(index, 1);
     return fault;

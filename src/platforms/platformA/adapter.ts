@@ -1,5 +1,5 @@
 import type { Platform } from '../platform.ts';
-import { comment, findComment } from './comments.ts';
+import { comment, findComment, lookupComment } from './comments.ts';
 import { platformAMediaRule } from './media-rules.ts';
 import { metrics } from './metrics.ts';
 import {
@@ -37,6 +37,7 @@ export function createPlatformA(options: PlatformAOptions): Platform {
     threads: false,
     comment: (input) => comment(opts, input),
     findComment: (input) => findComment(opts, input),
+    lookupComment: (input) => lookupComment(opts, input),
     metrics: (input) => metrics(opts, input),
   };
 }

@@ -1,4 +1,4 @@
-import { PlatformError, type PublishedComment } from '../platform.ts';
+import { type CommentLookup, PlatformError, type PublishedComment } from '../platform.ts';
 import { type HttpCall, headerValue, sendExpecting, withRetries } from './http.ts';
 import { type ResolvedOptions, restHeaders } from './options.ts';
 
@@ -89,4 +89,21 @@ export async function findComment(
     }
   }
   return null;
+}
+
+/**
+ * Recovery's question about a first comment whose answer was lost. Found, or `cannot_tell`:
+ * platformA does not refuse a repeated comment (PLATFORM_A.md lists no duplicate check for
+ * comments), so a comment missing from the listing is never proof enough to send it again.
+ */
+export async function lookupComment(
+  opts: ResolvedOptions,
+  input: { accessToken: string; authorRef: string; parentId: string; text: string; since: number },
+): Promise<CommentLookup> {
+  const found = await findComment(opts, input);
+  if (found) return { kind: 'found', comment: found };
+  return {
+    kind: 'cannot_tell',
+    reason: 'platformA does not list such a comment, but it would not refuse a repeated one either',
+  };
 }

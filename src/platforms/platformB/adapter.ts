@@ -43,6 +43,14 @@ export function createPlatformB(options: PlatformBOptions): Platform {
       const found = await findPublished(opts, input);
       return found ? { commentId: found.platformPostId } : null;
     },
+    // A reply is a post of its own: the member's posts tell found/absent, and a repeated reply
+    // is refused as duplicate content, so `absent` is safe to act on.
+    lookupComment: async (input) => {
+      const found = await lookupPost(opts, input);
+      return found.kind === 'found'
+        ? { kind: 'found', comment: { commentId: found.post.platformPostId } }
+        : found;
+    },
     metrics: (input) => metrics(opts, input),
     deletePost: (input) => deletePost(opts, input),
   };

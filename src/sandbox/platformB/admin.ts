@@ -80,6 +80,7 @@ export const adminRoutes: Route[] = [
       resetInSeconds: typeof b.resetInSeconds === 'number' ? b.resetInSeconds : undefined,
       drop: b.drop === true,
       times: b.always === true ? Number.POSITIVE_INFINITY : int(b.times, 1, 'times'),
+      after: int(b.after, 0, 'after'),
     }),
   ),
   post('latency', (ex, b) => ex.ctx.platformB.faults.latency(int(b.ms, 0, 'ms'), routeOf(b.route))),
@@ -87,10 +88,13 @@ export const adminRoutes: Route[] = [
     ex.ctx.platformB.faults.rateLimitNext(routeOf(b.route ?? 'createTweet'), {
       times: int(b.times, 1, 'times'),
       resetInSeconds: int(b.resetInSeconds, 1, 'resetInSeconds'),
+      after: int(b.after, 0, 'after'),
     }),
   ),
   post('duplicates', (ex, b) => ex.ctx.platformB.faults.duplicateNext(int(b.times, 1, 'times'))),
-  post('drop-after-create', (ex, b) => ex.ctx.platformB.faults.dropAfterCreate(int(b.times, 1, 'times'))),
+  post('drop-after-create', (ex, b) =>
+    ex.ctx.platformB.faults.dropAfterCreate(int(b.times, 1, 'times'), int(b.after, 0, 'after')),
+  ),
   post('media/fail-processing', (ex, b) =>
     ex.ctx.platformB.faults.failMediaProcessing(int(b.times, 1, 'times')),
   ),

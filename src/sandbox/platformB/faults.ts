@@ -22,6 +22,7 @@ export const DUPLICATE_MESSAGE = 'You are not allowed to create a Tweet with dup
 /** Injectable platformB failures; each also exists as an admin endpoint under /_sandbox/platformB. */
 export class PlatformBFaults extends FaultBoard<PlatformBRoute> {
   private dropsAfterCreate = 0;
+  private createsBeforeDrop = 0;
   private mediaFailures = 0;
   private readonly state: PlatformBState;
   private readonly now: () => number;
@@ -37,21 +38,29 @@ export class PlatformBFaults extends FaultBoard<PlatformBRoute> {
     this.inject('createTweet', { status: 403, message: DUPLICATE_MESSAGE, times });
   }
 
-  /** The next requests to `route` answer 429 with `x-rate-limit-reset` `resetInSeconds` from now. */
+  /**
+   * The next requests to `route` answer 429 with `x-rate-limit-reset` `resetInSeconds` from now;
+   * `after` lets that many through first (after: 2 on createTweet: a thread's third part is limited).
+   */
   rateLimitNext(
     route: PlatformBRoute | '*',
-    options: { times?: number; resetInSeconds?: number } = {},
+    options: { times?: number; resetInSeconds?: number; after?: number } = {},
   ): void {
     this.inject(route, {
       status: 429,
       times: options.times ?? 1,
       resetInSeconds: options.resetInSeconds ?? 1,
+      after: options.after ?? 0,
     });
   }
 
-  /** The next create makes the post, then drops the connection: the caller cannot know. */
-  dropAfterCreate(times = 1): void {
+  /**
+   * The next create makes the post, then drops the connection: the caller cannot know.
+   * `after` lets that many creates answer normally first (after: 1 hits a thread's second part).
+   */
+  dropAfterCreate(times = 1, after = 0): void {
     this.dropsAfterCreate += times;
+    this.createsBeforeDrop = after;
   }
 
   /** The next finalized videos or GIFs end in processing state `failed`. */
@@ -88,11 +97,16 @@ export class PlatformBFaults extends FaultBoard<PlatformBRoute> {
   override clear(): void {
     super.clear();
     this.dropsAfterCreate = 0;
+    this.createsBeforeDrop = 0;
     this.mediaFailures = 0;
   }
 
   takeDropAfterCreate(): boolean {
     if (this.dropsAfterCreate <= 0) return false;
+    if (this.createsBeforeDrop > 0) {
+      this.createsBeforeDrop--;
+      return false;
+    }
     this.dropsAfterCreate--;
     return true;
   }
