@@ -85,7 +85,17 @@ describe('tool listing', () => {
     expect(byName.schedule_post.inputSchema.additionalProperties).toBe(false);
     expect(byName.get_post.inputSchema.required).toEqual(['id']);
     expect(Object.keys(byName.create_post.inputSchema.properties).sort()).toEqual(
-      ['brandId', 'channelId', 'idempotencyKey', 'mediaIds', 'platform', 'runAt', 'text'].sort(),
+      [
+        'brandId',
+        'channelId',
+        'firstComment',
+        'idempotencyKey',
+        'mediaIds',
+        'platform',
+        'runAt',
+        'text',
+        'thread',
+      ].sort(),
     );
     expect(byName.list_posts.inputSchema.properties.status.enum).toContain('scheduled');
     expect(byName.list_channels.inputSchema.properties).toEqual({});

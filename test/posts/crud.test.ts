@@ -20,15 +20,19 @@ const POST_KEYS = [
   'channelId',
   'createdAt',
   'error',
+  'firstComment',
+  'firstCommentId',
   'id',
   'mediaIds',
   'platform',
   'platformPostId',
+  'platformPostIds',
   'platformUrl',
   'publishedAt',
   'scheduledFor',
   'status',
   'text',
+  'thread',
   'updatedAt',
 ];
 
@@ -65,6 +69,10 @@ describe('create', () => {
       publishedAt: null,
       platformPostId: null,
       platformUrl: null,
+      thread: [],
+      firstComment: null,
+      platformPostIds: [],
+      firstCommentId: null,
       error: null,
     });
     expect(p.id).toMatch(/^pst_/);

@@ -26,15 +26,24 @@ export const BODY_CASES: Record<string, BodyCase> = {
   },
   'POST /v1/posts': {
     path: () => '/v1/posts',
-    body: (t) => ({ text: 'mass assignment', channelId: t.channelId }),
+    body: (t) => ({ text: 'mass assignment', channelId: t.channelId, firstComment: 'mass comment' }),
   },
   'POST /v1/posts/bulk-schedule': {
     path: () => '/v1/posts/bulk-schedule',
-    body: (t) => ({ items: [{ text: 'mass assignment', runAt: Date.now() + hour, channelId: t.channelId }] }),
+    body: (t) => ({
+      items: [
+        {
+          text: 'mass assignment',
+          runAt: Date.now() + hour,
+          channelId: t.channelId,
+          firstComment: 'mass comment',
+        },
+      ],
+    }),
   },
   'PATCH /v1/posts/{id}': {
     path: (t) => `/v1/posts/${t.drafts.edit}`,
-    body: () => ({ text: 'mass assignment' }),
+    body: () => ({ text: 'mass assignment', firstComment: 'mass comment' }),
   },
   'POST /v1/posts/{id}/schedule': {
     path: (t) => `/v1/posts/${t.drafts.schedule}/schedule`,
@@ -60,7 +69,10 @@ export const BODY_CASES: Record<string, BodyCase> = {
     path: (t) => `/v1/voices/${t.voiceId}`,
     body: () => ({ name: 'mass assignment' }),
   },
-  'POST /v1/posts/validate': { path: () => '/v1/posts/validate', body: () => ({ post: 'mass assignment' }) },
+  'POST /v1/posts/validate': {
+    path: () => '/v1/posts/validate',
+    body: () => ({ post: 'mass assignment', thread: ['mass part'], firstComment: 'mass comment' }),
+  },
   'POST /v1/history': {
     path: () => '/v1/history',
     body: () => ({ items: [{ text: 'mass assignment history', reactions: 1 }] }),

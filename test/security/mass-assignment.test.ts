@@ -30,6 +30,10 @@ const serverOwned = (victimAccountId: string): Record<string, unknown> => ({
   publishedAt: 424242424242,
   platformPostId: 'urn:li:share:424242',
   platformUrl: 'https://attacker.example/424242',
+  platformPostIds: ['urn:li:share:424242'],
+  threadPostIds: ['424242'],
+  firstCommentId: 'urn:li:comment:424242',
+  createSentAt: 424242424242,
   platformUserId: 'attacker-member',
   createdAt: 424242424242,
   updatedAt: 424242424242,
@@ -135,6 +139,8 @@ describe('request bodies', () => {
       { status: 'published' },
       { publishedAt: 1 },
       { platformPostId: 'urn:li:share:1' },
+      { platformPostIds: ['urn:li:share:1'] },
+      { firstCommentId: 'urn:li:comment:1' },
       { scheduledFor: Date.now() + 60_000 },
     ]) {
       const res = await s.t.request('PATCH', `/v1/posts/${post.id}`, { key: b.apiKey, body: patch });

@@ -7,6 +7,7 @@ import { loadPostRow, type PostRow, toPost } from './post-row.ts';
 import {
   checkDraft,
   checkOne,
+  draftOfRow,
   invalidPost,
   loadLookup,
   type PostDraft,
@@ -33,17 +34,7 @@ export async function schedulePost({ ctx, input }: Call<{ id: string; runAt: num
   const row = await loadPostRow(db, ctx.caller.accountId, input.id);
   if (!allows(row.status, 'schedule')) throw notSchedulable(row);
   const now = clock.now();
-  await checkOne(
-    ctx,
-    {
-      text: row.text,
-      channelId: row.channelId,
-      brandId: row.brandId,
-      platform: row.platform,
-      mediaIds: row.mediaIds,
-    },
-    scheduleProblems(input.runAt, row.channelId, now),
-  );
+  await checkOne(ctx, draftOfRow(row), scheduleProblems(input.runAt, row.channelId, now));
   const [updated] = await transitionPost(db, 'schedule', eq(posts.id, row.id), {
     scheduledFor: input.runAt,
     retryAt: null,
@@ -60,8 +51,8 @@ export async function schedulePost({ ctx, input }: Call<{ id: string; runAt: num
  * Cancels a post that has not reached the platform: draft, scheduled, or publishing before
  * its create was sent (the publisher then finds its claim gone and stops before sending).
  * Canceling a canceled post is a no-op. Published and failed posts are terminal (409
- * post_terminal); a post whose create is already on its way cannot be called back (409
- * post_publishing) and ends published or failed.
+ * post_terminal); a post whose create is already on its way, or part of whose thread is
+ * already published, cannot be called back (409 post_publishing) and ends published or failed.
  */
 export async function cancelPost({ ctx, input }: Call<{ id: string }>): Promise<Post> {
   const { db, clock } = ctx.deps;
@@ -75,10 +66,14 @@ export async function cancelPost({ ctx, input }: Call<{ id: string }>): Promise<
   if (canceled) return toPost(canceled);
   const row = await loadPostRow(db, ctx.caller.accountId, input.id);
   if (row.status === 'canceled') return toPost(row);
-  if (row.status === 'publishing') {
+  // A thread waiting to retry may have its first parts on the platform already: like a create
+  // on its way, that cannot be called back, so the post ends published or failed.
+  if (row.status === 'publishing' || (row.status === 'scheduled' && row.platformPostId !== null)) {
     throw new Conflict(
       'post_publishing',
-      'The post is already being sent to the platform and can no longer be canceled; it will end published or failed.',
+      row.status === 'publishing'
+        ? 'The post is already being sent to the platform and can no longer be canceled; it will end published or failed.'
+        : 'The first parts of this post are already on the platform and the rest is waiting to retry; it can no longer be canceled and will end published or failed.',
       { post: toPost(row) },
     );
   }
@@ -100,6 +95,8 @@ export async function bulkSchedule({ ctx, input }: Call<{ items: BulkScheduleIte
     brandId: item.brandId ?? null,
     platform: item.platform,
     mediaIds: item.mediaIds ?? [],
+    thread: item.thread ?? [],
+    firstComment: item.firstComment ?? null,
   }));
   const lookup = await loadLookup(ctx, drafts);
   const problems: ErrorDetail[] = [];

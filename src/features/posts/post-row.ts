@@ -6,7 +6,10 @@ import type { Post } from './posts.schemas.ts';
 
 export type PostRow = typeof posts.$inferSelect;
 
-/** The contract's Post: the claim and retry bookkeeping columns never leave the service. */
+/**
+ * The contract's Post: the claim and retry bookkeeping columns never leave the service.
+ * `platformPostIds` is part 1 (`platformPostId`) followed by the thread parts published so far.
+ */
 export const toPost = (row: PostRow): Post => ({
   id: row.id,
   accountId: row.accountId,
@@ -20,6 +23,10 @@ export const toPost = (row: PostRow): Post => ({
   publishedAt: row.publishedAt,
   platformPostId: row.platformPostId,
   platformUrl: row.platformUrl,
+  thread: row.thread,
+  firstComment: row.firstComment,
+  platformPostIds: row.platformPostId === null ? [] : [row.platformPostId, ...row.threadPostIds],
+  firstCommentId: row.firstCommentId,
   error: row.error,
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,

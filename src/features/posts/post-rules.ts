@@ -1,10 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { brands, channels, media } from '../../db/schema/index.ts';
-import { MAX_POST_LENGTH, type Platform, PUBLISHING_PLATFORMS } from '../../domain/enums.ts';
+import { PUBLISHING_PLATFORMS } from '../../domain/enums.ts';
 import { type ErrorDetail, Invalid } from '../../domain/errors.ts';
 import { mediaRuleFor } from '../../platforms/media-rules.ts';
 import { isImageType } from '../media/media-types.ts';
+import { partProblems } from './part-rules.ts';
+import type { PostRow } from './post-row.ts';
 
 /** The fields of a post that must be checked against the caller's data and the platform. */
 export interface PostDraft {
@@ -14,7 +16,21 @@ export interface PostDraft {
   /** Explicit platform, or undefined to take the channel's (else platformA). */
   platform: string | undefined;
   mediaIds: string[];
+  /** Follow-up parts (platformB threads); each is checked like the post. */
+  thread: string[];
+  firstComment: string | null;
 }
+
+/** A stored post as a draft to check again (before scheduling or publishing it). */
+export const draftOfRow = (row: PostRow): PostDraft => ({
+  text: row.text,
+  channelId: row.channelId,
+  brandId: row.brandId,
+  platform: row.platform,
+  mediaIds: row.mediaIds,
+  thread: row.thread,
+  firstComment: row.firstComment,
+});
 
 export interface CheckedDraft extends PostDraft {
   platform: string;
@@ -62,7 +78,8 @@ export async function loadLookup(ctx: Ctx, drafts: PostDraft[]): Promise<Lookup>
 
 /**
  * Checks one draft: every reference is the caller's, the platform is one we publish to and
- * matches the channel, the text is non-blank and within the platform's length, and the media
+ * matches the channel, every part's text (the post, thread parts, first comment) is non-blank
+ * and within the platform's length, a thread only where the platform has threads, and the media
  * form a set the platform can carry (1-20 images, one video, or one PDF). Problems come back
  * as details under `prefix` (e.g. `items[2].`), so a batch reports each item separately.
  */
@@ -85,11 +102,8 @@ export function checkDraft(
     at('platform', `Does not match the channel's platform (${channel.platform})`);
   }
 
-  if (draft.text.trim() === '') at('text', 'Must not be empty');
-  const max = MAX_POST_LENGTH[platform as Platform];
-  if (max !== undefined && draft.text.length > max) {
-    at('text', `Is ${draft.text.length} characters; ${platform} allows at most ${max}`);
-  }
+  // Every part's text, counted the platform's way, each problem under its own path.
+  partProblems(draft, platform, at);
 
   const seen = new Set<string>();
   const types: string[] = [];

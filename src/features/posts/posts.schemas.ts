@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PostStatus } from '../../domain/enums.ts';
 import { ErrorBody, Pagination, PaginationQuery } from '../../http/schemas.ts';
+import { MAX_THREAD_PARTS } from '../../platforms/text-limits.ts';
 
 const Id = z.string().min(1).max(64);
 const EpochMs = z.number().int().min(0).max(8_640_000_000_000_000);
@@ -19,6 +20,14 @@ export const Post = z
     publishedAt: z.number().int().nullable(),
     platformPostId: z.string().nullable(),
     platformUrl: z.string().nullable(),
+    thread: z
+      .array(z.string())
+      .describe('Follow-up parts (platformB), each published as a reply to the part before'),
+    firstComment: z.string().nullable().describe('Published right after the post (and its thread)'),
+    platformPostIds: z
+      .array(z.string())
+      .describe('Platform ids of every published part, in order; the first is `platformPostId`'),
+    firstCommentId: z.string().nullable().describe('Platform id of the published first comment'),
     error: z.string().nullable().describe('Last publish error'),
     createdAt: z.number().int(),
     updatedAt: z.number().int(),
@@ -37,6 +46,19 @@ export const PostErrorResult = z
 
 const Text = z.string().max(100_000).describe('The post text; checked against the platform limit');
 const MediaIds = z.array(Id).max(20).describe('Media of the caller: 1-20 images, one video or one PDF');
+const Thread = z
+  .array(z.string().max(100_000))
+  .max(MAX_THREAD_PARTS)
+  .describe(
+    `platformB only: up to ${MAX_THREAD_PARTS} follow-up parts, each published as a reply to the part before it (on platformA use firstComment)`,
+  );
+const FirstComment = z
+  .string()
+  .max(100_000)
+  .nullable()
+  .describe(
+    'Published right after the post: platformA a comment under it, platformB a reply to the last part',
+  );
 
 export const CreatePostRequest = z
   .object({
@@ -45,6 +67,8 @@ export const CreatePostRequest = z
     brandId: Id.nullable().optional(),
     platform: z.string().min(1).max(32).optional().describe('Defaults from the channel, otherwise platformA'),
     mediaIds: MediaIds.optional(),
+    thread: Thread.optional(),
+    firstComment: FirstComment.optional(),
     runAt: EpochMs.optional().describe('Epoch ms in the future: the post is created already scheduled'),
   })
   .strict()
@@ -57,6 +81,8 @@ export const UpdatePostRequest = z
     channelId: Id.nullable().optional(),
     brandId: Id.nullable().optional(),
     mediaIds: MediaIds.optional(),
+    thread: Thread.optional(),
+    firstComment: FirstComment.optional(),
   })
   .strict()
   .meta({ id: 'UpdatePostRequest' });
@@ -75,6 +101,8 @@ export const BulkScheduleItem = z
     brandId: Id.nullable().optional(),
     platform: z.string().min(1).max(32).optional(),
     mediaIds: MediaIds.optional(),
+    thread: Thread.optional(),
+    firstComment: FirstComment.optional(),
   })
   .strict()
   .meta({ id: 'BulkScheduleItem' });

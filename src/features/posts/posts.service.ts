@@ -20,6 +20,8 @@ export function newPostRow(ctx: Ctx, draft: CheckedDraft, runAt: number | undefi
     status: runAt === undefined ? 'draft' : 'scheduled',
     text: draft.text,
     mediaIds: draft.mediaIds,
+    thread: draft.thread,
+    firstComment: draft.firstComment,
     scheduledFor: runAt ?? null,
     createdAt: now,
     updatedAt: now,
@@ -35,6 +37,8 @@ export async function createPost({ ctx, input }: Call<CreatePostRequest>): Promi
     brandId: input.brandId ?? null,
     platform: input.platform,
     mediaIds: input.mediaIds ?? [],
+    thread: input.thread ?? [],
+    firstComment: input.firstComment ?? null,
   };
   const extra = input.runAt === undefined ? [] : scheduleProblems(input.runAt, draft.channelId, now);
   const checked = await checkOne(ctx, draft, extra);
@@ -73,12 +77,16 @@ export async function updatePost({
     brandId: changes.brandId === undefined ? row.brandId : changes.brandId,
     platform: row.platform,
     mediaIds: changes.mediaIds ?? row.mediaIds,
+    thread: changes.thread ?? row.thread,
+    firstComment: changes.firstComment === undefined ? row.firstComment : changes.firstComment,
   });
   const [updated] = await transitionPost(ctx.deps.db, 'edit', eq(posts.id, row.id), {
     text: checked.text,
     channelId: checked.channelId,
     brandId: checked.brandId,
     mediaIds: checked.mediaIds,
+    thread: checked.thread,
+    firstComment: checked.firstComment,
     updatedAt: ctx.deps.clock.now(),
   });
   if (!updated) throw notDraft(await loadPostRow(ctx.deps.db, ctx.caller.accountId, input.id));

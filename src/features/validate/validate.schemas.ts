@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MediaKind } from '../../domain/enums.ts';
+import { MAX_THREAD_PARTS } from '../../platforms/text-limits.ts';
 
 /** POST /v1/posts/validate (DECISIONS.md "Validate"). */
 
@@ -17,13 +18,35 @@ export const ValidatePostRequest = z
       .max(20)
       .optional()
       .describe('Uploaded media ids; each must exist and belong to the caller'),
+    thread: z
+      .array(z.string().max(100_000))
+      .max(MAX_THREAD_PARTS)
+      .optional()
+      .describe(
+        'Follow-up parts (platformB threads); each is checked on its own, reported under `thread[i]`',
+      ),
+    firstComment: z
+      .string()
+      .max(100_000)
+      .nullable()
+      .optional()
+      .describe(
+        'The first comment; checked against the platform’s comment limit, reported under `firstComment`',
+      ),
   })
   .strict()
   .meta({ id: 'ValidatePostRequest' });
 export type ValidatePostRequest = z.output<typeof ValidatePostRequest>;
 
 export const ValidationIssue = z
-  .object({ code: z.string(), message: z.string() })
+  .object({
+    code: z.string(),
+    message: z.string(),
+    part: z
+      .string()
+      .optional()
+      .describe('The part the issue is about (`thread[2]`, `firstComment`); absent for the post itself'),
+  })
   .meta({ id: 'ValidationIssue' });
 export type ValidationIssue = z.output<typeof ValidationIssue>;
 
@@ -33,7 +56,7 @@ export const ValidationReport = z
     errors: z
       .array(ValidationIssue)
       .describe(
-        'Block a clean publish: empty, too_long, unsupported_platform, invalid_media, media_mismatch',
+        'Block a clean publish: empty, too_long, unsupported_platform, invalid_media, media_mismatch, thread_not_supported, duplicate_part',
       ),
     warnings: z
       .array(ValidationIssue)
@@ -44,6 +67,20 @@ export const ValidationReport = z
       links: z.number().int(),
       lines: z.number().int().describe('Non-empty lines'),
     }),
+    parts: z
+      .array(
+        z.object({
+          part: z.string().describe('`text`, `thread[i]` or `firstComment`'),
+          length: z.number().int().describe('Counted the platform’s way (platformB: a URL counts 23)'),
+          limit: z
+            .number()
+            .int()
+            .nullable()
+            .describe('The platform’s limit for this part; null when unknown'),
+        }),
+      )
+      .optional()
+      .describe('Each part’s length, when the request had a thread or a first comment'),
   })
   .meta({ id: 'ValidationReport' });
 export type ValidationReport = z.output<typeof ValidationReport>;

@@ -4,9 +4,11 @@ import { media } from '../../db/schema/index.ts';
 import { type MediaKind, Platform } from '../../domain/enums.ts';
 import { type MediaSetRule, mediaRuleFor } from '../../platforms/media-rules.ts';
 import { platformAMediaRule } from '../../platforms/platformA/media-rules.ts';
+import { textLimitFor } from '../../platforms/text-limits.ts';
 import { RUBRICS } from '../../scoring/rubrics.ts';
 import { extractFeatures } from '../../scoring/text-features.ts';
 import type { ValidatePostRequest, ValidationIssue, ValidationReport } from './validate.schemas.ts';
+import { partIssues } from './validate-parts.ts';
 
 /**
  * Pre-publish checks: errors block a clean publish, warnings are reach or voice hazards.
@@ -103,10 +105,14 @@ export async function validatePost({ ctx, input }: Call<ValidatePostRequest>): P
     });
   } else {
     const rubric = RUBRICS[platform.data];
-    if (f.length > rubric.maxLength) {
+    // Counted the platform's way (platformB: a URL counts 23), as creating the post counts it.
+    const limit = textLimitFor(platform.data, 'post');
+    const length = limit ? limit.length(f.text) : f.length;
+    const max = limit?.max ?? rubric.maxLength;
+    if (length > max) {
       errors.push({
         code: 'too_long',
-        message: `${f.length} characters is over ${platform.data}'s limit of ${rubric.maxLength}.`,
+        message: `${length} ${limit?.counted ?? 'characters'} is over ${platform.data}'s limit of ${max}.`,
       });
     }
     if (f.hashtags >= rubric.hashtagCapFrom) {
@@ -119,6 +125,8 @@ export async function validatePost({ ctx, input }: Call<ValidatePostRequest>): P
   // An unsupported platform is already an error; its media are judged by the default platform's rule.
   const rule = mediaRuleFor(platform.success ? platform.data : DEFAULT_PLATFORM) ?? DEFAULT_MEDIA_RULE;
   errors.push(...(await mediaIssues(ctx, input.mediaIds ?? [], input.media, rule)));
+  const parts = partIssues(input, platform.success ? platform.data : null);
+  errors.push(...parts.errors);
 
   if (f.links > 0) {
     warnings.push({
@@ -142,5 +150,6 @@ export async function validatePost({ ctx, input }: Call<ValidatePostRequest>): P
     errors,
     warnings,
     stats: { length: f.length, hashtags: f.hashtags, links: f.links, lines: f.lines },
+    ...(parts.parts ? { parts: parts.parts } : {}),
   };
 }

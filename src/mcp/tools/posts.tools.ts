@@ -26,7 +26,11 @@ const describePost = (post: Post) => {
         ? ` for ${formatWhen(post.scheduledFor)}`
         : '';
   const failure = post.error ? `; last error: ${post.error}` : '';
-  return `${post.id} (${post.platform}): ${post.status}${when}${failure}`;
+  const total = 1 + post.thread.length + (post.firstComment === null ? 0 : 1);
+  // A thread or first comment: how many of its parts are on the platform (ids in platformPostIds, firstCommentId).
+  const published = post.platformPostIds.length + (post.firstCommentId === null ? 0 : 1);
+  const parts = total > 1 ? `, ${published} of ${total} parts published` : '';
+  return `${post.id} (${post.platform}): ${post.status}${when}${parts}${failure}`;
 };
 
 export const postTools = [
@@ -34,7 +38,7 @@ export const postTools = [
     name: 'create_post',
     title: 'Create a post',
     description:
-      'Saves a post to the account: a draft, or an already scheduled post when `runAt` (epoch ms in the future) is given together with a `channelId` from list_channels. Use it once the text is final (after generate_post or rewrite_post); publishing happens later through schedule_post or the REST API. The text and media must fit the channel’s platform (platformA 3,000 characters and 1-20 images, one video or one PDF; platformB 280 characters and 1-4 images or one video or GIF) and every brandId, channelId and mediaId must belong to the account. No model call, no quota. Pass an idempotencyKey when you might retry, so a retry cannot create a second post.',
+      'Saves a post to the account: a draft, or an already scheduled post when `runAt` (epoch ms in the future) is given together with a `channelId` from list_channels. Use it once the text is final (after generate_post or rewrite_post); publishing happens later through schedule_post or the REST API. The text and media must fit the channel’s platform (platformA 3,000 characters and 1-20 images, one video or one PDF; platformB 280 characters and 1-4 images or one video or GIF) and every brandId, channelId and mediaId must belong to the account. `thread` (platformB only, up to 24 follow-up parts of 280 characters, each published as a reply to the part before) and `firstComment` (published right after the post: platformA a comment of up to 1,250 characters, platformB a reply) are optional; each part is checked on its own and published exactly once. No model call, no quota. Pass an idempotencyKey when you might retry, so a retry cannot create a second post.',
     input: CreatePostRequest,
     output: PostResult,
     annotations: creates,

@@ -2,7 +2,7 @@ import type { Call } from '../../../context.ts';
 import { Conflict, DependencyUnavailable, Invalid, PublishFailed } from '../../../domain/errors.ts';
 import { requireChannelTools } from '../../channels/channel-config.ts';
 import { loadPostRow, type PostRow, toPost } from '../post-row.ts';
-import { checkOne } from '../post-rules.ts';
+import { checkOne, draftOfRow } from '../post-rules.ts';
 import type { Post } from '../posts.schemas.ts';
 import { claimPost } from './claims.ts';
 import { runPublish } from './publish-run.ts';
@@ -32,13 +32,7 @@ export async function publishNow({ ctx, input }: Call<{ id: string }>): Promise<
     ]);
   }
   requireChannelTools(deps, row.platform);
-  await checkOne(ctx, {
-    text: row.text,
-    channelId: row.channelId,
-    brandId: row.brandId,
-    platform: row.platform,
-    mediaIds: row.mediaIds,
-  });
+  await checkOne(ctx, draftOfRow(row));
 
   const claim = await claimPost(deps, accountId, row.id);
   if (!claim) throw notClaimable(await loadPostRow(deps.db, accountId, row.id));
