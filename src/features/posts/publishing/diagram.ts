@@ -8,7 +8,7 @@ export function transitionDiagram(): string {
   const lines = ['stateDiagram-v2', '  [*] --> draft: create', '  [*] --> scheduled: create with runAt'];
   for (const [from, events] of Object.entries(POST_TRANSITIONS)) {
     for (const [event, t] of Object.entries(events)) {
-      lines.push(`  ${from} --> ${t.to}: ${event}${t.only ? ' (create not sent)' : ''}`);
+      lines.push(`  ${from} --> ${t.to}: ${event}${t.onlyIf ? ` (${t.onlyIf})` : ''}`);
     }
   }
   for (const [state, events] of Object.entries(POST_TRANSITIONS)) {

@@ -5,7 +5,6 @@ import { posts } from '../../../db/schema/index.ts';
 import type { PublishFailure } from '../../../domain/errors.ts';
 import { nextDelayMs, PUBLISH_RETRY } from '../../../jobs/schedules.ts';
 import { SweepName } from '../../../jobs/sweep-names.ts';
-import type { PublishedPost } from '../../../platforms/platform.ts';
 import { recordEvent } from '../../events/events.service.ts';
 import { type PostRow, toPost } from '../post-row.ts';
 import { type Claim, heldBy } from './claims.ts';
@@ -59,11 +58,21 @@ async function finalize(
   }
 }
 
-export async function markPublished(deps: AppDeps, claim: Claim, result: PublishedPost): Promise<Outcome> {
+/** What the platform has of a published post: the post, and its thread parts and first comment if any. */
+export interface PublishedParts {
+  platformPostId: string | null;
+  platformUrl: string | null;
+  threadPostIds?: string[];
+  firstCommentId?: string | null;
+}
+
+export async function markPublished(deps: AppDeps, claim: Claim, result: PublishedParts): Promise<Outcome> {
   const row = await finalize(deps, claim, 'succeed', {
     publishedAt: deps.clock.now(),
     platformPostId: result.platformPostId,
     platformUrl: result.platformUrl,
+    ...(result.threadPostIds ? { threadPostIds: result.threadPostIds } : {}),
+    ...(result.firstCommentId !== undefined ? { firstCommentId: result.firstCommentId } : {}),
     error: null,
   });
   return row ? { kind: 'published', row } : { kind: 'lost' };

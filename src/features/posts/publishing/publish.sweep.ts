@@ -4,7 +4,8 @@ import type { Sweep } from '../../../jobs/runner.ts';
 import { SweepName } from '../../../jobs/sweep-names.ts';
 import { channelTools } from '../../channels/channel-config.ts';
 import { type Claim, claimDue, nextScheduledAfter, reclaimStale } from './claims.ts';
-import { recoverClaim, runPublish } from './publish-run.ts';
+import { runPublish } from './publish-run.ts';
+import { recoverClaim } from './sent-create-recovery.ts';
 
 /** Posts one run handles at most before yielding to the other sweeps (the runner re-runs at once). */
 const MAX_PER_RUN = 200;

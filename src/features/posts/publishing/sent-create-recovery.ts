@@ -1,90 +1,108 @@
 import type { AppDeps } from '../../../context.ts';
-import { isDependencyOutage } from '../../../domain/dependency-outage.ts';
-import type { PostLookup } from '../../../platforms/platform.ts';
-import { withChannelAccess } from '../../channels/channel-access.ts';
 import { type Claim, startHeartbeat } from './claims.ts';
-import { markFailed, markPublished, type Outcome } from './publish-outcome.ts';
-import { describe, runPublish } from './publish-run.ts';
+import { lookUpPart, type PartLookup } from './part-lookup.ts';
+import { stopped } from './part-send.ts';
+import { inPart, nextPart, type Part, partFailure, partsOf, progressOf, withPart } from './parts.ts';
+import { MAX_PUBLISH_ATTEMPTS, markFailed, type Outcome } from './publish-outcome.ts';
+import { runPublish } from './publish-run.ts';
 
 /**
- * Recovery of a post whose process died after recording "create sent": the create may or may
- * not have reached the platform.
+ * Recovery of a claim taken over from a dead process. Without "create sent" the create of the
+ * next part never left: the publish runs again from the first part not recorded. With it, the
+ * create of that part (`createSentAt` belongs to it, parts.ts) may or may not have reached the
+ * platform:
  *
- * - The platform shows the post: it is published, with the platform's id.
- * - The platform says it has no such post (`lookupPost` answered `absent`: it listed the
- *   member's posts since the create): the create is sent again. Both platforms refuse an
- *   identical post (platformA 422 DUPLICATE_POST, platformB 403 duplicate content), so if the
- *   first create did land after all, the second is refused, never posted: a duplicate answer
- *   means the post exists, and it is looked up again and recorded as published.
- * - Anything else (the platform cannot list the member's posts, the lookup fails, the second
- *   send's answer is lost too, or the duplicate cannot be found): `publish_outcome_unknown`,
- *   with the post's `error` saying what was tried.
+ * - The platform shows the part: it is recorded with the platform's id and the publish goes on
+ *   with the next part.
+ * - The platform says it has no such part (`absent`: it listed the member's posts, or the
+ *   comments under the parent, since the create): the part is sent again. Both platforms refuse
+ *   an identical post (platformA 422 DUPLICATE_POST, platformB 403 duplicate content, thread
+ *   parts and replies included), so if the first create did land after all, the second is
+ *   refused, never posted: a duplicate answer means the part exists, and it is looked up again.
+ *   platformA answers `cannot_tell` for a comment it does not list (it would not refuse a
+ *   repeated one), so a first comment there is never sent twice.
+ * - Anything else (the platform cannot list, the lookup fails, the second send's answer is
+ *   lost too, or the duplicate cannot be found): `publish_outcome_unknown`, with the post's
+ *   `error` naming the part and saying what was tried. Parts recorded before stay published.
  */
-const STOPPED = 'The process publishing this post stopped after sending it to the platform.';
 const CHECK = 'Check the profile and create a new post if it is missing.';
+const stoppedAfter = (part: Part) =>
+  `The process publishing this post stopped after sending ${part.of === 1 ? 'it' : 'this part'} to the platform.`;
 
-async function lookUp(deps: AppDeps, claim: Claim, since: number): Promise<PostLookup> {
-  const { row } = claim;
-  if (!row.channelId) return { kind: 'cannot_tell', reason: 'the post has no channel' };
-  try {
-    return await withChannelAccess(
-      deps,
-      { accountId: row.accountId, channelId: row.channelId },
-      async ({ platform, accessToken, authorRef }): Promise<PostLookup> => {
-        const input = { accessToken, authorRef, text: row.text, since };
-        if (platform.lookupPost) return platform.lookupPost(input);
-        const post = platform.findPublished ? await platform.findPublished(input) : null;
-        return post
-          ? { kind: 'found', post }
-          : { kind: 'cannot_tell', reason: `${platform.id} cannot say that it has no such post` };
-      },
-    );
-  } catch (err) {
-    // Our own database failing (reading the channel's tokens) settles nothing about the
-    // platform: leave the claim for the next recovery once the database is back.
-    if (isDependencyOutage(err)) throw err;
-    deps.log.warn({ err, postId: row.id }, 'could not ask the platform whether a post exists');
-    return { kind: 'cannot_tell', reason: `asking the platform failed: ${describe(err)}` };
+const unknown = (deps: AppDeps, claim: Claim, part: Part, message: string) =>
+  markFailed(
+    deps,
+    claim,
+    partFailure(part, {
+      reason: 'platform',
+      code: 'publish_outcome_unknown',
+      message: `${message} ${CHECK}`,
+    }),
+  );
+
+/** A claim taken over from a dead process: finish its publish, or settle its unknown create. */
+export async function recoverClaim(deps: AppDeps, claim: Claim): Promise<Outcome> {
+  if (claim.row.createSentAt !== null) return recoverSentCreate(deps, claim);
+  if (claim.row.publishAttempts > MAX_PUBLISH_ATTEMPTS) {
+    const parts = partsOf(claim.row);
+    const part = parts[Math.min(nextPart(progressOf(claim.row), parts), parts.length - 1)]!;
+    return markFailed(deps, claim, {
+      reason: 'platform',
+      code: 'publish_failed',
+      message: inPart(
+        part,
+        `Publishing was interrupted ${claim.row.publishAttempts} times before the post was sent; giving up.`,
+      ),
+    });
   }
+  return runPublish(deps, claim);
 }
-
-const unknown = (deps: AppDeps, claim: Claim, message: string) =>
-  markFailed(deps, claim, {
-    reason: 'platform',
-    code: 'publish_outcome_unknown',
-    message: `${message} ${CHECK}`,
-  });
 
 export async function recoverSentCreate(deps: AppDeps, claim: Claim): Promise<Outcome> {
   const { row } = claim;
+  const parts = partsOf(row);
+  const progress = progressOf(row);
+  const part = parts[nextPart(progress, parts)];
+  // Every part is recorded (nothing can be in flight): only the final write is missing.
+  if (!part) return runPublish(deps, claim);
   const since = row.createSentAt ?? row.claimedAt ?? row.updatedAt;
-  const heartbeat = startHeartbeat(deps, claim);
-  let first: PostLookup;
-  try {
-    first = await lookUp(deps, claim, since);
-  } finally {
-    heartbeat.stop();
-  }
-  if (first.kind === 'found') return markPublished(deps, claim, first.post);
+  const lookUp = async (): Promise<PartLookup> => {
+    const heartbeat = startHeartbeat(deps, claim);
+    try {
+      return await lookUpPart(deps, claim, part, progress, since);
+    } finally {
+      heartbeat.stop();
+    }
+  };
+  const first = await lookUp();
+  if (first.kind === 'found') return runPublish(deps, claim, { kind: 'found', id: first.id, url: first.url });
   if (first.kind === 'cannot_tell') {
     return unknown(
       deps,
       claim,
-      `${STOPPED} Whether the platform has it could not be settled (${first.reason}), so it was not sent again.`,
+      part,
+      `${stoppedAfter(part)} Whether the platform has it could not be settled (${first.reason}), so it was not sent again.`,
     );
   }
-  const resent = `${STOPPED} The platform showed no such post, so it was sent again`;
+  const resent = `${stoppedAfter(part)} The platform showed no such ${part.kind === 'comment' ? 'comment' : 'post'}, so it was sent again`;
   return runPublish(deps, claim, {
-    unknownReason: `${resent}, and the answer to that was lost too.`,
-    async onDuplicate() {
-      const second = await lookUp(deps, claim, since);
-      if (second.kind === 'found') return markPublished(deps, claim, second.post);
-      const why = second.kind === 'absent' ? 'it was not listed' : second.reason;
-      return unknown(
-        deps,
-        claim,
-        `${resent}; the platform refused that as a duplicate, so the post exists, but looking it up again did not find it (${why}).`,
-      );
+    kind: 'resend',
+    resend: {
+      unknownReason: `${resent}, and the answer to that was lost too.`,
+      async onDuplicate() {
+        const second = await lookUp();
+        if (second.kind === 'found')
+          return { kind: 'published', progress: withPart(progress, part, second.id, second.url) };
+        const why = second.kind === 'absent' ? 'it was not listed' : second.reason;
+        return stopped(
+          await unknown(
+            deps,
+            claim,
+            part,
+            `${resent}; the platform refused that as a duplicate, so ${part.of === 1 ? 'the post' : 'it'} exists, but looking it up again did not find it (${why}).`,
+          ),
+        );
+      },
     },
   });
 }

@@ -12,8 +12,10 @@ import type { PostRow } from '../post-row.ts';
  * both move a post out of the same state. Exactly once rests on three of these rows:
  * - `publish_now` / `fall_due` are the only ways into `publishing` (the claim), each taking a
  *   fresh claim token; every later write of that publish also matches the token.
- * - `send_create` records `createSentAt` before the create leaves; from then on `cancel` no
+ * - `send_create` records `createSentAt` before a create leaves; from then on `cancel` no
  *   longer applies and the publish ends `published` or `failed`, never sent again.
+ * - `record_part` writes a published part's platform id (and clears `createSentAt`) before the
+ *   next part of a thread or the first comment is sent, so a publish resumes after it.
  * - `recover` re-takes a `publishing` post whose claim lease lapsed (its process died).
  * `published`, `failed` and `canceled` are terminal: nothing leaves them (delete removes the row).
  */
@@ -23,6 +25,7 @@ export type PostEvent =
   | 'publish_now'
   | 'fall_due'
   | 'send_create'
+  | 'record_part'
   | 'renew_claim'
   | 'recover'
   | 'succeed'
@@ -36,9 +39,14 @@ interface Transition {
   because: string;
   /** A further condition on the row, checked in the same statement. */
   only?: () => SQL;
+  /** `only` in words, for the diagram. */
+  onlyIf?: string;
 }
 
-const createNotSent = () => isNull(posts.createSentAt);
+/** No part has reached the platform: nothing published yet, no create on its way. */
+const nothingSent = () => and(isNull(posts.createSentAt), isNull(posts.platformPostId))!;
+/** A post waiting to retry may already have published the first parts of its thread. */
+const nothingPublished = () => isNull(posts.platformPostId);
 
 export const POST_TRANSITIONS: Record<PostStatus, Partial<Record<PostEvent, Transition>>> = {
   draft: {
@@ -51,16 +59,27 @@ export const POST_TRANSITIONS: Record<PostStatus, Partial<Record<PostEvent, Tran
     schedule: { to: 'scheduled', because: 'POST /schedule sets a new time' },
     publish_now: { to: 'publishing', because: 'POST /publish claims it' },
     fall_due: { to: 'publishing', because: 'the publish sweep claims it at its time' },
-    cancel: { to: 'canceled', because: 'POST /cancel' },
+    cancel: {
+      to: 'canceled',
+      because: 'POST /cancel',
+      only: nothingPublished,
+      onlyIf: 'no part published',
+    },
   },
   publishing: {
     send_create: { to: 'publishing', because: 'createSentAt is recorded before the create leaves' },
+    record_part: { to: 'publishing', because: 'a part’s id is recorded before the next part is sent' },
     renew_claim: { to: 'publishing', because: 'the heartbeat renews the claim' },
     recover: { to: 'publishing', because: 'the sweep takes over a lapsed claim' },
     succeed: { to: 'published', because: 'the platform created it (or recovery found it)' },
     fail: { to: 'failed', because: 'refused, given up, or outcome unknown' },
     retry: { to: 'scheduled', because: 'a transient failure before the platform acted' },
-    cancel: { to: 'canceled', because: 'POST /cancel before the create is sent', only: createNotSent },
+    cancel: {
+      to: 'canceled',
+      because: 'POST /cancel before the create is sent',
+      only: nothingSent,
+      onlyIf: 'nothing sent',
+    },
   },
   published: {},
   failed: {},

@@ -1,0 +1,74 @@
+import type { AppDeps } from '../../../context.ts';
+import { isDependencyOutage } from '../../../domain/dependency-outage.ts';
+import { DomainError } from '../../../domain/errors.ts';
+import { PlatformError } from '../../../platforms/platform.ts';
+import { withChannelAccess } from '../../channels/channel-access.ts';
+import type { Claim } from './claims.ts';
+import { type Part, type Progress, parentOf } from './parts.ts';
+
+/** What the platform says about a part whose create may or may not have landed. */
+export type PartLookup =
+  | { kind: 'found'; id: string; url: string | null }
+  | { kind: 'absent' }
+  | { kind: 'cannot_tell'; reason: string };
+
+export const describe = (err: unknown) =>
+  err instanceof PlatformError || err instanceof DomainError ? err.message : 'The publish was interrupted.';
+
+/**
+ * Asks the platform whether the member has this part since `since`: the post and thread parts
+ * among the member's recent posts (`lookupPost`, else `findPublished`), the first comment under
+ * its parent (`lookupComment`, else `findComment`). `absent` only where the platform says so
+ * in a way recovery may act on (PostLookup, CommentLookup); a platform without the tri-state
+ * method can only say found or `cannot_tell`.
+ */
+export async function lookUpPart(
+  deps: AppDeps,
+  claim: Claim,
+  part: Part,
+  progress: Progress,
+  since: number,
+): Promise<PartLookup> {
+  const { row } = claim;
+  if (!row.channelId) return { kind: 'cannot_tell', reason: 'the post has no channel' };
+  try {
+    return await withChannelAccess(
+      deps,
+      { accountId: row.accountId, channelId: row.channelId },
+      async ({ platform, accessToken, authorRef }): Promise<PartLookup> => {
+        const input = { accessToken, authorRef, text: part.text, since };
+        if (part.kind === 'comment') {
+          const parentId = parentOf(progress, part);
+          if (!parentId) return { kind: 'cannot_tell', reason: 'the post itself is not recorded' };
+          if (platform.lookupComment) {
+            const found = await platform.lookupComment({ ...input, parentId });
+            return found.kind === 'found' ? { kind: 'found', id: found.comment.commentId, url: null } : found;
+          }
+          const comment = platform.findComment ? await platform.findComment({ ...input, parentId }) : null;
+          return comment
+            ? { kind: 'found', id: comment.commentId, url: null }
+            : { kind: 'cannot_tell', reason: `${platform.id} cannot say that it has no such comment` };
+        }
+        if (platform.lookupPost) {
+          const found = await platform.lookupPost(input);
+          return found.kind === 'found'
+            ? { kind: 'found', id: found.post.platformPostId, url: found.post.platformUrl }
+            : found;
+        }
+        const post = platform.findPublished ? await platform.findPublished(input) : null;
+        return post
+          ? { kind: 'found', id: post.platformPostId, url: post.platformUrl }
+          : { kind: 'cannot_tell', reason: `${platform.id} cannot say that it has no such post` };
+      },
+    );
+  } catch (err) {
+    // Our own database failing (reading the channel's tokens) settles nothing about the
+    // platform: leave the claim for the next recovery once the database is back.
+    if (isDependencyOutage(err)) throw err;
+    deps.log.warn(
+      { err, postId: row.id, part: part.index },
+      'could not ask the platform whether a part exists',
+    );
+    return { kind: 'cannot_tell', reason: `asking the platform failed: ${describe(err)}` };
+  }
+}

@@ -1,0 +1,174 @@
+import type { AppDeps } from '../../../context.ts';
+import { Conflict, DomainError, NotFound } from '../../../domain/errors.ts';
+import { type MediaFile, PlatformError, type PlatformErrorKind } from '../../../platforms/platform.ts';
+import { type ChannelAccess, withChannelAccess } from '../../channels/channel-access.ts';
+import { type Claim, markCreateSent } from './claims.ts';
+import { describe, lookUpPart } from './part-lookup.ts';
+import { inPart, type Part, type Progress, parentOf, partFailure, withPart } from './parts.ts';
+import { markFailed, markRetry, type Outcome } from './publish-outcome.ts';
+
+/**
+ * Sends one part of a post exactly once. `beforeCreate` commits `createSentAt` (conditional on
+ * still holding the claim) before the create leaves. A failure before that point never reached
+ * the platform's create and may be retried; after it, only an explicit refusal from the
+ * platform proves nothing was created. Anything else is an unknown outcome, settled by asking
+ * the platform (`lookUpPart`) or failing with `publish_outcome_unknown` -- never by sending
+ * again in the same run. Only recovery sends a create twice, and only where the platform both
+ * says it has no such part and refuses an identical one (sent-create-recovery.ts).
+ */
+
+/** The part is on the platform (progress includes it), or the publish stopped with an outcome. */
+export type PartStep = { kind: 'published'; progress: Progress } | { kind: 'stopped'; outcome: Outcome };
+
+export const stopped = (outcome: Outcome): PartStep => ({ kind: 'stopped', outcome });
+
+/**
+ * Recovery's second send of a create a dead process sent: allowed although "create sent" is
+ * already recorded; a `duplicate` refusal means the first landed.
+ */
+export interface Resend {
+  onDuplicate(): Promise<PartStep>;
+  /** The post's error when the second send's outcome is unknown too. */
+  unknownReason: string;
+}
+
+class ClaimLost extends Error {}
+
+/** Platform answers to a create that prove the platform did not create the part. */
+const REFUSALS: ReadonlySet<PlatformErrorKind> = new Set([
+  'expired_token',
+  'revoked_token',
+  'missing_scope',
+  'bad_request',
+  'duplicate',
+  'misconfigured',
+  'rate_limited',
+]);
+
+/** The channel problems a publish reports as conflicts, with the code the channel feature uses. */
+const CHANNEL_CODES: Partial<Record<PlatformErrorKind, string>> = {
+  revoked_token: 'channel_revoked',
+  expired_token: 'channel_expired',
+  missing_scope: 'channel_error',
+};
+const CHANNEL_APP_CODES = new Set(['channel_revoked', 'channel_expired', 'channel_error']);
+
+export interface PartInput {
+  part: Part;
+  progress: Progress;
+  /** The post's media (the first part carries them). */
+  files: MediaFile[];
+  resend?: Resend;
+}
+
+/** The one create of a part, through the channel's adapter. */
+async function createPart(
+  { platform, accessToken, authorRef, channel }: ChannelAccess,
+  { part, progress, files }: PartInput,
+  beforeCreate: () => Promise<void>,
+): Promise<{ id: string; url: string | null }> {
+  const base = { accessToken, authorRef, handle: channel.handle, text: part.text, beforeCreate };
+  if (part.kind === 'post') {
+    const made = await platform.publish({ ...base, media: files });
+    return { id: made.platformPostId, url: made.platformUrl };
+  }
+  const parentId = parentOf(progress, part);
+  if (!parentId) throw new PlatformError('bad_request', 'The part before this one is not recorded.');
+  if (part.kind === 'reply') {
+    // A platform without replies would post the part as a separate post: refuse before sending.
+    if (!platform.threads) throw new PlatformError('bad_request', `${platform.id} has no threads.`);
+    const made = await platform.publish({ ...base, media: [], replyTo: parentId });
+    return { id: made.platformPostId, url: made.platformUrl };
+  }
+  const made = await platform.comment({ ...base, parentId });
+  return { id: made.commentId, url: null };
+}
+
+export async function sendPart(deps: AppDeps, claim: Claim, input: PartInput): Promise<PartStep> {
+  const { row } = claim;
+  const { resend, part } = input;
+  let sent = false;
+  let refused = false;
+  try {
+    const made = await withChannelAccess(
+      deps,
+      { accountId: row.accountId, channelId: row.channelId! },
+      async (access) => {
+        try {
+          return await createPart(access, input, async () => {
+            if (!(await markCreateSent(deps, claim, refused || resend !== undefined))) throw new ClaimLost();
+            sent = true;
+            refused = false;
+          });
+        } catch (err) {
+          if (sent && err instanceof PlatformError && REFUSALS.has(err.kind)) refused = true;
+          throw err;
+        }
+      },
+    );
+    return { kind: 'published', progress: withPart(input.progress, part, made.id, made.url) };
+  } catch (err) {
+    if (err instanceof ClaimLost) return stopped({ kind: 'lost' });
+    if (resend && sent && err instanceof PlatformError && err.kind === 'duplicate')
+      return resend.onDuplicate();
+    if (sent && !refused) return settleUnknown(deps, claim, input, resend?.unknownReason ?? describe(err));
+    return stopped(await settleBeforeCreate(deps, claim, part, err));
+  }
+}
+
+/** The platform did not act on the part's create: decide between final failure and retry. */
+async function settleBeforeCreate(deps: AppDeps, claim: Claim, part: Part, err: unknown): Promise<Outcome> {
+  const fail = (reason: 'conflict' | 'platform', code: string, message: string) =>
+    markFailed(deps, claim, partFailure(part, { reason, code, message }));
+  if (err instanceof DomainError) {
+    if (err instanceof Conflict && CHANNEL_APP_CODES.has(err.code))
+      return fail('conflict', err.code, err.message);
+    if (err instanceof NotFound)
+      return fail('conflict', 'channel_error', 'The post’s channel no longer exists.');
+    // Not configured, refresh_failed: the deployment or the platform may recover.
+    return markRetry(deps, claim, inPart(part, err.message));
+  }
+  if (err instanceof PlatformError) {
+    const channelCode = CHANNEL_CODES[err.kind];
+    if (channelCode) return fail('conflict', channelCode, err.message);
+    // A 429 that says when the platform will take the call again (platformB) is retried no
+    // sooner; the parts already published stay recorded and the retry resumes after them.
+    if (err.retryable) return markRetry(deps, claim, inPart(part, err.message), err.retryAt);
+    return fail('platform', 'publish_failed', err.message);
+  }
+  deps.log.error({ err, postId: claim.row.id, part: part.index }, 'publish interrupted by an internal error');
+  return markRetry(
+    deps,
+    claim,
+    inPart(part, 'An internal error interrupted the publish before the post was sent.'),
+  );
+}
+
+/**
+ * The part's create may or may not have reached the platform. Ask the platform where it can
+ * tell; otherwise fail for good. Never re-sends.
+ */
+async function settleUnknown(
+  deps: AppDeps,
+  claim: Claim,
+  input: PartInput,
+  reason: string,
+): Promise<PartStep> {
+  const { row } = claim;
+  const found = await lookUpPart(deps, claim, input.part, input.progress, row.claimedAt ?? row.updatedAt);
+  if (found.kind === 'found') {
+    return { kind: 'published', progress: withPart(input.progress, input.part, found.id, found.url) };
+  }
+  const what = input.part.kind === 'comment' ? 'comment' : 'post';
+  return stopped(
+    await markFailed(
+      deps,
+      claim,
+      partFailure(input.part, {
+        reason: 'platform',
+        code: 'publish_outcome_unknown',
+        message: `${reason} The platform could not confirm whether the ${what} exists, so it was not sent again; check the profile and create a new post if it is missing.`,
+      }),
+    ),
+  );
+}
