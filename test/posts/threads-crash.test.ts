@@ -1,0 +1,204 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { posts } from '../../src/db/schema/index.ts';
+import { SERVERS } from '../hardening/process-world.ts';
+import { killAll, spawnService } from '../helpers/processes.ts';
+import { until } from '../helpers/until.ts';
+import { B_REDIRECT } from '../platforms/platformB-world.ts';
+import {
+  expectChainOnPlatform,
+  type MemberA,
+  type MemberB,
+  startThreadWorld,
+  type ThreadWorld,
+  threadRow,
+  threadTexts,
+} from './threads-world.ts';
+
+/**
+ * Exactly once per part when the process publishing a thread dies: recovery resumes at the
+ * first part not recorded, asks the platform about a part whose create was sent, and never
+ * sends a recorded part again. In-process crashes (a row left as a dead process leaves it) on
+ * both backends; a real worker SIGKILLed mid-thread on the server backends.
+ */
+let w: ThreadWorld;
+let b: MemberB;
+let a: MemberA;
+const LEASE = 60_000;
+
+beforeAll(async () => {
+  w = await startThreadWorld({ env: { PUBLISH_LEASE_MS: String(LEASE) } });
+  b = await w.memberB();
+  a = await w.memberA();
+});
+afterEach(async () => {
+  await killAll();
+  w.sandbox.platformB.faults.clear();
+  w.sandbox.faults.clear();
+});
+afterAll(async () => {
+  await w?.close();
+});
+
+async function publishedThread(m: { apiKey: string; channelId: string }, body: Record<string, unknown>) {
+  const created = await w.t.request('POST', '/v1/posts', {
+    key: m.apiKey,
+    body: { channelId: m.channelId, ...body },
+  });
+  expect(created.status, created.text).toBe(201);
+  const res = await w.t.request('POST', `/v1/posts/${created.body.post.id}/publish`, { key: m.apiKey });
+  expect(res.status, res.text).toBe(200);
+  return res.body.post as {
+    id: string;
+    platformPostIds: string[];
+    firstCommentId: string | null;
+    [k: string]: any;
+  };
+}
+
+/**
+ * Rewinds a published post to the moment a process died after sending the create of the
+ * part after `recorded` parts: claimed long ago by a process that is gone, "create sent" set,
+ * and only the first `recorded` parts written down.
+ */
+async function crashAfterSending(id: string, recorded: number, comment = false) {
+  const row = await threadRow(w, id);
+  const then = w.clock.now() - LEASE - 1_000;
+  await w.t.service.deps.db
+    .update(posts)
+    .set({
+      status: 'publishing',
+      publishedAt: null,
+      threadPostIds: row.threadPostIds.slice(0, recorded - 1),
+      firstCommentId: comment ? null : row.firstCommentId,
+      claimedAt: then,
+      claimedBy: 'dead-process:x',
+      createSentAt: then,
+      publishAttempts: 1,
+    })
+    .where(eq(posts.id, id));
+}
+
+describe('recovery of a thread whose publisher died', () => {
+  it('part 3 reached the platform: it is found, recorded, and parts 4-5 follow; nothing is sent twice', async () => {
+    const post = await publishedThread(b, {
+      text: 'Crash found: the post',
+      thread: threadTexts('Crash found', 4),
+    });
+    // Parts 4 and 5 were never sent: take them off the platform, as if the process died before.
+    const state = w.sandbox.platformB.state;
+    for (const id of post.platformPostIds.slice(3)) state.tweets.delete(id);
+    await crashAfterSending(post.id, 2);
+    const creates = state.calls('createTweet');
+    await w.t.service.runner!.runOnce();
+    const row = await threadRow(w, post.id);
+    expect(row).toMatchObject({ status: 'published', error: null });
+    expect(row.threadPostIds[1]).toBe(post.platformPostIds[2]);
+    expect(state.calls('createTweet')).toBe(creates + 2);
+    const got = (await w.t.request('GET', `/v1/posts/${post.id}`, { key: b.apiKey })).body.post;
+    expectChainOnPlatform(b, got, null);
+  });
+
+  it('part 3 never reached the platform (it lists no such post): part 3 is sent once more, then the rest', async () => {
+    const post = await publishedThread(b, {
+      text: 'Crash absent: the post',
+      thread: threadTexts('Crash absent', 4),
+    });
+    const state = w.sandbox.platformB.state;
+    for (const id of post.platformPostIds.slice(2)) state.tweets.delete(id);
+    await crashAfterSending(post.id, 2);
+    const creates = state.calls('createTweet');
+    const lists = state.calls('listTweets');
+    await w.t.service.runner!.runOnce();
+    expect((await threadRow(w, post.id)).status).toBe('published');
+    expect(state.calls('createTweet')).toBe(creates + 3);
+    expect(state.calls('listTweets')).toBeGreaterThan(lists);
+    const got = (await w.t.request('GET', `/v1/posts/${post.id}`, { key: b.apiKey })).body.post;
+    expectChainOnPlatform(b, got, null);
+    expect(got.platformPostIds.slice(0, 2)).toEqual(post.platformPostIds.slice(0, 2));
+  });
+
+  it('a platformA first comment whose answer was lost is found under the post and not sent again', async () => {
+    const post = await publishedThread(a, {
+      text: 'Comment crash: found',
+      firstComment: 'Comment crash: found, comment',
+    });
+    await crashAfterSending(post.id, 1, true);
+    const comments = w.sandbox.state.calls('createComment');
+    await w.t.service.runner!.runOnce();
+    const row = await threadRow(w, post.id);
+    expect(row).toMatchObject({ status: 'published', firstCommentId: post.firstCommentId });
+    expect(w.sandbox.state.calls('createComment')).toBe(comments);
+  });
+
+  it('a platformA first comment it does not list is never sent twice: the post fails naming the comment', async () => {
+    const post = await publishedThread(a, {
+      text: 'Comment crash: absent',
+      firstComment: 'Comment crash: absent, comment',
+    });
+    w.sandbox.state.comments.delete(post.firstCommentId!);
+    await crashAfterSending(post.id, 1, true);
+    const comments = w.sandbox.state.calls('createComment');
+    await w.t.service.runner!.runOnce();
+    const got = (await w.t.request('GET', `/v1/posts/${post.id}`, { key: a.apiKey })).body.post;
+    expect(got.status).toBe('failed');
+    expect(got.error).toMatch(/^publish_outcome_unknown: The first comment: /);
+    expect(got.platformPostIds).toEqual([post.platformPostId]);
+    expect(got.firstCommentId).toBeNull();
+    expect(w.sandbox.state.calls('createComment')).toBe(comments);
+  });
+});
+
+describe.runIf(SERVERS)('a worker process SIGKILLed in the middle of a thread', () => {
+  it('resumes in the next worker without a duplicate part', async () => {
+    const env = {
+      DATABASE_URL: w.t.config.DATABASE_URL,
+      REDIS_URL: process.env.REDIS_URL,
+      KIT_VAULT_KEY: w.vaultKey,
+      ...w.sandbox.env(w.redirectUri),
+      ...w.sandbox.platformB.env(B_REDIRECT),
+      PLATFORMB_BACKOFF_SCALE: '0.001',
+      DATA_DIR: w.dataDir,
+      SWEEP_INTERVAL_MS: '1000',
+      PUBLISH_LEASE_MS: '2000',
+    };
+    const m = await w.memberB();
+    const state = w.sandbox.platformB.state;
+    const first = await spawnService('worker', env);
+    // Each create takes a while, so the kill lands while part 3 is in flight.
+    w.sandbox.platformB.faults.latency(700, 'createTweet');
+    const creates = state.calls('createTweet');
+    const thread = threadTexts('Killed mid-thread', 4);
+    const created = await w.t.request('POST', '/v1/posts', {
+      key: m.apiKey,
+      body: { text: 'Killed mid-thread: the post', thread, channelId: m.channelId, runAt: Date.now() + 500 },
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.post.id;
+    await until('part 3 to reach the platform', () => state.calls('createTweet') >= creates + 3, 30_000, 10);
+    await first.kill('SIGKILL');
+    const crashed = await threadRow(w, id);
+    expect(crashed.status).toBe('publishing');
+    expect(crashed.createSentAt).not.toBeNull();
+    expect(crashed.threadPostIds).toHaveLength(1);
+    // Let the platform finish the request its dead caller sent, then recover in a new worker.
+    await new Promise((r) => setTimeout(r, 1_000));
+    w.sandbox.platformB.faults.clear();
+    await spawnService('worker', env);
+    const row = await until(
+      'the thread to publish',
+      async () => {
+        const r = await threadRow(w, id);
+        return r.status !== 'publishing' ? r : null;
+      },
+      50_000,
+      100,
+    );
+    expect(row.status, row.error ?? '').toBe('published');
+    const post = (await w.t.request('GET', `/v1/posts/${id}`, { key: m.apiKey })).body.post;
+    expectChainOnPlatform(m, post, null);
+    // Part 3 was sent once by the dead worker and found by the next one (or, had it not
+    // landed, sent once more): 5 or 6 requests, never a second post.
+    expect([creates + 5, creates + 6]).toContain(state.calls('createTweet'));
+  }, 90_000);
+});
