@@ -1,5 +1,5 @@
 import type { HookArchetype } from '../domain/enums.ts';
-import { hasPhrase } from './phrases.ts';
+import { hasPhraseIn, tokenize } from './phrases.ts';
 
 /** Detects the hook archetype from the first sentence of the first line. */
 
@@ -14,8 +14,9 @@ export function detectArchetype(hook: string): HookArchetype {
   if (!h) return 'other';
   if (PURE_NUMBER.test(h)) return 'pure-number';
   if (h.endsWith('?') || (QUESTION_WORD.test(h) && h.includes('?'))) return 'question';
-  if (hasPhrase('contrarian', h)) return 'contrarian';
-  if (STORY.test(h) || hasPhrase('personalNews', h)) return 'story';
+  const tokens = tokenize(h);
+  if (hasPhraseIn('contrarian', tokens)) return 'contrarian';
+  if (STORY.test(h) || hasPhraseIn('personalNews', tokens)) return 'story';
   const words = h.split(/\s+/).length;
   // A statement is a short declarative claim; a long or fragmentary opener is "other".
   if (words >= 3 && words <= 25 && /[.!…:]$|\p{L}$/u.test(h)) return 'statement';

@@ -34,9 +34,14 @@ const ZERO = 48;
 const NINE = 57;
 const NON_ASCII_WORD = /[\p{L}\p{N}]/u;
 
+/** ASCII word characters of lower-cased text, as a table (the hot path of tokenising). */
+const ASCII_WORD = new Uint8Array(128);
+for (let c = A; c <= Z; c++) ASCII_WORD[c] = 1;
+for (let c = ZERO; c <= NINE; c++) ASCII_WORD[c] = 1;
+
 function isWordCode(text: string, i: number): boolean {
   const c = text.charCodeAt(i);
-  if (c < 128) return (c >= A && c <= Z) || (c >= ZERO && c <= NINE);
+  if (c < 128) return ASCII_WORD[c] === 1;
   return NON_ASCII_WORD.test(text[i]!);
 }
 
@@ -171,7 +176,11 @@ export function scanPhrases(tokens: string[]): PhraseScan {
 
 /** True when a phrase of `list` occurs anywhere in `text` (short texts: hooks, first lines). */
 export function hasPhrase(list: PhraseList, text: string, withinFirstWords = Number.POSITIVE_INFINITY) {
-  const tokens = tokenize(text);
+  return hasPhraseIn(list, tokenize(text), withinFirstWords);
+}
+
+/** `hasPhrase` over tokens already cut, so one text checked against several lists is tokenised once. */
+export function hasPhraseIn(list: PhraseList, tokens: string[], withinFirstWords = Number.POSITIVE_INFINITY) {
   const end = Math.min(tokens.length, withinFirstWords);
   for (let i = 0; i < end; i++) if (matchAt(tokens, i, list)) return true;
   return false;

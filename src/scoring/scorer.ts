@@ -92,14 +92,15 @@ export function scoreWith(
   model: ScoreModel = scoreModel(),
 ): ScoreResult {
   const words = wordWeights(model);
-  const x = featureVector(input, rules, grades, words);
+  const known: string[] = [];
+  const x = featureVector(input, rules, grades, words, known);
   const { effects, breakdown } = applyModel(x, model);
   const explained = explain({
     hits: rules.hits,
     x,
     effects,
     means: meansOf(model),
-    tokens: rules.features.tokens,
+    known,
     words,
   });
   for (const [d, cap] of Object.entries(rules.caps) as [Dimension, { max: number; rule: string }][]) {

@@ -1,6 +1,6 @@
 import type { RuleHit } from '../rule-kit.ts';
 import type { Signal } from '../types.ts';
-import { FEATURES, knownWords, type WordWeights } from './features.ts';
+import { FEATURES, type WordWeights } from './features.ts';
 
 /**
  * Signals from the learned contributions. Every fired rule is a signal (its `rule` name and
@@ -33,14 +33,14 @@ function measureSignal(
   points: number,
   value: number,
   mean: number,
-  tokens: readonly string[],
+  known: readonly string[],
   words: WordWeights,
 ): Signal {
   const spec = FEATURES[index]!;
   const impact = points > 0 ? 'positive' : 'negative';
   let detail: string;
   if (spec.name === 'text.word_choice') {
-    const mine = knownWords(tokens, words)
+    const mine = known
       .map((w) => [w, words.get(w)!] as const)
       .filter(([, b]) => (points > 0 ? b > 0 : b < 0))
       .sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]))
@@ -69,7 +69,8 @@ export interface ExplainInput {
   x: Float64Array;
   effects: Float64Array;
   means: readonly number[];
-  tokens: readonly string[];
+  /** The post's distinct words the model has an effect for (features.ts `wordChoice`). */
+  known: readonly string[];
   words: WordWeights;
 }
 
@@ -79,7 +80,7 @@ const BY_NAME = new Map(FEATURES.map((f, i) => [f.name, i]));
  * Signals for every fired rule, and for up to `limit` other features (largest effect first):
  * only those are worded, so scoring does not pay for sentences it would drop.
  */
-export function explain({ hits, x, effects, means, tokens, words }: ExplainInput, limit = 12): Signal[] {
+export function explain({ hits, x, effects, means, known, words }: ExplainInput, limit = 12): Signal[] {
   const out: Signal[] = [];
   for (const h of hits) {
     const i = BY_NAME.get(h.rule);
@@ -94,6 +95,6 @@ export function explain({ hits, x, effects, means, tokens, words }: ExplainInput
   }
   candidates.sort((a, b) => Math.abs(effects[b]!) - Math.abs(effects[a]!));
   for (const i of candidates.slice(0, limit))
-    out.push(measureSignal(i, effects[i]!, x[i]!, means[i]!, tokens, words));
+    out.push(measureSignal(i, effects[i]!, x[i]!, means[i]!, known, words));
   return out;
 }

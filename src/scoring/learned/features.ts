@@ -147,13 +147,6 @@ export const featureIndex = (name: string): number | undefined => INDEX.get(name
 /** Learned within-author effect per lower-cased word (the artifact's `words`). */
 export type WordWeights = ReadonlyMap<string, number>;
 
-/** Distinct words of a post that the model has an effect for. */
-export function knownWords(tokens: readonly string[], words: WordWeights): string[] {
-  const seen = new Set<string>();
-  for (const t of tokens) if (words.has(t)) seen.add(t);
-  return [...seen];
-}
-
 /** Per vocabulary: each word's slot, and the pass that last counted it (no Set per post). */
 interface Slots {
   slot: Map<string, number>;
@@ -163,8 +156,11 @@ interface Slots {
 }
 const slots = new WeakMap<WordWeights, Slots>();
 
-/** Sum of the learned effects of the distinct words a post uses. */
-export function wordChoice(tokens: readonly string[], words: WordWeights): number {
+/**
+ * Sum of the learned effects of the distinct words a post uses; `known`, when given, collects
+ * those words (the signal's detail names them) in the same pass.
+ */
+export function wordChoice(tokens: readonly string[], words: WordWeights, known?: string[]): number {
   let v: Slots | undefined = slots.get(words);
   if (!v) {
     const entries = [...words];
@@ -188,6 +184,7 @@ export function wordChoice(tokens: readonly string[], words: WordWeights): numbe
     if (i === undefined || v.seen[i] === pass) continue;
     v.seen[i] = pass;
     sum += v.weight[i]!;
+    known?.push(t);
   }
   return sum;
 }
@@ -204,6 +201,7 @@ export function featureVector(
   rules: RuleOutcome,
   grades: JudgeGrades,
   words: WordWeights,
+  known?: string[],
 ): Float64Array {
   const x = new Float64Array(FEATURES.length);
   for (const h of rules.hits) {
@@ -245,7 +243,7 @@ export function featureVector(
     sentiment.compound,
     sentiment.positive * 10,
     sentiment.negative * 10,
-    wordChoice(tokens, words),
+    wordChoice(tokens, words, known),
     log1p(f.questions),
     f.endsWithQuestion ? 1 : 0,
   ];
