@@ -42,7 +42,7 @@ export const postRoutes: FeatureRoutes = async (app) => {
         tags,
         summary: 'Create a post',
         description:
-          'A draft, or a scheduled post when `runAt` (epoch ms, in the future) is given; scheduling needs a `channelId`. Every reference must be the caller’s; the text must fit the platform. Honours `Idempotency-Key`.',
+          'A draft, or a scheduled post when `runAt` (epoch ms, in the future) is given; scheduling needs a `channelId`. Every reference must be the caller’s; the text, each `thread` part (platformB only) and the `firstComment` must fit the platform, each problem reported at its part (`thread[2]`). Honours `Idempotency-Key`.',
         body: CreatePostRequest,
         response: { 201: PostResult, ...errorResponses(400, 401, 409, 422, 429) },
       },
@@ -127,7 +127,7 @@ export const postRoutes: FeatureRoutes = async (app) => {
         tags,
         summary: 'Publish now',
         description:
-          'Claims the post (draft or scheduled -> publishing) and publishes it exactly once. A replayed or concurrent call gets 409 not_claimable with the post. Channel problems give 409 (channel_revoked, channel_expired, channel_error) and a platform rejection 502 publish_failed, each with the failed post; 502 publish_outcome_unknown when the platform never answered the create. A transient platform outage gives 503 platform_unavailable with the post back in `scheduled` for an automatic retry. 400 when the post has no channel.',
+          'Claims the post (draft or scheduled -> publishing) and publishes it exactly once: with a thread or a first comment, each part once, in order, each recorded before the next is sent (a part that fails for good fails the post with an error naming it; the parts before it stay in `platformPostIds`). A replayed or concurrent call gets 409 not_claimable with the post. Channel problems give 409 (channel_revoked, channel_expired, channel_error) and a platform rejection 502 publish_failed, each with the failed post; 502 publish_outcome_unknown when the platform never answered the create. A transient platform outage gives 503 platform_unavailable with the post back in `scheduled` for an automatic retry. 400 when the post has no channel.',
         params: IdParams,
         response: {
           200: PostResult,
