@@ -2676,7 +2676,7 @@ export interface paths {
         put?: never;
         /**
          * Create a post
-         * @description A draft, or a scheduled post when `runAt` (epoch ms, in the future) is given; scheduling needs a `channelId`. Every reference must be the caller’s; the text must fit the platform. Honours `Idempotency-Key`.
+         * @description A draft, or a scheduled post when `runAt` (epoch ms, in the future) is given; scheduling needs a `channelId`. Every reference must be the caller’s; the text, each `thread` part (platformB only) and the `firstComment` must fit the platform, each problem reported at its part (`thread[2]`). Honours `Idempotency-Key`.
          */
         post: {
             parameters: {
@@ -3216,7 +3216,7 @@ export interface paths {
         put?: never;
         /**
          * Publish now
-         * @description Claims the post (draft or scheduled -> publishing) and publishes it exactly once. A replayed or concurrent call gets 409 not_claimable with the post. Channel problems give 409 (channel_revoked, channel_expired, channel_error) and a platform rejection 502 publish_failed, each with the failed post; 502 publish_outcome_unknown when the platform never answered the create. A transient platform outage gives 503 platform_unavailable with the post back in `scheduled` for an automatic retry. 400 when the post has no channel.
+         * @description Claims the post (draft or scheduled -> publishing) and publishes it exactly once: with a thread or a first comment, each part once, in order, each recorded before the next is sent (a part that fails for good fails the post with an error naming it; the parts before it stay in `platformPostIds`). A replayed or concurrent call gets 409 not_claimable with the post. Channel problems give 409 (channel_revoked, channel_expired, channel_error) and a platform rejection 502 publish_failed, each with the failed post; 502 publish_outcome_unknown when the platform never answered the create. A transient platform outage gives 503 platform_unavailable with the post back in `scheduled` for an automatic retry. 400 when the post has no channel.
          */
         post: {
             parameters: {
@@ -4772,6 +4772,8 @@ export interface components {
         BulkScheduleItem: {
             brandId?: string | null;
             channelId?: string | null;
+            /** @description Published right after the post: platformA a comment under it, platformB a reply to the last part */
+            firstComment?: string | null;
             /** @description Media of the caller: 1-20 images, one video or one PDF */
             mediaIds?: string[];
             platform?: string;
@@ -4779,10 +4781,14 @@ export interface components {
             runAt: number;
             /** @description The post text; checked against the platform limit */
             text: string;
+            /** @description platformB only: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
+            thread?: string[];
         };
         BulkScheduleItemInput: {
             brandId?: string | null;
             channelId?: string | null;
+            /** @description Published right after the post: platformA a comment under it, platformB a reply to the last part */
+            firstComment?: string | null;
             /** @description Media of the caller: 1-20 images, one video or one PDF */
             mediaIds?: string[];
             platform?: string;
@@ -4790,6 +4796,8 @@ export interface components {
             runAt: number;
             /** @description The post text; checked against the platform limit */
             text: string;
+            /** @description platformB only: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
+            thread?: string[];
         };
         BulkScheduleRequest: {
             items: components["schemas"]["BulkScheduleItem"][];
@@ -5010,6 +5018,8 @@ export interface components {
         CreatePostRequest: {
             brandId?: string | null;
             channelId?: string | null;
+            /** @description Published right after the post: platformA a comment under it, platformB a reply to the last part */
+            firstComment?: string | null;
             /** @description Media of the caller: 1-20 images, one video or one PDF */
             mediaIds?: string[];
             /** @description Defaults from the channel, otherwise platformA */
@@ -5018,10 +5028,14 @@ export interface components {
             runAt?: number;
             /** @description The post text; checked against the platform limit */
             text: string;
+            /** @description platformB only: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
+            thread?: string[];
         };
         CreatePostRequestInput: {
             brandId?: string | null;
             channelId?: string | null;
+            /** @description Published right after the post: platformA a comment under it, platformB a reply to the last part */
+            firstComment?: string | null;
             /** @description Media of the caller: 1-20 images, one video or one PDF */
             mediaIds?: string[];
             /** @description Defaults from the channel, otherwise platformA */
@@ -5030,6 +5044,8 @@ export interface components {
             runAt?: number;
             /** @description The post text; checked against the platform limit */
             text: string;
+            /** @description platformB only: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
+            thread?: string[];
         };
         CreateWebhookRequest: {
             /** @description Events to subscribe to; omitted means all events */
@@ -5071,6 +5087,22 @@ export interface components {
         Dimension: "hook" | "algorithmFit" | "specificity" | "structure" | "voice" | "engagement";
         /** @enum {string} */
         DimensionInput: "hook" | "algorithmFit" | "specificity" | "structure" | "voice" | "engagement";
+        EngineInfo: {
+            /** @description `heuristic` (offline) or `<provider>:<model>` */
+            id: string;
+            /** @description What the engine did, and how to configure a model when offline */
+            note: string;
+            /** @description True when no language model is configured */
+            offline: boolean;
+        };
+        EngineInfoInput: {
+            /** @description `heuristic` (offline) or `<provider>:<model>` */
+            id: string;
+            /** @description What the engine did, and how to configure a model when offline */
+            note: string;
+            /** @description True when no language model is configured */
+            offline: boolean;
+        };
         Error: {
             error: {
                 /** @description snake_case error code */
@@ -5203,6 +5235,8 @@ export interface components {
                 post: string;
                 score: components["schemas"]["ScoreResult"];
             }[];
+            /** @description Which engine answered (always present in this API) */
+            engine?: components["schemas"]["EngineInfo"];
         };
         GenerateResultInput: {
             /** @description Sorted by score.overall, best first */
@@ -5210,6 +5244,8 @@ export interface components {
                 post: string;
                 score: components["schemas"]["ScoreResultInput"];
             }[];
+            /** @description Which engine answered (always present in this API) */
+            engine?: components["schemas"]["EngineInfoInput"];
         };
         HealthResult: {
             checks: {
@@ -5478,11 +5514,15 @@ export interface components {
             capabilities: {
                 /** @enum {string} */
                 database: "pglite" | "postgres";
+                /** @description Plain statement of what the engine does, and how to configure a model when offline */
+                engineNote: string;
                 /** @enum {string} */
                 kv: "memory" | "redis";
                 /** @enum {string} */
                 mediaStorage: "filesystem" | "s3";
                 model: string | null;
+                /** @description True when only the offline engine is available (no language model configured) */
+                offline: boolean;
                 /** @description A vault key and the app credentials of at least one publishing platform are configured */
                 publishing: boolean;
                 /** @enum {string} */
@@ -5510,11 +5550,15 @@ export interface components {
             capabilities: {
                 /** @enum {string} */
                 database: "pglite" | "postgres";
+                /** @description Plain statement of what the engine does, and how to configure a model when offline */
+                engineNote: string;
                 /** @enum {string} */
                 kv: "memory" | "redis";
                 /** @enum {string} */
                 mediaStorage: "filesystem" | "s3";
                 model: string | null;
+                /** @description True when only the offline engine is available (no language model configured) */
+                offline: boolean;
                 /** @description A vault key and the app credentials of at least one publishing platform are configured */
                 publishing: boolean;
                 /** @enum {string} */
@@ -5714,9 +5758,13 @@ export interface components {
             voiceId?: string;
         };
         PlanResult: {
+            /** @description Which engine answered (always present in this API) */
+            engine?: components["schemas"]["EngineInfo"];
             items: components["schemas"]["PlanItem"][];
         };
         PlanResultInput: {
+            /** @description Which engine answered (always present in this API) */
+            engine?: components["schemas"]["EngineInfoInput"];
             items: components["schemas"]["PlanItemInput"][];
         };
         /** @enum {string} */
@@ -5740,15 +5788,23 @@ export interface components {
             createdAt: number;
             /** @description Last publish error */
             error: string | null;
+            /** @description Published right after the post (and its thread) */
+            firstComment: string | null;
+            /** @description Platform id of the published first comment */
+            firstCommentId: string | null;
             id: string;
             mediaIds: string[];
             platform: string;
             platformPostId: string | null;
+            /** @description Platform ids of every published part, in order; the first is `platformPostId` */
+            platformPostIds: string[];
             platformUrl: string | null;
             publishedAt: number | null;
             scheduledFor: number | null;
             status: components["schemas"]["PostStatus"];
             text: string;
+            /** @description Follow-up parts (platformB), each published as a reply to the part before */
+            thread: string[];
             updatedAt: number;
         };
         PostErrorResult: {
@@ -5790,15 +5846,23 @@ export interface components {
             createdAt: number;
             /** @description Last publish error */
             error: string | null;
+            /** @description Published right after the post (and its thread) */
+            firstComment: string | null;
+            /** @description Platform id of the published first comment */
+            firstCommentId: string | null;
             id: string;
             mediaIds: string[];
             platform: string;
             platformPostId: string | null;
+            /** @description Platform ids of every published part, in order; the first is `platformPostId` */
+            platformPostIds: string[];
             platformUrl: string | null;
             publishedAt: number | null;
             scheduledFor: number | null;
             status: components["schemas"]["PostStatusInput"];
             text: string;
+            /** @description Follow-up parts (platformB), each published as a reply to the part before */
+            thread: string[];
             updatedAt: number;
         };
         PostListResult: {
@@ -5881,6 +5945,8 @@ export interface components {
             /** @description Score of the original */
             before: components["schemas"]["ScoreResult"];
             changes: components["schemas"]["RewriteChange"][];
+            /** @description Which engine answered (always present in this API) */
+            engine?: components["schemas"]["EngineInfo"];
             rewrite: string;
         };
         RewriteResultInput: {
@@ -5889,6 +5955,8 @@ export interface components {
             /** @description Score of the original */
             before: components["schemas"]["ScoreResultInput"];
             changes: components["schemas"]["RewriteChangeInput"][];
+            /** @description Which engine answered (always present in this API) */
+            engine?: components["schemas"]["EngineInfoInput"];
             rewrite: string;
         };
         SchedulePostRequest: {
@@ -5950,6 +6018,8 @@ export interface components {
                 structure: number;
                 voice: number;
             };
+            /** @description Which engine answered (always present in this API) */
+            engine?: components["schemas"]["EngineInfo"];
             /** @description Reach multiplier implied by the media format */
             formatMultiplier: number;
             formatNote: string;
@@ -5975,6 +6045,8 @@ export interface components {
                 structure: number;
                 voice: number;
             };
+            /** @description Which engine answered (always present in this API) */
+            engine?: components["schemas"]["EngineInfoInput"];
             /** @description Reach multiplier implied by the media format */
             formatMultiplier: number;
             formatNote: string;
@@ -6102,20 +6174,30 @@ export interface components {
         UpdatePostRequest: {
             brandId?: string | null;
             channelId?: string | null;
+            /** @description Published right after the post: platformA a comment under it, platformB a reply to the last part */
+            firstComment?: string | null;
             /** @description Media of the caller: 1-20 images, one video or one PDF */
             mediaIds?: string[];
             /** @description The post text; checked against the platform limit */
             text?: string;
+            /** @description platformB only: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
+            thread?: string[];
         };
         UpdatePostRequestInput: {
             brandId?: string | null;
             channelId?: string | null;
+            /** @description Published right after the post: platformA a comment under it, platformB a reply to the last part */
+            firstComment?: string | null;
             /** @description Media of the caller: 1-20 images, one video or one PDF */
             mediaIds?: string[];
             /** @description The post text; checked against the platform limit */
             text?: string;
+            /** @description platformB only: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
+            thread?: string[];
         };
         ValidatePostRequest: {
+            /** @description The first comment; checked against the platform’s comment limit, reported under `firstComment` */
+            firstComment?: string | null;
             /** @description The format the attachments must match */
             media?: components["schemas"]["MediaKind"];
             /** @description Uploaded media ids; each must exist and belong to the caller */
@@ -6124,8 +6206,12 @@ export interface components {
             platform?: string;
             /** @description The post text; an empty text is reported, not rejected */
             post: string;
+            /** @description Follow-up parts (platformB threads); each is checked on its own, reported under `thread[i]` */
+            thread?: string[];
         };
         ValidatePostRequestInput: {
+            /** @description The first comment; checked against the platform’s comment limit, reported under `firstComment` */
+            firstComment?: string | null;
             /** @description The format the attachments must match */
             media?: components["schemas"]["MediaKindInput"];
             /** @description Uploaded media ids; each must exist and belong to the caller */
@@ -6134,18 +6220,33 @@ export interface components {
             platform?: string;
             /** @description The post text; an empty text is reported, not rejected */
             post: string;
+            /** @description Follow-up parts (platformB threads); each is checked on its own, reported under `thread[i]` */
+            thread?: string[];
         };
         ValidationIssue: {
             code: string;
             message: string;
+            /** @description The part the issue is about (`thread[2]`, `firstComment`); absent for the post itself */
+            part?: string;
         };
         ValidationIssueInput: {
             code: string;
             message: string;
+            /** @description The part the issue is about (`thread[2]`, `firstComment`); absent for the post itself */
+            part?: string;
         };
         ValidationReport: {
-            /** @description Block a clean publish: empty, too_long, unsupported_platform, invalid_media, media_mismatch */
+            /** @description Block a clean publish: empty, too_long, unsupported_platform, invalid_media, media_mismatch, thread_not_supported, duplicate_part */
             errors: components["schemas"]["ValidationIssue"][];
+            /** @description Each part’s length, when the request had a thread or a first comment */
+            parts?: {
+                /** @description Counted the platform’s way (platformB: a URL counts 23) */
+                length: number;
+                /** @description The platform’s limit for this part; null when unknown */
+                limit: number | null;
+                /** @description `text`, `thread[i]` or `firstComment` */
+                part: string;
+            }[];
             stats: {
                 hashtags: number;
                 length: number;
@@ -6159,8 +6260,17 @@ export interface components {
             warnings: components["schemas"]["ValidationIssue"][];
         };
         ValidationReportInput: {
-            /** @description Block a clean publish: empty, too_long, unsupported_platform, invalid_media, media_mismatch */
+            /** @description Block a clean publish: empty, too_long, unsupported_platform, invalid_media, media_mismatch, thread_not_supported, duplicate_part */
             errors: components["schemas"]["ValidationIssueInput"][];
+            /** @description Each part’s length, when the request had a thread or a first comment */
+            parts?: {
+                /** @description Counted the platform’s way (platformB: a URL counts 23) */
+                length: number;
+                /** @description The platform’s limit for this part; null when unknown */
+                limit: number | null;
+                /** @description `text`, `thread[i]` or `firstComment` */
+                part: string;
+            }[];
             stats: {
                 hashtags: number;
                 length: number;
