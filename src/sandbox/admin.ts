@@ -1,6 +1,7 @@
+import { adminBody, badAdminInput, countOf, routeOf } from './admin-input.ts';
 import { page } from './authorize.ts';
-import { SANDBOX_ROUTES, type SandboxRoute } from './faults.ts';
-import { type Exchange, escapeHtml, HttpError, type Route, readBody, sendHtml, sendJson } from './http.ts';
+import { SANDBOX_ROUTES } from './faults.ts';
+import { type Exchange, escapeHtml, HttpError, type Route, sendHtml, sendJson } from './http.ts';
 import { platformBSection } from './platformB/admin.ts';
 import { postView } from './posts.ts';
 import { type MetricCounts, QUERY_TYPES, type SandboxPost } from './state.ts';
@@ -9,32 +10,6 @@ import { type MetricCounts, QUERY_TYPES, type SandboxPost } from './state.ts';
  * Fault controls over HTTP (the same operations as `sandbox.faults` in-process) and the
  * index page listing published posts. Unauthenticated: the sandbox is a local test tool.
  */
-
-const bad = (message: string) => new HttpError(400, { error: message });
-
-async function body(ex: Exchange): Promise<Record<string, unknown>> {
-  const raw = (await readBody(ex.req)).toString('utf8').trim();
-  if (raw === '') return {};
-  try {
-    const parsed = JSON.parse(raw);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed;
-  } catch {}
-  throw bad('Send a JSON object');
-}
-
-const int = (v: unknown, fallback: number, name: string) => {
-  if (v === undefined) return fallback;
-  if (v === 'always') return Number.POSITIVE_INFINITY;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0)
-    throw bad(`${name} must be a non-negative integer`);
-  return v;
-};
-
-const routeOf = (v: unknown): SandboxRoute | '*' => {
-  if (v === undefined || v === '*') return '*';
-  if (typeof v === 'string' && (SANDBOX_ROUTES as readonly string[]).includes(v)) return v as SandboxRoute;
-  throw bad(`route must be '*' or one of ${SANDBOX_ROUTES.join(', ')}`);
-};
 
 function tokenTarget(b: Record<string, unknown>, ex: Exchange): string | { sub: string } {
   if (typeof b.accessToken === 'string') return b.accessToken;
@@ -95,12 +70,12 @@ const adminPost = (p: SandboxPost) => ({
 
 function counts(v: unknown): Partial<MetricCounts> {
   if (!v || typeof v !== 'object')
-    throw bad('counts must be an object like {"IMPRESSION": 10, "LINK_CLICKS": null}');
+    throw badAdminInput('counts must be an object like {"IMPRESSION": 10, "LINK_CLICKS": null}');
   const out: Partial<MetricCounts> = {};
   for (const [k, n] of Object.entries(v)) {
-    if (!(QUERY_TYPES as readonly string[]).includes(k)) throw bad(`unknown metric ${k}`);
+    if (!(QUERY_TYPES as readonly string[]).includes(k)) throw badAdminInput(`unknown metric ${k}`);
     if (n !== null && (typeof n !== 'number' || !Number.isInteger(n) || n < 0))
-      throw bad(`${k} must be a count or null`);
+      throw badAdminInput(`${k} must be a count or null`);
     out[k as keyof MetricCounts] = n as number | null;
   }
   return out;
@@ -111,13 +86,13 @@ const post = (path: string, handle: (ex: Exchange, b: Record<string, unknown>) =
   path: new RegExp(`^/_sandbox/${path}$`),
   name: 'admin',
   async handle(ex) {
-    const b = await body(ex);
+    const b = await adminBody(ex);
     let result: unknown;
     try {
       result = handle(ex, b);
     } catch (err) {
       if (err instanceof HttpError) throw err;
-      throw bad(err instanceof Error ? err.message : String(err));
+      throw badAdminInput(err instanceof Error ? err.message : String(err));
     }
     sendJson(ex.res, 200, result ?? { ok: true });
   },
@@ -167,33 +142,33 @@ export const adminRoutes: Route[] = [
       sendJson(ex.res, 200, { posts: ex.ctx.state.listPosts({ includeDeleted: true }).map(adminPost) }),
   },
   post('faults', (ex, b) => {
-    const route = routeOf(b.route);
+    const route = routeOf(SANDBOX_ROUTES, b.route);
     ex.ctx.faults.inject(route, {
       status: typeof b.status === 'number' ? b.status : undefined,
       code: typeof b.code === 'string' ? b.code : undefined,
       message: typeof b.message === 'string' ? b.message : undefined,
       drop: b.drop === true,
-      times: b.always === true ? Number.POSITIVE_INFINITY : int(b.times, 1, 'times'),
-      after: int(b.after, 0, 'after'),
+      times: b.always === true ? Number.POSITIVE_INFINITY : countOf(b.times, 1, 'times'),
+      after: countOf(b.after, 0, 'after'),
     });
   }),
-  post('latency', (ex, b) => ex.ctx.faults.latency(int(b.ms, 0, 'ms'), routeOf(b.route))),
-  post('drop-after-create', (ex, b) => ex.ctx.faults.dropAfterCreate(int(b.times, 1, 'times'))),
-  post('duplicates', (ex, b) => ex.ctx.faults.duplicateNext(int(b.times, 1, 'times'))),
+  post('latency', (ex, b) => ex.ctx.faults.latency(countOf(b.ms, 0, 'ms'), routeOf(SANDBOX_ROUTES, b.route))),
+  post('drop-after-create', (ex, b) => ex.ctx.faults.dropAfterCreate(countOf(b.times, 1, 'times'))),
+  post('duplicates', (ex, b) => ex.ctx.faults.duplicateNext(countOf(b.times, 1, 'times'))),
   post('tokens/revoke', (ex, b) => ({ revoked: ex.ctx.faults.revoke(tokenTarget(b, ex)) })),
   post('tokens/expire', (ex, b) => ({
     expired: ex.ctx.faults.expire(tokenTarget(b, ex), { refresh: b.refresh === true }),
   })),
   post('versions/retire', (ex, b) => {
-    if (typeof b.version !== 'string') throw bad('version (YYYYMM) is required');
+    if (typeof b.version !== 'string') throw badAdminInput('version (YYYYMM) is required');
     ex.ctx.faults.retireVersion(b.version);
   }),
-  post('videos/fail-processing', (ex, b) => ex.ctx.faults.failVideoProcessing(int(b.times, 1, 'times'))),
+  post('videos/fail-processing', (ex, b) => ex.ctx.faults.failVideoProcessing(countOf(b.times, 1, 'times'))),
   post('author-finder', (ex, b) => {
     ex.ctx.faults.authorFinderRestricted = b.restricted === true;
   }),
   post('metrics', (ex, b) => {
-    if (typeof b.post !== 'string') throw bad('post (the post URN) is required');
+    if (typeof b.post !== 'string') throw badAdminInput('post (the post URN) is required');
     ex.ctx.state.setMetrics(b.post, counts(b.counts));
   }),
   post('members', (ex, b) => {
@@ -201,7 +176,7 @@ export const adminRoutes: Route[] = [
     const input: Record<string, string> = {};
     for (const f of fields) {
       if (b[f] === undefined) continue;
-      if (typeof b[f] !== 'string' || b[f] === '') throw bad(`${f} must be a non-empty string`);
+      if (typeof b[f] !== 'string' || b[f] === '') throw badAdminInput(`${f} must be a non-empty string`);
       input[f] = b[f];
     }
     return ex.ctx.state.addMember(input);

@@ -1,35 +1,9 @@
-import { type Exchange, escapeHtml, HttpError, type Route, readBody, sendJson } from '../http.ts';
-import { PLATFORM_B_ROUTES, type PlatformBRoute } from './faults.ts';
+import { adminBody, badAdminInput, countOf, routeOf } from '../admin-input.ts';
+import { type Exchange, escapeHtml, HttpError, type Route, sendJson } from '../http.ts';
+import { PLATFORM_B_ROUTES } from './faults.ts';
 import type { BMetrics, BTweet } from './state.ts';
 
 /** Fault controls and state for platformB over HTTP, under /_sandbox/platformB (as `sandbox.platformB` in-process). */
-
-const bad = (message: string) => new HttpError(400, { error: message });
-
-async function body(ex: Exchange): Promise<Record<string, unknown>> {
-  const raw = (await readBody(ex.req)).toString('utf8').trim();
-  if (raw === '') return {};
-  try {
-    const parsed = JSON.parse(raw);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed;
-  } catch {}
-  throw bad('Send a JSON object');
-}
-
-const int = (v: unknown, fallback: number, name: string) => {
-  if (v === undefined) return fallback;
-  if (v === 'always') return Number.POSITIVE_INFINITY;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0)
-    throw bad(`${name} must be a non-negative integer`);
-  return v;
-};
-
-const routeOf = (v: unknown): PlatformBRoute | '*' => {
-  if (v === undefined || v === '*') return '*';
-  if (typeof v === 'string' && (PLATFORM_B_ROUTES as readonly string[]).includes(v))
-    return v as PlatformBRoute;
-  throw bad(`route must be '*' or one of ${PLATFORM_B_ROUTES.join(', ')}`);
-};
 
 const target = (ex: Exchange, b: Record<string, unknown>) =>
   typeof b.accessToken === 'string'
@@ -55,12 +29,12 @@ const post = (path: string, handle: (ex: Exchange, b: Record<string, unknown>) =
   path: new RegExp(`^/_sandbox/platformB/${path}$`),
   name: 'admin',
   async handle(ex) {
-    const b = await body(ex);
+    const b = await adminBody(ex);
     let result: unknown;
     try {
       result = handle(ex, b);
     } catch (err) {
-      throw err instanceof HttpError ? err : bad(err instanceof Error ? err.message : String(err));
+      throw err instanceof HttpError ? err : badAdminInput(err instanceof Error ? err.message : String(err));
     }
     sendJson(ex.res, 200, result ?? { ok: true });
   },
@@ -74,34 +48,36 @@ export const adminRoutes: Route[] = [
     handle: (ex) => sendJson(ex.res, 200, summary(ex)),
   },
   post('faults', (ex, b) =>
-    ex.ctx.platformB.faults.inject(routeOf(b.route), {
+    ex.ctx.platformB.faults.inject(routeOf(PLATFORM_B_ROUTES, b.route), {
       status: typeof b.status === 'number' ? b.status : undefined,
       message: typeof b.message === 'string' ? b.message : undefined,
       resetInSeconds: typeof b.resetInSeconds === 'number' ? b.resetInSeconds : undefined,
       drop: b.drop === true,
-      times: b.always === true ? Number.POSITIVE_INFINITY : int(b.times, 1, 'times'),
-      after: int(b.after, 0, 'after'),
+      times: b.always === true ? Number.POSITIVE_INFINITY : countOf(b.times, 1, 'times'),
+      after: countOf(b.after, 0, 'after'),
     }),
   ),
-  post('latency', (ex, b) => ex.ctx.platformB.faults.latency(int(b.ms, 0, 'ms'), routeOf(b.route))),
+  post('latency', (ex, b) =>
+    ex.ctx.platformB.faults.latency(countOf(b.ms, 0, 'ms'), routeOf(PLATFORM_B_ROUTES, b.route)),
+  ),
   post('rate-limit', (ex, b) =>
-    ex.ctx.platformB.faults.rateLimitNext(routeOf(b.route ?? 'createTweet'), {
-      times: int(b.times, 1, 'times'),
-      resetInSeconds: int(b.resetInSeconds, 1, 'resetInSeconds'),
-      after: int(b.after, 0, 'after'),
+    ex.ctx.platformB.faults.rateLimitNext(routeOf(PLATFORM_B_ROUTES, b.route ?? 'createTweet'), {
+      times: countOf(b.times, 1, 'times'),
+      resetInSeconds: countOf(b.resetInSeconds, 1, 'resetInSeconds'),
+      after: countOf(b.after, 0, 'after'),
     }),
   ),
-  post('duplicates', (ex, b) => ex.ctx.platformB.faults.duplicateNext(int(b.times, 1, 'times'))),
+  post('duplicates', (ex, b) => ex.ctx.platformB.faults.duplicateNext(countOf(b.times, 1, 'times'))),
   post('drop-after-create', (ex, b) =>
-    ex.ctx.platformB.faults.dropAfterCreate(int(b.times, 1, 'times'), int(b.after, 0, 'after')),
+    ex.ctx.platformB.faults.dropAfterCreate(countOf(b.times, 1, 'times'), countOf(b.after, 0, 'after')),
   ),
   post('media/fail-processing', (ex, b) =>
-    ex.ctx.platformB.faults.failMediaProcessing(int(b.times, 1, 'times')),
+    ex.ctx.platformB.faults.failMediaProcessing(countOf(b.times, 1, 'times')),
   ),
   post('tokens/expire', (ex, b) => ({ expired: ex.ctx.platformB.faults.expire(target(ex, b)) })),
   post('tokens/revoke', (ex, b) => ({ revoked: ex.ctx.platformB.faults.revoke(target(ex, b)) })),
   post('metrics', (ex, b) => {
-    if (typeof b.post !== 'string') throw bad('post (the post id) is required');
+    if (typeof b.post !== 'string') throw badAdminInput('post (the post id) is required');
     ex.ctx.platformB.state.setMetrics(b.post, (b.counts ?? {}) as Partial<BMetrics>);
   }),
   post('members', (ex, b) =>
