@@ -1,0 +1,118 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { posts } from '../../src/db/schema/index.ts';
+import type { ChannelWorld } from '../channels/helpers.ts';
+import { until } from '../helpers/until.ts';
+import { connectedB, startWorldB } from '../platforms/platformB-world.ts';
+import { postRow } from '../posts/world.ts';
+
+/**
+ * The recovery of recovery-resend.test.ts on platformB: a create sent by a process that died is
+ * looked up in the member's posts since it was sent; where the platform has none it is sent
+ * again (platformB refuses identical text with 403 duplicate content, so a second post cannot
+ * appear); a duplicate answer is looked up and recorded; an unavailable lookup settles nothing.
+ */
+let w: ChannelWorld;
+let apiKey: string;
+let channelId: string;
+let memberId: string;
+const LEASE = 60_000;
+
+beforeAll(async () => {
+  w = await startWorldB({ env: { PUBLISH_LEASE_MS: String(LEASE) } });
+  ({ apiKey } = await w.t.signup());
+  const channel = await connectedB(w, apiKey);
+  channelId = channel.id;
+  memberId = channel.platformUserId;
+});
+afterEach(() => {
+  w.sandbox.platformB.faults.clear();
+});
+afterAll(async () => {
+  await w?.close();
+});
+
+const faults = () => w.sandbox.platformB.faults;
+const creates = () => w.sandbox.platformB.state.calls('createTweet');
+const onPlatform = (text: string) =>
+  w.sandbox.platformB.state.listTweets({ authorId: memberId }).filter((t) => t.text === text);
+
+async function draft(text: string): Promise<string> {
+  const res = await w.t.request('POST', '/v1/posts', { key: apiKey, body: { text, channelId } });
+  expect(res.status, res.text).toBe(201);
+  return res.body.post.id;
+}
+
+/** Leaves a post as a process that died right after recording "create sent" would. */
+async function crashAfterCreateSent(id: string) {
+  const then = w.clock.now() - LEASE - 1_000;
+  await w.t.service.deps.db
+    .update(posts)
+    .set({
+      status: 'publishing',
+      claimedAt: then,
+      claimedBy: 'dead-process:x',
+      createSentAt: then,
+      publishAttempts: 1,
+    })
+    .where(eq(posts.id, id));
+}
+
+describe('platformB: recovery of a create sent by a process that died', () => {
+  it('lookup says not found: the create is sent again and the post is published once', async () => {
+    const text = 'Never reached platformB';
+    const id = await draft(text);
+    await crashAfterCreateSent(id);
+    const before = creates();
+    await w.t.service.runner!.runOnce();
+    const row = await postRow(w.t, id);
+    expect(row).toMatchObject({ status: 'published', error: null });
+    expect(onPlatform(text)).toHaveLength(1);
+    expect(row!.platformPostId).toBe(onPlatform(text)[0]!.id);
+    expect(creates()).toBe(before + 1);
+  });
+
+  it('re-send answered duplicate: the first create had landed; it is looked up and recorded, not posted twice', async () => {
+    const text = 'Landed on platformB while nobody was looking';
+    const id = await draft(text);
+    const ok = await w.t.request('POST', `/v1/posts/${id}/publish`, { key: apiKey });
+    expect(ok.status, ok.text).toBe(200);
+    const platformPostId: string = ok.body.post.platformPostId;
+    await w.t.service.deps.db
+      .update(posts)
+      .set({ publishedAt: null, platformPostId: null, platformUrl: null })
+      .where(eq(posts.id, id));
+    await crashAfterCreateSent(id);
+    // The first create shows up only after recovery's lookup (a slow request): hidden from the
+    // listing until the re-send arrives, which the platform refuses as duplicate content.
+    const tweets = w.sandbox.platformB.state.tweets;
+    const landed = tweets.get(platformPostId)!;
+    tweets.delete(platformPostId);
+    faults().latency(200, 'createTweet');
+    faults().duplicateNext();
+    const before = creates();
+    const recovery = w.t.service.runner!.runOnce();
+    await until('the re-send to reach platformB', () => creates() > before, 10_000, 5);
+    tweets.set(platformPostId, landed);
+    await recovery;
+    expect(await postRow(w.t, id)).toMatchObject({ status: 'published', platformPostId, error: null });
+    expect(onPlatform(text)).toHaveLength(1);
+    expect(creates()).toBe(before + 1);
+  });
+
+  it('lookup unavailable: not sent again, publish_outcome_unknown naming the failed lookup', async () => {
+    const text = 'platformB listing down';
+    const id = await draft(text);
+    await crashAfterCreateSent(id);
+    faults().failAlways('listTweets', 503);
+    const before = creates();
+    await w.t.service.runner!.runOnce();
+    const res = await w.t.request('GET', `/v1/posts/${id}`, { key: apiKey });
+    expect(res.body.post.status).toBe('failed');
+    expect(res.body.post.error).toMatch(
+      /^publish_outcome_unknown: .*asking the platform failed.*not sent again/,
+    );
+    expect(creates()).toBe(before);
+    expect(onPlatform(text)).toHaveLength(0);
+  });
+});
