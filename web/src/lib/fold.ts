@@ -47,9 +47,11 @@ export function foldPost(text: string, maxChars = FOLD_CHARS, maxLines = FOLD_LI
 
 /**
  * platformB's length: code points, with every URL counting 23 (PLATFORM_B.md), against 280.
+ * The same pattern as the API's (src/platforms/platformB/text.ts, case-insensitive): a test
+ * compares the two counts, so the console's counter never disagrees with the API's refusal.
  */
 export const PLATFORMB_LIMIT = 280;
-const URL_PATTERN = /https?:\/\/\S+/g;
+const URL_PATTERN = /https?:\/\/\S+/gi;
 
 export function platformBLength(text: string): number {
   let length = 0;

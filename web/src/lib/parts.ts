@@ -1,0 +1,199 @@
+import { PLATFORMB_LIMIT, platformBLength } from './fold.ts';
+
+/**
+ * The parts of a post (the post, its thread, its first comment) as the console handles them:
+ * each part counted against its platform's limit while typing, the validation issues that
+ * belong to it, what the create and update calls carry, and how the published parts read back.
+ * The API applies the same rules (src/features/posts/part-rules.ts, src/platforms/text-limits.ts);
+ * a test compares the counts here with the API's, so the counter and the refusal agree.
+ */
+export type PartKind = 'post' | 'reply' | 'comment';
+
+/** A thread carries at most this many follow-up parts (25 parts in all), as the API allows. */
+export const MAX_THREAD_PARTS = 24;
+
+/** What the console says where a thread cannot be offered. */
+export const NO_THREADS = 'platformA has no threads; use a first comment.';
+
+/** Where every part is a post of its own, published as a reply to the one before. */
+export const hasThreads = (platform: string) => platform === 'platformB';
+
+interface Limit {
+  max: number;
+  length: (text: string) => number;
+  unit: string;
+}
+
+const PLATFORMB_PART: Limit = {
+  max: PLATFORMB_LIMIT,
+  length: platformBLength,
+  unit: 'weighted characters (a URL counts 23)',
+};
+const LIMITS: Record<string, Record<PartKind, Limit | null>> = {
+  platformA: {
+    // The post is counted in UTF-16 code units (as the API counts it), the comment in code points.
+    post: { max: 3000, length: (text) => text.length, unit: 'characters' },
+    reply: null,
+    comment: { max: 1250, length: (text) => Array.from(text).length, unit: 'characters' },
+  },
+  platformB: { post: PLATFORMB_PART, reply: PLATFORMB_PART, comment: PLATFORMB_PART },
+};
+
+export interface PartCount {
+  length: number;
+  max: number;
+  /** How far past the limit (0 when it fits). */
+  over: number;
+  unit: string;
+}
+
+/** A part's length the platform's way; null where the platform has no such part. */
+export function countPart(platform: string, kind: PartKind, text: string): PartCount | null {
+  const limit = Object.hasOwn(LIMITS, platform) ? LIMITS[platform]![kind] : null;
+  if (!limit) return null;
+  const length = limit.length(text);
+  return { length, max: limit.max, over: Math.max(0, length - limit.max), unit: limit.unit };
+}
+
+/** The path the API names a thread part by (`thread[0]` is the second part of the post). */
+export const threadPath = (index: number) => `thread[${index}]`;
+
+/** A part's name for people: the post is part 1, `thread[0]` part 2. */
+export function partName(path: string): string {
+  if (path === 'text') return 'the post';
+  if (path === 'firstComment') return 'the first comment';
+  if (path === 'thread') return 'the thread';
+  const match = /^thread\[(\d+)\]$/.exec(path);
+  return match ? `part ${Number(match[1]) + 2}` : path;
+}
+
+interface Issue {
+  code: string;
+  message: string;
+  part?: string;
+}
+
+/**
+ * The issues about one part (`undefined`: the post itself), worded for people: the API's
+ * `thread[1]: ` prefix goes (the issue is shown under that part) and paths become part names.
+ */
+export function issuesOf<T extends Issue>(issues: readonly T[], part: string | undefined): T[] {
+  return issues
+    .filter((issue) => issue.part === part)
+    .map((issue) => {
+      const prefix = `${issue.part}: `;
+      const message =
+        issue.part && issue.message.startsWith(prefix) ? issue.message.slice(prefix.length) : issue.message;
+      return { ...issue, message: readablePaths(message) };
+    });
+}
+
+function readablePaths(message: string): string {
+  return message
+    .replace(/\bRepeats (text|firstComment|thread\[\d+\])/g, (_, path: string) => `Repeats ${partName(path)}`)
+    .replace(/\bthread\[(\d+)\]/g, (path) => partName(path));
+}
+
+/** What create and update carry: no thread where the platform has none, no blank first comment. */
+export function partsToSend(
+  platform: string,
+  thread: readonly string[],
+  firstComment: string,
+): { thread: string[]; firstComment: string | null } {
+  return {
+    thread: hasThreads(platform) ? [...thread] : [],
+    firstComment: firstComment.trim() ? firstComment : null,
+  };
+}
+
+/** The fields of a post the parts' read-back needs (the generated Post has them all). */
+export interface PostParts {
+  status: string;
+  platform: string;
+  text: string;
+  thread: string[];
+  firstComment: string | null;
+  platformPostId: string | null;
+  platformPostIds: string[];
+  platformUrl: string | null;
+  firstCommentId: string | null;
+}
+
+export type PartState = 'published' | 'waiting' | 'publishing' | 'not published';
+
+export interface PublishedPart {
+  path: string;
+  /** "Part 2 of 3", "First comment". */
+  label: string;
+  text: string;
+  id: string | null;
+  url: string | null;
+  state: PartState;
+}
+
+/**
+ * A part's address on the platform, from the post's own: the API gives a URL for part 1 only,
+ * and where each part is a post of its own (platformB) the others differ only in the id.
+ */
+export function partUrl(post: PostParts, id: string | null): string | null {
+  const { platformUrl, platformPostId } = post;
+  if (!id || !platformUrl || !platformPostId || !hasThreads(post.platform)) return null;
+  if (!platformUrl.endsWith(platformPostId)) return null;
+  return platformUrl.slice(0, platformUrl.length - platformPostId.length) + encodeURIComponent(id);
+}
+
+function stateOf(post: PostParts, id: string | null): PartState {
+  if (id) return 'published';
+  if (post.status === 'publishing') return 'publishing';
+  return post.status === 'failed' || post.status === 'canceled' ? 'not published' : 'waiting';
+}
+
+/**
+ * Every part of a post with what became of it: the ids the platform gave (`platformPostIds`,
+ * in order; a failed thread keeps the parts that went out) and the first comment's.
+ */
+export function publishedParts(post: PostParts): PublishedPart[] {
+  const texts = [post.text, ...post.thread];
+  const parts: PublishedPart[] = texts.map((text, i) => {
+    const id = post.platformPostIds[i] ?? (i === 0 ? post.platformPostId : null) ?? null;
+    return {
+      path: i === 0 ? 'text' : threadPath(i - 1),
+      label: `Part ${i + 1} of ${texts.length}`,
+      text,
+      id,
+      url: i === 0 ? post.platformUrl : partUrl(post, id),
+      state: stateOf(post, id),
+    };
+  });
+  if (post.firstComment !== null) {
+    parts.push({
+      path: 'firstComment',
+      label: 'First comment',
+      text: post.firstComment,
+      id: post.firstCommentId,
+      // platformA's comment lives under the post and has no address of its own.
+      url: partUrl(post, post.firstCommentId),
+      state: stateOf(post, post.firstCommentId),
+    });
+  }
+  return parts;
+}
+
+const COMMENT_STATE: Record<PartState, string> = {
+  published: 'published',
+  waiting: 'to follow the post',
+  publishing: 'being published',
+  'not published': 'not published',
+};
+
+/** A one-line summary for the posts list: "Thread of 3 parts · first comment published". */
+export function partsSummary(post: PostParts): string | null {
+  const bits: string[] = [];
+  if (post.thread.length > 0) bits.push(`Thread of ${post.thread.length + 1} parts`);
+  if (post.firstComment !== null) {
+    bits.push(`first comment ${COMMENT_STATE[stateOf(post, post.firstCommentId)]}`);
+  }
+  if (bits.length === 0) return null;
+  const line = bits.join(' · ');
+  return line[0]!.toUpperCase() + line.slice(1);
+}
