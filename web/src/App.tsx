@@ -7,6 +7,7 @@ import { BrandsPage } from './pages/Brands.tsx';
 import { ChannelsPage } from './pages/Channels.tsx';
 import { ComposePage } from './pages/Compose.tsx';
 import { MediaPage } from './pages/Media.tsx';
+import { ModelPage } from './pages/Model.tsx';
 import { PlanPage } from './pages/Plan.tsx';
 import { PostsPage } from './pages/Posts.tsx';
 import { SignInPage } from './pages/SignIn.tsx';
@@ -28,6 +29,8 @@ const PAGES: { path: string; label: string; render: () => React.ReactNode }[] = 
   { path: '/brands', label: 'Brands & voices', render: () => <BrandsPage /> },
   { path: '/webhooks', label: 'Webhooks', render: () => <WebhooksPage /> },
 ];
+/** Pages reached by links, not listed in the navigation. */
+const LINKED_PAGES: typeof PAGES = [{ path: '/model', label: 'Language model', render: () => <ModelPage /> }];
 
 export function App() {
   const [key, setKey] = useState(keyStore.get);
@@ -61,7 +64,7 @@ export function App() {
     );
   }
 
-  const page = PAGES.find((p) => p.path === route.path) ?? PAGES[0]!;
+  const page = [...PAGES, ...LINKED_PAGES].find((p) => p.path === route.path) ?? PAGES[0]!;
   return (
     <div className="shell">
       <button type="button" className="skip" onClick={() => document.getElementById('main')?.focus()}>

@@ -9,30 +9,19 @@ const DIMENSIONS: { id: keyof ScoreResult['breakdown']; label: string }[] = [
   { id: 'engagement', label: 'Engagement' },
 ];
 
-/** The personal score, when the API adds one (read loosely, so an older API simply shows none). */
-interface PersonalView {
-  overall: number;
-  basedOn?: number;
-  expected?: { low: number; median: number; high: number };
-  note?: string;
-  signals?: { impact: string; label: string; detail: string; weight: number }[];
-}
-
-function Personal({ value }: { value: unknown }) {
-  if (!value || typeof value !== 'object' || typeof (value as PersonalView).overall !== 'number') return null;
-  const p = value as PersonalView;
+/** The personal score: present once the account's history (10+ posts with engagement) is fitted. */
+function Personal({ value: p }: { value: ScoreResult['personal'] }) {
+  if (!p) return null;
   return (
     <div className="personal">
       <p>
         <strong>Personal score {Math.round(p.overall)}</strong>
-        {p.basedOn ? ` from ${p.basedOn} of your own posts` : ''}
-        {p.expected
-          ? `: expect about ${p.expected.median.toFixed(1)}× your usual engagement (likely ${p.expected.low.toFixed(1)}× to ${p.expected.high.toFixed(1)}×)`
-          : ''}
+        {` from ${p.basedOn} of your own posts`}
+        {`: expect about ${p.expected.median.toFixed(1)}× your usual engagement (likely ${p.expected.low.toFixed(1)}× to ${p.expected.high.toFixed(1)}×)`}
         .
       </p>
       {p.note && <p className="muted">{p.note}</p>}
-      {p.signals && p.signals.length > 0 && (
+      {p.signals.length > 0 && (
         <ul>
           {p.signals.map((sig, i) => (
             <li key={i}>
@@ -56,7 +45,7 @@ export function ScorePanel({ result, compact = false }: { result: ScoreResult; c
         <span className="of">/100</span>
         <p className="verdict">{result.verdict}</p>
       </div>
-      <Personal value={(result as unknown as Record<string, unknown>).personal} />
+      <Personal value={result.personal} />
       <dl className="dims">
         {DIMENSIONS.map((d) => (
           <div key={d.id} className="dim">

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, ok, type Schemas } from '../api.ts';
 import { Diff } from '../components/Diff.tsx';
+import { EngineNotice } from '../components/EngineNotice.tsx';
 import { ErrorBox, Working } from '../components/ErrorBox.tsx';
 import { ScorePanel } from '../components/ScorePanel.tsx';
 import { useBrands, useVoices } from '../lib/hooks.ts';
@@ -31,6 +32,7 @@ export function RewritePanel({ body, onUse }: { body: ScoreBody; onUse: (text: s
       <ErrorBox error={rewrite.error} />
       {r && (
         <div className="rewrite">
+          <EngineNotice engine={r.engine} work="rewrite" />
           <h3>
             Before {Math.round(r.before.overall)} → after {Math.round(r.after.overall)}
             {r.after.overall < r.before.overall && ' (lower: keep your version?)'}
@@ -153,6 +155,7 @@ export function GeneratePanel({
       </form>
       {generate.isPending && <Working label="Generating and scoring candidates…" />}
       <ErrorBox error={generate.error} />
+      {generate.data && <EngineNotice engine={generate.data.engine} work="candidates" />}
       <ol className="candidates">
         {generate.data?.candidates.map((c, i) => (
           <li key={i} className="card">

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, ok, type Schemas } from '../api.ts';
+import { EngineNotice } from '../components/EngineNotice.tsx';
 import { ErrorBox, Working } from '../components/ErrorBox.tsx';
 import { useBrands, useVoices } from '../lib/hooks.ts';
 import { navigate } from '../router.tsx';
@@ -128,6 +129,7 @@ export function PlanPage() {
         {plan.isPending && <Working label="Planning…" />}
         <ErrorBox error={plan.error} />
       </form>
+      {plan.data && <EngineNotice engine={plan.data.engine} work="plan" />}
       <ol className="plan-items">
         {plan.data?.items.map((item) => (
           <li key={item.slot} className="card">
