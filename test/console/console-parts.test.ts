@@ -15,6 +15,7 @@ import {
   partsToSend,
   partUrl,
   publishedParts,
+  publishedSentence,
 } from '../../web/src/lib/parts.ts';
 
 /**
@@ -173,6 +174,10 @@ describe('published parts', () => {
       ['First comment', 'published', '1004', 'https://x.com/sandy/status/1004'],
     ]);
     expect(partsSummary(published)).toBe('Thread of 3 parts · first comment published');
+    expect(publishedSentence(published)).toBe('Published: all 3 parts and the first comment.');
+    expect(publishedSentence({ thread: ['Two'], firstComment: null })).toBe('Published: all 2 parts.');
+    expect(publishedSentence({ thread: [], firstComment: 'Hi' })).toBe('Published, with its first comment.');
+    expect(publishedSentence({ thread: [], firstComment: null })).toBe('Published.');
   });
 
   it('keeps the parts that went out when a later part failed, and says which did not', () => {

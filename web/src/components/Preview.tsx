@@ -25,15 +25,25 @@ export function MediaThumb({ media, className = 'thumb' }: { media: Media; class
   );
 }
 
-/** platformA's feed card: the text up to the fold, then "…see more". */
-export function PlatformAPreview({ text, author, media }: { text: string; author: string; media: Media[] }) {
+/** platformA's feed card: the text up to the fold, then "…see more"; the first comment under it. */
+export function PlatformAPreview({
+  text,
+  author,
+  media,
+  comment = null,
+}: {
+  text: string;
+  author: string;
+  media: Media[];
+  comment?: string | null;
+}) {
   const [open, setOpen] = useState(false);
   const fold = foldPost(text);
   return (
     <article className="preview pa" aria-label="Preview on platformA">
       <header>
         <span className="avatar" aria-hidden="true">
-          {author.replace(/^@/, '').slice(0, 1).toUpperCase()}
+          {initial(author)}
         </span>
         <span>
           <strong>{author}</strong>
@@ -59,6 +69,17 @@ export function PlatformAPreview({ text, author, media }: { text: string; author
         </div>
       )}
       <footer aria-hidden="true">Like · Comment · Repost · Send</footer>
+      {comment?.trim() && (
+        <article className="pa-comment" aria-label="First comment, under the post">
+          <span className="avatar small" aria-hidden="true">
+            {initial(author)}
+          </span>
+          <p>
+            <strong>{author}</strong> <small className="muted">First comment</small>
+            <span className="body">{comment}</span>
+          </p>
+        </article>
+      )}
       <p className="fold-note">
         {fold.folded
           ? `Readers see the first ${fold.visible.length} characters before "see more".`
@@ -68,17 +89,52 @@ export function PlatformAPreview({ text, author, media }: { text: string; author
   );
 }
 
-/** platformB: 280 weighted characters; the overflow is marked. */
-export function PlatformBPreview({ text, author }: { text: string; author: string }) {
+const initial = (author: string) => author.replace(/^@/, '').slice(0, 1).toUpperCase();
+
+/**
+ * platformB: the post, each thread part as a reply to the one before, then the first comment
+ * as a reply to the last part; every part against 280 weighted characters, its overflow marked.
+ */
+export function PlatformBPreview({
+  text,
+  author,
+  thread = [],
+  comment = null,
+}: {
+  text: string;
+  author: string;
+  thread?: string[];
+  comment?: string | null;
+}) {
+  const parts = [text, ...thread];
+  const chained = parts.length > 1 || Boolean(comment?.trim());
+  return (
+    <section className={chained ? 'pb-chain' : undefined} aria-label="Preview on platformB">
+      {parts.map((part, i) => (
+        <PlatformBPart
+          key={i}
+          text={part}
+          author={author}
+          label={parts.length > 1 ? `Part ${i + 1} of ${parts.length}` : null}
+        />
+      ))}
+      {comment?.trim() && <PlatformBPart text={comment} author={author} label="First comment (a reply)" />}
+    </section>
+  );
+}
+
+/** One platformB post of the chain. */
+function PlatformBPart({ text, author, label }: { text: string; author: string; label: string | null }) {
   const length = platformBLength(text);
   const cut = platformBOverflowIndex(text);
   return (
-    <article className="preview pb" aria-label="Preview on platformB">
+    <article className="preview pb" aria-label={label ?? 'The post'}>
       <header>
         <span className="avatar round" aria-hidden="true">
-          {author.replace(/^@/, '').slice(0, 1).toUpperCase()}
+          {initial(author)}
         </span>
         <strong>{author}</strong>
+        {label && <small className="muted">{label}</small>}
       </header>
       <p className="body">
         {text.slice(0, cut)}

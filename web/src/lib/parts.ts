@@ -197,3 +197,11 @@ export function partsSummary(post: PostParts): string | null {
   const line = bits.join(' · ');
   return line[0]!.toUpperCase() + line.slice(1);
 }
+
+/** What the done notice says about a published post and its parts. */
+export function publishedSentence(post: Pick<PostParts, 'thread' | 'firstComment'>): string {
+  const parts = post.thread.length + 1;
+  const comment = post.firstComment !== null;
+  if (parts > 1) return `Published: all ${parts} parts${comment ? ' and the first comment' : ''}.`;
+  return comment ? 'Published, with its first comment.' : 'Published.';
+}

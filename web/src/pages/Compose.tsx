@@ -1,26 +1,33 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { api, type Media, ok, type Post, type ScoreResult } from '../api.ts';
-import { ErrorBox, Notice, Working } from '../components/ErrorBox.tsx';
+import { EngineNotice } from '../components/EngineNotice.tsx';
+import { ErrorBox, Working } from '../components/ErrorBox.tsx';
 import { MediaPicker } from '../components/MediaPicker.tsx';
 import { PlatformAPreview, PlatformBPreview } from '../components/Preview.tsx';
 import { ScorePanel } from '../components/ScorePanel.tsx';
-import { ApiError, explainPostError } from '../lib/errors.ts';
+import { engineOfMeta } from '../lib/engine.ts';
 import { useChannels, useDebounced, useMeta } from '../lib/hooks.ts';
 import { mediaKindOf } from '../lib/media.ts';
-import { browserZone, formatWhen, fromLocalInput, toLocalInput, zoneAbbreviation } from '../lib/time.ts';
+import { partsToSend } from '../lib/parts.ts';
+import { fromLocalInput, toLocalInput } from '../lib/time.ts';
 import { Link, navigate, useRoute } from '../router.tsx';
 import { GeneratePanel, RewritePanel } from './ComposeAssist.tsx';
+import { FirstCommentField, PostValidation, ThreadEditor } from './ComposeParts.tsx';
+import { DoneNotice, PublishControls } from './ComposePublish.tsx';
+import { useSavePost } from './compose-save.ts';
 
 export function ComposePage() {
   const route = useRoute();
   const editing = route.params.get('post');
-  const queryClient = useQueryClient();
   const meta = useMeta();
   const channels = useChannels();
   const connected = (channels.data?.channels ?? []).filter((c) => c.status === 'connected');
 
   const [text, setText] = useState(route.params.get('text') ?? '');
+  // Follow-up parts (platformB) and the first comment (both platforms).
+  const [thread, setThread] = useState<string[]>([]);
+  const [firstComment, setFirstComment] = useState('');
   const [channelId, setChannelId] = useState<string>('');
   const [platform, setPlatform] = useState<'platformA' | 'platformB'>('platformA');
   const [media, setMedia] = useState<Media[]>([]);
@@ -38,6 +45,8 @@ export function ComposePage() {
     const post = draft.data?.post;
     if (!post) return;
     setText(post.text);
+    setThread(post.thread);
+    setFirstComment(post.firstComment ?? '');
     setChannelId(post.channelId ?? '');
     if (post.platform === 'platformB') setPlatform('platformB');
     if (post.scheduledFor) setWhen(toLocalInput(post.scheduledFor));
@@ -56,18 +65,21 @@ export function ComposePage() {
   const channel = connected.find((c) => c.id === channelId);
   const effectivePlatform = (channel?.platform as 'platformA' | 'platformB' | undefined) ?? platform;
   const kind = mediaKindOf(media);
+  const parts = partsToSend(effectivePlatform, thread, firstComment);
 
-  // Live validation: no model call, every pause of 400 ms.
-  const settled = useDebounced(text, 400);
+  // Live validation of every part: no model call, every pause of 400 ms.
+  // (Debounced as one string: a new array on every keystroke would restart the pause forever.)
+  const settledKey = useDebounced(JSON.stringify({ post: text, ...parts }), 400);
+  const settled = JSON.parse(settledKey) as { post: string; thread: string[]; firstComment: string | null };
   const validation = useQuery({
-    queryKey: ['validate', settled, effectivePlatform, media.map((m) => m.id).join(',')],
+    queryKey: ['validate', settledKey, effectivePlatform, media.map((m) => m.id).join(',')],
     queryFn: () =>
       ok(
         api.POST('/v1/posts/validate', {
-          body: { post: settled, platform: effectivePlatform, mediaIds: media.map((m) => m.id) },
+          body: { ...settled, platform: effectivePlatform, mediaIds: media.map((m) => m.id) },
         }),
       ),
-    enabled: settled.trim().length > 0,
+    enabled: settled.post.trim().length > 0,
     placeholderData: (prev) => prev,
   });
 
@@ -95,53 +107,15 @@ export function ComposePage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [autoScore, paused]);
 
-  const save = useMutation({
-    mutationFn: async (action: 'draft' | 'schedule' | 'publish') => {
-      const fields = { text, channelId: channelId || null, mediaIds: media.map((m) => m.id) };
-      let post: Post;
-      if (editing && draft.data?.post.status === 'draft') {
-        post = (await ok(api.PATCH('/v1/posts/{id}', { params: { path: { id: editing } }, body: fields })))
-          .post;
-        if (action === 'schedule') {
-          post = (
-            await ok(
-              api.POST('/v1/posts/{id}/schedule', {
-                params: { path: { id: post.id } },
-                body: { runAt: runAt! },
-              }),
-            )
-          ).post;
-        }
-      } else {
-        const body = {
-          ...fields,
-          platform: effectivePlatform,
-          ...(action === 'schedule' ? { runAt: runAt! } : {}),
-        };
-        post = (await ok(api.POST('/v1/posts', { body }))).post;
-      }
-      if (action === 'publish') {
-        try {
-          post = (await ok(api.POST('/v1/posts/{id}/publish', { params: { path: { id: post.id } } }))).post;
-        } catch (err) {
-          // publish_failed / channel_revoked carry the failed post: show its reason, not a bare error.
-          if (err instanceof ApiError && err.body.post) return err.body.post as Post;
-          throw err;
-        }
-      }
-      return post;
-    },
-    onSuccess: (post) => {
-      setDone(post);
-      queryClient.invalidateQueries({ queryKey: ['posts'] });
-      queryClient.invalidateQueries({ queryKey: ['calendar'] });
-    },
+  const save = useSavePost({
+    editingDraft: editing && draft.data?.post.status === 'draft' ? editing : null,
+    fields: { text, channelId: channelId || null, mediaIds: media.map((m) => m.id), ...parts },
+    platform: effectivePlatform,
+    runAt,
+    onSaved: setDone,
   });
 
   const author = channel?.handle ?? 'You';
-  const zone = browserZone();
-  const abbreviation = zoneAbbreviation(runAt ?? Date.now());
-  const zoneLabel = abbreviation === zone ? zone : `${zone}, ${abbreviation}`;
   const canPost = Boolean(channelId);
   const report = validation.data;
   const blocked = !text.trim() || (report ? !report.valid : false);
@@ -155,6 +129,8 @@ export function ComposePage() {
           onAgain={() => {
             setDone(null);
             setText('');
+            setThread([]);
+            setFirstComment('');
             setMedia([]);
             navigate('/compose');
           }}
@@ -205,28 +181,14 @@ export function ComposePage() {
             placeholder="Start with the sentence that makes someone stop scrolling."
             aria-describedby="validation"
           />
-          <div id="validation" className="validation" aria-live="polite">
-            {report && (
-              <>
-                <span className="muted">
-                  {report.stats.length} characters · {report.stats.lines} lines · {report.stats.hashtags}{' '}
-                  hashtags · {report.stats.links} links
-                </span>
-                {report.errors.map((e) => (
-                  <p key={e.code} className="v-error">
-                    ✖ {e.message}
-                  </p>
-                ))}
-                {report.warnings.map((w) => (
-                  <p key={w.code} className="v-warn">
-                    ⚠ {w.message}
-                  </p>
-                ))}
-                {report.valid && report.warnings.length === 0 && <p className="v-ok">✔ Ready to publish</p>}
-              </>
-            )}
-            <ErrorBox error={validation.error} />
-          </div>
+          <PostValidation platform={effectivePlatform} text={text} report={report} error={validation.error} />
+          <ThreadEditor platform={effectivePlatform} thread={thread} onChange={setThread} report={report} />
+          <FirstCommentField
+            platform={effectivePlatform}
+            value={firstComment}
+            onChange={setFirstComment}
+            report={report}
+          />
           <MediaPicker selected={media} onChange={setMedia} />
           <div className="row wrap">
             <button
@@ -245,53 +207,26 @@ export function ComposePage() {
               </span>
             </label>
           </div>
-          <fieldset className="schedule">
-            <legend>Publish</legend>
-            <div className="row wrap">
-              <button
-                type="button"
-                onClick={() => save.mutate('draft')}
-                disabled={!text.trim() || save.isPending}
-              >
-                Save draft
-              </button>
-              <label>
-                Date and time ({zoneLabel}){' '}
-                <input
-                  type="datetime-local"
-                  value={when}
-                  step={1}
-                  onChange={(e) => setWhen(e.target.value)}
-                />
-              </label>
-              <button
-                type="button"
-                onClick={() => save.mutate('schedule')}
-                disabled={blocked || !canPost || !runAt || runAt <= Date.now() || save.isPending}
-              >
-                Schedule
-              </button>
-              <button
-                type="button"
-                className="primary"
-                onClick={() => save.mutate('publish')}
-                disabled={blocked || !canPost || save.isPending}
-              >
-                Publish now
-              </button>
-            </div>
-            {runAt && runAt <= Date.now() && <p className="hint">Pick a time in the future to schedule.</p>}
-            {!canPost && <p className="hint">Choose a connected channel to schedule or publish.</p>}
-            {save.isPending && <Working label="Saving…" hint="Publishing waits for the platform's answer." />}
-            <ErrorBox error={save.error} />
-          </fieldset>
+          <PublishControls
+            save={save}
+            canSave={Boolean(text.trim())}
+            blocked={blocked}
+            canPost={canPost}
+            when={when}
+            onWhen={setWhen}
+          />
         </section>
         <section className="side-panel" aria-label="Preview and score">
           <h2>Preview</h2>
           {effectivePlatform === 'platformB' ? (
-            <PlatformBPreview text={text} author={author} />
+            <PlatformBPreview
+              text={text}
+              author={author}
+              thread={parts.thread}
+              comment={parts.firstComment}
+            />
           ) : (
-            <PlatformAPreview text={text} author={author} media={media} />
+            <PlatformAPreview text={text} author={author} media={media} comment={parts.firstComment} />
           )}
           <h2>Score</h2>
           {score.isPending && <Working label="Scoring…" />}
@@ -301,6 +236,10 @@ export function ComposePage() {
               {scored.text !== text && (
                 <p className="hint">The text changed since this score: score again to update it.</p>
               )}
+              <EngineNotice
+                engine={scored.result.engine ?? engineOfMeta(meta.data?.capabilities)}
+                work="score"
+              />
               <ScorePanel result={scored.result} />
             </>
           ) : (
@@ -311,38 +250,5 @@ export function ComposePage() {
         </section>
       </div>
     </div>
-  );
-}
-
-function DoneNotice({ post, onAgain }: { post: Post; onAgain: () => void }) {
-  if (post.status === 'failed') {
-    const e = explainPostError(post.error);
-    return (
-      <div className="error" role="alert">
-        <strong>The post failed.</strong> {e.reason} <span className="action">{e.action}</span>
-      </div>
-    );
-  }
-  const what =
-    post.status === 'scheduled' && post.scheduledFor
-      ? `Scheduled for ${formatWhen(post.scheduledFor)}.`
-      : post.status === 'published'
-        ? 'Published.'
-        : post.status === 'draft'
-          ? 'Saved as a draft.'
-          : `Status: ${post.status}.`;
-  return (
-    <Notice kind="success">
-      {what} <Link to={`/posts?open=${post.id}`}>Open it</Link> · <Link to="/calendar">Calendar</Link> ·{' '}
-      <button type="button" className="link" onClick={onAgain}>
-        Write another
-      </button>
-      {post.platformUrl && (
-        <>
-          {' '}
-          · <a href={post.platformUrl}>View on the platform</a>
-        </>
-      )}
-    </Notice>
   );
 }

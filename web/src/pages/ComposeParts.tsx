@@ -1,0 +1,186 @@
+import type { Schemas } from '../api.ts';
+import { ErrorBox } from '../components/ErrorBox.tsx';
+import {
+  countPart,
+  hasThreads,
+  issuesOf,
+  MAX_THREAD_PARTS,
+  NO_THREADS,
+  type PartCount,
+  threadPath,
+} from '../lib/parts.ts';
+
+type Report = Schemas['ValidationReport'] | undefined;
+type Issue = Schemas['ValidationIssue'];
+
+/** A part's length against its platform's limit, live as you type. */
+export function PartCounter({ count }: { count: PartCount | null }) {
+  if (!count) return null;
+  return (
+    <span className={`counter ${count.over > 0 ? 'over' : ''}`}>
+      {count.length}/{count.max} {count.unit}
+      {count.over > 0 && ` — ${count.over} over`}
+    </span>
+  );
+}
+
+/** Validation issues of one part. */
+export function Issues({ errors, warnings = [] }: { errors: Issue[]; warnings?: Issue[] }) {
+  return (
+    <>
+      {errors.map((e) => (
+        <p key={`${e.code}-${e.message}`} className="v-error">
+          ✖ {e.message}
+        </p>
+      ))}
+      {warnings.map((w) => (
+        <p key={`${w.code}-${w.message}`} className="v-warn">
+          ⚠ {w.message}
+        </p>
+      ))}
+    </>
+  );
+}
+
+/** The post's own counter and issues (the parts' issues show under each part). */
+export function PostValidation({
+  platform,
+  text,
+  report,
+  error,
+}: {
+  platform: string;
+  text: string;
+  report: Report;
+  error: unknown;
+}) {
+  const own = issuesOf(report?.errors ?? [], undefined);
+  return (
+    <div id="validation" className="validation" aria-live="polite">
+      {text && <PartCounter count={countPart(platform, 'post', text)} />}
+      {report && (
+        <>
+          <span className="muted">
+            {' '}
+            · {report.stats.lines} lines · {report.stats.hashtags} hashtags · {report.stats.links} links
+          </span>
+          <Issues errors={own} warnings={report.warnings} />
+          {report.valid && report.warnings.length === 0 && <p className="v-ok">✔ Ready to publish</p>}
+          {!report.valid && own.length === 0 && (
+            <p className="v-error">✖ A part below needs fixing before this can be published.</p>
+          )}
+        </>
+      )}
+      <ErrorBox error={error} />
+    </div>
+  );
+}
+
+/**
+ * The thread's follow-up parts (platformB), each with its counter and its own issues from the
+ * live validation. On a platform without threads, the reason instead, and nothing is sent.
+ */
+export function ThreadEditor({
+  platform,
+  thread,
+  onChange,
+  report,
+}: {
+  platform: string;
+  thread: string[];
+  onChange: (thread: string[]) => void;
+  report: Report;
+}) {
+  const errors = report?.errors ?? [];
+  if (!hasThreads(platform)) {
+    return (
+      <div className="thread off" role="note" aria-label="Thread">
+        <p className="hint">{NO_THREADS}</p>
+        {thread.length > 0 && (
+          <p className="hint">
+            The {thread.length === 1 ? 'thread part' : `${thread.length} thread parts`} written for platformB{' '}
+            {thread.length === 1 ? 'is' : 'are'} kept here but not sent to {platform}.
+          </p>
+        )}
+      </div>
+    );
+  }
+  const set = (index: number, value: string) => onChange(thread.map((p, i) => (i === index ? value : p)));
+  return (
+    <fieldset className="thread">
+      <legend>Thread</legend>
+      <p className="hint">
+        Each part is published as a reply to the part before it: up to {MAX_THREAD_PARTS} follow-up parts,
+        each up to 280 weighted characters (a URL counts 23).
+      </p>
+      <ol className="thread-parts">
+        {thread.map((part, i) => (
+          <li key={i}>
+            <label htmlFor={`thread-${i}`}>Part {i + 2}</label>
+            <textarea
+              id={`thread-${i}`}
+              rows={3}
+              value={part}
+              onChange={(e) => set(i, e.target.value)}
+              aria-describedby={`thread-${i}-check`}
+            />
+            <div id={`thread-${i}-check`} className="validation" aria-live="polite">
+              <PartCounter count={countPart(platform, 'reply', part)} />
+              <Issues errors={issuesOf(errors, threadPath(i))} />
+            </div>
+            <button type="button" onClick={() => onChange(thread.filter((_, j) => j !== i))}>
+              Remove part {i + 2}
+            </button>
+          </li>
+        ))}
+      </ol>
+      <Issues errors={issuesOf(errors, 'thread')} />
+      <button
+        type="button"
+        onClick={() => onChange([...thread, ''])}
+        disabled={thread.length >= MAX_THREAD_PARTS}
+      >
+        Add a part
+      </button>
+      {thread.length >= MAX_THREAD_PARTS && (
+        <p className="hint">A thread has at most {MAX_THREAD_PARTS} follow-up parts.</p>
+      )}
+    </fieldset>
+  );
+}
+
+/** The first comment: under the post on platformA, a reply to the last part on platformB. */
+export function FirstCommentField({
+  platform,
+  value,
+  onChange,
+  report,
+}: {
+  platform: string;
+  value: string;
+  onChange: (value: string) => void;
+  report: Report;
+}) {
+  return (
+    <div className="first-comment">
+      <label htmlFor="first-comment">First comment</label>
+      <textarea
+        id="first-comment"
+        rows={2}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-describedby="first-comment-check"
+        placeholder="Optional: leave empty for none."
+      />
+      <div id="first-comment-check" className="validation" aria-live="polite">
+        <span className="hint">
+          {hasThreads(platform)
+            ? 'Published right after the post, as a reply to its last part.'
+            : 'Published right after the post, as a comment under it: a good place for a link.'}{' '}
+        </span>
+        {value.trim() && <PartCounter count={countPart(platform, 'comment', value)} />}
+        <Issues errors={issuesOf(report?.errors ?? [], 'firstComment')} />
+      </div>
+    </div>
+  );
+}
