@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, ok, type Post } from '../api.ts';
 import { ErrorBox, Working } from '../components/ErrorBox.tsx';
+import { PartsSummary, PostParts } from '../components/PostParts.tsx';
 import { Status } from '../components/Status.tsx';
 import { ApiError, explainPostError } from '../lib/errors.ts';
 import { formatWhen, fromLocalInput, toLocalInput } from '../lib/time.ts';
@@ -109,6 +110,7 @@ export function PostRow({ post, expanded = false }: { post: Post; expanded?: boo
         </span>
       </div>
       <p className={expanded ? 'pre' : 'clip'}>{post.text}</p>
+      {expanded ? <PostParts post={post} /> : <PartsSummary post={post} />}
       {failure && (
         <div className="error" role="note">
           <strong>Why it failed:</strong> {failure.reason} <span className="action">{failure.action}</span>
