@@ -165,7 +165,11 @@ export function resilientClient(
       // biome-ignore lint/suspicious/noThenProperty: drizzle awaits this object like the PendingQuery it stands for.
       then(onFulfilled, onRejected) {
         return tracked(() => {
-          const query = scope().unsafe(...args);
+          // Named, cached prepared statements (drizzle asks for unnamed ones): postgres.js
+          // then sends a repeated statement in one round trip, where an unnamed statement
+          // with parameters costs two (describe its parameter types, then bind and execute).
+          const [text, params, opts] = args;
+          const query = scope().unsafe(text, params, { ...opts, prepare: true });
           return values ? query.values() : query;
         }).then(onFulfilled, onRejected);
       },
