@@ -1,4 +1,4 @@
-import { inArray, type SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
 
@@ -26,12 +26,14 @@ export type ClaimBatch<T extends ClaimableTable> = KeyOption<T> & {
 
 /**
  * Claims up to `limit` rows: locks them with FOR UPDATE SKIP LOCKED (rows another worker holds
- * are skipped, not waited for) and writes `set` in the same transaction, returning the claimed
- * rows. Any number of workers can claim side by side and never take the same row twice.
+ * are skipped, not waited for) and writes `set`, returning the claimed rows. Any number of
+ * workers can claim side by side and never take the same row twice.
  *
- * Two statements on purpose: with the locking select as a subquery of the UPDATE, PostgreSQL
- * may re-run it while updating and its LIMIT stops holding, so one worker would claim every
- * due row at once. Works the same on PGlite and PostgreSQL.
+ * One statement, so one round trip and no explicit transaction: the locking select is a
+ * MATERIALIZED common table expression the UPDATE reads. Materialized, it runs exactly once;
+ * as a plain subquery of the UPDATE, PostgreSQL may re-run it while updating and its LIMIT
+ * stops holding, so one worker would claim every due row at once. Works the same on PGlite
+ * and PostgreSQL.
  */
 export async function claimBatch<T extends ClaimableTable>(
   db: DbOrTx,
@@ -42,21 +44,17 @@ export async function claimBatch<T extends ClaimableTable>(
   const key = spec.key ?? (spec.table as unknown as { id: PgColumn }).id;
   if (!key) throw new TypeError('claimBatch: the table has no id column; name the key');
   const order = Array.isArray(spec.orderBy) ? spec.orderBy : [spec.orderBy];
-  return db.transaction(async (tx) => {
-    const from = tx.select({ key }).from(table);
-    const joined = spec.join ? from.innerJoin(spec.join.table, spec.join.on) : from;
-    const locked = await joined
-      .where(spec.where)
-      .orderBy(...order)
-      .limit(spec.limit)
-      .for('update', { of: table, skipLocked: true });
-    if (locked.length === 0) return [];
-    const keys = locked.map((row) => row.key);
-    const rows = await tx
-      .update(table)
-      .set(spec.set as PgUpdateSetSource<typeof table>)
-      .where(inArray(key, keys))
-      .returning();
-    return rows as T['$inferSelect'][];
-  });
+  const from = db.select({ key }).from(table);
+  const joined = spec.join ? from.innerJoin(spec.join.table, spec.join.on) : from;
+  const locking = joined
+    .where(spec.where)
+    .orderBy(...order)
+    .limit(spec.limit)
+    .for('update', { of: table, skipLocked: true });
+  const rows = await db
+    .update(table)
+    .set(spec.set as PgUpdateSetSource<typeof table>)
+    .where(sql`${key} in (with picked as materialized ${locking} select * from picked)`)
+    .returning();
+  return rows as T['$inferSelect'][];
 }
