@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { inTexts, rowsOf } from '../../db/json-rows.ts';
 import { events, webhookDeliveries, webhooks } from '../../db/schema/index.ts';
 import type { WebhookEvent } from '../../domain/enums.ts';
 import { SweepName } from '../../jobs/sweep-names.ts';
@@ -22,39 +23,62 @@ export interface RecordedEvent {
  *
  * Body sent to receivers (DECISIONS.md): `{id, type, createdAt, data}`.
  */
-export async function recordEvent(
-  tx: DbOrTx,
-  input: { accountId: string; type: WebhookEvent; data: Record<string, unknown>; now: number },
-): Promise<RecordedEvent> {
-  const id = newId('event');
-  await tx.insert(events).values({
-    id,
+export async function recordEvent(tx: DbOrTx, input: EventInput): Promise<RecordedEvent> {
+  const [recorded] = await recordEvents(tx, [input]);
+  return recorded!;
+}
+
+export interface EventInput {
+  accountId: string;
+  type: WebhookEvent;
+  data: Record<string, unknown>;
+  now: number;
+}
+
+/**
+ * `recordEvent` for several events at once (a batch of publish outcomes): one insert of the
+ * events, one read of the endpoints of every account involved, one insert of the deliveries.
+ */
+export async function recordEvents(tx: DbOrTx, inputs: EventInput[]): Promise<RecordedEvent[]> {
+  if (inputs.length === 0) return [];
+  const rows = inputs.map((input) => ({
+    id: newId('event'),
     accountId: input.accountId,
     type: input.type,
     payload: input.data,
     createdAt: input.now,
-  });
+  }));
+  // One parameter for the whole batch: the same prepared statement whatever its size.
+  await tx.insert(events).select(rowsOf(events, rows));
+  const accountIds = [...new Set(inputs.map((input) => input.accountId))];
   const endpoints = await tx
-    .select({ id: webhooks.id, events: webhooks.events })
+    .select({ id: webhooks.id, accountId: webhooks.accountId, events: webhooks.events })
     .from(webhooks)
-    .where(and(eq(webhooks.accountId, input.accountId), eq(webhooks.status, 'active')));
-  const subscribed = endpoints.filter((e) => e.events.includes(input.type));
-  if (subscribed.length > 0) {
-    await tx.insert(webhookDeliveries).values(
-      subscribed.map((endpoint) => ({
+    .where(and(inTexts(webhooks.accountId, accountIds), eq(webhooks.status, 'active')));
+  const deliveries = rows.flatMap((event) =>
+    endpoints
+      .filter((e) => e.accountId === event.accountId && e.events.includes(event.type))
+      .map((endpoint) => ({
         id: newId('delivery'),
         webhookId: endpoint.id,
-        accountId: input.accountId,
-        eventId: id,
-        event: input.type,
+        accountId: event.accountId,
+        eventId: event.id,
+        event: event.type,
         status: 'pending',
         attempts: 0,
-        nextAttemptAt: input.now,
-        createdAt: input.now,
-        updatedAt: input.now,
+        nextAttemptAt: event.createdAt,
+        createdAt: event.createdAt,
+        updatedAt: event.createdAt,
       })),
-    );
+  );
+  if (deliveries.length > 0) {
+    await tx.insert(webhookDeliveries).values(deliveries);
     wakeAfterCommit(tx, SweepName.webhooks);
   }
-  return { id, type: input.type, createdAt: input.now, deliveries: subscribed.length };
+  return rows.map((event) => ({
+    id: event.id,
+    type: event.type,
+    createdAt: event.createdAt,
+    deliveries: deliveries.filter((d) => d.eventId === event.id).length,
+  }));
 }
