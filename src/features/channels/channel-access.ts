@@ -57,11 +57,24 @@ export interface ChannelAccess {
  */
 export async function withChannelAccess<T>(
   deps: AppDeps,
-  target: { accountId: string; channelId: string },
+  target: {
+    accountId: string;
+    channelId: string;
+    /**
+     * The channel's row as read a moment ago with others (a batch of due posts reads its
+     * channels in one statement): used instead of reading it again if it is that channel of
+     * that account. Every check below applies to it the same.
+     */
+    row?: ChannelRow;
+  },
   fn: (access: ChannelAccess) => Promise<T>,
 ): Promise<T> {
   requireChannelTools(deps);
-  const loaded = await loadChannelRow(deps.db, target.accountId, target.channelId);
+  const given = target.row;
+  const loaded =
+    given?.id === target.channelId && given.accountId === target.accountId
+      ? given
+      : await loadChannelRow(deps.db, target.accountId, target.channelId);
   const tools = requireChannelTools(deps, loaded.platform);
   const row = await ensureFreshToken(deps, tools, loaded);
   try {

@@ -1,8 +1,11 @@
 import { and, asc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../../context.ts';
-import { posts } from '../../../db/schema/index.ts';
+import { inTexts, jsonRows } from '../../../db/json-rows.ts';
+import { channels, posts } from '../../../db/schema/index.ts';
 import { claimBatch } from '../../../jobs/claim-batch.ts';
+import { groupCommit } from '../../../jobs/group-commit.ts';
 import { randomBase62 } from '../../../lib/ids.ts';
+import type { ChannelRow } from '../../channels/channel-row.ts';
 import type { PostRow } from '../post-row.ts';
 import { targetOf, transitionAllowed, transitionPost } from './transitions.ts';
 
@@ -17,6 +20,18 @@ import { targetOf, transitionAllowed, transitionPost } from './transitions.ts';
 export interface Claim {
   row: PostRow;
   token: string;
+  /**
+   * The post's channel as read with its batch (claimDue): the first send uses it instead of
+   * reading it again, and clears it (`takeChannel`); later sends read it fresh.
+   */
+  channel?: ChannelRow;
+}
+
+/** The channel read with the claim, once. */
+export function takeChannel(claim: Claim): ChannelRow | undefined {
+  const { channel } = claim;
+  claim.channel = undefined;
+  return channel;
 }
 
 export const newClaimToken = (deps: AppDeps) => `${deps.instanceId}:${randomBase62(10)}`;
@@ -63,7 +78,21 @@ export async function claimDue(deps: AppDeps, limit: number): Promise<Claim[]> {
     limit,
     set: { ...claimedValues(token, now), status: targetOf('fall_due') },
   });
-  return rows.map((row) => ({ row, token }));
+  // Their channels in one statement, rather than one read per post when each is sent. The
+  // posts are claimed already: if this read fails, each send reads its channel itself.
+  const channelIds = [...new Set(rows.flatMap((row) => (row.channelId ? [row.channelId] : [])))];
+  const read = channelIds.length
+    ? await deps.db
+        .select()
+        .from(channels)
+        .where(inTexts(channels.id, channelIds))
+        .catch((err) => {
+          deps.log.warn({ err }, 'could not read the channels of claimed posts');
+          return [];
+        })
+    : [];
+  const byId = new Map(read.map((channel) => [channel.id, channel]));
+  return rows.map((row) => ({ row, token, channel: byId.get(row.channelId ?? '') }));
 }
 
 /**
@@ -105,15 +134,38 @@ export function startHeartbeat(deps: AppDeps, claim: Claim): { stop(): void } {
  * re-sends it. False when the claim was lost (canceled, or taken over by recovery): the
  * caller must not send. `resend` allows a second send within the same claim only after the
  * platform explicitly refused the first (e.g. an expired token, refreshed since).
+ *
+ * The first send of each create is written in groups (the jobs kit's group commit): the
+ * creates about to leave at the same moment share one UPDATE, each row still conditional on
+ * its own claim, and each create waits until its own row is committed.
  */
 export async function markCreateSent(deps: AppDeps, claim: Claim, resend: boolean): Promise<boolean> {
-  const [row] = await transitionPost(
-    deps.db,
-    'send_create',
-    and(heldBy(claim), resend ? undefined : isNull(posts.createSentAt)),
-    { createSentAt: deps.clock.now() },
-  );
+  if (!resend) return createSentWriter(deps)(claim);
+  const [row] = await transitionPost(deps.db, 'send_create', heldBy(claim), {
+    createSentAt: deps.clock.now(),
+  });
   return row !== undefined;
+}
+
+const createSentWriters = new WeakMap<AppDeps, (claim: Claim) => Promise<boolean>>();
+
+function createSentWriter(deps: AppDeps) {
+  let writer = createSentWriters.get(deps);
+  if (!writer) {
+    writer = groupCommit(async (claims: Claim[]) => {
+      // Each post with the token of its own claim (a pair, not two lists: a post taken over
+      // by another claim of this same process must not match).
+      const pairs = claims.map((c) => ({ post_id: c.row.id, claim_token: c.token }));
+      const held = sql`(${posts.id}, ${posts.claimedBy}) in (select * from ${jsonRows('held', { post_id: 'text', claim_token: 'text' }, pairs)})`;
+      const rows = await transitionPost(deps.db, 'send_create', and(held, isNull(posts.createSentAt)), {
+        createSentAt: deps.clock.now(),
+      });
+      const marked = new Set(rows.map((r) => r.id));
+      return claims.map((c) => marked.has(c.row.id));
+    });
+    createSentWriters.set(deps, writer);
+  }
+  return writer;
 }
 
 /**

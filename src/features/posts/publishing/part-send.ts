@@ -2,7 +2,7 @@ import type { AppDeps } from '../../../context.ts';
 import { Conflict, DomainError, NotFound } from '../../../domain/errors.ts';
 import { type MediaFile, PlatformError, type PlatformErrorKind } from '../../../platforms/platform.ts';
 import { type ChannelAccess, withChannelAccess } from '../../channels/channel-access.ts';
-import { type Claim, markCreateSent } from './claims.ts';
+import { type Claim, markCreateSent, takeChannel } from './claims.ts';
 import { describe, lookUpPart } from './part-lookup.ts';
 import { inPart, type Part, type Progress, parentOf, partFailure, withPart } from './parts.ts';
 import { markFailed, markRetry, type Outcome } from './publish-outcome.ts';
@@ -92,7 +92,7 @@ export async function sendPart(deps: AppDeps, claim: Claim, input: PartInput): P
   try {
     const made = await withChannelAccess(
       deps,
-      { accountId: row.accountId, channelId: row.channelId! },
+      { accountId: row.accountId, channelId: row.channelId!, row: takeChannel(claim) },
       async (access) => {
         try {
           return await createPart(access, input, async () => {

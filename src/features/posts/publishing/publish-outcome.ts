@@ -5,9 +5,9 @@ import { posts } from '../../../db/schema/index.ts';
 import type { PublishFailure } from '../../../domain/errors.ts';
 import { nextDelayMs, PUBLISH_RETRY } from '../../../jobs/schedules.ts';
 import { SweepName } from '../../../jobs/sweep-names.ts';
-import { recordEvent } from '../../events/events.service.ts';
-import { type PostRow, toPost } from '../post-row.ts';
+import type { PostRow } from '../post-row.ts';
 import { type Claim, heldBy } from './claims.ts';
+import { writeFinal } from './outcome-writer.ts';
 import { type PostChanges, transitionPost } from './transitions.ts';
 
 /** How a publish attempt ended, as the publish-now route and the sweep see it. */
@@ -27,8 +27,9 @@ export const MAX_PUBLISH_ATTEMPTS = 5;
 export const retryDelayMs = (attempt: number) => nextDelayMs(PUBLISH_RETRY, attempt)!;
 
 /**
- * A terminal write and its event, in one transaction. Retried briefly when the database
- * hiccups: after a successful create, losing this write would leave the outcome to recovery.
+ * A terminal write and its event, in one transaction (shared with the outcomes of other posts
+ * that finish meanwhile: outcome-writer.ts). Retried briefly when the database hiccups: after
+ * a successful create, losing this write would leave the outcome to recovery.
  */
 async function finalize(
   deps: AppDeps,
@@ -38,18 +39,7 @@ async function finalize(
 ): Promise<PostRow | null> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await deps.db.transaction(async (tx) => {
-        const now = deps.clock.now();
-        const [row] = await transitionPost(tx, event, heldBy(claim), { ...changes, updatedAt: now });
-        if (!row) return null;
-        await recordEvent(tx, {
-          accountId: row.accountId,
-          type: event === 'succeed' ? 'post.published' : 'post.failed',
-          data: { post: toPost(row) },
-          now,
-        });
-        return row;
-      });
+      return await writeFinal(deps, { claim, event, changes });
     } catch (err) {
       if (attempt >= 3) throw err;
       deps.log.warn({ err, postId: claim.row.id }, 'could not record a publish outcome; retrying');

@@ -3,12 +3,12 @@ import { boundedPool, forEachBounded } from '../../../jobs/pool.ts';
 import type { Sweep } from '../../../jobs/runner.ts';
 import { SweepName } from '../../../jobs/sweep-names.ts';
 import { channelTools } from '../../channels/channel-config.ts';
-import { type Claim, claimDue, nextScheduledAfter, reclaimStale } from './claims.ts';
+import { type Claim, claimDue, nextScheduledAfter, reclaimStale, startHeartbeat } from './claims.ts';
 import { runPublish } from './publish-run.ts';
 import { recoverClaim } from './sent-create-recovery.ts';
 
-/** Posts one run handles at most before yielding to the other sweeps (the runner re-runs at once). */
-const MAX_PER_RUN = 200;
+/** Posts one run claims at most before it looks for lapsed claims again (the runner re-runs at once). */
+const MAX_PER_RUN = 1_000;
 /**
  * How often a worker looks for newly due posts even when nobody woke it. An API process
  * cannot wake a worker process, so a post scheduled there is noticed within this long of
@@ -55,17 +55,31 @@ async function settle(deps: AppDeps, claim: Claim, publish: typeof runPublish): 
   }
 }
 
-/** Claims as slots free up, until nothing is due, MAX_PER_RUN is reached, or shutdown begins. */
+/**
+ * Claims in batches and keeps the pool full, until nothing is due, MAX_PER_RUN is reached, or
+ * shutdown begins. When the posts already claimed cannot fill the free slots, one statement
+ * claims a pool's worth more (claims.ts), so a burst costs one claim per PUBLISH_CONCURRENCY
+ * posts. A claimed post waiting for a slot keeps its claim alive (heartbeat) like a running
+ * one, so a pool busy with long uploads never lets it lapse into recovery.
+ */
 async function publishDue(deps: AppDeps, signal: AbortSignal): Promise<number> {
-  const pool = boundedPool(deps.config.PUBLISH_CONCURRENCY);
+  const size = deps.config.PUBLISH_CONCURRENCY;
+  const pool = boundedPool(size);
+  const waiting: { claim: Claim; heartbeat: { stop(): void } }[] = [];
   let handled = 0;
   let drained = false;
-  while (!signal.aborted && handled < MAX_PER_RUN) {
-    if (pool.free > 0 && !drained) {
-      const claims = await claimDue(deps, Math.min(pool.free, MAX_PER_RUN - handled));
+  for (;;) {
+    if (!drained && !signal.aborted && handled < MAX_PER_RUN && waiting.length < pool.free) {
+      const claims = await claimDue(deps, Math.min(size, MAX_PER_RUN - handled));
       if (claims.length === 0) drained = true;
-      for (const claim of claims) pool.add(() => settle(deps, claim, runPublish));
+      for (const claim of claims) waiting.push({ claim, heartbeat: startHeartbeat(deps, claim) });
       handled += claims.length;
+    }
+    // Claimed posts always run, even after shutdown began: the claim is ours until settled.
+    while (pool.free > 0 && waiting.length > 0) {
+      const { claim, heartbeat } = waiting.shift()!;
+      heartbeat.stop();
+      pool.add(() => settle(deps, claim, runPublish));
     }
     if (pool.size === 0) break;
     await pool.next();

@@ -1,6 +1,7 @@
-import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
-import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
+import { jsonRows } from '../../../db/json-rows.ts';
 import { posts } from '../../../db/schema/index.ts';
 import type { PostStatus } from '../../../domain/enums.ts';
 import type { PostRow } from '../post-row.ts';
@@ -135,6 +136,54 @@ export async function transitionPost(
     .update(posts)
     .set({ ...changes, status: targetOf(event) })
     .where(and(transitionAllowed(event), where))
+    .returning();
+}
+
+/** One post of `transitionEach`: its id, the claim token it must still carry, what to write. */
+export interface EachChange {
+  id: string;
+  claimedBy: string;
+  changes: PostChanges;
+}
+
+/**
+ * `transitionPost` for many posts in one statement, each with values of its own (a batch of
+ * outcomes). Every entry writes the same columns, as plain values; each post moves only if the
+ * table allows `event` from its state and it still carries the entry's claim token.
+ */
+export async function transitionEach(
+  db: DbOrTx,
+  event: PostEvent,
+  entries: EachChange[],
+): Promise<PostRow[]> {
+  if (entries.length === 0) return [];
+  const keys = Object.keys(entries[0]!.changes) as (keyof PostChanges & keyof typeof posts.$inferSelect)[];
+  const columns = keys.map((key) => posts[key] as PgColumn);
+  const types: Record<string, string> = { post_id: 'text', claim_token: 'text' };
+  for (const column of columns) types[column.name] = column.getSQLType();
+  const rows = entries.map(({ id, claimedBy, changes }) => {
+    if (Object.keys(changes).length !== keys.length)
+      throw new TypeError('transitionEach: same columns in every entry');
+    const row: Record<string, unknown> = { post_id: id, claim_token: claimedBy };
+    keys.forEach((key, i) => {
+      row[columns[i]!.name] = changes[key];
+    });
+    return row;
+  });
+  const set = Object.fromEntries(
+    columns.map((column, i) => [keys[i], sql`each_post.${sql.identifier(column.name)}`]),
+  );
+  return db
+    .update(posts)
+    .set({ ...set, status: targetOf(event) })
+    .from(jsonRows('each_post', types, rows))
+    .where(
+      and(
+        transitionAllowed(event),
+        sql`${posts.id} = each_post.post_id`,
+        sql`${posts.claimedBy} = each_post.claim_token`,
+      ),
+    )
     .returning();
 }
 
