@@ -37,6 +37,8 @@ const DIMENSION_SPREAD = 12;
 const CENTER = 60;
 
 interface Row {
+  /** The fitted target: log(1 + engagement) standardised within the author (below). */
+  y: number;
   post: DataPost;
   x: Float64Array;
   doc: WordDoc;
@@ -53,14 +55,35 @@ function rowOf(post: DataPost): Row {
   };
   const rules = runRules(input);
   const x = featureVector(input, rules, gradeHeuristically(rules), NO_WORDS);
-  const words = [...new Set(tokenize(rules.features.text))];
-  return { post, x, doc: { author: `${post.file}:${post.author}`, words, target: post.target } };
+  const tokens = tokenize(rules.features.text);
+  // Words and adjacent pairs ("thrilled_to"): words.ts `wordPass` reads both.
+  const words = [...new Set([...tokens, ...tokens.slice(1).map((t, i) => `${tokens[i]}_${t}`)])];
+  return {
+    y: post.target,
+    post,
+    x,
+    doc: { author: `${post.file}:${post.author}`, words, target: post.target },
+  };
 }
 
 const n = FEATURES.length;
 const data = readAllData();
 const train = data.filter((p) => !p.heldOut);
 const groups: Row[][] = byAuthor(train, 5).map((g) => g.map(rowOf));
+/**
+ * The target is standardised within each author (log engagement minus the author's mean, over
+ * the author's standard deviation), so an author whose posts swing widely does not outweigh
+ * the others: every author's ranking counts alike, as in the evaluation's per-author mean.
+ * Chosen on cross-validation over training authors (CV Spearman 0.244 against 0.238 raw).
+ */
+for (const g of groups) {
+  const mean = g.reduce((s, r) => s + r.post.target, 0) / g.length;
+  const sd = Math.sqrt(g.reduce((s, r) => s + (r.post.target - mean) ** 2, 0) / g.length) || 1;
+  for (const r of g) {
+    r.y = (r.post.target - mean) / sd;
+    r.doc = { ...r.doc, target: r.y };
+  }
+}
 const rows = groups.flat();
 const foldOf = (g: Row[]) =>
   createHash('sha256').update(`${SPLIT_SEED}:fold:${g[0]!.post.file}:${g[0]!.post.author}`).digest()[0]! %
@@ -121,11 +144,11 @@ function centred(gs: Row[][]): { xs: Float64Array[]; ys: number[] } {
     let my = 0;
     for (const r of g) {
       for (let i = 0; i < n; i++) mx[i] = mx[i]! + r.x[i]! / g.length;
-      my += r.post.target / g.length;
+      my += r.y / g.length;
     }
     for (const r of g) {
       xs.push(r.x.map((v, i) => v - mx[i]!));
-      ys.push(r.post.target - my);
+      ys.push(r.y - my);
     }
   }
   return { xs, ys };
@@ -244,7 +267,7 @@ const model: ScoreModel = {
   training: {
     files: DATA_FILES,
     split: `authors held out by sha256("${SPLIT_SEED}:<file>:<author>")[0] % 3 == 0`,
-    target: 'log(1 + reactions + comments + reposts), centred per author',
+    target: 'log(1 + reactions + comments + reposts), standardised per author',
     posts: rows.length,
     authors: groups.length,
     lambda: best.lambda,

@@ -14,7 +14,8 @@ export interface WordDoc {
   target: number;
 }
 
-const WORD = /^[\p{L}][\p{L}'-]*$/u;
+/** A word, or a pair of adjacent words joined by `_` ("thrilled_to"). */
+const WORD = /^[\p{L}][\p{L}'_-]*$/u;
 
 /** Words used in at least `minPosts` posts by at least `minAuthors` authors, sorted. */
 export function vocabulary(docs: readonly WordDoc[], minPosts: number, minAuthors: number): string[] {

@@ -140,12 +140,46 @@ for (const [first, entries] of INDEX) {
   if (single.length && first.length >= 3) PLURALS.set(`${first}s`, single);
 }
 
+/** Pronoun classes by token: 1 first person, 2 first person plural, 3 second person. */
+const PRONOUNS: [string[], 1 | 2 | 3][] = [
+  [['i', "i'm", "i've", "i'd", "i'll", 'me', 'my', 'mine', 'myself'], 1],
+  [['we', "we're", "we've", "we'll", "we'd", 'our', 'ours', 'us'], 2],
+  [['you', 'your', 'yours', 'yourself', "you're", "you've", "you'll", "you'd"], 3],
+];
+
+/**
+ * Everything a token is to the scan, behind one lookup (hashing a fresh token string is most
+ * of a lookup's cost): the phrases it starts, the one-word phrases it is the plural of, and its
+ * pronoun class.
+ */
+interface TokenInfo {
+  entries: Entry[] | undefined;
+  plurals: Entry[] | undefined;
+  pronoun: 0 | 1 | 2 | 3;
+}
+const INFO = new Map<string, TokenInfo>();
+const infoOf = (t: string) => {
+  let info = INFO.get(t);
+  if (!info) {
+    info = { entries: undefined, plurals: undefined, pronoun: 0 };
+    INFO.set(t, info);
+  }
+  return info;
+};
+for (const [first, entries] of INDEX) infoOf(first).entries = entries;
+for (const [plural, entries] of PLURALS) infoOf(plural).plurals = entries;
+for (const [words, cls] of PRONOUNS) for (const w of words) infoOf(w).pronoun = cls;
+
 /** The entry matching at token `i`, longest phrase first; a plural last word matches too. */
-function matchAt(tokens: string[], i: number, only?: PhraseList): Entry | undefined {
-  const word = tokens[i]!;
-  const best = longestMatch(INDEX.get(word), tokens, i, only, false, undefined);
-  const plural = PLURALS.get(word);
-  return plural ? longestMatch(plural, tokens, i, only, true, best) : best;
+function matchAt(
+  tokens: string[],
+  i: number,
+  only?: PhraseList,
+  info = INFO.get(tokens[i]!),
+): Entry | undefined {
+  if (!info) return undefined;
+  const best = longestMatch(info.entries, tokens, i, only, false, undefined);
+  return info.plurals ? longestMatch(info.plurals, tokens, i, only, true, best) : best;
 }
 
 export type PhraseCounts = Record<PhraseList, number>;
@@ -154,9 +188,13 @@ export interface PhraseScan {
   counts: PhraseCounts;
   /** Up to three distinct matched phrases per list, for signal details and warnings. */
   found: Record<PhraseList, string[]>;
+  /** Word tokens (not `?` or `"`), those starting with a digit, and pronouns by class (1-3). */
+  words: number;
+  numbers: number;
+  pronouns: [number, number, number, number];
 }
 
-/** One pass over the tokens: non-overlapping matches per list. */
+/** One pass over the tokens: non-overlapping matches per list, word, number and pronoun counts. */
 export function scanPhrases(tokens: string[]): PhraseScan {
   const counts = {} as PhraseCounts;
   const found = {} as Record<PhraseList, string[]>;
@@ -164,14 +202,28 @@ export function scanPhrases(tokens: string[]): PhraseScan {
     counts[l] = 0;
     found[l] = [];
   }
+  const pronouns: [number, number, number, number] = [0, 0, 0, 0];
+  let words = 0;
+  let numbers = 0;
+  let next = 0;
   for (let i = 0; i < tokens.length; i++) {
-    const e = matchAt(tokens, i);
+    const t = tokens[i]!;
+    if (t === '?' || t === '"') continue;
+    words++;
+    const c = t.charCodeAt(0);
+    if (c >= ZERO && c <= NINE) numbers++;
+    const info = INFO.get(t);
+    if (!info) continue;
+    if (info.pronoun) pronouns[info.pronoun]++;
+    // Inside a phrase already matched: counted above, but no new match starts here.
+    if (i < next) continue;
+    const e = matchAt(tokens, i, undefined, info);
     if (!e) continue;
     counts[e.list]++;
     if (found[e.list].length < 3 && !found[e.list].includes(e.phrase)) found[e.list].push(e.phrase);
-    i += e.rest.length;
+    next = i + 1 + e.rest.length;
   }
-  return { counts, found };
+  return { counts, found, words, numbers, pronouns };
 }
 
 /** True when a phrase of `list` occurs anywhere in `text` (short texts: hooks, first lines). */

@@ -1,5 +1,6 @@
 import { countMatches, NOT_X_BUT_Y } from './lexicon.ts';
 import { hasPhrase, type PhraseList, scanPhrases, tokenize } from './phrases.ts';
+import { countProperNouns, scanNonAscii, withoutTrailingHashtags } from './text-scan.ts';
 
 /** Measurable features of a post's text: the rules layer's only input besides the request. */
 export interface TextFeatures {
@@ -22,6 +23,8 @@ export interface TextFeatures {
   /** First sentence of the first line: the thought the reader sees before deciding. */
   hook: string;
   hashtags: number;
+  /** Hashtags inside the text, not in the closing run of tags. */
+  inlineHashtags: number;
   links: number;
   mentions: number;
   numbers: number;
@@ -31,6 +34,8 @@ export interface TextFeatures {
   endsWithQuestion: boolean;
   exclamations: number;
   emoji: number;
+  /** Letters in styled Unicode (mathematical bold, italic...). */
+  styledLetters: number;
   firstPerson: number;
   firstPersonPlural: number;
   secondPerson: number;
@@ -55,100 +60,9 @@ export const LINK =
 const mayHaveLink = (text: string) =>
   text.includes('://') || /www\.|lnkd\.in\/|bit\.ly\/|t\.co\/|buff\.ly\//i.test(text);
 export const MENTION = /(?<![\p{L}\p{N}_.])@[\p{L}\p{N}_][\p{L}\p{N}_.-]*/gu;
-const LOWER_OR_DIGIT = /^[\p{Ll}\p{N}]$/u;
-const UPPER = /^\p{Lu}$/u;
-const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
-
-/** The code point starting at `i` as a string (one or two code units). */
-const charAt = (text: string, i: number): string => {
-  const c = text.charCodeAt(i);
-  return c >= 0xd800 && c <= 0xdbff ? text.slice(i, i + 2) : text[i]!;
-};
-/** The code point ending just before `end`. */
-const charBefore = (text: string, end: number): string => {
-  const c = text.charCodeAt(end - 1);
-  return c >= 0xdc00 && c <= 0xdfff && end >= 2 ? text.slice(end - 2, end) : text[end - 1]!;
-};
-
-/**
- * Capitalised words mid-sentence: after a space that follows a lower-case letter, a digit or
- * , ; : ) -- a hand scan from each space (the lookbehind regex costs several times more).
- */
-function countProperNouns(text: string): number {
-  let n = 0;
-  for (let i = text.indexOf(' ', 1); i !== -1; i = text.indexOf(' ', i + 1)) {
-    const b = text.charCodeAt(i - 1);
-    const before =
-      b < 128
-        ? (b >= 97 && b <= 122) || (b >= 48 && b <= 57) || b === 44 || b === 59 || b === 58 || b === 41
-        : LOWER_OR_DIGIT.test(charBefore(text, i));
-    if (!before) continue;
-    const u = text.charCodeAt(i + 1);
-    const first = u < 128 ? (u >= 65 && u <= 90 ? 'A' : '') : charAt(text, i + 1);
-    if (!first || (u >= 128 && !UPPER.test(first))) continue;
-    const k = i + 1 + first.length;
-    if (k >= text.length) continue;
-    const c = text.charCodeAt(k);
-    const next =
-      c < 128
-        ? (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57)
-        : LETTER_OR_DIGIT.test(charAt(text, k));
-    if (next) n++;
-  }
-  return n;
-}
 const LIST_LINE = /^[ \t]*(?:[-•*▪►→–]|\d{1,2}[.)]|\p{Extended_Pictographic}\uFE0F?)[ \t]+\S/gmu;
 const SENTENCE_END = /[.!?…]+(?=\s|$)|\n/u;
 const HAS_WORD = /[\p{L}\p{N}]/u;
-const TAG_CHAR = /[\p{L}\p{N}_]/u;
-const EMOJI_CHAR = /^\p{Extended_Pictographic}$/u;
-
-/** Pronoun classes by lower-cased token: 1 first person, 2 first person plural, 3 second person. */
-const PRONOUNS = new Map<string, 1 | 2 | 3>([
-  ...['i', "i'm", "i've", "i'd", "i'll", 'me', 'my', 'mine', 'myself'].map((w) => [w, 1] as const),
-  ...['we', "we're", "we've", "we'll", "we'd", 'our', 'ours', 'us'].map((w) => [w, 2] as const),
-  ...['you', 'your', 'yours', 'yourself', "you're", "you've", "you'll", "you'd"].map((w) => [w, 3] as const),
-]);
-
-/** Width (1 or 2 code units) of the hashtag character ending at `end`, 0 when there is none. */
-const tagCharBefore = (text: string, end: number): number => {
-  const c = text.charCodeAt(end - 1);
-  if (c < 128)
-    return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 ? 1 : 0;
-  if (c >= 0xdc00 && c <= 0xdfff && end >= 2) return TAG_CHAR.test(text.slice(end - 2, end)) ? 2 : 0;
-  return TAG_CHAR.test(text[end - 1]!) ? 1 : 0;
-};
-const isSpaceCode = (c: number) => c === 32 || c === 10 || c === 9 || c === 13 || c === 0xa0;
-
-/**
- * The text without its closing run of hashtags (and the space around them), scanned backwards
- * by hand: the equivalent regex anchored at the end retries from every position of the text.
- */
-function withoutTrailingHashtags(text: string): string {
-  let end = text.length;
-  for (;;) {
-    let i = end;
-    while (i > 0 && isSpaceCode(text.charCodeAt(i - 1))) i--;
-    let j = i;
-    for (let w = j > 0 ? tagCharBefore(text, j) : 0; w > 0; w = j > 0 ? tagCharBefore(text, j) : 0) j -= w;
-    if (j === i || j === 0 || text[j - 1] !== '#') return text.slice(0, end === text.length ? i : end);
-    end = j - 1;
-    if (end === 0) return '';
-  }
-}
-
-/** Emoji (Extended_Pictographic code points); only non-ASCII characters are tested. */
-function countEmoji(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0xa9) continue;
-    const wide = c >= 0xd800 && c <= 0xdbff;
-    if (EMOJI_CHAR.test(wide ? text.slice(i, i + 2) : text[i]!)) n++;
-    if (wide) i++;
-  }
-  return n;
-}
 
 /** Normalises line endings and trailing space; scoring, caching and validation all use it. */
 export function normalizePost(text: string): string {
@@ -208,23 +122,14 @@ export function extractFeatures(raw: string): TextFeatures {
   const newline = text.indexOf('\n');
   const firstLine = (newline === -1 ? text : text.slice(0, newline)).trim();
   const tokens = tokenize(text);
-  let words = 0;
-  let numbers = 0;
-  const pronouns = [0, 0, 0, 0];
-  for (const t of tokens) {
-    if (t === '?' || t === '"') continue;
-    words++;
-    const c = t.charCodeAt(0);
-    if (c >= 48 && c <= 57) numbers++;
-    const p = PRONOUNS.get(t);
-    if (p !== undefined) pronouns[p]!++;
-  }
-  const { counts, found } = scanPhrases(tokens);
+  const { counts, found, words, numbers, pronouns } = scanPhrases(tokens);
   const sentences = countSentences(text);
   const { paragraphs, longest, lines } = paragraphStats(text);
   const hasHash = text.includes('#');
   const trimmedEnd = hasHash ? withoutTrailingHashtags(text).trimEnd() : text;
   const nonAscii = /[^\t\n -~]/.test(text);
+  const { emoji, styled } = nonAscii ? scanNonAscii(text) : { emoji: 0, styled: 0 };
+  const hashtags = hasHash ? countMatches(HASHTAG, text) : 0;
   return {
     text,
     tokens,
@@ -238,7 +143,8 @@ export function extractFeatures(raw: string): TextFeatures {
     avgSentenceWords: sentences === 0 ? 0 : words / sentences,
     firstLine,
     hook: firstSentence(firstLine),
-    hashtags: hasHash ? countMatches(HASHTAG, text) : 0,
+    hashtags,
+    inlineHashtags: hashtags === 0 ? 0 : countMatches(HASHTAG, trimmedEnd),
     links: mayHaveLink(text) ? countMatches(LINK, text) : 0,
     mentions: text.includes('@') ? countMatches(MENTION, text) : 0,
     numbers,
@@ -246,7 +152,8 @@ export function extractFeatures(raw: string): TextFeatures {
     questions: countRuns(text, '?'),
     endsWithQuestion: trimmedEnd.endsWith('?'),
     exclamations: countRuns(text, '!'),
-    emoji: nonAscii ? countEmoji(text) : 0,
+    emoji,
+    styledLetters: styled,
     firstPerson: pronouns[1]!,
     firstPersonPlural: pronouns[2]!,
     secondPerson: pronouns[3]!,

@@ -1,6 +1,7 @@
 import type { RuleHit } from '../rule-kit.ts';
 import type { Signal } from '../types.ts';
 import { FEATURES, type WordWeights } from './features.ts';
+import { wordLabel } from './words.ts';
 
 /**
  * Signals from the learned contributions. Every fired rule is a signal (its `rule` name and
@@ -45,7 +46,7 @@ function measureSignal(
       .filter(([, b]) => (points > 0 ? b > 0 : b < 0))
       .sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]))
       .slice(0, 4)
-      .map(([w]) => `"${w}"`);
+      .map(([w]) => `"${wordLabel(w)}"`);
     detail = `Words such as ${mine.join(', ') || 'these'} have gone with ${impact === 'positive' ? 'more' : 'less'} engagement than the same authors' other posts (${signed(points)} points).`;
   } else if (spec.kind === 'media') {
     detail = `${spec.label} posts did ${impact === 'positive' ? 'better' : 'worse'} than the same authors' posts in other formats (${signed(points)} points).`;
@@ -69,7 +70,7 @@ export interface ExplainInput {
   x: Float64Array;
   effects: Float64Array;
   means: readonly number[];
-  /** The post's distinct words the model has an effect for (features.ts `wordChoice`). */
+  /** The post's distinct words the model has an effect for (words.ts `wordPass`). */
   known: readonly string[];
   words: WordWeights;
 }

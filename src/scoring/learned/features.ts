@@ -2,7 +2,9 @@ import type { Dimension, MediaKind } from '../../domain/enums.ts';
 import type { JudgedDimension, JudgeGrades } from '../judge.ts';
 import type { RuleOutcome } from '../rules.ts';
 import type { ScoreInput } from '../types.ts';
-import { sentimentOf } from './sentiment.ts';
+import { type WordWeights, wordPass } from './words.ts';
+
+export type { WordWeights } from './words.ts';
 
 /**
  * The learned model's inputs: one number per named feature, in FEATURES order. Three kinds:
@@ -102,6 +104,9 @@ const MEASURES: Measure[] = [
   ['text.word_choice', 'engagement', 'Word choice'],
   ['text.questions', 'engagement', 'Questions'],
   ['text.ends_with_question', 'engagement', 'Ends on a question'],
+  ['text.lines', 'structure', 'Number of lines'],
+  ['text.inline_hashtags', 'algorithmFit', 'Hashtags inside the text'],
+  ['text.styled_unicode', 'voice', 'Styled Unicode letters'],
 ];
 
 /** Media kinds as features; `unknown` when the request does not say (most training rows). */
@@ -144,57 +149,12 @@ const JUDGE_OFFSET = MEDIA_OFFSET + MEDIA_FEATURES.length;
 
 export const featureIndex = (name: string): number | undefined => INDEX.get(name);
 
-/** Learned within-author effect per lower-cased word (the artifact's `words`). */
-export type WordWeights = ReadonlyMap<string, number>;
-
-/** Per vocabulary: each word's slot, and the pass that last counted it (no Set per post). */
-interface Slots {
-  slot: Map<string, number>;
-  weight: Float64Array;
-  seen: Uint32Array;
-  pass: number;
-}
-const slots = new WeakMap<WordWeights, Slots>();
-
-/**
- * Sum of the learned effects of the distinct words a post uses; `known`, when given, collects
- * those words (the signal's detail names them) in the same pass.
- */
-export function wordChoice(tokens: readonly string[], words: WordWeights, known?: string[]): number {
-  let v: Slots | undefined = slots.get(words);
-  if (!v) {
-    const entries = [...words];
-    v = {
-      slot: new Map(entries.map(([w], i) => [w, i])),
-      weight: Float64Array.from(entries, ([, b]) => b),
-      seen: new Uint32Array(entries.length),
-      pass: 0,
-    };
-    slots.set(words, v);
-  }
-  v.pass = (v.pass + 1) >>> 0;
-  if (v.pass === 0) {
-    v.seen.fill(0);
-    v.pass = 1;
-  }
-  const pass = v.pass;
-  let sum = 0;
-  for (const t of tokens) {
-    const i = v.slot.get(t);
-    if (i === undefined || v.seen[i] === pass) continue;
-    v.seen[i] = pass;
-    sum += v.weight[i]!;
-    known?.push(t);
-  }
-  return sum;
-}
-
 const FIRST_PERSON_START = /^[^\p{L}]{0,3}(?:I|I['’](?:m|ve|d|ll)|My|We|Our)(?![\p{L}])/u;
 const log1p = Math.log1p;
 
 /**
  * The feature vector of a scored post: the rules' outcome for it, and the judge's grades.
- * Pure and cheap (one extra tokenisation for sentiment); order and names are FEATURES.
+ * Pure and cheap (one more pass over the rules' tokens: words.ts); order and names are FEATURES.
  */
 export function featureVector(
   input: ScoreInput,
@@ -213,8 +173,7 @@ export function featureVector(
   const logLength = log1p(f.length);
   // Squared distance from ~1,000 characters (log scale): lets a linear model learn a band.
   const fromUsual = logLength - Math.log(1000);
-  const tokens = f.tokens;
-  const sentiment = sentimentOf(tokens);
+  const { choice, sentiment } = wordPass(f.tokens, words, known);
   const measures = [
     logLength,
     fromUsual * fromUsual,
@@ -243,9 +202,12 @@ export function featureVector(
     sentiment.compound,
     sentiment.positive * 10,
     sentiment.negative * 10,
-    wordChoice(tokens, words, known),
+    choice,
     log1p(f.questions),
     f.endsWithQuestion ? 1 : 0,
+    log1p(f.lines),
+    log1p(f.inlineHashtags),
+    f.styledLetters > 0 ? 1 : 0,
   ];
   for (let i = 0; i < measures.length; i++) x[MEASURE_OFFSET + i] = measures[i]!;
   const media = input.media ?? 'unknown';

@@ -20,15 +20,21 @@ export interface Sentiment {
 }
 
 /** VADER's negators (vaderSentiment.js NEGATE), as this tokenizer spells them. */
-const NEGATORS = new Set(
+export const NEGATORS: ReadonlySet<string> = new Set(
   "aint arent cannot cant couldnt didnt doesnt dont hadnt hasnt havent isnt mightnt mustnt neither neednt never none nope nor not nothing nowhere oughtnt shant shouldnt wasnt werent without wont wouldnt rarely seldom despite ain't aren't can't couldn't didn't doesn't don't hadn't hasn't haven't isn't mightn't mustn't needn't oughtn't shan't shouldn't wasn't weren't won't wouldn't".split(
     ' ',
   ),
 );
-const NEGATION_SCALAR = -0.74;
-const COMPOUND_ALPHA = 15;
+export const NEGATION_SCALAR = -0.74;
+export const COMPOUND_ALPHA = 15;
 
 let lexicon: Map<string, number> | null = null;
+
+/** VADER's lexicon, loaded once. */
+export function vaderLexicon(): ReadonlyMap<string, number> {
+  lexicon ??= loadLexicon();
+  return lexicon;
+}
 
 function loadLexicon(): Map<string, number> {
   const path = createRequire(import.meta.url).resolve('vader-sentiment/vader_lexicon.txt');

@@ -1,0 +1,145 @@
+import { COMPOUND_ALPHA, NEGATION_SCALAR, NEGATORS, type Sentiment, vaderLexicon } from './sentiment.ts';
+
+/**
+ * The learned model's per-word measures in one pass over the rules' tokens: word choice (the
+ * sum of the learned effects of the distinct words and adjacent word pairs a post uses) and
+ * VADER sentiment (sentiment.ts). One table per vocabulary maps a token to an id with, by id,
+ * its valence, its vocabulary slot and the pairs it starts, so each token costs one lookup
+ * instead of one per measure (the lookups were the scorer's largest remaining cost).
+ */
+
+/** Learned within-author effect per lower-cased word or `first_second` pair (the artifact's `words`). */
+export type WordWeights = ReadonlyMap<string, number>;
+
+interface Table {
+  id: Map<string, number>;
+  /** VADER valence, NaN when the word has none. */
+  valence: Float64Array;
+  /** Vocabulary slot of the word itself, -1 when it only starts pairs or only has a valence. */
+  slotOf: Int32Array;
+  /** Pairs this word starts ("thrilled" of "thrilled_to"): second word to slot. */
+  pairsOf: (Map<string, number> | undefined)[];
+  names: string[];
+  weight: Float64Array;
+  /** The pass that last counted a slot, so no Set is built per post. */
+  seen: Uint32Array;
+  pass: number;
+}
+const tables = new WeakMap<WordWeights, Table>();
+
+function tableOf(words: WordWeights): Table {
+  const cached = tables.get(words);
+  if (cached) return cached;
+  const entries = [...words];
+  const id = new Map<string, number>();
+  const valence: number[] = [];
+  const slot: number[] = [];
+  const pairsOf: (Map<string, number> | undefined)[] = [];
+  const idOf = (w: string) => {
+    let i = id.get(w);
+    if (i === undefined) {
+      i = slot.length;
+      id.set(w, i);
+      slot.push(-1);
+      valence.push(Number.NaN);
+      pairsOf.push(undefined);
+    }
+    return i;
+  };
+  for (const [w, v] of vaderLexicon()) valence[idOf(w)] = v;
+  entries.forEach(([w], k) => {
+    // Tokens never hold "_", so an entry with one is a pair of adjacent tokens.
+    const cut = w.indexOf('_');
+    if (cut === -1) {
+      slot[idOf(w)] = k;
+      return;
+    }
+    const first = idOf(w.slice(0, cut));
+    const next = pairsOf[first] ?? new Map<string, number>();
+    next.set(w.slice(cut + 1), k);
+    pairsOf[first] = next;
+  });
+  const table: Table = {
+    id,
+    valence: Float64Array.from(valence),
+    slotOf: Int32Array.from(slot),
+    pairsOf,
+    names: entries.map(([w]) => w),
+    weight: Float64Array.from(entries, ([, b]) => b),
+    seen: new Uint32Array(entries.length),
+    pass: 0,
+  };
+  tables.set(words, table);
+  return table;
+}
+
+/** A vocabulary entry as a reader sees it ("thrilled_to" reads "thrilled to"). */
+export const wordLabel = (entry: string) => entry.replace('_', ' ');
+
+/**
+ * Word choice and sentiment of lower-cased tokens (phrases.ts `tokenize`). `known`, when given,
+ * collects the vocabulary entries the post uses (the word-choice signal names them).
+ */
+export function wordPass(
+  tokens: readonly string[],
+  words: WordWeights,
+  known?: string[],
+): { choice: number; sentiment: Sentiment } {
+  const v = tableOf(words);
+  v.pass = (v.pass + 1) >>> 0;
+  if (v.pass === 0) {
+    v.seen.fill(0);
+    v.pass = 1;
+  }
+  const pass = v.pass;
+  let choice = 0;
+  let sum = 0;
+  let positive = 0;
+  let negative = 0;
+  let counted = 0;
+  let after: Map<string, number> | undefined;
+  for (let n = 0; n < tokens.length; n++) {
+    const t = tokens[n]!;
+    if (after !== undefined) {
+      const p = after.get(t);
+      if (p !== undefined && v.seen[p] !== pass) {
+        v.seen[p] = pass;
+        choice += v.weight[p]!;
+        known?.push(v.names[p]!);
+      }
+    }
+    if (t !== '?' && t !== '"') counted++;
+    const i = v.id.get(t);
+    if (i === undefined) {
+      after = undefined;
+      continue;
+    }
+    after = v.pairsOf[i];
+    let valence = v.valence[i]!;
+    if (!Number.isNaN(valence)) {
+      // VADER's negation: a negator among the three preceding words scales the valence.
+      for (let k = Math.max(0, n - 3); k < n; k++) {
+        if (NEGATORS.has(tokens[k]!)) {
+          valence *= NEGATION_SCALAR;
+          break;
+        }
+      }
+      sum += valence;
+      if (valence > 0) positive++;
+      else if (valence < 0) negative++;
+    }
+    const k = v.slotOf[i]!;
+    if (k === -1 || v.seen[k] === pass) continue;
+    v.seen[k] = pass;
+    choice += v.weight[k]!;
+    known?.push(t);
+  }
+  return {
+    choice,
+    sentiment: {
+      compound: sum / Math.sqrt(sum * sum + COMPOUND_ALPHA),
+      positive: counted ? positive / counted : 0,
+      negative: counted ? negative / counted : 0,
+    },
+  };
+}
