@@ -19,7 +19,10 @@ export interface ScoreModelFeature {
   dimension: Dimension;
   /** Mean value on the training posts: a contribution is measured from it. */
   mean: number;
-  /** Change in predicted log(1 + engagement) per unit of the feature, within an author. */
+  /**
+   * Change in predicted log(1 + engagement) per unit of the feature, within an author, in
+   * units of the author's standard deviation (the training target is standardised per author).
+   */
   weight: number;
 }
 
@@ -29,7 +32,7 @@ export interface ScoreModel {
   version: string;
   /** Dimension and overall score of a post whose prediction equals the training mean. */
   center: number;
-  /** Overall points per unit of predicted log(1 + engagement). */
+  /** Overall points per unit of prediction (one author standard deviation of log engagement). */
   scale: number;
   /** Learned, sum to 1; /v1/meta publishes them. */
   dimensionWeights: Record<Dimension, number>;

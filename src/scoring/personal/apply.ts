@@ -6,7 +6,7 @@ import { globalPrediction, type PersonalModel, personalPrediction } from './fit.
 /**
  * The `personal` part of a score: the post as this author's own model sees it. `overall` is the
  * global overall moved by the difference between the personal and the global prediction (in
- * the global model's points per unit of log engagement), so with little history it stays near
+ * the global model's points per standard deviation of the author's log engagement), so with little history it stays near
  * the global score and with much it follows the author's data. `expected` is engagement as
  * multiples of the author's median: the prediction, and the author's residual spread around it.
  */
@@ -36,7 +36,8 @@ export function personalScore(
 ): PersonalScore {
   const mine = personalPrediction(model, x);
   const theirs = globalPrediction(model, x, global.weights);
-  const overall = round1(clamp(global.overall + global.scale * (mine - theirs)));
+  // Both predictions are log engagement; the global scale is points per author standard deviation.
+  const overall = round1(clamp(global.overall + (global.scale * (mine - theirs)) / (model.sdLog ?? 1)));
   const unit = 1 + model.medianEngagement;
   const multiple = (offset: number) => round2(Math.exp(model.meanLog + mine + offset) / unit);
   const expected = {

@@ -41,6 +41,12 @@ export interface PersonalModel {
   basedOn: number;
   /** Mean log(1 + engagement) and median engagement of the author's posts. */
   meanLog: number;
+  /**
+   * Standard deviation of the author's log(1 + engagement). The global model predicts in these
+   * units (it is trained on a target standardised per author), so its prediction times this is
+   * log engagement. Absent on models fitted before it (read as 1).
+   */
+  sdLog?: number;
   medianEngagement: number;
   /** Per feature (global order): the author's mean value and the personal weight. */
   means: number[];
@@ -80,6 +86,7 @@ export function fitPersonalModel(input: FitInput): PersonalModel | null {
   const p = input.names.length;
   const y = input.engagement.map((e) => Math.log1p(Math.max(0, e)));
   const meanLog = y.reduce((s, v) => s + v, 0) / n;
+  const sdLog = Math.sqrt(y.reduce((s, v) => s + (v - meanLog) ** 2, 0) / n) || 1;
   const means = new Float64Array(p);
   for (const row of input.x) for (let j = 0; j < p; j++) means[j]! += row[j]! / n;
   const sds = new Float64Array(p);
@@ -89,11 +96,11 @@ export function fitPersonalModel(input: FitInput): PersonalModel | null {
     sds[j] = Math.sqrt(sds[j]!);
     if (sds[j]! > 1e-9) active.push(j);
   }
-  // The global model's prediction for each post, centred on the author.
+  // The global model's prediction for each post, centred on the author, in log engagement.
   const g = input.x.map((row) => {
     let s = 0;
     for (const j of active) s += input.globalWeights[j]! * (row[j]! - means[j]!);
-    return s;
+    return s * sdLog;
   });
   const sdG = Math.sqrt(g.reduce((s, v) => s + v * v, 0) / n) || 1;
   const z = input.x.map((row, r) => {
@@ -112,7 +119,7 @@ export function fitPersonalModel(input: FitInput): PersonalModel | null {
   const theta = ridgeTowardPrior(z, yc, prior, shrink);
   const globalFactor = theta[0]! / sdG;
   const weights = new Array<number>(p).fill(0);
-  for (let j = 0; j < p; j++) weights[j] = globalFactor * input.globalWeights[j]!;
+  for (let j = 0; j < p; j++) weights[j] = globalFactor * sdLog * input.globalWeights[j]!;
   active.forEach((j, k) => {
     weights[j]! += theta[k + 1]! / sds[j]!;
   });
@@ -164,6 +171,7 @@ export function fitPersonalModel(input: FitInput): PersonalModel | null {
     globalVersion: input.globalVersion,
     basedOn: n,
     meanLog,
+    sdLog,
     medianEngagement,
     means: [...means],
     weights,
@@ -207,7 +215,7 @@ export function personalPrediction(model: PersonalModel, x: ArrayLike<number>): 
   return s;
 }
 
-/** The global model's prediction for the same post, relative to the author's mean. */
+/** The global model's prediction for the same post, relative to the author's mean, in log engagement. */
 export function globalPrediction(
   model: PersonalModel,
   x: ArrayLike<number>,
@@ -215,5 +223,5 @@ export function globalPrediction(
 ): number {
   let s = 0;
   for (let j = 0; j < model.weights.length; j++) s += globalWeights[j]! * (x[j]! - model.means[j]!);
-  return s;
+  return s * (model.sdLog ?? 1);
 }
