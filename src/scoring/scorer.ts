@@ -92,7 +92,7 @@ export function scoreWith(
   model: ScoreModel = scoreModel(),
 ): ScoreResult {
   const words = wordWeights(model);
-  const known: string[] = [];
+  const known: number[] = [];
   const x = featureVector(input, rules, grades, words, known);
   const { effects, breakdown } = applyModel(x, model);
   const explained = explain({

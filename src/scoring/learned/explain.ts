@@ -1,7 +1,7 @@
 import type { RuleHit } from '../rule-kit.ts';
 import type { Signal } from '../types.ts';
 import { FEATURES, type WordWeights } from './features.ts';
-import { wordLabel } from './words.ts';
+import { strongestWords } from './words.ts';
 
 /**
  * Signals from the learned contributions. Every fired rule is a signal (its `rule` name and
@@ -34,19 +34,14 @@ function measureSignal(
   points: number,
   value: number,
   mean: number,
-  known: readonly string[],
+  known: readonly number[],
   words: WordWeights,
 ): Signal {
   const spec = FEATURES[index]!;
   const impact = points > 0 ? 'positive' : 'negative';
   let detail: string;
   if (spec.name === 'text.word_choice') {
-    const mine = known
-      .map((w) => [w, words.get(w)!] as const)
-      .filter(([, b]) => (points > 0 ? b > 0 : b < 0))
-      .sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]))
-      .slice(0, 4)
-      .map(([w]) => `"${wordLabel(w)}"`);
+    const mine = strongestWords(words, known, points > 0, 4).map((w) => `"${w}"`);
     detail = `Words such as ${mine.join(', ') || 'these'} have gone with ${impact === 'positive' ? 'more' : 'less'} engagement than the same authors' other posts (${signed(points)} points).`;
   } else if (spec.kind === 'media') {
     detail = `${spec.label} posts did ${impact === 'positive' ? 'better' : 'worse'} than the same authors' posts in other formats (${signed(points)} points).`;
@@ -71,7 +66,7 @@ export interface ExplainInput {
   effects: Float64Array;
   means: readonly number[];
   /** The post's distinct words the model has an effect for (words.ts `wordPass`). */
-  known: readonly string[];
+  known: readonly number[];
   words: WordWeights;
 }
 

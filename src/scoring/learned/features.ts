@@ -161,7 +161,7 @@ export function featureVector(
   rules: RuleOutcome,
   grades: JudgeGrades,
   words: WordWeights,
-  known?: string[],
+  known?: number[],
 ): Float64Array {
   const x = new Float64Array(FEATURES.length);
   for (const h of rules.hits) {

@@ -77,13 +77,39 @@ function tableOf(words: WordWeights): Table {
 export const wordLabel = (entry: string) => entry.replace('_', ' ');
 
 /**
+ * The words among `known` (vocabulary slots, from `wordPass`) whose effect has the given sign,
+ * largest first, at most `limit`, as a reader sees them: the word-choice signal's examples.
+ */
+export function strongestWords(
+  words: WordWeights,
+  known: readonly number[],
+  positive: boolean,
+  limit: number,
+): string[] {
+  const { weight, names } = tableOf(words);
+  const top: number[] = [];
+  for (const k of known) {
+    const b = weight[k]!;
+    if (positive ? b <= 0 : b >= 0) continue;
+    // Insertion into a short list: ties keep the order the post used them in.
+    let at = top.length;
+    while (at > 0 && Math.abs(weight[top[at - 1]!]!) < Math.abs(b)) at--;
+    if (at < limit) {
+      top.splice(at, 0, k);
+      if (top.length > limit) top.pop();
+    }
+  }
+  return top.map((k) => wordLabel(names[k]!));
+}
+
+/**
  * Word choice and sentiment of lower-cased tokens (phrases.ts `tokenize`). `known`, when given,
- * collects the vocabulary entries the post uses (the word-choice signal names them).
+ * collects the vocabulary slots the post uses (`strongestWords` names them).
  */
 export function wordPass(
   tokens: readonly string[],
   words: WordWeights,
-  known?: string[],
+  known?: number[],
 ): { choice: number; sentiment: Sentiment } {
   const v = tableOf(words);
   v.pass = (v.pass + 1) >>> 0;
@@ -105,7 +131,7 @@ export function wordPass(
       if (p !== undefined && v.seen[p] !== pass) {
         v.seen[p] = pass;
         choice += v.weight[p]!;
-        known?.push(v.names[p]!);
+        known?.push(p);
       }
     }
     if (t !== '?' && t !== '"') counted++;
@@ -132,7 +158,7 @@ export function wordPass(
     if (k === -1 || v.seen[k] === pass) continue;
     v.seen[k] = pass;
     choice += v.weight[k]!;
-    known?.push(t);
+    known?.push(k);
   }
   return {
     choice,
