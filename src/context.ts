@@ -7,7 +7,7 @@ import type { AuthCache } from './http/auth-cache.ts';
 import type { Wake } from './jobs/wake.ts';
 import type { KvStore } from './kv/kv.ts';
 import type { Clock } from './lib/clock.ts';
-import type { Metrics } from './observability/metrics.ts';
+import type { Metrics } from './observability/types.ts';
 import type { Platform } from './platforms/platform.ts';
 import type { Engine } from './scoring/engine.ts';
 import type { MediaStorage } from './storage/storage.ts';

@@ -1,7 +1,7 @@
 import { parseConfigOrReport } from './config/config.ts';
 import { isDependencyOutage } from './domain/dependency-outage.ts';
+import { embeddedFootprint } from './lib/embedded-footprint.ts';
 import { drainLogs } from './lib/log-sink.ts';
-import { startService } from './server.ts';
 
 /** How long a stopping process gives queued log lines to be written; logs never hold it longer. */
 const LOG_DRAIN_MS = 500;
@@ -18,6 +18,9 @@ async function main() {
   process.stderr.on('error', () => {});
   const config = parseConfigOrReport(process.env);
   if (!config) process.exit(1);
+  // Before the rest of the service is loaded: module loading is most of start-up's heap.
+  if (!config.DATABASE_URL || config.DATABASE_URL === 'memory://') embeddedFootprint();
+  const { startService } = await import('./server.ts');
 
   const service = await startService(config);
   const { log } = service.deps;

@@ -18,8 +18,7 @@ import { readBacklog } from './observability/backlog.ts';
 import { countStoreErrors } from './observability/kv.ts';
 import { openMetrics } from './observability/metrics.ts';
 import { createPlatforms, type PlatformOverrides } from './platforms/registry.ts';
-import { createEngine } from './scoring/engine.ts';
-import { createModelClient } from './scoring/model/client.ts';
+import { openEngine } from './scoring/engine.ts';
 import { openStorage } from './storage/open.ts';
 import { vaultFromConfig } from './vault/vault.ts';
 
@@ -42,7 +41,7 @@ export async function createDeps(config: Config, options: DepsOptions = {}): Pro
   const vault = vaultFromConfig(config);
   const platforms = createPlatforms(config, options.platformOverrides);
   // Also built before any pool: a provider missing its model or key fails startup clearly.
-  const engine = createEngine(createModelClient(config));
+  const engine = await openEngine(config);
   const clock = options.clock ?? systemClock;
   // Scrapes read the backlog from the database opened below; nothing scrapes before it is.
   const metrics = await openMetrics(config, () => readBacklog({ db: database.db, clock, config }));

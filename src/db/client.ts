@@ -1,35 +1,17 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
-import { type ResilienceOptions, resilientClient } from './resilient-postgres.ts';
+import type { Database, Db } from './database.ts';
+import { pgliteOptions } from './pglite-options.ts';
+import { plantSeed } from './pglite-seed.ts';
 import * as schema from './schema/index.ts';
 
-export type Schema = typeof schema;
-/** One type for both drivers: services never know which one is underneath. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-/** A transaction handle has the same query surface as the database. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
-
-export interface Database {
-  db: Db;
-  kind: 'pglite' | 'postgres';
-  /** Round-trips a trivial query; used by the readiness probe. */
-  ping(): Promise<void>;
-  close(): Promise<void>;
-}
+export type { Database, Db, DbOrTx, Schema, Tx } from './database.ts';
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
-/** Any constant works; all processes agree on it so that only one migrates at a time. */
-const MIGRATION_LOCK_ID = 727_274_001;
 
 export interface DatabaseOptions {
   /** postgres:// URL; absent means embedded PGlite. */
@@ -40,7 +22,11 @@ export interface DatabaseOptions {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.url && options.url !== 'memory://') return openPostgres(options.url, options.poolMax ?? 10);
+  if (options.url && options.url !== 'memory://') {
+    // The PostgreSQL driver loads only for a server (about 7 MB the embedded default never needs).
+    const { openPostgres } = await import('./postgres.ts');
+    return openPostgres(options.url, options.poolMax ?? 10);
+  }
   return openPglite(options.url === 'memory://' ? undefined : options.dataDir);
 }
 
@@ -49,9 +35,11 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) {
     const dir = resolve(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    // A new database starts from the seed instead of running initdb (pglite-seed.ts).
+    if (!existsSync(join(dir, 'PG_VERSION'))) plantSeed(dir);
+    client = new PGlite(dir, pgliteOptions({ inMemory: false }));
   } else {
-    client = new PGlite();
+    client = new PGlite(pgliteOptions({ inMemory: true }));
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
@@ -66,83 +54,4 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       await client.close();
     },
   };
-}
-
-/**
- * Server-side bound on one statement: a slow but live query fails with an error instead of
- * holding a request (and a connection) for as long as it runs.
- */
-const STATEMENT_TIMEOUT_MS = 5_000;
-/** A transaction left open by a frozen or killed process releases its locks after this. */
-const IDLE_IN_TRANSACTION_TIMEOUT_MS = 30_000;
-/** Client-side bounds for a server that stops answering (resilient-postgres.ts). */
-const RESILIENCE: ResilienceOptions = {
-  stallMs: 1_000,
-  probeTimeoutMs: 1_000,
-  recheckMs: 250,
-  hardDeadlineMs: STATEMENT_TIMEOUT_MS + 2_000,
-};
-
-async function openPostgres(url: string, max: number): Promise<Database> {
-  let first: postgres.Sql | undefined;
-  const createPool = () => {
-    const pool = postgres(url, {
-      max,
-      onnotice: () => {},
-      // A refused or silent server fails a connection attempt fast instead of holding the request.
-      connect_timeout: 2,
-      // Reconnect within a quarter second once the server is back (the default grows to 20 s).
-      backoff: (retries: number) => Math.min(0.25, 0.02 * 2 ** retries),
-      connection: {
-        statement_timeout: STATEMENT_TIMEOUT_MS,
-        idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
-      },
-    });
-    // A replacement pool parses and serializes exactly as drizzle configured the first one.
-    if (first) {
-      Object.assign(pool.options.parsers, first.options.parsers);
-      Object.assign(pool.options.serializers, first.options.serializers);
-    } else first = pool;
-    return pool;
-  };
-  const probe = async () => {
-    const conn = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 1, backoff: () => 0 });
-    try {
-      await conn`select 1`;
-    } finally {
-      void conn.end({ timeout: 0 }).catch(() => {});
-    }
-  };
-  const resilient = resilientClient(createPool, probe, RESILIENCE);
-  const db = drizzlePostgres({ client: resilient.client, schema }) as unknown as Db;
-  await migrateUnderLock(url);
-  return {
-    db,
-    kind: 'postgres',
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
-    close: () => resilient.close(),
-  };
-}
-
-/**
- * Migrations run on their own connections without the statement timeout (a migration may
- * legitimately take longer). Several processes may start together: one migrates, the others
- * wait on the lock.
- */
-async function migrateUnderLock(url: string) {
-  const client = postgres(url, { max: 2, onnotice: () => {} });
-  try {
-    const lockConn = await client.reserve();
-    try {
-      await lockConn`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
-      await migratePostgres(drizzlePostgres({ client, schema }) as never, { migrationsFolder });
-    } finally {
-      await lockConn`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`.catch(() => {});
-      lockConn.release();
-    }
-  } finally {
-    await client.end({ timeout: 5 });
-  }
 }

@@ -2,20 +2,7 @@ import { and, count, countDistinct, eq, inArray, isNull, lte, min, or, sql } fro
 import type { AppDeps } from '../context.ts';
 import { channels, posts, webhookDeliveries } from '../db/schema/index.ts';
 import { transitionAllowed } from '../features/posts/publishing/transitions.ts';
-
-/** What a scrape reads from the database: the work waiting, and what will soon need a person. */
-export interface Backlog {
-  /** Scheduled posts whose time has come and that nobody has claimed yet. */
-  postsDue: number;
-  /** How long the oldest of them has been due, in ms (null when none is). */
-  oldestDueMs: number | null;
-  /** Webhook deliveries whose attempt is due. */
-  deliveriesDue: number;
-  /** Endpoints with a delivery whose last attempt failed and that waits for its retry. */
-  endpointsFailing: number;
-  /** Connected channels, per platform, that stop working within METRICS_EXPIRY_WARNING_HOURS unless reconnected. */
-  channelsExpiring: { platform: string; count: number }[];
-}
+import type { Backlog } from './types.ts';
 
 /**
  * Four small queries, each on an indexed status column: cheap enough to run on every scrape

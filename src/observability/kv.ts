@@ -1,5 +1,5 @@
 import type { KvStore } from '../kv/kv.ts';
-import type { Metrics } from './metrics.ts';
+import type { Metrics } from './types.ts';
 
 /**
  * The store with its failures counted (`postkit_store_errors_total`). Callers still see every

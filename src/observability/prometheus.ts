@@ -1,6 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { Backlog } from './backlog.ts';
-import type { Metrics } from './metrics.ts';
+import type { Backlog, Metrics } from './types.ts';
 
 /**
  * The metric definitions, on a registry of the process's own (never prom-client's global one:

@@ -1,8 +1,7 @@
+import type { Config } from '../config/config.ts';
 import type { Engine } from './engine-interface.ts';
 import { generateOffline } from './generate-offline.ts';
 import { heuristicJudge } from './heuristic-judge.ts';
-import type { ModelClient } from './model/client.ts';
-import { createModelEngine } from './model/engine.ts';
 import { planOffline } from './plan-offline.ts';
 import { rewriteOffline } from './rewrite-offline.ts';
 import { offlineMeasure } from './scorer.ts';
@@ -20,6 +19,17 @@ export const heuristicEngine: Engine = {
   distillVoice: async (samples) => distillVoiceOffline(samples),
 };
 
-export function createEngine(model: ModelClient | null): Engine {
+/**
+ * The configured engine. The model engine and the AI SDK behind it are loaded only when a model
+ * provider is configured: about 15 MB of resident memory the heuristic default never needs. A
+ * provider missing its model or key still fails here, at startup.
+ */
+export async function openEngine(config: Config): Promise<Engine> {
+  if (config.LLM_PROVIDER === 'heuristic') return heuristicEngine;
+  const [{ createModelClient }, { createModelEngine }] = await Promise.all([
+    import('./model/client.ts'),
+    import('./model/engine.ts'),
+  ]);
+  const model = createModelClient(config);
   return model ? createModelEngine(model) : heuristicEngine;
 }
