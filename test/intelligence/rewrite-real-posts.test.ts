@@ -63,4 +63,19 @@ describe('offline rewrite on real posts', () => {
     expect(edited).toBeGreaterThan(posts.length);
     expect(failures.slice(0, 10)).toEqual([]);
   });
+
+  it('keeps the issue 12 example grammatical: a swap that fits the sentence, or none', () => {
+    const post =
+      "In today's fast-paced world, leveraging synergies is key. We delve into how our team grew revenue.";
+    for (const { rewrite } of [
+      rewriteOffline({ post }),
+      rewriteOffline({ post }, offlineMeasure({ post })),
+    ]) {
+      expect(problems(post, rewrite)).toEqual([]);
+      // The reported bug: "Use synergies is key." (an imperative where a gerund was the subject).
+      expect(rewrite).not.toMatch(/\bUse synergies is\b/);
+      expect(rewrite).toContain('Using synergies is key.');
+      expect(rewrite).toContain('We dig into how our team grew revenue.');
+    }
+  });
 });
