@@ -11,6 +11,7 @@ import { sweeps } from './jobs/index.ts';
 import { type Runner, startRunner } from './jobs/runner.ts';
 import { createWakeHub, type WakeHub } from './jobs/wake.ts';
 import { wakeOnCommit } from './jobs/wake-on-commit.ts';
+import { createWakeRelay } from './jobs/wake-relay.ts';
 import { openKv } from './kv/open.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createLogger } from './lib/logger.ts';
@@ -113,10 +114,18 @@ export async function startService(config: Config, options: StartOptions = {}): 
   let runner: Runner | null = null;
   let url: string | null = null;
   let metricsServer: MetricsServer | null = null;
+  // On a PostgreSQL server, wakes also travel to the other processes (LISTEN/NOTIFY).
+  const relay =
+    deps.database.kind === 'postgres' && config.DATABASE_URL
+      ? createWakeRelay({ url: config.DATABASE_URL, db: deps.db, origin: deps.instanceId, log: deps.log })
+      : null;
+  if (relay) wakeHub.listen(relay.send);
   try {
     metricsServer = await startMetricsServer(deps);
     if (runsSweeps) {
-      runner = startRunner(deps, sweeps, { autoStart: options.autoStartRunner !== false, wakeHub });
+      const autoStart = options.autoStartRunner !== false;
+      runner = startRunner(deps, sweeps, { autoStart, wakeHub, acrossProcesses: relay ?? undefined });
+      if (relay && autoStart) await relay.receive(runner.wake);
     }
     if (servesHttp) {
       app = await buildApp(deps);
@@ -125,6 +134,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     }
   } catch (err) {
     await runner?.stop();
+    await relay?.close();
     await app?.close();
     await metricsServer?.close();
     await deps.webhookDispatcher.close();
@@ -144,6 +154,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       closing ??= (async () => {
         await app?.close();
         await runner?.stop();
+        await relay?.close();
         await metricsServer?.close();
         await deps.webhookDispatcher.close();
         await deps.kv.close();

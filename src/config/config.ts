@@ -81,8 +81,16 @@ export const configSchema = z.object({
   SWEEP_INTERVAL_MS: positiveInt.default(60_000),
   /** A publish claim not renewed for this long belongs to a dead process and is recovered. */
   PUBLISH_LEASE_MS: positiveInt.default(60_000),
-  /** Posts one worker process publishes at the same time. */
-  PUBLISH_CONCURRENCY: positiveInt.default(8),
+  /**
+   * Posts one worker process publishes at the same time. Each waits mostly on the platform,
+   * and claims and outcomes are written in batches, so a burst goes faster with more in flight.
+   */
+  PUBLISH_CONCURRENCY: positiveInt.default(32),
+  /**
+   * How often a worker looks for posts scheduled by other processes while their wakes cannot
+   * reach it (LISTEN/NOTIFY down; see docs/publishing.md). With them it sleeps until a post is due.
+   */
+  PUBLISH_POLL_MS: positiveInt.default(1_000),
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   WEBHOOK_BACKOFF_SCALE: positiveNumber.default(1),
   WEBHOOK_TIMEOUT_MS: positiveInt.default(10_000),

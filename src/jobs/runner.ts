@@ -14,6 +14,12 @@ export interface Sweep<N extends string = SweepName> {
   batchSize?: number;
   /** Optional: epoch ms of the next due row, so the runner wakes for it before the next tick. */
   nextDueAt?(deps: AppDeps): Promise<number | null>;
+  /**
+   * Optional: how soon to look again for rows another process made due, while wakes from
+   * other processes cannot reach this one (embedded database, or LISTEN down: wake-relay.ts).
+   * While they can, the sweep sleeps until a wake, its `nextDueAt` or SWEEP_INTERVAL_MS.
+   */
+  pollMs?(deps: AppDeps): number;
 }
 
 export interface Runner<N extends string = SweepName> {
@@ -44,10 +50,19 @@ class SweepLoop<N extends string> {
   #pendingWake: number | null = null;
   #stopped: boolean;
 
-  constructor(sweep: Sweep<N>, deps: AppDeps, signal: AbortSignal, start: boolean) {
+  readonly #wakesArrive: () => boolean;
+
+  constructor(
+    sweep: Sweep<N>,
+    deps: AppDeps,
+    signal: AbortSignal,
+    start: boolean,
+    wakesArrive: () => boolean,
+  ) {
     this.sweep = sweep;
     this.#deps = deps;
     this.#signal = signal;
+    this.#wakesArrive = wakesArrive;
     this.#stopped = !start;
     this.#nextRunAt = deps.clock.now();
     this.#arm();
@@ -91,6 +106,7 @@ class SweepLoop<N extends string> {
     }
     deps.metrics.sweepRun(sweep.name, lagMs, this.#now() - started, failed);
     let next = this.#now() + deps.config.SWEEP_INTERVAL_MS;
+    if (sweep.pollMs && !this.#wakesArrive()) next = Math.min(next, this.#now() + sweep.pollMs(deps));
     if (sweep.batchSize && handled >= sweep.batchSize) next = this.#now();
     else if (sweep.nextDueAt) {
       try {
@@ -129,6 +145,8 @@ export interface RunnerOptions {
   autoStart?: boolean;
   /** The process's wake hub: wakes sent through `deps.wake` reach this runner until it stops. */
   wakeHub?: WakeHub;
+  /** Whether wakes from other processes reach this one now (wake-relay.ts); absent: never. */
+  acrossProcesses?: { readonly listening: boolean };
 }
 
 export function startRunner<N extends string = SweepName>(
@@ -137,10 +155,11 @@ export function startRunner<N extends string = SweepName>(
   options: RunnerOptions = {},
 ): Runner<N> {
   const abort = new AbortController();
+  const wakesArrive = () => options.acrossProcesses?.listening === true;
   const loops = new Map(
     sweeps.map((sweep) => [
       sweep.name,
-      new SweepLoop(sweep, deps, abort.signal, options.autoStart !== false),
+      new SweepLoop(sweep, deps, abort.signal, options.autoStart !== false, wakesArrive),
     ]),
   );
   const wake = (sweepName: string, atMs?: number) =>

@@ -169,16 +169,29 @@ function createSentWriter(deps: AppDeps) {
 }
 
 /**
- * The next time a scheduled post falls due after now, for the runner's early wake-up. Past-due
- * rows are the sweep's own business (claimed, or held by another worker, or waiting out a
- * retry), so only future times count: a past time here would make the runner spin.
+ * The next time after now that the sweep has work, for the runner's timer: a scheduled post
+ * falling due, a retry's backoff ending, or a claim lease lapsing (its holder may have died).
+ * Past times are the sweep's own business (claimed, or held by another worker), so only future
+ * times count: a past time here would make the runner spin. Each part reads an index range of
+ * (status, scheduled_for): retrying posts are scheduled posts whose time has passed, and
+ * publishing posts are the few in flight.
  */
-export async function nextScheduledAfter(deps: AppDeps, now: number): Promise<number | null> {
-  const [row] = await deps.db
-    .select({ at: posts.scheduledFor })
+export async function nextWorkAfter(deps: AppDeps, now: number): Promise<number | null> {
+  const lease = deps.config.PUBLISH_LEASE_MS;
+  const scheduled = deps.db
+    .select({ at: sql<number>`min(${posts.scheduledFor})` })
     .from(posts)
-    .where(and(transitionAllowed('fall_due'), gt(posts.scheduledFor, now)))
-    .orderBy(asc(posts.scheduledFor))
-    .limit(1);
+    .where(and(transitionAllowed('fall_due'), gt(posts.scheduledFor, now)));
+  const retrying = deps.db
+    .select({ at: sql<number>`min(${posts.retryAt})` })
+    .from(posts)
+    .where(and(transitionAllowed('fall_due'), lte(posts.scheduledFor, now), gt(posts.retryAt, now)));
+  const lapsing = deps.db
+    .select({ at: sql<number>`min(${posts.claimedAt}) + ${lease}` })
+    .from(posts)
+    .where(and(transitionAllowed('recover'), gt(posts.claimedAt, now - lease)));
+  const [row] = await deps.db
+    .select({ at: sql<number | null>`least((${scheduled}), (${retrying}), (${lapsing}))`.mapWith(Number) })
+    .from(sql`(select 1) as one`);
   return row?.at ?? null;
 }

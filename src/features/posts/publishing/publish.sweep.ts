@@ -3,19 +3,12 @@ import { boundedPool, forEachBounded } from '../../../jobs/pool.ts';
 import type { Sweep } from '../../../jobs/runner.ts';
 import { SweepName } from '../../../jobs/sweep-names.ts';
 import { channelTools } from '../../channels/channel-config.ts';
-import { type Claim, claimDue, nextScheduledAfter, reclaimStale, startHeartbeat } from './claims.ts';
+import { type Claim, claimDue, nextWorkAfter, reclaimStale, startHeartbeat } from './claims.ts';
 import { runPublish } from './publish-run.ts';
 import { recoverClaim } from './sent-create-recovery.ts';
 
 /** Posts one run claims at most before it looks for lapsed claims again (the runner re-runs at once). */
 const MAX_PER_RUN = 1_000;
-/**
- * How often a worker looks for newly due posts even when nobody woke it. An API process
- * cannot wake a worker process, so a post scheduled there is noticed within this long of
- * its time; within one process, `deps.wake` fires at the exact time instead.
- */
-const POLL_MS = 1_000;
-
 /**
  * Publishes due posts through the same claim-then-publish path as publish-now, and recovers
  * posts whose publisher died (their lease lapsed). Up to PUBLISH_CONCURRENCY posts are in
@@ -36,12 +29,10 @@ export const publishSweep: Sweep = {
     );
     return recovered.length + (await publishDue(deps, signal));
   },
-  async nextDueAt(deps) {
-    const now = deps.clock.now();
-    const poll = now + Math.min(POLL_MS, deps.config.SWEEP_INTERVAL_MS);
-    const next = await nextScheduledAfter(deps, now);
-    return next === null ? poll : Math.min(next, poll);
-  },
+  nextDueAt: (deps) => nextWorkAfter(deps, deps.clock.now()),
+  // A post scheduled by another process reaches this one as a wake (wake-relay.ts); without
+  // that, it is found by looking this often.
+  pollMs: (deps) => deps.config.PUBLISH_POLL_MS,
 };
 
 async function settle(deps: AppDeps, claim: Claim, publish: typeof runPublish): Promise<void> {
