@@ -3,6 +3,7 @@ import { bigint, pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { claimBatch } from '../../src/jobs/claim-batch.ts';
+import { groupCommit } from '../../src/jobs/group-commit.ts';
 import { boundedPool, forEachBounded } from '../../src/jobs/pool.ts';
 import { maxAttempts, nextDelayMs, PUBLISH_RETRY, WEBHOOK_RETRY } from '../../src/jobs/schedules.ts';
 import { SweepName } from '../../src/jobs/sweep-names.ts';
@@ -95,6 +96,46 @@ describe('wake hub', () => {
       ['webhooks', undefined],
       ['publish', 123],
     ]);
+  });
+});
+
+describe('group commit', () => {
+  it('writes calls of the same turn together, queues calls made during a write for the next one', async () => {
+    const writes: number[][] = [];
+    let release!: () => void;
+    let gate: Promise<void> = Promise.resolve();
+    const write = groupCommit(async (items: number[]) => {
+      writes.push(items);
+      await gate;
+      return items.map((n) => n * 10);
+    });
+    // One turn of the event loop: one write.
+    expect(await Promise.all([write(1), write(2)])).toEqual([10, 20]);
+    // A write held in flight: what arrives meanwhile waits and goes out together after it.
+    gate = new Promise((r) => (release = r));
+    const first = write(3);
+    await sleep(5);
+    const later = [write(4), write(5), write(6)];
+    await sleep(5);
+    expect(writes).toEqual([[1, 2], [3]]);
+    release();
+    expect(await Promise.all([first, ...later])).toEqual([30, 40, 50, 60]);
+    expect(writes).toEqual([[1, 2], [3], [4, 5, 6]]);
+  });
+
+  it('rejects every caller of a failed write; the next write goes on', async () => {
+    let fail = true;
+    const write = groupCommit(async (items: string[]) => {
+      if (fail) throw new Error('database hiccup');
+      return items.map((s) => s.toUpperCase());
+    });
+    const failed = await Promise.allSettled([write('a'), write('b')]);
+    expect(failed.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    fail = false;
+    expect(await write('c')).toBe('C');
+    // A write that does not answer every item fails its callers rather than leave one hanging.
+    const short = groupCommit(async () => ['only one']);
+    await expect(Promise.all([short('x'), short('y')])).rejects.toThrow(/one result per item/);
   });
 });
 

@@ -162,7 +162,7 @@ export async function transitionEach(
   const types: Record<string, string> = { post_id: 'text', claim_token: 'text' };
   for (const column of columns) types[column.name] = column.getSQLType();
   const rows = entries.map(({ id, claimedBy, changes }) => {
-    if (Object.keys(changes).length !== keys.length)
+    if (Object.keys(changes).length !== keys.length || !keys.every((key) => key in changes))
       throw new TypeError('transitionEach: same columns in every entry');
     const row: Record<string, unknown> = { post_id: id, claim_token: claimedBy };
     keys.forEach((key, i) => {
