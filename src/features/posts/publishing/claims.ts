@@ -7,7 +7,7 @@ import { groupCommit } from '../../../jobs/group-commit.ts';
 import { randomBase62 } from '../../../lib/ids.ts';
 import type { ChannelRow } from '../../channels/channel-row.ts';
 import type { PostRow } from '../post-row.ts';
-import { targetOf, transitionAllowed, transitionPost } from './transitions.ts';
+import { targetOf, transitionAllowed, transitionPost, transitionPostIds } from './transitions.ts';
 
 /**
  * Claims: the only ways a post enters `publishing` (`publish_now`, `fall_due`, `recover` in
@@ -157,10 +157,10 @@ function createSentWriter(deps: AppDeps) {
       // by another claim of this same process must not match).
       const pairs = claims.map((c) => ({ post_id: c.row.id, claim_token: c.token }));
       const held = sql`(${posts.id}, ${posts.claimedBy}) in (select * from ${jsonRows('held', { post_id: 'text', claim_token: 'text' }, pairs)})`;
-      const rows = await transitionPost(deps.db, 'send_create', and(held, isNull(posts.createSentAt)), {
+      const ids = await transitionPostIds(deps.db, 'send_create', and(held, isNull(posts.createSentAt)), {
         createSentAt: deps.clock.now(),
       });
-      const marked = new Set(rows.map((r) => r.id));
+      const marked = new Set(ids);
       return claims.map((c) => marked.has(c.row.id));
     });
     createSentWriters.set(deps, writer);

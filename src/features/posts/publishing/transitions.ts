@@ -139,6 +139,21 @@ export async function transitionPost(
     .returning();
 }
 
+/** `transitionPost` when only which posts moved matters: their ids, no rows to read back. */
+export async function transitionPostIds(
+  db: DbOrTx,
+  event: PostEvent,
+  where: SQL | undefined,
+  changes: PostChanges = {},
+): Promise<string[]> {
+  const rows = await db
+    .update(posts)
+    .set({ ...changes, status: targetOf(event) })
+    .where(and(transitionAllowed(event), where))
+    .returning({ id: posts.id });
+  return rows.map((row) => row.id);
+}
+
 /** One post of `transitionEach`: its id, the claim token it must still carry, what to write. */
 export interface EachChange {
   id: string;
