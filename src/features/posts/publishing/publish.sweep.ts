@@ -47,11 +47,12 @@ async function settle(deps: AppDeps, claim: Claim, publish: typeof runPublish): 
 }
 
 /**
- * Claims in batches and keeps the pool full, until nothing is due, MAX_PER_RUN is reached, or
- * shutdown begins. When the posts already claimed cannot fill the free slots, one statement
- * claims a pool's worth more (claims.ts), so a burst costs one claim per PUBLISH_CONCURRENCY
- * posts. A claimed post waiting for a slot keeps its claim alive (heartbeat) like a running
- * one, so a pool busy with long uploads never lets it lapse into recovery.
+ * Keeps the pool full from batches of claims, until nothing is due, MAX_PER_RUN is reached, or
+ * shutdown begins. One statement claims a pool's worth (claims.ts), so a burst costs one claim
+ * per PUBLISH_CONCURRENCY posts; the next batch is claimed while the current one is being
+ * published (up to a pool's worth waiting), so freed slots never wait for a claim. A claimed
+ * post waiting for a slot keeps its claim alive (heartbeat) like a running one, so a pool busy
+ * with long uploads never lets it lapse into recovery.
  */
 async function publishDue(deps: AppDeps, signal: AbortSignal): Promise<number> {
   const size = deps.config.PUBLISH_CONCURRENCY;
@@ -59,12 +60,25 @@ async function publishDue(deps: AppDeps, signal: AbortSignal): Promise<number> {
   const waiting: { claim: Claim; heartbeat: { stop(): void } }[] = [];
   let handled = 0;
   let drained = false;
-  for (;;) {
-    if (!drained && !signal.aborted && handled < MAX_PER_RUN && waiting.length < pool.free) {
+  let claiming: Promise<void> | null = null;
+  let failure: unknown = null;
+  const claimMore = async () => {
+    try {
       const claims = await claimDue(deps, Math.min(size, MAX_PER_RUN - handled));
       if (claims.length === 0) drained = true;
       for (const claim of claims) waiting.push({ claim, heartbeat: startHeartbeat(deps, claim) });
       handled += claims.length;
+    } catch (err) {
+      // Claim no more in this run; what is claimed finishes, then the run reports the error.
+      failure = err;
+      drained = true;
+    } finally {
+      claiming = null;
+    }
+  };
+  for (;;) {
+    if (!claiming && !drained && !signal.aborted && handled < MAX_PER_RUN && waiting.length < size) {
+      claiming = claimMore();
     }
     // Claimed posts always run, even after shutdown began: the claim is ours until settled.
     while (pool.free > 0 && waiting.length > 0) {
@@ -72,9 +86,11 @@ async function publishDue(deps: AppDeps, signal: AbortSignal): Promise<number> {
       heartbeat.stop();
       pool.add(() => settle(deps, claim, runPublish));
     }
-    if (pool.size === 0) break;
-    await pool.next();
+    if (pool.size === 0 && !claiming && waiting.length === 0) break;
+    // A slot freeing up, or the next batch claimed (an empty pool only waits for the claim).
+    await Promise.race([...(pool.size > 0 ? [pool.next()] : []), ...(claiming ? [claiming] : [])]);
   }
   await pool.drain();
+  if (failure) throw failure;
   return handled;
 }
