@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
+import { cpus, loadavg } from 'node:os';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import postgres from 'postgres';
 import { configWith } from '../src/config/config.ts';
@@ -94,6 +95,9 @@ async function baseline(sandbox: Awaited<ReturnType<typeof startSandbox>>): Prom
   return TOTAL / ((performance.now() - started) / 1000);
 }
 
+const loadAtStart = loadavg()
+  .map((l) => l.toFixed(2))
+  .join(', ');
 const dbName = `postkit_bench_${randomBytes(5).toString('hex')}`;
 const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
 await admin.unsafe(`create database ${dbName}`);
@@ -200,6 +204,11 @@ try {
     `  baseline          ${fmt(direct, 1)} creates/s straight through the adapter, same concurrency`,
   );
   console.log(`  ratio             ${ratio.toFixed(2)} of the bare adapter's throughput`);
+  console.log(
+    `  load average      ${loadAtStart} at the start, ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')} at the end (1, 5, 15 min; ${cpus().length} cores, shared with PostgreSQL and the sandbox)`,
+  );
   report('publish', {
     posts: TOTAL,
     workers: WORKERS,
@@ -214,6 +223,7 @@ try {
     duplicates,
     baselinePerSec: Number(direct.toFixed(1)),
     ratio: Number(ratio.toFixed(3)),
+    loadAverage: loadavg()[0],
   });
   if (duplicates !== 0 || failed !== 0) process.exitCode = 1;
 } finally {
