@@ -14,7 +14,8 @@ import type { Wake } from './wake.ts';
  *   becomes a NOTIFY on the database, after the write that made the work due is committed.
  *   Wakes that arrive while a NOTIFY is in flight are merged into the next one (per sweep, the
  *   earliest time: a sweep woken early finds later rows itself through `nextDueAt`), so a burst
- *   of wakes costs one statement at a time.
+ *   of wakes costs one statement at a time. A NOTIFY that fails keeps its wakes for the next
+ *   attempt, a second later.
  * - Receiving (processes that run sweeps): one dedicated connection LISTENs and hands the
  *   wakes of other processes to the runner.
  * - `listening` is true only while this process's own probe, a NOTIFY sent every PROBE_MS
@@ -28,6 +29,8 @@ import type { Wake } from './wake.ts';
 export const WAKE_CHANNEL = 'postkit_wake';
 /** How often the LISTEN connection is proven alive; a broken one is noticed within about twice this. */
 const PROBE_MS = 5_000;
+/** A NOTIFY that failed (its wakes kept, merged with newer ones) is tried again after this. */
+const RETRY_MS = 1_000;
 
 /** What travels in a notification. `at` null means now (the receiver's now). */
 interface Message {
@@ -64,6 +67,10 @@ export function createWakeRelay({ url, db, origin, log }: WakeRelayOptions): Wak
   let pending = new Map<SweepName, number | null>();
   let sending = false;
   let warnedAt = 0;
+  const queue = (sweep: SweepName, at: number | null) => {
+    const queued = pending.get(sweep);
+    if (queued === undefined || (queued !== null && (at === null || at < queued))) pending.set(sweep, at);
+  };
   const flush = async () => {
     while (pending.size > 0 && !closed) {
       const wakes = [...pending];
@@ -71,19 +78,19 @@ export function createWakeRelay({ url, db, origin, log }: WakeRelayOptions): Wak
       try {
         await notify({ from: origin, wakes });
       } catch (err) {
-        // The receivers' polls find the work anyway; say so once in a while, not per wake.
+        // A listening worker no longer polls every second: keep the wakes and try again.
+        for (const [sweep, at] of wakes) queue(sweep, at);
         if (Date.now() - warnedAt > 60_000) {
           warnedAt = Date.now();
-          log.warn({ err }, 'could not notify other processes of due work; they will find it by polling');
+          log.warn({ err }, 'could not notify other processes of due work; retrying');
         }
+        await new Promise((r) => setTimeout(r, RETRY_MS).unref());
       }
     }
     sending = false;
   };
   const send: Wake = (sweep, atMs) => {
-    const at = atMs ?? null;
-    const queued = pending.get(sweep);
-    if (queued === undefined || (queued !== null && (at === null || at < queued))) pending.set(sweep, at);
+    queue(sweep, atMs ?? null);
     if (!sending) {
       sending = true;
       void flush();

@@ -12,8 +12,8 @@ const MAX_PER_RUN = 1_000;
 /**
  * Publishes due posts through the same claim-then-publish path as publish-now, and recovers
  * posts whose publisher died (their lease lapsed). Up to PUBLISH_CONCURRENCY posts are in
- * flight at once; a freed slot is refilled with a new claim at once, so a burst of due posts
- * flows through steadily. On shutdown no new post is claimed and the claimed ones finish.
+ * flight at once, claimed in batches, and a freed slot is refilled at once, so a burst of due
+ * posts flows through steadily. On shutdown no new post is claimed and the claimed ones finish.
  */
 export const publishSweep: Sweep = {
   name: SweepName.publish,
