@@ -251,6 +251,8 @@ describe.skipIf(!hasChromium)('console in a real browser', { timeout: 120_000 },
     await page.getByRole('button', { name: 'Day', exact: true }).click();
     await page.locator('.fc-next-button').click();
     const event = page.locator('.fc-event', { hasText: 'Friday retro notes' });
+    // Away from the viewport's edge, where a drag would scroll the calendar instead of moving.
+    await event.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     const box = (await event.boundingBox())!;
     const slot = (await page.locator('.fc-timegrid-slot').first().boundingBox())!;
     // Two 30-minute slots down: one hour later.
@@ -258,7 +260,9 @@ describe.skipIf(!hasChromium)('console in a real browser', { timeout: 120_000 },
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2, box.y + 8 + slot.height, { steps: 5 });
     await page.mouse.move(box.x + box.width / 2, box.y + 8 + 2 * slot.height, { steps: 5 });
+    const saved = page.waitForResponse((r) => /\/v1\/posts\/[^/]+\/schedule$/.test(r.url()));
     await page.mouse.up();
+    expect((await saved).status()).toBe(200);
     await page.getByText(/Moved to .*11:00/).waitFor();
     await screenshot(page, '16-calendar-dragged');
     const key = (await page.evaluate(() => localStorage.getItem('postkit.apiKey'))) ?? '';
