@@ -9,7 +9,10 @@ import { maxAttempts, nextDelayMs, PUBLISH_RETRY, WEBHOOK_RETRY } from '../../sr
 import { SweepName } from '../../src/jobs/sweep-names.ts';
 import { createWakeHub } from '../../src/jobs/wake.ts';
 import { wakeAfterCommit, wakeOnCommit } from '../../src/jobs/wake-on-commit.ts';
+import { createWakeRelay } from '../../src/jobs/wake-relay.ts';
+import { createLogger } from '../../src/lib/logger.ts';
 import { freshDatabase } from '../helpers/app.ts';
+import { until } from '../helpers/until.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -136,6 +139,43 @@ describe('group commit', () => {
     // A write that does not answer every item fails its callers rather than leave one hanging.
     const short = groupCommit(async () => ['only one']);
     await expect(Promise.all([short('x'), short('y')])).rejects.toThrow(/one result per item/);
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('wake relay (PostgreSQL LISTEN/NOTIFY)', () => {
+  it('hands one process’s wakes to another, merged per sweep, never back to itself', async () => {
+    const fresh = (await freshDatabase())!;
+    const database = await openDatabase({ url: fresh.url });
+    const log = createLogger('silent');
+    const sender = createWakeRelay({ url: fresh.url, db: database.db, origin: 'sender', log });
+    const receiver = createWakeRelay({ url: fresh.url, db: database.db, origin: 'receiver', log });
+    const toReceiver: [string, number | undefined][] = [];
+    const toSender: [string, number | undefined][] = [];
+    try {
+      await sender.receive((sweep, at) => toSender.push([sweep, at]));
+      await receiver.receive((sweep, at) => toReceiver.push([sweep, at]));
+      // Each proves its connection with its own probe; that wakes its sweeps once.
+      await until('both to listen', () => sender.listening && receiver.listening);
+      toReceiver.length = 0;
+      toSender.length = 0;
+      // A burst: the first goes out alone, the rest merge while it is in flight (earliest wins).
+      sender.send(SweepName.publish, 5_000);
+      sender.send(SweepName.publish, 3_000);
+      sender.send(SweepName.publish, 4_000);
+      sender.send(SweepName.webhooks);
+      await until('the wakes to arrive', () => toReceiver.some(([s]) => s === 'webhooks'));
+      await sleep(100);
+      expect(toReceiver).toContainEqual(['publish', 5_000]);
+      expect(toReceiver).toContainEqual(['publish', 3_000]);
+      expect(toReceiver).not.toContainEqual(['publish', 4_000]);
+      expect(toReceiver).toContainEqual(['webhooks', undefined]);
+      expect(toSender).toEqual([]);
+    } finally {
+      await sender.close();
+      await receiver.close();
+      await database.close();
+      await fresh.drop();
+    }
   });
 });
 
