@@ -13,9 +13,9 @@ import type { Wake } from './wake.ts';
  * - Sending: every wake of this process (the wake hub's, so also those queued until a commit)
  *   becomes a NOTIFY on the database, after the write that made the work due is committed.
  *   Wakes that arrive while a NOTIFY is in flight are merged into the next one (per sweep, the
- *   earliest time: a sweep woken early finds later rows itself through `nextDueAt`), so a burst
- *   of wakes costs one statement at a time. A NOTIFY that fails keeps its wakes for the next
- *   attempt, a second later.
+ *   earliest time: a sweep woken early finds later rows itself through `nextDueAt`), and
+ *   NOTIFYs are at least GAP_MS apart, so a burst of wakes costs a few statements. A NOTIFY
+ *   that fails keeps its wakes for the next attempt, a second later.
  * - Receiving (processes that run sweeps): one dedicated connection LISTENs and hands the
  *   wakes of other processes to the runner.
  * - `listening` is true only while this process's own probe, a NOTIFY sent every PROBE_MS
@@ -31,6 +31,9 @@ export const WAKE_CHANNEL = 'postkit_wake';
 const PROBE_MS = 5_000;
 /** A NOTIFY that failed (its wakes kept, merged with newer ones) is tried again after this. */
 const RETRY_MS = 1_000;
+/** At least this long between two NOTIFYs of a process; wakes meanwhile are merged. */
+const GAP_MS = 20;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
 
 /** What travels in a notification. `at` null means now (the receiver's now). */
 interface Message {
@@ -77,6 +80,8 @@ export function createWakeRelay({ url, db, origin, log }: WakeRelayOptions): Wak
       pending = new Map();
       try {
         await notify({ from: origin, wakes });
+        // Busy emitters (an event per commit) would otherwise NOTIFY back to back.
+        await sleep(GAP_MS);
       } catch (err) {
         // A listening worker no longer polls every second: keep the wakes and try again.
         for (const [sweep, at] of wakes) queue(sweep, at);
@@ -84,7 +89,7 @@ export function createWakeRelay({ url, db, origin, log }: WakeRelayOptions): Wak
           warnedAt = Date.now();
           log.warn({ err }, 'could not notify other processes of due work; retrying');
         }
-        await new Promise((r) => setTimeout(r, RETRY_MS).unref());
+        await sleep(RETRY_MS);
       }
     }
     sending = false;
