@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyBaseLogger as Logger } from 'fastify';
 import { RateLimited } from '../domain/errors.ts';
 import type { KvStore, WindowHit } from '../kv/kv.ts';
+import { leasesFor } from './budget-leases.ts';
 
 export interface Budget {
   /** Key in the store, e.g. `rl:req:<key digest>`. */
@@ -14,47 +15,78 @@ export interface Budget {
 }
 
 /**
- * Spends one unit of a fixed-window budget (one atomic round trip). When the store is down
- * the request is let through (fail open, null): availability of the API outranks exact
- * budgets, and the outage shows on /v1/health.
+ * Spends one unit of a fixed-window budget, mostly from this process's lease of it
+ * (budget-leases.ts; a store round trip only to reserve more). When the store is down the
+ * request is let through (fail open, null): availability of the API outranks exact budgets,
+ * and the outage shows on /v1/health.
  */
 export async function hitBudget(kv: KvStore, budget: Budget, log: Logger): Promise<WindowHit | null> {
-  try {
-    return await kv.hit(budget.key, budget.windowMs);
-  } catch (err) {
-    log.warn({ err, budget: budget.label }, 'rate limit store unavailable; failing open');
-    return null;
-  }
+  const [hit] = await hitBudgets(kv, [budget], log);
+  return hit ?? null;
 }
 
-/** Spends several budgets of one window in a single round trip (null each when the store is down). */
+/**
+ * Spends one unit of each budget (a budget listed n times spends n units, numbered in order);
+ * null each when the store is down.
+ */
 export async function hitBudgets(
   kv: KvStore,
   budgets: readonly Budget[],
   log: Logger,
 ): Promise<(WindowHit | null)[]> {
-  const windowMs = budgets[0]?.windowMs ?? 60_000;
-  if (budgets.some((b) => b.windowMs !== windowMs)) {
-    return Promise.all(budgets.map((b) => hitBudget(kv, b, log)));
+  const units = new Map<string, { budget: Budget; n: number }>();
+  for (const b of budgets) {
+    const entry = units.get(b.key);
+    if (entry) entry.n++;
+    else units.set(b.key, { budget: b, n: 1 });
   }
+  const leases = leasesFor(kv);
   try {
-    return await kv.hitMany(
-      budgets.map((b) => b.key),
-      windowMs,
+    const last = new Map<string, WindowHit>();
+    await Promise.all(
+      [...units.values()].map(async ({ budget, n }) => {
+        last.set(budget.key, await leases.take(budget.key, n, budget.limit, budget.windowMs));
+      }),
     );
+    // The i-th of a budget's n units is `last - (n - i)`.
+    const seen = new Map<string, number>();
+    return budgets.map((b) => {
+      const hit = last.get(b.key)!;
+      const i = (seen.get(b.key) ?? 0) + 1;
+      seen.set(b.key, i);
+      return { count: hit.count - (units.get(b.key)!.n - i), resetMs: hit.resetMs };
+    });
   } catch (err) {
     log.warn({ err }, 'rate limit store unavailable; failing open');
     return budgets.map(() => null);
   }
 }
 
+/** One unit from this process's lease of the budget, synchronously; null when the store must be asked. */
+export function hitBudgetNow(kv: KvStore, budget: Budget): WindowHit | null {
+  return leasesFor(kv).takeNow(budget.key, budget.limit);
+}
+
+const names = new Map<string, { limit: string; remaining: string; reset: string }>();
+
+/** The three header names of a prefix, built once (this runs on every request). */
+function headerNames(prefix: string) {
+  let n = names.get(prefix);
+  if (!n) {
+    n = { limit: `${prefix}-limit`, remaining: `${prefix}-remaining`, reset: `${prefix}-reset` };
+    names.set(prefix, n);
+  }
+  return n;
+}
+
 /** Sets the budget's headers and throws 429 with Retry-After when it is spent. */
 export function enforceBudget(reply: FastifyReply, budget: Budget, hit: WindowHit | null): void {
   if (!hit) return;
   const resetSeconds = Math.max(1, Math.ceil(hit.resetMs / 1000));
-  reply.header(`${budget.headerPrefix}-limit`, budget.limit);
-  reply.header(`${budget.headerPrefix}-remaining`, Math.max(0, budget.limit - hit.count));
-  reply.header(`${budget.headerPrefix}-reset`, resetSeconds);
+  const names = headerNames(budget.headerPrefix);
+  reply.header(names.limit, budget.limit);
+  reply.header(names.remaining, Math.max(0, budget.limit - hit.count));
+  reply.header(names.reset, resetSeconds);
   if (hit.count > budget.limit)
     throw new RateLimited(
       resetSeconds,

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
-import type { KvStore, WindowHit } from './kv.ts';
+import type { KvStore, Reservation, SpareRule, WindowHit } from './kv.ts';
+import { spareUnits } from './spare.ts';
 
 interface Entry {
   value: string;
@@ -79,6 +80,26 @@ export class MemoryKv implements KvStore {
 
   async hitMany(keys: readonly string[], windowMs: number) {
     return Promise.all(keys.map((key) => this.hit(key, windowMs)));
+  }
+
+  async reserve(
+    key: string,
+    want: number,
+    limit: number,
+    windowMs: number,
+    spare: SpareRule,
+  ): Promise<Reservation> {
+    const now = this.#now();
+    const entry = this.#live(key);
+    const used = entry ? Number(entry.value) : 0;
+    const resetMs = entry ? entry.expiresAt - now : windowMs;
+    const left = limit - used;
+    if (left <= 0) return { used, granted: 0, resetMs };
+    const asked = Math.min(want, left);
+    const granted = asked + spareUnits(left - asked, spare);
+    if (entry) entry.value = String(used + granted);
+    else this.#put(key, { value: String(granted), expiresAt: now + windowMs });
+    return { used, granted, resetMs };
   }
 
   async publish(channel: string, message: string) {

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { KvStore, WindowHit } from './kv.ts';
+import type { KvStore, Reservation, SpareRule, WindowHit } from './kv.ts';
 
 // INCR and the window's expiry for every key in one round trip, so concurrent API processes
 // never race and a request with two budgets costs one call. Returns count, ttl pairs.
@@ -16,7 +16,34 @@ end
 return out
 `;
 
-type RedisWithHit = Redis & { kitHit(...args: (string | number)[]): Promise<number[]> };
+// Grants up to ARGV[1] units of a budget of ARGV[2] (window ARGV[3] ms), as many as are left,
+// plus spare units while plenty is left (min(ARGV[5], floor(rest / ARGV[4])), as spare.ts).
+// Returns used-before, granted, ttl.
+const RESERVE_SCRIPT = `
+local want = tonumber(ARGV[1])
+local limit = tonumber(ARGV[2])
+local window = tonumber(ARGV[3])
+local used = tonumber(redis.call('GET', KEYS[1]) or '0')
+local ttl = redis.call('PTTL', KEYS[1])
+local left = limit - used
+if left <= 0 then
+  if ttl < 0 then ttl = window end
+  return {used, 0, ttl}
+end
+local granted = math.min(want, left)
+granted = granted + math.max(0, math.min(tonumber(ARGV[5]), math.floor((left - granted) / tonumber(ARGV[4]))))
+redis.call('INCRBY', KEYS[1], granted)
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], window)
+  ttl = window
+end
+return {used, granted, ttl}
+`;
+
+type RedisWithHit = Redis & {
+  kitHit(...args: (string | number)[]): Promise<number[]>;
+  kitReserve(...args: (string | number)[]): Promise<number[]>;
+};
 
 export class RedisKv implements KvStore {
   readonly kind = 'redis' as const;
@@ -43,6 +70,7 @@ export class RedisKv implements KvStore {
       enableAutoPipelining: true,
     }) as RedisWithHit;
     redis.defineCommand('kitHit', { lua: HIT_SCRIPT });
+    redis.defineCommand('kitReserve', { lua: RESERVE_SCRIPT, numberOfKeys: 1 });
     redis.on('error', () => {}); // surfaced through failed commands and the health check
     await redis.connect();
     return new RedisKv(redis, prefix);
@@ -79,6 +107,24 @@ export class RedisKv implements KvStore {
   async hitMany(keys: readonly string[], windowMs: number): Promise<WindowHit[]> {
     const flat = await this.#redis.kitHit(keys.length, ...keys.map((k) => this.#prefix + k), windowMs);
     return keys.map((_, i) => ({ count: Number(flat[2 * i]), resetMs: Number(flat[2 * i + 1]) }));
+  }
+
+  async reserve(
+    key: string,
+    units: number,
+    limit: number,
+    windowMs: number,
+    spare: SpareRule,
+  ): Promise<Reservation> {
+    const [used, granted, resetMs] = await this.#redis.kitReserve(
+      this.#prefix + key,
+      units,
+      limit,
+      windowMs,
+      spare.divisor,
+      spare.maxSpare,
+    );
+    return { used: Number(used), granted: Number(granted), resetMs: Number(resetMs) };
   }
 
   async publish(channel: string, message: string) {

@@ -21,6 +21,8 @@ export function countStoreErrors(kv: KvStore, metrics: Metrics): KvStore {
     del: (key) => watch('del', kv.del(key)),
     hit: (key, windowMs) => watch('hit', kv.hit(key, windowMs)),
     hitMany: (keys, windowMs) => watch('hitMany', kv.hitMany(keys, windowMs)),
+    reserve: (key, want, limit, windowMs, spare) =>
+      watch('reserve', kv.reserve(key, want, limit, windowMs, spare)),
     publish: (channel, message) => watch('publish', kv.publish(channel, message)),
     subscribe: (channel, onMessage) => watch('subscribe', kv.subscribe(channel, onMessage)),
     ping: () => watch('ping', kv.ping()),
