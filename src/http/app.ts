@@ -16,6 +16,7 @@ import { registerConsole } from './console.ts';
 import { createClientErrorHandler, frameworkErrorHandler, unsupportedMediaType } from './early-errors.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { registerIdempotency } from './idempotency.ts';
+import { lazyChildLogger } from './lazy-logger.ts';
 import { registerMetrics } from './metrics-endpoint.ts';
 import { registerTextSafety } from './text-safety.ts';
 import './route-config.ts';
@@ -28,6 +29,14 @@ export type App = FastifyInstance;
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
 
 type Transform = ReturnType<typeof createJsonSchemaTransform>;
+
+/**
+ * Request ids: a random 48-bit tag per process and a counter (distinct across processes and
+ * restarts in practice), cheaper than a UUID per request (this runs on every request).
+ */
+const REQUEST_ID_TAG = `req_${randomUUID().replaceAll('-', '').slice(0, 12)}-`;
+let requestSeq = 0;
+const nextRequestId = () => `${REQUEST_ID_TAG}${(++requestSeq).toString(36)}`;
 
 /** Adds the success responses of routes flagged `rawResponses` to the OpenAPI document. */
 function withRawResponses(transform: Transform): Transform {
@@ -52,13 +61,13 @@ function withRawResponses(transform: Transform): Transform {
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     loggerInstance: deps.log,
+    // A request's child logger is made only if it writes a line (lazy-logger.ts).
+    childLoggerFactory: lazyChildLogger,
     bodyLimit: deps.config.BODY_LIMIT_BYTES,
     // Honour a sane incoming request id (from a proxy) so logs join up; otherwise mint one.
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming)
-        ? incoming
-        : `req_${randomUUID()}`;
+      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : nextRequestId();
     },
     requestIdHeader: false,
     routerOptions: { maxParamLength: 200 },

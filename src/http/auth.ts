@@ -1,19 +1,26 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppDeps, Caller } from '../context.ts';
 import { isWellFormedApiKey } from '../features/keys/key-format.ts';
-import { callerForDigest } from '../features/keys/key-lookup.ts';
+import { cachedCaller, callerForDigest } from '../features/keys/key-lookup.ts';
 import { sha256Hex } from '../lib/hash.ts';
 import { AuthThrottle } from './auth-throttle.ts';
 import { AppError, unauthorized } from './errors.ts';
-import { type Budget, enforceBudget, hitBudgets } from './rate-limit.ts';
+import { type Budget, enforceBudget, hitBudgetNow, hitBudgets } from './rate-limit.ts';
 
-/** Pulls a well-formed key out of a bearer header, or throws 401 without touching any store. */
-export function bearerKey(header: string | undefined): string {
+/** The token of a `Bearer <token>` header, or throws 401. */
+function bearerToken(header: string | undefined): string {
   if (!header) throw unauthorized();
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) throw unauthorized('The Authorization header must be `Bearer <key>`.');
-  const key = match[1]!;
-  if (!isWellFormedApiKey(key)) throw unauthorized('That is not a valid API key (bad format or checksum).');
+  return match[1]!;
+}
+
+const malformedKey = () => unauthorized('That is not a valid API key (bad format or checksum).');
+
+/** Pulls a well-formed key out of a bearer header, or throws 401 without touching any store. */
+export function bearerKey(header: string | undefined): string {
+  const key = bearerToken(header);
+  if (!isWellFormedApiKey(key)) throw malformedKey();
   return key;
 }
 
@@ -38,53 +45,120 @@ export function keyBudgets(deps: AppDeps, digest: string) {
   } satisfies Record<string, Budget>;
 }
 
+const budgetCache = new WeakMap<AppDeps, Map<string, ReturnType<typeof keyBudgets>>>();
+
+/** keyBudgets, built once per key digest (bounded), not once per request. */
+function budgetsOf(deps: AppDeps, digest: string) {
+  let byDigest = budgetCache.get(deps);
+  if (!byDigest) {
+    byDigest = new Map();
+    budgetCache.set(deps, byDigest);
+  }
+  let budgets = byDigest.get(digest);
+  if (!budgets) {
+    if (byDigest.size >= 10_000) byDigest.clear();
+    budgets = keyBudgets(deps, digest);
+    byDigest.set(digest, budgets);
+  }
+  return budgets;
+}
+
 /**
  * Every route is protected unless its config says `public`. The hook authenticates, builds
  * the request's service context and spends the overall budget (and the model budget on
  * model-backed routes), setting the x-ratelimit-* headers. For a key in the process's cache
- * the budget round trip is the only store call; a key not in it is looked up first (one
+ * with budget units leased by this process, nothing leaves the process; otherwise the budget
+ * reservation is the only store call; a key not in the cache is looked up first (one
  * database read, then cached), so a key that does not exist never gets budget state. Failed
  * authentications are throttled per client address in memory (auth-throttle.ts).
  */
 export function registerAuth(app: FastifyInstance, deps: AppDeps) {
   const throttle = new AuthThrottle(deps.config.AUTH_FAILURES_PER_MIN, deps.clock.now);
   app.decorateRequest('ctx', null as never);
-  app.addHook('onRequest', async (request, reply) => {
-    const config = request.routeOptions.config;
-    const url = request.routeOptions.url;
-    // Unknown routes (404) and the reference page's own assets need no key.
-    if (!url || config.public || url === '/docs' || url.startsWith('/docs/')) return;
-    const budgets = (digest: string) => {
-      const all = keyBudgets(deps, digest);
-      return config.modelBudget ? [all.requests, all.model] : [all.requests];
-    };
+  // Attached to each protected route as it is registered (before the route's own onRequest
+  // hooks), so a request reads no route options to find out whether it needs a key.
+  app.addHook('onRoute', (route) => {
+    const config = route.config ?? {};
+    if (config.public || route.url === '/docs' || route.url.startsWith('/docs/')) return;
+    const own = route.onRequest ? [route.onRequest].flat() : [];
+    if (own.some((hook) => AUTH_HOOK in hook)) return;
+    route.onRequest = [authHook(deps, throttle, config.modelBudget === true), ...own];
+  });
+}
+
+const AUTH_HOOK = Symbol('auth hook');
+
+/** A callback hook, not an async one: the hot path below completes without a promise. */
+function authHook(deps: AppDeps, throttle: AuthThrottle, modelBudget: boolean): onRequestHookHandler {
+  const hook: onRequestHookHandler = (request, reply, done) => {
     let key: string;
     try {
-      key = bearerKey(request.headers.authorization);
+      key = bearerToken(request.headers.authorization);
     } catch (err) {
-      throw failedAuthentication(throttle, request.ip, err);
+      return refuse(done, failedAuthentication(throttle, request.ip, err));
     }
     const digest = sha256Hex(key);
-    // A key this process knows: the lookup (cache) and the budget round trip run together.
-    if (deps.authCache.get(digest)) {
-      const spent = budgets(digest);
-      const [caller, hits] = await Promise.all([
-        callerForDigest(deps, digest),
-        hitBudgets(deps.kv, spent, request.log),
-      ]);
-      if (!caller) throw unauthorized(UNKNOWN_KEY);
-      request.ctx = { deps, caller, requestId: request.id, log: request.log };
-      for (const [i, budget] of spent.entries()) enforceBudget(reply, budget, hits[i] ?? null);
-      return;
+    // The hot path: a key this process knows (so well-formed: only existing keys are cached)
+    // and a unit of its budget this process holds (budget-leases.ts): no store, no database,
+    // nothing awaited.
+    const caller = cachedCaller(deps, digest);
+    if (caller && !modelBudget) {
+      const budget = budgetsOf(deps, digest).requests;
+      const hit = hitBudgetNow(deps.kv, budget);
+      if (hit) {
+        request.ctx = { deps, caller, requestId: request.id, log: request.log };
+        try {
+          enforceBudget(reply, budget, hit);
+        } catch (err) {
+          return refuse(done, err);
+        }
+        return done();
+      }
     }
-    // Otherwise the key must exist before anything is written for it (no budget keys for
-    // guessed keys), and an address that keeps failing is refused before any lookup.
-    const caller = await lookUpThrottled(deps, throttle, request.ip, digest);
-    const spent = budgets(digest);
-    const hits = await hitBudgets(deps.kv, spent, request.log);
+    // Checked only now: the checksum is for keys this process does not know.
+    if (!caller && !isWellFormedApiKey(key))
+      return refuse(done, failedAuthentication(throttle, request.ip, malformedKey()));
+    authenticate(deps, throttle, request, reply, digest, modelBudget).then(() => done(), done);
+  };
+  return Object.assign(hook, { [AUTH_HOOK]: true });
+}
+
+/** The rest: a key to look up, or budget units to reserve from the store. */
+async function authenticate(
+  deps: AppDeps,
+  throttle: AuthThrottle,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  digest: string,
+  modelBudget: boolean,
+) {
+  const all = budgetsOf(deps, digest);
+  const spent = modelBudget ? [all.requests, all.model] : [all.requests];
+  // A key this process knows: the lookup (cache) and the budget round trip run together.
+  if (deps.authCache.get(digest)) {
+    const [caller, hits] = await Promise.all([
+      callerForDigest(deps, digest),
+      hitBudgets(deps.kv, spent, request.log),
+    ]);
+    if (!caller) throw unauthorized(UNKNOWN_KEY);
     request.ctx = { deps, caller, requestId: request.id, log: request.log };
     for (const [i, budget] of spent.entries()) enforceBudget(reply, budget, hits[i] ?? null);
-  });
+    return;
+  }
+  // Otherwise the key must exist before anything is written for it (no budget keys for
+  // guessed keys), and an address that keeps failing is refused before any lookup.
+  const caller = await lookUpThrottled(deps, throttle, request.ip, digest);
+  const hits = await hitBudgets(deps.kv, spent, request.log);
+  request.ctx = { deps, caller, requestId: request.id, log: request.log };
+  for (const [i, budget] of spent.entries()) enforceBudget(reply, budget, hits[i] ?? null);
+}
+
+/**
+ * A refusal answers a microtask later, as from an async hook: the rest of a request already
+ * received is parsed first, so a malformed body is still a 400, not a 401.
+ */
+function refuse(done: (err?: Error) => void, err: unknown) {
+  queueMicrotask(() => done(err as Error));
 }
 
 const UNKNOWN_KEY = 'This API key is unknown or has been revoked.';

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
 
 /**
  * Postkit Studio, the web console: the files `vite build` wrote to web/dist, served at `/` by
@@ -69,29 +69,33 @@ function cookieValue(header: string | undefined, name: string): string | null {
 
 /** Turns the OAuth callback's answer into a redirect to the console when the flow began there. */
 function registerConnectReturn(app: FastifyInstance) {
-  app.addHook('onSend', async (request, reply, payload) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (request.method !== 'GET' || !CALLBACK_ROUTE.test(path)) return payload;
-    const state = (request.query as { state?: unknown } | undefined)?.state;
-    const remembered = cookieValue(request.headers.cookie, CONNECT_COOKIE);
-    if (!remembered || typeof state !== 'string' || remembered !== state) return payload;
-    let body: { channel?: { id?: unknown }; error?: { code?: unknown; message?: unknown } } = {};
-    try {
-      body = JSON.parse(typeof payload === 'string' ? payload : String(payload));
-    } catch {}
-    const query = new URLSearchParams();
-    if (reply.statusCode === 200 && typeof body.channel?.id === 'string')
-      query.set('connected', body.channel.id);
-    else {
-      query.set('connectError', String(body.error?.code ?? reply.statusCode));
-      query.set('message', String(body.error?.message ?? 'Connecting the channel failed.'));
-    }
-    reply
-      .code(303)
-      .header('location', `/#/channels?${query}`)
-      .header('set-cookie', `${CONNECT_COOKIE}=; Path=/v1/channels; Max-Age=0; SameSite=Lax`)
-      .header('content-type', 'text/plain; charset=utf-8')
-      .removeHeader('content-length');
-    return 'Back to the console: /#/channels';
+  // Attached to the callback routes only: an async onSend hook on every route costs every request.
+  app.addHook('onRoute', (route) => {
+    if (route.method !== 'GET' || !CALLBACK_ROUTE.test(route.url)) return;
+    route.onSend = [...(route.onSend ? [route.onSend].flat() : []), connectReturn];
   });
 }
+
+const connectReturn: onSendHookHandler = async (request, reply, payload) => {
+  const state = (request.query as { state?: unknown } | undefined)?.state;
+  const remembered = cookieValue(request.headers.cookie, CONNECT_COOKIE);
+  if (!remembered || typeof state !== 'string' || remembered !== state) return payload;
+  let body: { channel?: { id?: unknown }; error?: { code?: unknown; message?: unknown } } = {};
+  try {
+    body = JSON.parse(typeof payload === 'string' ? payload : String(payload));
+  } catch {}
+  const query = new URLSearchParams();
+  if (reply.statusCode === 200 && typeof body.channel?.id === 'string')
+    query.set('connected', body.channel.id);
+  else {
+    query.set('connectError', String(body.error?.code ?? reply.statusCode));
+    query.set('message', String(body.error?.message ?? 'Connecting the channel failed.'));
+  }
+  reply
+    .code(303)
+    .header('location', `/#/channels?${query}`)
+    .header('set-cookie', `${CONNECT_COOKIE}=; Path=/v1/channels; Max-Age=0; SameSite=Lax`)
+    .header('content-type', 'text/plain; charset=utf-8')
+    .removeHeader('content-length');
+  return 'Back to the console: /#/channels';
+};

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import { AppError, type ErrorDetail } from './errors.ts';
 
 /**
@@ -102,18 +102,31 @@ declare module 'fastify' {
  * after authentication, so an unauthenticated caller still gets 401 first.
  */
 export function registerTextSafety(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
+  // Attached to each route as it is registered (first among its preValidation hooks).
+  app.addHook('onRoute', (route) => {
+    const own = route.preValidation ? [route.preValidation].flat() : [];
+    if (own.includes(checkText) || own.includes(checkTextNotBody)) return;
+    route.preValidation = [route.config?.checksOwnBodyText ? checkTextNotBody : checkText, ...own];
+  });
+}
+
+/** A callback hook: a request with nothing to check (most GETs) costs no promise. */
+function textCheck(withBody: boolean): preValidationHookHandler {
+  return (request, _reply, done) => {
     const details = [
       ...findUnstorableText(request.params, 'params'),
       ...findUnstorableText(request.query, 'querystring'),
     ];
-    if (!request.routeOptions.config?.checksOwnBodyText) details.push(...findUnstorableText(request.body));
-    if (!details.length) return;
+    if (withBody) details.push(...findUnstorableText(request.body));
+    if (!details.length) return done();
     const where = details.every((d) => d.path.startsWith('params'))
       ? 'path'
       : details.every((d) => d.path.startsWith('querystring'))
         ? 'query string'
         : 'request';
-    throw unstorableTextError(where, details);
-  });
+    done(unstorableTextError(where, details));
+  };
 }
+
+const checkText = textCheck(true);
+const checkTextNotBody = textCheck(false);

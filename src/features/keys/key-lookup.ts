@@ -30,11 +30,8 @@ function prepareLookup(db: Db) {
  * null when the key is unknown or revoked (the auth hook answers 401).
  */
 export async function callerForDigest(deps: AppDeps, digest: string): Promise<Caller | null> {
-  const cached = deps.authCache.get(digest);
-  if (cached) {
-    touchIfStale(deps, cached);
-    return cached;
-  }
+  const cached = cachedCaller(deps, digest);
+  if (cached) return cached;
   let lookup = lookups.get(deps.db);
   if (!lookup) {
     lookup = prepareLookup(deps.db);
@@ -51,6 +48,13 @@ export async function callerForDigest(deps: AppDeps, digest: string): Promise<Ca
   touchIfStale(deps, caller);
   deps.authCache.set(digest, caller);
   return caller;
+}
+
+/** The caller of a key this process has cached, synchronously (the auth hook's hot path). */
+export function cachedCaller(deps: AppDeps, digest: string): Caller | undefined {
+  const cached = deps.authCache.get(digest);
+  if (cached) touchIfStale(deps, cached);
+  return cached;
 }
 
 /** Records use at most once a minute per key; the snapshot carries the time so whoami shows it. */
