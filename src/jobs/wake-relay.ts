@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import postgres from 'postgres';
+import type postgres from 'postgres';
 import type { Db } from '../db/client.ts';
 import { SweepName } from './sweep-names.ts';
 import type { Wake } from './wake.ts';
@@ -144,7 +144,9 @@ export function createWakeRelay({ url, db, origin, log }: WakeRelayOptions): Wak
     const old = client;
     client = null;
     if (old) void old.end({ timeout: 0 }).catch(() => {});
-    const next = postgres(url, {
+    // Loaded here, not at the top: an embedded (PGlite) process never needs the driver.
+    const { default: connectPostgres } = await import('postgres');
+    const next = connectPostgres(url, {
       max: 1,
       max_lifetime: null,
       connect_timeout: 2,
