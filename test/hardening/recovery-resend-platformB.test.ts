@@ -4,7 +4,7 @@ import { posts } from '../../src/db/schema/index.ts';
 import type { ChannelWorld } from '../channels/helpers.ts';
 import { until } from '../helpers/until.ts';
 import { connectedB, startWorldB } from '../platforms/platformB-world.ts';
-import { postRow } from '../posts/world.ts';
+import { crashMidPublish, postRow } from '../posts/world.ts';
 
 /**
  * The recovery of recovery-resend.test.ts on platformB: a create sent by a process that died is
@@ -43,26 +43,11 @@ async function draft(text: string): Promise<string> {
   return res.body.post.id;
 }
 
-/** Leaves a post as a process that died right after recording "create sent" would. */
-async function crashAfterCreateSent(id: string) {
-  const then = w.clock.now() - LEASE - 1_000;
-  await w.t.service.deps.db
-    .update(posts)
-    .set({
-      status: 'publishing',
-      claimedAt: then,
-      claimedBy: 'dead-process:x',
-      createSentAt: then,
-      publishAttempts: 1,
-    })
-    .where(eq(posts.id, id));
-}
-
 describe('platformB: recovery of a create sent by a process that died', () => {
   it('lookup says not found: the create is sent again and the post is published once', async () => {
     const text = 'Never reached platformB';
     const id = await draft(text);
-    await crashAfterCreateSent(id);
+    await crashMidPublish(w, id, { leaseMs: LEASE, createSent: true });
     const before = creates();
     await w.t.service.runner!.runOnce();
     const row = await postRow(w.t, id);
@@ -82,7 +67,7 @@ describe('platformB: recovery of a create sent by a process that died', () => {
       .update(posts)
       .set({ publishedAt: null, platformPostId: null, platformUrl: null })
       .where(eq(posts.id, id));
-    await crashAfterCreateSent(id);
+    await crashMidPublish(w, id, { leaseMs: LEASE, createSent: true });
     // The first create shows up only after recovery's lookup (a slow request): hidden from the
     // listing until the re-send arrives, which the platform refuses as duplicate content.
     const tweets = w.sandbox.platformB.state.tweets;
@@ -103,7 +88,7 @@ describe('platformB: recovery of a create sent by a process that died', () => {
   it('lookup unavailable: not sent again, publish_outcome_unknown naming the failed lookup', async () => {
     const text = 'platformB listing down';
     const id = await draft(text);
-    await crashAfterCreateSent(id);
+    await crashMidPublish(w, id, { leaseMs: LEASE, createSent: true });
     faults().failAlways('listTweets', 503);
     const before = creates();
     await w.t.service.runner!.runOnce();

@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { posts } from '../../src/db/schema/index.ts';
-import { createPost, type Member, type PostWorld, postRow, startPostWorld } from '../posts/world.ts';
+import {
+  crashMidPublish,
+  createPost,
+  type Member,
+  type PostWorld,
+  postRow,
+  startPostWorld,
+} from '../posts/world.ts';
 
 /**
  * Recovery of a post whose process died after recording "create sent" (issue 14), on platformA:
@@ -28,28 +35,13 @@ afterAll(async () => {
 
 const draft = (text: string) => createPost(w.t, alice, { text, channelId: alice.channelId });
 
-/** Leaves a post as a process that died right after recording "create sent" would. */
-async function crashAfterCreateSent(id: string) {
-  const then = w.clock.now() - LEASE - 1_000;
-  await w.t.service.deps.db
-    .update(posts)
-    .set({
-      status: 'publishing',
-      claimedAt: then,
-      claimedBy: 'dead-process:x',
-      createSentAt: then,
-      publishAttempts: 1,
-    })
-    .where(eq(posts.id, id));
-}
-
 const onPlatform = (text: string) => alice.platformPosts().filter((p) => p.text === text);
 
 describe('recovery of a create sent by a process that died', () => {
   it('lookup says not found: the create is sent again and the post is published once', async () => {
     const text = 'Never reached the platform';
     const p = await draft(text);
-    await crashAfterCreateSent(p.id);
+    await crashMidPublish(w, p.id, { leaseMs: LEASE, createSent: true });
     const creates = w.sandbox.state.calls('createPost');
     await w.t.service.runner!.runOnce();
     const row = await postRow(w.t, p.id);
@@ -68,7 +60,7 @@ describe('recovery of a create sent by a process that died', () => {
       .update(posts)
       .set({ publishedAt: null, platformPostId: null, platformUrl: null })
       .where(eq(posts.id, p.id));
-    await crashAfterCreateSent(p.id);
+    await crashMidPublish(w, p.id, { leaseMs: LEASE, createSent: true });
     // The first create lands on the platform only after recovery's lookup (a slow request):
     // hidden from the listing until the re-send arrives, which the platform refuses as a
     // duplicate, as the live platform does.
@@ -89,7 +81,7 @@ describe('recovery of a create sent by a process that died', () => {
   it('re-send answered duplicate but the post cannot be found again: publish_outcome_unknown saying so', async () => {
     const text = 'Duplicate nowhere to be seen';
     const p = await draft(text);
-    await crashAfterCreateSent(p.id);
+    await crashMidPublish(w, p.id, { leaseMs: LEASE, createSent: true });
     w.sandbox.faults.duplicateNext();
     await w.t.service.runner!.runOnce();
     const res = await w.t.request('GET', `/v1/posts/${p.id}`, { key: alice.apiKey });
@@ -101,7 +93,7 @@ describe('recovery of a create sent by a process that died', () => {
   it('lookup unavailable: not sent again, publish_outcome_unknown naming the failed lookup', async () => {
     const text = 'Platform listing down';
     const p = await draft(text);
-    await crashAfterCreateSent(p.id);
+    await crashMidPublish(w, p.id, { leaseMs: LEASE, createSent: true });
     w.sandbox.faults.failAlways('findPosts', 503);
     const creates = w.sandbox.state.calls('createPost');
     await w.t.service.runner!.runOnce();
@@ -117,7 +109,7 @@ describe('recovery of a create sent by a process that died', () => {
   it('a platform that cannot list the member’s posts (403, as the live one): not sent again', async () => {
     const text = 'Finder restricted';
     const p = await draft(text);
-    await crashAfterCreateSent(p.id);
+    await crashMidPublish(w, p.id, { leaseMs: LEASE, createSent: true });
     w.sandbox.faults.authorFinderRestricted = true;
     const creates = w.sandbox.state.calls('createPost');
     await w.t.service.runner!.runOnce();

@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { posts } from '../../src/db/schema/index.ts';
-import { createPost, type Member, type PostWorld, postRow, startPostWorld, uploadImage } from './world.ts';
+import {
+  crashMidPublish,
+  createPost,
+  type Member,
+  type PostWorld,
+  postRow,
+  startPostWorld,
+  uploadImage,
+} from './world.ts';
 
 let w: PostWorld;
 let alice: Member;
@@ -18,21 +26,6 @@ afterAll(async () => {
 
 const draft = (text: string, extra: Record<string, unknown> = {}) =>
   createPost(w.t, alice, { text, channelId: alice.channelId, ...extra });
-
-/** Leaves a post as a crashed process would: claimed long ago by a process that is gone. */
-async function crashMidPublish(id: string, createSentAt: number | null) {
-  const then = w.clock.now() - LEASE - 1_000;
-  await w.t.service.deps.db
-    .update(posts)
-    .set({
-      status: 'publishing',
-      claimedAt: then,
-      claimedBy: 'dead-process:x',
-      createSentAt,
-      publishAttempts: 1,
-    })
-    .where(eq(posts.id, id));
-}
 
 describe('exactly once', () => {
   it('50 concurrent publish-now calls make one platform post', async () => {
@@ -108,7 +101,7 @@ describe('claims', () => {
 describe('recovery of posts left in publishing', () => {
   it('a claim that died before the create was sent is published by recovery, once', async () => {
     const p = await draft('Died before sending');
-    await crashMidPublish(p.id, null);
+    await crashMidPublish(w, p.id, { leaseMs: LEASE, createSent: false });
     const creates = w.sandbox.state.calls('createPost');
     await w.t.service.runner!.runOnce();
     const row = await postRow(w.t, p.id);
@@ -137,7 +130,7 @@ describe('recovery of posts left in publishing', () => {
       .update(posts)
       .set({ publishedAt: null, platformPostId: null, platformUrl: null })
       .where(eq(posts.id, p.id));
-    await crashMidPublish(p.id, w.clock.now() - LEASE);
+    await crashMidPublish(w, p.id, { leaseMs: LEASE, createSent: true });
     const creates = w.sandbox.state.calls('createPost');
     await w.t.service.runner!.runOnce();
     const row = await postRow(w.t, p.id);
@@ -149,7 +142,7 @@ describe('recovery of posts left in publishing', () => {
     // "Not found" is re-sent (test/hardening/recovery-resend.test.ts); a platform that cannot
     // list the member's posts settles nothing, so nothing is sent again.
     const p = await draft('Sent? Nobody knows');
-    await crashMidPublish(p.id, w.clock.now() - LEASE);
+    await crashMidPublish(w, p.id, { leaseMs: LEASE, createSent: true });
     const creates = w.sandbox.state.calls('createPost');
     w.sandbox.faults.authorFinderRestricted = true;
     await w.t.service.runner!.runOnce().finally(() => {

@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { posts } from '../../src/db/schema/index.ts';
 import { SERVERS } from '../hardening/process-world.ts';
 import { killAll, spawnService } from '../helpers/processes.ts';
 import { until } from '../helpers/until.ts';
@@ -14,6 +12,7 @@ import {
   threadRow,
   threadTexts,
 } from './threads-world.ts';
+import { crashMidPublish } from './world.ts';
 
 /**
  * Exactly once per part when the process publishing a thread dies: recovery resumes at the
@@ -63,20 +62,15 @@ async function publishedThread(m: { apiKey: string; channelId: string }, body: R
  */
 async function crashAfterSending(id: string, recorded: number, comment = false) {
   const row = await threadRow(w, id);
-  const then = w.clock.now() - LEASE - 1_000;
-  await w.t.service.deps.db
-    .update(posts)
-    .set({
-      status: 'publishing',
+  await crashMidPublish(w, id, {
+    leaseMs: LEASE,
+    createSent: true,
+    extra: {
       publishedAt: null,
       threadPostIds: row.threadPostIds.slice(0, recorded - 1),
       firstCommentId: comment ? null : row.firstCommentId,
-      claimedAt: then,
-      claimedBy: 'dead-process:x',
-      createSentAt: then,
-      publishAttempts: 1,
-    })
-    .where(eq(posts.id, id));
+    },
+  });
 }
 
 describe('recovery of a thread whose publisher died', () => {

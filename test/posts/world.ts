@@ -109,3 +109,27 @@ export async function eventsOf(t: TestApp, accountId: string) {
     post: (r.payload as { post?: { id: string; status: string } }).post,
   }));
 }
+
+/**
+ * Leaves a post as a process that died mid-publish would: claimed by a process that is gone,
+ * longer ago than the lease (`leaseMs`), with `createSentAt` as given (null: it died before
+ * sending the create) and any other columns the test needs (`extra`, e.g. recorded parts).
+ */
+export async function crashMidPublish(
+  world: { t: TestApp; clock: TestClock },
+  id: string,
+  options: { leaseMs: number; createSent: boolean; extra?: Partial<typeof posts.$inferInsert> },
+) {
+  const then = world.clock.now() - options.leaseMs - 1_000;
+  await world.t.service.deps.db
+    .update(posts)
+    .set({
+      ...options.extra,
+      status: 'publishing',
+      claimedAt: then,
+      claimedBy: 'dead-process:x',
+      createSentAt: options.createSent ? then : null,
+      publishAttempts: 1,
+    })
+    .where(eq(posts.id, id));
+}
