@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, ok, type Schemas } from '../api.ts';
 import { ErrorBox, Working } from '../components/ErrorBox.tsx';
+import { NamedSelect } from '../components/NamedSelect.tsx';
 import { useBrands, useVoices } from '../lib/hooks.ts';
 
 type Brand = Schemas['Brand'];
@@ -185,17 +186,7 @@ function VoiceBuilder({ brands }: { brands: Brand[] }) {
       <label>
         Name <input required value={name} onChange={(e) => setName(e.target.value)} />
       </label>
-      <label>
-        Brand{' '}
-        <select value={brandId} onChange={(e) => setBrandId(e.target.value)}>
-          <option value="">None</option>
-          {brands.map((b) => (
-            <option key={b.id} value={b.id}>
-              {b.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <NamedSelect label="Brand" value={brandId} onChange={setBrandId} items={brands} />
       <label>
         Sample posts (1 to 12, separated by a line with ---)
         <textarea rows={6} value={samples} onChange={(e) => setSamples(e.target.value)} />

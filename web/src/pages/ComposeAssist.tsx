@@ -4,6 +4,7 @@ import { api, ok, type Schemas } from '../api.ts';
 import { Diff } from '../components/Diff.tsx';
 import { EngineNotice } from '../components/EngineNotice.tsx';
 import { ErrorBox, Working } from '../components/ErrorBox.tsx';
+import { NamedSelect } from '../components/NamedSelect.tsx';
 import { ScorePanel } from '../components/ScorePanel.tsx';
 import { useBrands, useVoices } from '../lib/hooks.ts';
 
@@ -126,28 +127,8 @@ export function GeneratePanel({
               ))}
             </select>
           </label>
-          <label>
-            Brand{' '}
-            <select value={brandId} onChange={(e) => setBrandId(e.target.value)}>
-              <option value="">None</option>
-              {brands.data?.brands.map((b) => (
-                <option key={b.id} value={b.id}>
-                  {b.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Voice{' '}
-            <select value={voiceId} onChange={(e) => setVoiceId(e.target.value)}>
-              <option value="">None</option>
-              {voices.data?.voices.map((v) => (
-                <option key={v.id} value={v.id}>
-                  {v.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <NamedSelect label="Brand" value={brandId} onChange={setBrandId} items={brands.data?.brands} />
+          <NamedSelect label="Voice" value={voiceId} onChange={setVoiceId} items={voices.data?.voices} />
           <button type="submit" disabled={!brief.trim() || generate.isPending}>
             Generate
           </button>
