@@ -7,40 +7,41 @@ import { MediaPicker } from '../components/MediaPicker.tsx';
 import { PlatformAPreview, PlatformBPreview } from '../components/Preview.tsx';
 import { ScorePanel } from '../components/ScorePanel.tsx';
 import { engineOfMeta } from '../lib/engine.ts';
-import { useChannels, useDebounced, useMeta } from '../lib/hooks.ts';
+import { useDebounced, useMeta } from '../lib/hooks.ts';
 import { mediaKindOf } from '../lib/media.ts';
 import { partsToSend } from '../lib/parts.ts';
 import { fromLocalInput, toLocalInput } from '../lib/time.ts';
 import { Link, navigate, useRoute } from '../router.tsx';
 import { GeneratePanel, RewritePanel } from './ComposeAssist.tsx';
+import { ChannelFields, type PlatformId, useComposeChannel } from './ComposeChannel.tsx';
 import { FirstCommentField, PostValidation, ThreadEditor } from './ComposeParts.tsx';
 import { DoneNotice, PublishControls } from './ComposePublish.tsx';
 import { useSavePost } from './compose-save.ts';
+import { composeSource, useSourcePost } from './compose-source.ts';
 
 export function ComposePage() {
   const route = useRoute();
-  const editing = route.params.get('post');
+  const source = composeSource(route.params);
+  const editing = source.copy ? null : source.id;
   const meta = useMeta();
-  const channels = useChannels();
-  const connected = (channels.data?.channels ?? []).filter((c) => c.status === 'connected');
+  const compose = useComposeChannel(source);
+  const { channel, channelId, setChannelId } = compose;
 
   const [text, setText] = useState(route.params.get('text') ?? '');
   // Follow-up parts (platformB) and the first comment (both platforms).
   const [thread, setThread] = useState<string[]>([]);
   const [firstComment, setFirstComment] = useState('');
-  const [channelId, setChannelId] = useState<string>('');
-  const [platform, setPlatform] = useState<'platformA' | 'platformB'>('platformA');
+  const [platform, setPlatform] = useState<PlatformId>('platformA');
   const [media, setMedia] = useState<Media[]>([]);
+  // Kept from a copied post (Compose has no brand picker), so the copy stays under its brand.
+  const [brandId, setBrandId] = useState<string | null>(null);
   const [when, setWhen] = useState(() => toLocalInput(Date.now() + 3_600_000));
   const [autoScore, setAutoScore] = useState(false);
   const [done, setDone] = useState<Post | null>(null);
 
-  // Editing a draft: load it once.
-  const draft = useQuery({
-    queryKey: ['post', editing],
-    queryFn: () => ok(api.GET('/v1/posts/{id}', { params: { path: { id: editing! } } })),
-    enabled: Boolean(editing),
-  });
+  // Editing a draft or copying a post: load it once and fill every field from it.
+  const loaded = useSourcePost(source.id);
+  const draft = loaded.post;
   useEffect(() => {
     const post = draft.data?.post;
     if (!post) return;
@@ -48,22 +49,17 @@ export function ComposePage() {
     setThread(post.thread);
     setFirstComment(post.firstComment ?? '');
     setChannelId(post.channelId ?? '');
-    if (post.platform === 'platformB') setPlatform('platformB');
-    if (post.scheduledFor) setWhen(toLocalInput(post.scheduledFor));
-    Promise.all(
-      post.mediaIds.map((id) =>
-        ok(api.GET('/v1/media/{id}', { params: { path: { id } } })).then((r) => r.media),
-      ),
-    ).then(setMedia, () => {});
-  }, [draft.data]);
-
-  // Default to the first connected channel.
+    setPlatform(post.platform === 'platformB' ? 'platformB' : 'platformA');
+    // A copy keeps the original's time only while it is still ahead.
+    if (post.scheduledFor && (!source.copy || post.scheduledFor > Date.now()))
+      setWhen(toLocalInput(post.scheduledFor));
+    if (source.copy) setBrandId(post.brandId);
+  }, [draft.data, source.copy]);
   useEffect(() => {
-    if (!channelId && !editing && connected[0]) setChannelId(connected[0].id);
-  }, [connected, channelId, editing]);
+    if (loaded.media.data) setMedia(loaded.media.data);
+  }, [loaded.media.data]);
 
-  const channel = connected.find((c) => c.id === channelId);
-  const effectivePlatform = (channel?.platform as 'platformA' | 'platformB' | undefined) ?? platform;
+  const effectivePlatform = (channel?.platform as PlatformId | undefined) ?? platform;
   const kind = mediaKindOf(media);
   const parts = partsToSend(effectivePlatform, thread, firstComment);
 
@@ -111,6 +107,7 @@ export function ComposePage() {
     editingDraft: editing && draft.data?.post.status === 'draft' ? editing : null,
     fields: { text, channelId: channelId || null, mediaIds: media.map((m) => m.id), ...parts },
     platform: effectivePlatform,
+    brandId,
     runAt,
     onSaved: setDone,
   });
@@ -122,7 +119,15 @@ export function ComposePage() {
 
   return (
     <div className="compose">
-      <h1>{editing ? 'Edit draft' : 'Compose'}</h1>
+      <h1>{editing ? 'Edit draft' : source.copy ? 'Write a copy' : 'Compose'}</h1>
+      {source.copy && draft.data && (
+        <p className="hint">
+          A copy of a {draft.data.post.status} post: saving creates a new post and leaves{' '}
+          <Link to={`/posts?open=${draft.data.post.id}`}>the original</Link> as it is.
+        </p>
+      )}
+      {draft.isPending && source.id && <Working label="Loading the post…" />}
+      <ErrorBox error={draft.error ?? loaded.media.error} />
       {done && (
         <DoneNotice
           post={done}
@@ -132,46 +137,14 @@ export function ComposePage() {
             setThread([]);
             setFirstComment('');
             setMedia([]);
+            setBrandId(null);
             navigate('/compose');
           }}
         />
       )}
       <div className="compose-grid">
         <section className="editor" aria-label="Write">
-          <div className="row wrap">
-            <label>
-              Channel{' '}
-              <select value={channelId} onChange={(e) => setChannelId(e.target.value)}>
-                <option value="">No channel (draft only)</option>
-                {connected.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.handle ?? c.platformUserId ?? c.id} ({c.platform})
-                  </option>
-                ))}
-              </select>
-            </label>
-            {!channel && (
-              <label>
-                Platform{' '}
-                <select
-                  value={platform}
-                  onChange={(e) => setPlatform(e.target.value as 'platformA' | 'platformB')}
-                >
-                  {(meta.data?.platforms ?? [{ id: 'platformA' }, { id: 'platformB' }]).map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.id}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            )}
-          </div>
-          {connected.length === 0 && channels.isSuccess && (
-            <p className="hint">
-              No connected channel yet: <Link to="/channels">connect one</Link> to schedule or publish. You
-              can still write, score and save drafts.
-            </p>
-          )}
+          <ChannelFields compose={compose} platform={platform} onPlatform={setPlatform} />
           <label htmlFor="post-text">Post</label>
           <textarea
             id="post-text"

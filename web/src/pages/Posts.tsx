@@ -119,7 +119,8 @@ export function PostRow({ post, expanded = false }: { post: Post; expanded?: boo
       <div className="row wrap actions">
         {post.status === 'draft' && <Link to={`/compose?post=${post.id}`}>Edit</Link>}
         {(post.status === 'failed' || post.status === 'canceled') && (
-          <Link to={`/compose?text=${encodeURIComponent(post.text)}`}>Write a copy</Link>
+          // Compose loads the post by id and prefills all of it (thread, first comment, channel, media).
+          <Link to={`/compose?copy=${post.id}`}>Write a copy</Link>
         )}
         {post.status === 'published' && (
           <button type="button" onClick={() => act.mutate('score')} disabled={act.isPending}>

@@ -22,6 +22,7 @@ export function useSavePost({
   editingDraft,
   fields,
   platform,
+  brandId = null,
   runAt,
   onSaved,
 }: {
@@ -29,6 +30,8 @@ export function useSavePost({
   editingDraft: string | null;
   fields: ComposeFields;
   platform: 'platformA' | 'platformB';
+  /** The brand a new post is created under (a copy keeps its original's). */
+  brandId?: string | null;
   runAt: number | null;
   onSaved: (post: Post) => void;
 }) {
@@ -45,7 +48,12 @@ export function useSavePost({
             .post;
         }
       } else {
-        const body = { ...fields, platform, ...(action === 'schedule' ? { runAt: runAt! } : {}) };
+        const body = {
+          ...fields,
+          platform,
+          ...(brandId ? { brandId } : {}),
+          ...(action === 'schedule' ? { runAt: runAt! } : {}),
+        };
         post = (await ok(api.POST('/v1/posts', { body }))).post;
       }
       if (action === 'publish') {

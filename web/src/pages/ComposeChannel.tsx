@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import { useChannels, useMeta } from '../lib/hooks.ts';
+import { Link } from '../router.tsx';
+import type { ComposeSource } from './compose-source.ts';
+
+export type PlatformId = 'platformA' | 'platformB';
+
+/**
+ * The channel Compose posts to: the first connected one for a new post, the loaded post's own
+ * (set by the caller) when editing or copying; a copy whose channel is gone (revoked, removed)
+ * starts with none rather than a dead one.
+ */
+export function useComposeChannel(source: ComposeSource) {
+  const channels = useChannels();
+  const connected = (channels.data?.channels ?? []).filter((c) => c.status === 'connected');
+  const [channelId, setChannelId] = useState('');
+  useEffect(() => {
+    if (!channelId && !source.id && connected[0]) setChannelId(connected[0].id);
+  }, [connected, channelId, source.id]);
+  useEffect(() => {
+    if (source.copy && channels.isSuccess && channelId && !connected.some((c) => c.id === channelId))
+      setChannelId('');
+  }, [source.copy, channels.isSuccess, connected, channelId]);
+  const channel = connected.find((c) => c.id === channelId);
+  return { channels, connected, channel, channelId, setChannelId };
+}
+
+/** The channel picker, and the platform picker while no channel is chosen. */
+export function ChannelFields({
+  compose,
+  platform,
+  onPlatform,
+}: {
+  compose: ReturnType<typeof useComposeChannel>;
+  platform: PlatformId;
+  onPlatform: (platform: PlatformId) => void;
+}) {
+  const meta = useMeta();
+  const { channels, connected, channel, channelId, setChannelId } = compose;
+  return (
+    <>
+      <div className="row wrap">
+        <label>
+          Channel{' '}
+          <select value={channelId} onChange={(e) => setChannelId(e.target.value)}>
+            <option value="">No channel (draft only)</option>
+            {connected.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.handle ?? c.platformUserId ?? c.id} ({c.platform})
+              </option>
+            ))}
+          </select>
+        </label>
+        {!channel && (
+          <label>
+            Platform{' '}
+            <select value={platform} onChange={(e) => onPlatform(e.target.value as PlatformId)}>
+              {(meta.data?.platforms ?? [{ id: 'platformA' }, { id: 'platformB' }]).map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.id}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+      </div>
+      {connected.length === 0 && channels.isSuccess && (
+        <p className="hint">
+          No connected channel yet: <Link to="/channels">connect one</Link> to schedule or publish. You can
+          still write, score and save drafts.
+        </p>
+      )}
+    </>
+  );
+}
