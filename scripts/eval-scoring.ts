@@ -3,7 +3,7 @@ import { scoreModel } from '../src/scoring/learned/model.ts';
 import { overallV1 } from '../src/scoring/score-v1.ts';
 import { scoreHeuristically } from '../src/scoring/scorer.ts';
 import { byAuthor, DATA_FILES, type DataPost, readAllData } from './lib/datasets.ts';
-import { type WithinAuthor, withinAuthor } from './lib/within-author.ts';
+import { pairedGain, type WithinAuthor, withinAuthor } from './lib/within-author.ts';
 
 /**
  * npm run eval:scoring [-- --markdown <file>]
@@ -15,7 +15,9 @@ import { type WithinAuthor, withinAuthor } from './lib/within-author.ts';
  *   and log(1 + reactions + comments + reposts), averaged over authors;
  * - same-author pairwise accuracy: pairs of one author's posts whose engagement differs by 2x
  *   or more, ordered correctly (ties count half);
- * for score.v2 `overall`, the text-length baseline and the score.v1 engine's `overall`.
+ * for score.v2 `overall`, the text-length baseline and the score.v1 engine's `overall`; beside
+ * the Spearman, its standard error over authors, and score.v2's gain over length with the
+ * standard error of that paired difference (how far sampling alone could move them).
  * `--markdown <file>` also writes the table as Markdown (docs/scoring.md quotes it).
  */
 
@@ -82,27 +84,29 @@ const sets: [string, Scored[]][] = [
 
 const pct = (n: number) => `${(100 * n).toFixed(1)}%`;
 const rho = (n: number) => n.toFixed(3);
+const signed = (n: number) => `${n >= 0 ? '+' : '−'}${Math.abs(n).toFixed(3)}`;
 const lines: string[] = [];
 const md: string[] = [
-  '| set | authors / posts | Spearman v2 | length | v1 | pairwise v2 | length | v1 |',
-  '|---|---|---|---|---|---|---|---|',
+  '| set | authors / posts | Spearman v2 (± se) | length | v1 | v2 − length (± se) | pairwise v2 | length | v1 |',
+  '|---|---|---|---|---|---|---|---|---|',
 ];
 lines.push(
   `model ${model.version}; within-author Spearman (mean over authors with 5+ posts) / same-author pairwise accuracy (pairs 2x apart)`,
 );
 lines.push(
-  `${'set'.padEnd(44)}${'authors'.padStart(8)}${'posts'.padStart(7)}   ${'rho v2'.padStart(7)}${'length'.padStart(8)}${'v1'.padStart(8)}   ${'pair v2'.padStart(8)}${'length'.padStart(8)}${'v1'.padStart(8)}`,
+  `${'set'.padEnd(44)}${'authors'.padStart(8)}${'posts'.padStart(7)}   ${'rho v2'.padStart(7)}${'± se'.padStart(7)}${'length'.padStart(8)}${'v1'.padStart(8)}${'v2-len'.padStart(8)}${'± se'.padStart(7)}   ${'pair v2'.padStart(8)}${'length'.padStart(8)}${'v1'.padStart(8)}`,
 );
 for (const [label, set] of sets) {
   const m = measure(set);
   const v2 = m['score.v2']!;
   const len = m.length!;
   const v1 = m['score.v1']!;
+  const overLength = pairedGain(v2, len);
   lines.push(
-    `${label.padEnd(44)}${String(v2.authors).padStart(8)}${String(v2.posts).padStart(7)}   ${rho(v2.rho).padStart(7)}${rho(len.rho).padStart(8)}${rho(v1.rho).padStart(8)}   ${pct(v2.pairwise).padStart(8)}${pct(len.pairwise).padStart(8)}${pct(v1.pairwise).padStart(8)}`,
+    `${label.padEnd(44)}${String(v2.authors).padStart(8)}${String(v2.posts).padStart(7)}   ${rho(v2.rho).padStart(7)}${rho(v2.rhoSe).padStart(7)}${rho(len.rho).padStart(8)}${rho(v1.rho).padStart(8)}${rho(overLength.gain).padStart(8)}${rho(overLength.se).padStart(7)}   ${pct(v2.pairwise).padStart(8)}${pct(len.pairwise).padStart(8)}${pct(v1.pairwise).padStart(8)}`,
   );
   md.push(
-    `| ${label} | ${v2.authors} / ${v2.posts} | **${rho(v2.rho)}** | ${rho(len.rho)} | ${rho(v1.rho)} | **${pct(v2.pairwise)}** | ${pct(len.pairwise)} | ${pct(v1.pairwise)} |`,
+    `| ${label} | ${v2.authors} / ${v2.posts} | **${rho(v2.rho)}** ± ${rho(v2.rhoSe)} | ${rho(len.rho)} | ${rho(v1.rho)} | ${signed(overLength.gain)} ± ${rho(overLength.se)} | **${pct(v2.pairwise)}** | ${pct(len.pairwise)} | ${pct(v1.pairwise)} |`,
   );
 }
 process.stdout.write(`${lines.join('\n')}\n`);

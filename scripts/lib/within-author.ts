@@ -37,6 +37,10 @@ export function spearman(a: readonly number[], b: readonly number[]): number {
 export interface WithinAuthor {
   /** Mean per-author Spearman. */
   rho: number;
+  /** Each author's Spearman, in the order of the groups (paired comparisons use them). */
+  perAuthor: number[];
+  /** Standard error of `rho`: the spread of the per-author values over the square root of their number. */
+  rhoSe: number;
   /** Share of same-author pairs (engagement 2x apart or more) ordered correctly; ties count half. */
   pairwise: number;
   authors: number;
@@ -46,15 +50,17 @@ export interface WithinAuthor {
 
 /** `groups`: one array per author of [prediction, engagement] pairs. */
 export function withinAuthor(groups: readonly (readonly [number, number])[][]): WithinAuthor {
-  let rhoSum = 0;
+  const perAuthor: number[] = [];
   let right = 0;
   let pairs = 0;
   let posts = 0;
   for (const g of groups) {
     posts += g.length;
-    rhoSum += spearman(
-      g.map((p) => p[0]),
-      g.map((p) => Math.log1p(p[1])),
+    perAuthor.push(
+      spearman(
+        g.map((p) => p[0]),
+        g.map((p) => Math.log1p(p[1])),
+      ),
     );
     for (let i = 0; i < g.length; i++) {
       for (let j = i + 1; j < g.length; j++) {
@@ -69,10 +75,34 @@ export function withinAuthor(groups: readonly (readonly [number, number])[][]): 
     }
   }
   return {
-    rho: groups.length ? rhoSum / groups.length : 0,
+    rho: mean(perAuthor),
+    perAuthor,
+    rhoSe: standardError(perAuthor),
     pairwise: pairs ? right / pairs : 0,
     authors: groups.length,
     posts,
     pairs,
   };
+}
+
+const mean = (values: readonly number[]) =>
+  values.length ? values.reduce((s, v) => s + v, 0) / values.length : 0;
+
+/** Standard error of the mean of `values` (0 under two values). */
+export function standardError(values: readonly number[]): number {
+  const n = values.length;
+  if (n < 2) return 0;
+  const m = mean(values);
+  return Math.sqrt(values.reduce((s, v) => s + (v - m) ** 2, 0) / (n - 1) / n);
+}
+
+/**
+ * How much better `a` ranks than `b` on the same authors: the mean of the per-author
+ * differences and its standard error (a paired comparison: authors who are hard for both
+ * cancel out, so it is much tighter than either figure's own error).
+ */
+export function pairedGain(a: WithinAuthor, b: WithinAuthor): { gain: number; se: number } {
+  if (a.perAuthor.length !== b.perAuthor.length) throw new Error('paired measures need the same authors');
+  const d = a.perAuthor.map((v, i) => v - b.perAuthor[i]!);
+  return { gain: mean(d), se: standardError(d) };
 }

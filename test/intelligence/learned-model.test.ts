@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withinAuthor } from '../../scripts/lib/within-author.ts';
+import { pairedGain, standardError, withinAuthor } from '../../scripts/lib/within-author.ts';
 import { DIMENSION_WEIGHTS, type Dimension } from '../../src/domain/enums.ts';
 import { gradeHeuristically } from '../../src/scoring/heuristic-judge.ts';
 import { FEATURE_NAMES, FEATURES, featureVector, RULE_FEATURES } from '../../src/scoring/learned/features.ts';
@@ -142,5 +142,42 @@ describe('within-author measures', () => {
     expect(reversed.pairs).toBe(2);
     expect(reversed.pairwise).toBe(0);
     expect(reversed.rho).toBeCloseTo(-1, 9);
+  });
+
+  it('gives the standard error of the per-author mean, and a paired gain over another predictor', () => {
+    expect(standardError([1])).toBe(0);
+    // Values 0, 1: sample sd 0.7071, over sqrt(2) = 0.5.
+    expect(standardError([0, 1])).toBeCloseTo(0.5, 9);
+    const up = withinAuthor([
+      [
+        [1, 10],
+        [2, 30],
+        [3, 100],
+      ],
+      [
+        [1, 10],
+        [3, 30],
+        [2, 100],
+      ],
+    ]);
+    expect(up.perAuthor.map((r) => Number(r.toFixed(6)))).toEqual([1, 0.5]);
+    expect(up.rhoSe).toBeCloseTo(0.25, 9);
+    const down = withinAuthor([
+      [
+        [3, 10],
+        [2, 30],
+        [1, 100],
+      ],
+      [
+        [3, 10],
+        [2, 30],
+        [1, 100],
+      ],
+    ]);
+    // Per author: 1 - (-1) = 2 and 0.5 - (-1) = 1.5: mean 1.75, standard error 0.25.
+    const gain = pairedGain(up, down);
+    expect(gain.gain).toBeCloseTo(1.75, 9);
+    expect(gain.se).toBeCloseTo(0.25, 9);
+    expect(() => pairedGain(up, withinAuthor([]))).toThrow(/same authors/);
   });
 });
