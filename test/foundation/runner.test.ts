@@ -120,4 +120,30 @@ describe('sweep runner', () => {
     await waitUntil(() => runs.length === 2, 'woken run');
     await runner.stop();
   });
+
+  it('polls at pollMs only while wakes from other processes do not arrive', async () => {
+    const runs: number[] = [];
+    const sweep: Sweep<string> = {
+      name: 'polled',
+      run: async () => {
+        runs.push(Date.now());
+        return 0;
+      },
+      pollMs: () => 50,
+    };
+    // The wake relay's state (wake-relay.ts): LISTEN not proven yet, so the sweep polls.
+    const across = { listening: false };
+    const runner = startRunner(deps(), [sweep], { acrossProcesses: across });
+    await waitUntil(() => runs.length >= 4, 'four polls');
+    expect(runs[3]! - runs[2]!).toBeGreaterThanOrEqual(45);
+    // Wakes arrive now: after the run under way, it sleeps (an hour) until woken.
+    across.listening = true;
+    await sleep(150);
+    const settled = runs.length;
+    await sleep(300);
+    expect(runs).toHaveLength(settled);
+    runner.wake('polled');
+    await waitUntil(() => runs.length === settled + 1, 'woken run');
+    await runner.stop();
+  });
 });

@@ -94,18 +94,19 @@ export async function deliverDue(deps: AppDeps, limit = DELIVERY_BATCH): Promise
 }
 
 /**
- * The delivery sweep. An event written in this process wakes it once its transaction commits
- * (events.service.ts), so a first attempt goes out at once. It also polls every
- * WEBHOOK_POLL_MS, so that an event recorded by another process (an API replica, which cannot
- * wake this one) goes out within about a second, and for due retries.
+ * The delivery sweep. Recording an event wakes it once the transaction commits
+ * (events.service.ts): in this process through the wake hub, and on PostgreSQL in the others
+ * through the wake relay (wake-relay.ts), so a first attempt goes out at once wherever the event
+ * was written. Retries and lapsed claims are found through `nextDueAt`, so between wakes the
+ * sweep sleeps until something is due.
  */
 export const webhookDeliverySweep: Sweep = {
   name: SweepName.webhooks,
   batchSize: DELIVERY_BATCH,
   run: (deps) => deliverDue(deps),
-  async nextDueAt(deps) {
-    const poll = deps.clock.now() + Math.min(deps.config.WEBHOOK_POLL_MS, deps.config.SWEEP_INTERVAL_MS);
-    const due = await nextDeliveryDueAt(deps);
-    return due === null ? poll : Math.min(due, poll);
-  },
+  // First attempts and retries alike (`pending` or `failed` rows), and claims about to lapse.
+  nextDueAt: (deps) => nextDeliveryDueAt(deps),
+  // An event recorded by another process reaches this one as a wake; while such wakes cannot
+  // arrive (embedded database, or LISTEN down), its deliveries are found by looking this often.
+  pollMs: (deps) => Math.min(deps.config.WEBHOOK_POLL_MS, deps.config.SWEEP_INTERVAL_MS),
 };
