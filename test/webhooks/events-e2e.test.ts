@@ -73,32 +73,6 @@ describe('events from the emitters', () => {
   });
 });
 
-describe('prompt delivery without a wake-up', () => {
-  it('picks up an event recorded by another process within the poll interval', async () => {
-    // A long sweep period and a running worker: only the delivery poll can find the event.
-    const t = await startTestApp(
-      {
-        KIT_VAULT_KEY: vaultKey(),
-        WEBHOOK_ALLOW_PRIVATE: 'true',
-        SWEEP_INTERVAL_MS: '3600000',
-        WEBHOOK_POLL_MS: '50',
-      },
-      { autoStartRunner: true },
-    );
-    const local = await startReceiver(() => 200);
-    try {
-      const { apiKey, accountId } = await t.signup();
-      await createWebhook(t, apiKey, `${local.url}/poll`);
-      await emit(t, accountId);
-      const [got] = await local.waitFor(1);
-      expect(got!.headers['x-kit-event']).toBe('post.published');
-    } finally {
-      await t.close();
-      await local.close();
-    }
-  });
-});
-
 describe('first delivery on commit', () => {
   it('an event written in this process is sent at once, not at the next poll', async () => {
     // Sweep and poll an hour apart: without the wake on commit nothing would be sent for an hour.
