@@ -25,6 +25,28 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
+/**
+ * A new page of `browser` (en-US, 1280 x 900), signed in to the console at `url` with `key` and opened at `route`
+ * (a hash route such as `/posts?status=canceled`) once `heading` shows. Errors the page throws
+ * are pushed to `errors`.
+ */
+export async function openSignedIn(
+  browser: Browser,
+  opts: { url: string; key: string; route: string; heading: string; errors: string[] },
+): Promise<Page> {
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => opts.errors.push(err.message));
+  page.setDefaultTimeout(15_000);
+  await page.goto(opts.url);
+  await page.evaluate((k) => localStorage.setItem('postkit.apiKey', k), opts.key);
+  // A hash change alone keeps the signed-out state the page started with: reload.
+  await page.goto(`${opts.url}/#${opts.route}`);
+  await page.reload();
+  await page.getByRole('heading', { name: opts.heading }).waitFor();
+  return page;
+}
+
 export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: true });

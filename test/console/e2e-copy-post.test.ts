@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureConsoleBuilt } from '../../scripts/ensure-console.ts';
 import { type Sandbox, startSandbox } from '../../src/sandbox/sandbox.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { CHROMIUM, chartPng, freePort, hasChromium, launchChromium, screenshot } from './browser.ts';
+import {
+  CHROMIUM,
+  chartPng,
+  freePort,
+  hasChromium,
+  launchChromium,
+  openSignedIn,
+  screenshot,
+} from './browser.ts';
 
 /**
  * "Write a copy" of a canceled post, in Debian's Chromium against the real API and the sandbox's
@@ -89,16 +97,13 @@ describe.skipIf(!hasChromium)(
       expect(original).toMatchObject({ status: 'canceled', thread: THREAD, firstComment: COMMENT });
 
       browser = await launchChromium();
-      const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
-      page = await context.newPage();
-      page.on('pageerror', (err) => browserErrors.push(err.message));
-      page.setDefaultTimeout(15_000);
-      await page.goto(t.url);
-      await page.evaluate((k) => localStorage.setItem('postkit.apiKey', k), key);
-      // A hash change alone keeps the signed-out state the page started with: reload.
-      await page.goto(`${t.url}/#/posts?status=canceled`);
-      await page.reload();
-      await page.getByRole('heading', { name: 'Posts' }).waitFor();
+      page = await openSignedIn(browser, {
+        url: t.url,
+        key,
+        route: '/posts?status=canceled',
+        heading: 'Posts',
+        errors: browserErrors,
+      });
     }, 120_000);
 
     afterAll(async () => {

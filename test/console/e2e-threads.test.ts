@@ -9,6 +9,7 @@ import {
   freePort,
   hasChromium,
   launchChromium,
+  openSignedIn,
   screenshot,
   unlabelledControls,
 } from './browser.ts';
@@ -65,16 +66,13 @@ describe.skipIf(!hasChromium)('threads and first comments in a real browser', { 
     });
     key = (await t.signup()).apiKey;
     browser = await launchChromium();
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    page.on('pageerror', (err) => browserErrors.push(err.message));
-    page.setDefaultTimeout(15_000);
-    await page.goto(t.url);
-    await page.evaluate((k) => localStorage.setItem('postkit.apiKey', k), key);
-    // A hash change alone keeps the signed-out state the page started with: reload.
-    await page.goto(`${t.url}/#/channels`);
-    await page.reload();
-    await page.getByRole('heading', { name: 'Channels' }).waitFor();
+    page = await openSignedIn(browser, {
+      url: t.url,
+      key,
+      route: '/channels',
+      heading: 'Channels',
+      errors: browserErrors,
+    });
   }, 120_000);
 
   afterAll(async () => {
