@@ -1,16 +1,27 @@
 import type { HookArchetype } from '../domain/enums.ts';
 import { detectArchetype } from './hook.ts';
+import { isDescription } from './noun-phrases.ts';
 import { splitSentences } from './rewrite-offline.ts';
 import { rubricFor } from './rubrics.ts';
 import { normalizePost } from './text-features.ts';
-import { isNounPhrases, phraseOf, themesOf } from './themes.ts';
+import {
+  adviceAbout,
+  agree,
+  capitalised,
+  isNounPhrases,
+  labelTheme,
+  type Theme,
+  themesOf,
+} from './themes.ts';
 import type { BrandContext, GenerateInput, VoiceContext } from './types.ts';
 import { voiceHints } from './voice-offline.ts';
 
 /**
  * Offline generation: templates filled only with the brief, the brand and the voice's
- * habits. A template adds framing ("Here is what ... taught me"), never a number, name or
- * claim that is not in the brief or the brand, so the output can be trusted as a draft.
+ * habits. A template adds framing ("My notes on ..."), never a number, name or claim that is
+ * not in the brief or the brand, so the output can be trusted as a draft. Every candidate
+ * carries the brief's own sentences (so its numbers and names), and names the brief's main
+ * theme as the brief did ("our cloud bill", "sourdough classes", themes.ts).
  */
 
 export interface GenerateContext {
@@ -26,6 +37,9 @@ const stripEnd = (s: string) => s.replace(/[.!?…:;,]+$/u, '').trim();
 const lowerFirst = (s: string) =>
   /^\p{Lu}[\p{Ll}\s]/u.test(s) && !/^I\b/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s;
 const upperFirst = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
+/** A story hook can carry the first sentence whole while it stays before the fold. */
+const HOOK_MAX_CHARS = 150;
+const LABEL_MAX_WORDS = 6;
 
 function hashtag(theme: string): string | null {
   const words = theme.match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -38,32 +52,49 @@ interface Parts {
   topic: string;
   /** How the topic reads: a question-word clause, a bare noun phrase, or a full sentence. */
   kind: 'clause' | 'phrase' | 'sentence';
-  /** The main theme as a noun phrase, for hooks that need one ("late payments"). */
-  theme: string;
+  /** True when the topic is told in the first person ("We cut ...", "I ran ..."). */
+  firstPerson: boolean;
+  /** The main theme, named as the brief names it ("our cloud bill", "late payments"). */
+  theme: Theme;
   details: string[];
 }
 
+/**
+ * The brief's sentences as a post says them: clauses joined by a semicolon become sentences,
+ * and a description with no main verb ("A small bakery in Lisbon that teaches ...") is said
+ * as one ("We are a small bakery ..." when the brief speaks as "we", else "Meet a ...").
+ */
+function sentencesOf(brief: string): string[] {
+  const we = /\b(?:we|our|us)\b/i.test(brief);
+  return splitSentences(normalizePost(brief).replace(/\n+/g, ' '))
+    .flatMap((s) => s.split(/;\s+/).map((c, i, all) => (i < all.length - 1 ? `${stripEnd(c)}.` : c)))
+    .map((s) => upperFirst(s.trim()))
+    .map((s) => (isDescription(s) ? `${we ? 'We are' : 'Meet'} ${lowerFirst(s)}` : s));
+}
+
 function partsOf(brief: string, brand: BrandContext | null): Parts {
-  const sentences = splitSentences(normalizePost(brief).replace(/\n+/g, ' '));
+  const sentences = sentencesOf(brief);
   const topic = stripEnd(sentences[0] ?? brief);
-  const themes = themesOf(brief);
+  // A label reads as a topic ("Q3 content push"); a long one reads better said as it was written.
   const kind = /^(?:why|how|what|when|where|who)\b/i.test(topic)
     ? 'clause'
-    : isNounPhrases(topic)
+    : topic.split(/\s+/).length <= LABEL_MAX_WORDS && isNounPhrases(topic)
       ? 'phrase'
       : 'sentence';
   const details = sentences.slice(1);
   if (brand?.description) details.push(brand.description.trim().replace(/([^.!?])$/u, '$1.'));
-  // A list of topics ("pricing, hiring") is the theme as a whole: "pricing and hiring".
+  // A list of topics ("pricing, hiring and culture") is the theme as a whole, as written.
+  const listed = /,| and /.test(topic);
+  const label = labelTheme(topic);
   const theme =
-    kind === 'phrase' && themes.length > 1
-      ? themes
-          .slice(0, 3)
-          .map((t) => t.phrase)
-          .join(themes.length > 2 ? ', ' : ' and ')
-          .replace(/, ([^,]+)$/, ' and $1')
-      : (themes[0]?.phrase ?? phraseOf(topic));
-  return { topic, kind, theme, details };
+    kind === 'phrase' ? { ...label, plural: listed || label.plural } : (themesOf(brief, 1)[0] ?? label);
+  // "We cut ..." tells what happened; "We are a bakery ..." only says who is speaking.
+  const firstPerson =
+    kind === 'sentence' &&
+    /^(?:I|We)\b/.test(topic) &&
+    !/^(?:I am|I'm|We are|We're) an?\b/i.test(topic) &&
+    !/[:;]/.test(topic);
+  return { topic, kind, firstPerson, theme, details };
 }
 
 const NUMBER_WORDS = ['', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten'];
@@ -74,24 +105,32 @@ const NUMBER_WORDS = ['', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven',
  * a question answered first. Numbers are written as words: a template adds no digit.
  */
 function blocksFor(archetype: HookArchetype, p: Parts, paragraphs: (lines: string[]) => string[]): string[] {
-  const t = p.theme;
-  const T = upperFirst(t);
+  const t = p.theme.phrase;
+  const T = capitalised(t);
   const Topic = upperFirst(p.topic);
   const body = p.kind === 'sentence' ? [`${Topic}.`, ...p.details] : p.details;
   const bullets = (lines: string[]) => lines.map((d) => `- ${stripEnd(d)}`).join('\n');
+  // "My garden deserves a closer look" would read as a story: then the claim is said another way.
+  const claims = [
+    `${T} ${agree(p.theme, 'deserves', 'deserve')} a closer look.`,
+    `Here is what ${t} ${agree(p.theme, 'looks', 'look')} like up close.`,
+  ];
+  const claim = claims.find((h) => detectArchetype(h) === 'statement') ?? claims[0]!;
   switch (archetype) {
     case 'story': {
-      // First person, so the hook reads (and is detected) as a story.
-      const hook =
-        p.kind === 'clause'
-          ? `I want to share ${lowerFirst(p.topic)}.`
-          : p.kind === 'phrase'
-            ? `I have been thinking about ${t} a lot lately.`
-            : 'I want to share what happened here.';
+      // First person, so the hook reads (and is detected) as a story; it tells the first
+      // sentence itself when that is the author's own and short enough.
+      const told = (p.kind === 'clause' || p.firstPerson) && p.topic.length <= HOOK_MAX_CHARS;
+      const hook = told
+        ? `My notes on ${p.kind === 'clause' ? '' : 'how '}${lowerFirst(p.topic)}.`
+        : p.kind === 'phrase'
+          ? `I have been thinking about ${t} a lot lately.`
+          : `I keep coming back to ${t}.`;
+      const rest = told ? p.details : body;
       return [
         hook,
-        ...(body.length
-          ? paragraphs(body)
+        ...(rest.length
+          ? paragraphs(rest)
           : [
               'Where it started, what changed along the way, and what I would keep: that is the part worth writing down.',
             ]),
@@ -104,40 +143,41 @@ function blocksFor(archetype: HookArchetype, p: Parts, paragraphs: (lines: strin
           ? [`${T}: it comes down to a few questions.`]
           : p.kind === 'clause' && detectArchetype(Topic) === 'statement'
             ? [`${Topic}.`]
-            : [`${T} deserves a closer look.`, `${Topic}.`]),
+            : [claim, `${Topic}.`]),
         ...(p.details.length >= 2
           ? ['What that looks like in practice:', bullets(p.details)]
           : [
               ...p.details,
               `The questions I keep asking about ${t}:`,
-              '- Who is it for?\n- What should change for them?\n- How will we know it worked?',
+              '- What does it look like today?\n- What would we change first?\n- How will we know it worked?',
             ]),
         'Which of these would you start with?',
       ];
     case 'contrarian':
       return [
-        `Most advice about ${t} gets the order wrong.`,
+        `Most ${adviceAbout(p.theme)} gets the order wrong.`,
         ...(p.kind === 'phrase' ? [] : [`${Topic}.`]),
         ...(p.details.length
           ? paragraphs(p.details)
           : [
-              'The usual advice starts with tactics. I would start with who it is for, and what they should do next.',
+              'The usual advice starts with tactics. I would start with the result we want, and work back from there.',
             ]),
         'Where do you disagree?',
       ];
     case 'pure-number':
       return [
         `${NUMBER_WORDS[Math.min(p.details.length, 10)]} things ${t} showed me:`,
+        ...(p.kind === 'phrase' ? [] : [`${Topic}.`]),
         bullets(p.details.slice(0, 10)),
         'Which one surprised you?',
       ];
     case 'question':
       return [
-        `How do you handle ${t}?`,
+        `How do you handle ${p.theme.reader}?`,
         ...(body.length
           ? ['Here is how it went for us.', ...paragraphs(body)]
           : ['I am still working out my own answer.']),
-        'How does your team do it?',
+        'What has worked for you?',
       ];
     default:
       return [`${Topic}.`, ...paragraphs(p.details)];

@@ -1,8 +1,10 @@
 import type { Cadence, HookArchetype, MediaKind } from '../domain/enums.ts';
 import { detectArchetype } from './hook.ts';
+import { quantitiesOf } from './noun-phrases.ts';
 import { hasPhrase } from './phrases.ts';
+import { type PlanSlot, SLOTS } from './plan-hooks.ts';
 import { rubricFor } from './rubrics.ts';
-import { capitalised, phraseOf, type Theme, themesOf } from './themes.ts';
+import { capitalised, labelTheme, type Theme, themesOf } from './themes.ts';
 import type { BrandContext, PlanInput, PlanItem } from './types.ts';
 
 /**
@@ -10,8 +12,9 @@ import type { BrandContext, PlanInput, PlanItem } from './types.ts';
  * brief is about (themes.ts), never the brief itself; a brief too short to hold more than its
  * own topic gets content pillars (lessons, behind the scenes...) about that topic. Each slot
  * pairs a hook archetype with the format that suits it (a numbered list as a document, a
- * question as a poll), rotating so neighbours differ, and every hook is distinct. Angles say
- * what to write and start from the brief's own words for that pillar. Outlines, not drafts.
+ * question as a poll), rotating so neighbours differ, and every hook is distinct. Hooks and
+ * angles come in pairs (plan-hooks.ts): the angle says what to write for that hook, in its own
+ * words about the theme, never quoting the brief. Outlines, not drafts.
  */
 
 export type PlanOutline = Omit<PlanItem, 'slot'>;
@@ -29,100 +32,54 @@ const FORMAT_FIT: Record<HookArchetype, MediaKind[]> = {
 };
 const CONTENT_PILLARS = ['Lessons learned', 'Behind the scenes', 'Results so far', 'Industry view'];
 
-/** Up to four themes of the brief, never the whole brief. */
+/**
+ * Up to four themes of the brief, never the whole brief: phrases of two words or more first,
+ * single words only while fewer than three themes are found ("pricing, hiring and culture").
+ */
 function briefThemes(brief: string): Theme[] {
   const whole = brief
     .trim()
     .replace(/[.!?]+$/, '')
     .toLowerCase();
   // A theme with a contrarian word ("mistakes", "myths") would turn every hook contrarian.
-  return themesOf(brief, 6)
-    .filter((t) => t.text.toLowerCase() !== whole && !hasPhrase('contrarian', t.phrase))
+  const themes = themesOf(brief, 8).filter(
+    (t) => t.text.toLowerCase() !== whole && !hasPhrase('contrarian', t.phrase),
+  );
+  const long = themes.filter((t) => t.text.includes(' '));
+  const short = themes.filter((t) => !t.text.includes(' '));
+  return [...long, ...short.slice(0, Math.max(0, 3 - long.length))]
+    .sort((a, b) => themes.indexOf(a) - themes.indexOf(b))
     .slice(0, 4);
 }
 
-/** Pillars as written, with the phrase hooks use for each ("Invoice" -> "invoices"). */
-function pillarThemes(brief: string, brand: BrandContext | null): { pillars: Theme[]; generic: boolean } {
+interface Pillar {
+  name: string;
+  theme: Theme;
+}
+
+/** Pillars as written, each with the theme its hooks are about. */
+function pillarThemes(brief: string, brand: BrandContext | null): { pillars: Pillar[]; generic: boolean } {
   const themes = (brand?.themes ?? []).map((t) => t.trim()).filter(Boolean);
   if (themes.length)
-    return { pillars: themes.map((t) => ({ text: t, phrase: phraseOf(t) })), generic: false };
-  const fromBrief = briefThemes(brief).map((t) => ({ ...t, text: capitalised(t.text) }));
+    return { pillars: themes.map((t) => ({ name: t, theme: labelTheme(t) })), generic: false };
+  const fromBrief = briefThemes(brief).map((t) => ({ name: capitalised(t.text), theme: t }));
   if (fromBrief.length >= 2) return { pillars: fromBrief, generic: false };
-  return { pillars: CONTENT_PILLARS.map((t) => ({ text: t, phrase: phraseOf(t) })), generic: true };
+  return { pillars: CONTENT_PILLARS.map((t) => ({ name: t, theme: labelTheme(t) })), generic: true };
 }
 
 /** The pillars a plan uses (the model engine suggests them to the model). */
 export function pillarsFor(brief: string, brand: BrandContext | null): string[] {
-  return pillarThemes(brief, brand).pillars.map((t) => t.text);
-}
-
-type Hook = (t: string, T: string) => string;
-/** Several per archetype, each reading well around a bare noun phrase ("pricing", "Q3 launch"). */
-const HOOKS: Record<HookArchetype, Hook[]> = {
-  story: [
-    (t) => `My biggest lesson about ${t} came late.`,
-    (t) => `When I first took on ${t}, I underestimated it.`,
-    (t) => `I changed how I think about ${t} this year.`,
-  ],
-  'pure-number': [
-    (t) => `3 mistakes I keep seeing with ${t}.`,
-    (t) => `5 questions to ask before you change ${t}.`,
-    (t) => `3 steps we actually use for ${t}.`,
-  ],
-  contrarian: [
-    (t) => `Most advice about ${t} gets the order wrong.`,
-    (t) => `Unpopular opinion: ${t} is rarely the real problem.`,
-    (t) => `Stop treating ${t} as an afterthought.`,
-  ],
-  statement: [
-    (t) => `Most roadmaps underrate ${t}.`,
-    (t) => `Small teams win or lose on ${t}.`,
-    (t) => `Give ${t} a plan of its own.`,
-  ],
-  question: [
-    (t) => `What would you change first about ${t}?`,
-    (t) => `How do you measure ${t} on your team?`,
-    (t) => `Where does ${t} go wrong for you?`,
-  ],
-  other: [(_t, T) => `${T}.`],
-};
-
-/** What to write; `from` is the brief's own sentence for the pillar, when it has one. */
-function angleFor(archetype: HookArchetype, t: string, from: string | null, format: MediaKind): string {
-  const start = from ? `Start from what happened (${from}): ` : 'Pick one real case: ';
-  switch (archetype) {
-    case 'story':
-      return `${start}tell the moment ${t} changed for you, what you expected, what happened and what you kept.`;
-    case 'pure-number':
-      return `${start}list the three mistakes around ${t} you see most, each with the fix you use${format === 'document' ? ', one per page' : ''}.`;
-    case 'contrarian':
-      return `${start}name the usual belief about ${t}, then show where it breaks.`;
-    case 'question':
-      return `${start}give your own answer on ${t} in two lines, then ask readers to ${format === 'poll' ? 'vote and say why' : 'reply with theirs'}.`;
-    default:
-      return `${start}make one clear claim about ${t} and back it with that example.`;
-  }
-}
-
-/** The brief's sentence that names a theme, as a lower-cased clause (null when it is only the theme). */
-function sentenceFor(theme: string, sentences: string[]): string | null {
-  const key = theme.toLowerCase();
-  const s = sentences.find((x) => x.toLowerCase().includes(key));
-  if (!s) return null;
-  const clause = s.replace(/[.!?…]+$/u, '').trim();
-  if (clause.toLowerCase() === key || clause.split(/\s+/).length < 3) return null;
-  const short = clause.length > 90 ? `${clause.slice(0, clause.lastIndexOf(' ', 88))}…` : clause;
-  return phraseOf(short.split(/\s+/)[0]!) + short.slice(short.indexOf(' '));
+  return pillarThemes(brief, brand).pillars.map((p) => p.name);
 }
 
 export function planOffline(input: PlanInput, brand: BrandContext | null): PlanOutline[] {
   const count = Math.min(14, Math.max(1, input.count ?? 5));
   const rubric = rubricFor(input.platform);
   const brief = input.brief.trim().replace(/\s+/g, ' ');
-  const sentences = brief.split(/(?<=[.!?…])\s+|\n+/u).filter(Boolean);
   // Content pillars are about the brief's topic; theme pillars are their own topic.
   const { pillars, generic } = pillarThemes(brief, brand);
-  const topic = themesOf(brief, 1)[0]?.phrase ?? phraseOf(brief.replace(/[.!?]+$/, ''));
+  const topic = themesOf(brief, 1)[0] ?? labelTheme(brief.replace(/[.!?]+$/, ''));
+  const figures = quantitiesOf(brief);
   const usedHooks = new Set<string>();
   const recentFormats: MediaKind[] = [];
   const formats: readonly MediaKind[] = rubric.formats.filter((f) => f !== 'link');
@@ -130,21 +87,18 @@ export function planOffline(input: PlanInput, brand: BrandContext | null): PlanO
     const archetype = ARCHETYPES[i % ARCHETYPES.length]!;
     // With five pillars (or ten) each would always get the same kind of hook: shift them per round.
     const round = pillars.length % ARCHETYPES.length === 0 ? Math.floor(i / ARCHETYPES.length) : 0;
-    const { text: pillar, phrase } = pillars[(i + round) % pillars.length]!;
-    const t = generic ? topic : phrase;
-    const hooks = HOOKS[archetype];
+    const pillar = pillars[(i + round) % pillars.length]!;
+    const t = generic ? topic : pillar.theme;
+    const slots = SLOTS[archetype];
     const offset = Math.floor(i / ARCHETYPES.length);
-    const variants = hooks.map((_, v) => hooks[(v + offset) % hooks.length]!(t, capitalised(t)));
+    const variants = slots.map((_, v) => slots[(v + offset) % slots.length]!);
     // A theme can carry words that make another kind of hook ("myths"): prefer a variant that
     // reads as the archetype, and report the archetype the hook actually has.
-    const fresh = variants.filter((h) => !usedHooks.has(h));
+    const fresh = variants.filter((s) => !usedHooks.has(s.hook(t)));
     // Every variant taken (a long plan on one topic): the pillar, then the slot, tells it apart.
-    const hook =
-      fresh.find((h) => detectArchetype(h) === archetype) ??
-      fresh[0] ??
-      [`${variants[0]} (${pillar})`, `${variants[0]} (${pillar}, slot ${i + 1})`].find(
-        (h) => !usedHooks.has(h),
-      )!;
+    const slot: PlanSlot = fresh.find((s) => detectArchetype(s.hook(t)) === archetype) ??
+      fresh[0] ?? { ...variants[0]!, hook: (x) => `${variants[0]!.hook(x)} (${pillar.name}, slot ${i + 1})` };
+    const hook = slot.hook(t);
     const kind = detectArchetype(hook);
     usedHooks.add(hook);
     const fit = FORMAT_FIT[archetype].filter((f) => formats.includes(f));
@@ -155,8 +109,7 @@ export function planOffline(input: PlanInput, brand: BrandContext | null): PlanO
       'none';
     recentFormats.push(format);
     if (recentFormats.length > 2) recentFormats.shift();
-    const from = generic ? sentenceFor(topic, sentences) : sentenceFor(pillar, sentences);
-    return { pillar, hook, angle: angleFor(kind, t, from, format), format, archetype: kind };
+    return { pillar: pillar.name, hook, angle: slot.angle(t, format, figures), format, archetype: kind };
   });
 }
 

@@ -1,0 +1,200 @@
+import { type Tagged, tagText } from './tagger.ts';
+
+/**
+ * Noun phrases of a text from wink-nlp's POS tags: optional adjectives, nouns and names
+ * ending in a NOUN or PROPN ("unused staging environments", "Q3 launch plans"), a foreign
+ * joiner kept inside a name ("pastel de nata"), with the determiner or possessive that stood
+ * before the phrase ("our", "a", "Maria's"). A few repairs first, where a small model tags
+ * short briefs the way they are not meant (see repair()).
+ */
+
+export interface NounPhrase {
+  /** The phrase's words, modifiers then head. */
+  words: Tagged[];
+  /** The determiner or possessive before it, lower-cased ("our", "a", "every", "Maria's"), if any. */
+  determiner: string | null;
+  /** Token index of its first word, for ranking by position. */
+  at: number;
+}
+
+const POSSESSIVE = new Set(['my', 'our', 'your', 'their', 'his', 'her', 'its']);
+const SUBJECT = new Set(['i', 'we', 'you', 'they', 'he', 'she', 'it']);
+/** What may follow a verb that takes an object or a complement ("Put down your", "Launching our"). */
+const OBJECT_START = new Set(['DET', 'PRON', 'ADP', 'PART', 'NUM', 'ADV', 'SCONJ', 'VERB', 'AUX']);
+const NOMINAL = new Set(['NOUN', 'PROPN']);
+/** Capitals that mark a name wherever they stand: acronyms, inner capitals, letters with digits. */
+const NAME_SHAPE = /^\p{Lu}{2,}s?$|\p{Ll}\p{Lu}|\p{L}.*\d|\d.*\p{L}/u;
+const TITLE = /^\p{Lu}/u;
+
+/** A word as it reads mid-sentence: acronyms, names with inner capitals and codes keep their case. */
+export function midSentence(word: string): string {
+  if (/\d/.test(word) || /^\p{Lu}{2,}s?$/u.test(word) || /\p{Ll}\p{Lu}/u.test(word)) return word;
+  return word.toLowerCase();
+}
+
+const isDeterminer = (t: Tagged) => t.pos === 'DET' || (t.pos === 'PRON' && POSSESSIVE.has(t.normal));
+
+/** A clause with no subject pronoun, auxiliary or inflected verb is a label ("Q3 content push"). */
+function isLabel(clause: Tagged[]): boolean {
+  return !clause.some(
+    (t) =>
+      t.pos === 'AUX' ||
+      (t.pos === 'PRON' && SUBJECT.has(t.normal)) ||
+      (t.pos === 'VERB' && t.lemma !== t.normal && !t.normal.endsWith('ing')),
+  );
+}
+
+/**
+ * Fixes what the lite model gets wrong on briefs: glued compounds ("12-person") become one
+ * modifier; a capitalised word inside a sentence is a name; a capital that only opens a
+ * sentence is not ("Late payments"), unless the word is a name elsewhere; a verb right after a
+ * determiner, or inside a label, is a noun ("our onboarding redesign", "Q3 launch plans").
+ */
+function repair(input: Tagged[]): Tagged[] {
+  const tokens: Tagged[] = [];
+  for (let k = 0; k < input.length; k++) {
+    const t = input[k]!;
+    const hyphen = input[k + 1];
+    const right = input[k + 2];
+    if (hyphen?.value === '-' && !hyphen.spaced && right && !right.spaced && /\w$/.test(t.value)) {
+      const value = `${t.value}-${right.value}`;
+      const glued = {
+        ...right,
+        value,
+        normal: value.toLowerCase(),
+        lemma: value.toLowerCase(),
+        spaced: t.spaced,
+      };
+      tokens.push({
+        ...glued,
+        pos: NOMINAL.has(input[k + 3]?.pos ?? '') ? 'ADJ' : right.pos,
+        quantity: false,
+      });
+      k += 2;
+    } else tokens.push({ ...t });
+  }
+  const namesInside = new Set<string>();
+  tokens.forEach((t, k) => {
+    const opens = k === 0 || tokens[k - 1]!.sentence !== t.sentence;
+    if (!opens && TITLE.test(t.value) && t.pos !== 'PRON') namesInside.add(t.normal);
+  });
+  tokens.forEach((t, k) => {
+    const opens = k === 0 || tokens[k - 1]!.sentence !== t.sentence;
+    if (NAME_SHAPE.test(t.value) && /^(?:NOUN|VERB|ADJ)$/.test(t.pos)) t.pos = 'PROPN';
+    else if (!opens && TITLE.test(t.value) && /^(?:NOUN|VERB|ADJ)$/.test(t.pos)) t.pos = 'PROPN';
+    else if (opens && t.pos === 'PROPN' && !NAME_SHAPE.test(t.value) && !namesInside.has(t.normal)) {
+      if (tokens[k + 1]?.pos === 'NOUN') t.pos = 'ADJ';
+    }
+  });
+  let from = 0;
+  for (let k = 0; k <= tokens.length; k++) {
+    const t = tokens[k];
+    if (t && t.pos !== 'PUNCT' && t.sentence === tokens[from]?.sentence) continue;
+    const clause = tokens.slice(from, k);
+    const label = isLabel(clause);
+    clause.forEach((c, i) => {
+      if (c.pos !== 'VERB') return;
+      const before = clause[i - 1];
+      const afterDeterminer = before !== undefined && (isDeterminer(before) || before.value === "'s");
+      // A verb followed by its object or another verb stays one ("Put down your", "go sell a").
+      const takesObject = OBJECT_START.has(clause[i + 1]?.pos ?? '');
+      // As a noun it is its own lemma ("hiring", not "hire"), so it does not read as a plural.
+      if (afterDeterminer || (label && !takesObject)) Object.assign(c, { pos: 'NOUN', lemma: c.normal });
+    });
+    from = t?.pos === 'PUNCT' ? k + 1 : k;
+  }
+  return tokens;
+}
+
+/** Noun phrases of a text, in order. */
+export function nounPhrases(text: string): NounPhrase[] {
+  const tokens = repair(tagText(text));
+  const out: NounPhrase[] = [];
+  let words: Tagged[] = [];
+  let determiner: string | null = null;
+  let at = 0;
+  const flush = () => {
+    // A phrase ends on its head: trailing modifiers and joiners go.
+    while (words.length && !NOMINAL.has(words.at(-1)!.pos)) words.pop();
+    if (words.length) out.push({ words, determiner, at });
+    words = [];
+    determiner = null;
+  };
+  for (const [k, t] of tokens.entries()) {
+    if (words.length && t.sentence !== words.at(-1)!.sentence) flush();
+    if (isDeterminer(t)) {
+      flush();
+      determiner = t.normal;
+      continue;
+    }
+    // "Maria's bakery": the owner is a phrase of its own and the determiner of the next.
+    if (t.value === "'s" && t.pos === 'PART' && words.length && NOMINAL.has(words.at(-1)!.pos)) {
+      const owner = `${words.map((w) => w.value).join(' ')}'s`;
+      flush();
+      determiner = owner;
+      continue;
+    }
+    // A stop-word adjective ("more", "same", "other") is no part of a theme; an ordinal after
+    // a determiner is ("our first engineer").
+    if (t.pos === 'ADJ' && t.stop && !(t.ordinal && determiner && !words.length)) {
+      if (words.length) flush();
+      continue;
+    }
+    // A count between a determiner and its noun leaves the determiner standing ("the 2023 award").
+    if ((t.quantity || t.pos === 'NUM') && !words.length) continue;
+    const joiner = t.pos === 'X' && /^\p{Ll}+$/u.test(t.value) && NOMINAL.has(words.at(-1)?.pos ?? '');
+    if (t.quantity || !(t.pos === 'ADJ' || NOMINAL.has(t.pos) || joiner)) {
+      flush();
+      continue;
+    }
+    if (!words.length) at = k;
+    words.push(t);
+  }
+  flush();
+  return out;
+}
+
+/** True when a text is only noun phrases ("pricing, hiring and culture", "Q3 launch"), no clause. */
+export function isNounPhrases(text: string): boolean {
+  const tokens = repair(tagText(text));
+  return tokens.every(
+    (t) => t.pos !== 'VERB' && t.pos !== 'AUX' && !(t.pos === 'PRON' && SUBJECT.has(t.normal)),
+  );
+}
+
+/** The quantities and times a text states, as written ("40%", "three months", "$12,000"). */
+export function quantitiesOf(text: string): string[] {
+  const out: string[] = [];
+  let run = '';
+  for (const t of tagText(text)) {
+    if (t.quantity) run += run && t.spaced ? ` ${t.value}` : t.value;
+    else if (run) {
+      out.push(run);
+      run = '';
+    }
+  }
+  if (run) out.push(run);
+  return [...new Set(out)];
+}
+
+/**
+ * True for a description that never gets a main verb: "A small bakery in Lisbon that teaches
+ * sourdough classes" (an article, a noun phrase, then a relative clause). A post says it as a
+ * sentence ("We are a small bakery ...").
+ */
+export function isDescription(sentence: string): boolean {
+  const tokens = tagText(sentence);
+  if (!/^an?$/.test(tokens[0]?.normal ?? '')) return false;
+  for (const t of tokens) {
+    if (t.pos === 'VERB' || t.pos === 'AUX') return false;
+    if (/^(?:that|who|which)$/.test(t.normal)) return true;
+  }
+  return false;
+}
+
+/** A label as it reads mid-sentence: names keep their capitals ("Q3 launch with Michael Batnick"). */
+export function spokenForm(text: string): string {
+  return repair(tagText(text))
+    .map((t, k) => `${k && t.spaced ? ' ' : ''}${t.pos === 'PROPN' ? t.value : midSentence(t.value)}`)
+    .join('');
+}
