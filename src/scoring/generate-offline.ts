@@ -8,6 +8,7 @@ import {
   adviceAbout,
   agree,
   capitalised,
+  impersonal,
   isNounPhrases,
   labelTheme,
   type Theme,
@@ -110,10 +111,13 @@ function blocksFor(archetype: HookArchetype, p: Parts, paragraphs: (lines: strin
   const Topic = upperFirst(p.topic);
   const body = p.kind === 'sentence' ? [`${Topic}.`, ...p.details] : p.details;
   const bullets = (lines: string[]) => lines.map((d) => `- ${stripEnd(d)}`).join('\n');
-  // "My garden deserves a closer look" would read as a story: then the claim is said another way.
+  // "My first marathon deserves a closer look" reads as a story: then the claim is said another way.
+  const closerLook = (x: string) =>
+    `${capitalised(x)} ${agree(p.theme, 'deserves', 'deserve')} a closer look.`;
   const claims = [
-    `${T} ${agree(p.theme, 'deserves', 'deserve')} a closer look.`,
+    closerLook(t),
     `Here is what ${t} ${agree(p.theme, 'looks', 'look')} like up close.`,
+    closerLook(impersonal(p.theme).phrase),
   ];
   const claim = claims.find((h) => detectArchetype(h) === 'statement') ?? claims[0]!;
   switch (archetype) {

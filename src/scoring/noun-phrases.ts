@@ -15,6 +15,8 @@ export interface NounPhrase {
   determiner: string | null;
   /** Token index of its first word, for ranking by position. */
   at: number;
+  /** Right after a number ("five kilometres"): a lone noun there is a unit, not a topic. */
+  counted: boolean;
 }
 
 const POSSESSIVE = new Set(['my', 'our', 'your', 'their', 'his', 'her', 'its']);
@@ -32,6 +34,7 @@ export function midSentence(word: string): string {
   return word.toLowerCase();
 }
 
+const isCount = (t: Tagged | undefined) => t !== undefined && (t.pos === 'NUM' || t.quantity);
 const isDeterminer = (t: Tagged) => t.pos === 'DET' || (t.pos === 'PRON' && POSSESSIVE.has(t.normal));
 
 /** A clause with no subject pronoun, auxiliary or inflected verb is a label ("Q3 content push"). */
@@ -116,7 +119,7 @@ export function nounPhrases(text: string): NounPhrase[] {
   const flush = () => {
     // A phrase ends on its head: trailing modifiers and joiners go.
     while (words.length && !NOMINAL.has(words.at(-1)!.pos)) words.pop();
-    if (words.length) out.push({ words, determiner, at });
+    if (words.length) out.push({ words, determiner, at, counted: isCount(tokens[at - 1]) });
     words = [];
     determiner = null;
   };
@@ -136,7 +139,7 @@ export function nounPhrases(text: string): NounPhrase[] {
     }
     // A stop-word adjective ("more", "same", "other") is no part of a theme; an ordinal after
     // a determiner is ("our first engineer").
-    if (t.pos === 'ADJ' && t.stop && !(t.ordinal && determiner && !words.length)) {
+    if (t.pos === 'ADJ' && t.stop && !(t.entity === 'ORDINAL' && determiner && !words.length)) {
       if (words.length) flush();
       continue;
     }
@@ -162,18 +165,28 @@ export function isNounPhrases(text: string): boolean {
   );
 }
 
-/** The quantities and times a text states, as written ("40%", "three months", "$12,000"). */
+/** Entities that are a figure on their own; a bare count needs its noun ("40 clinic managers"). */
+const FIGURE = new Set(['PERCENT', 'MONEY', 'DURATION']);
+
+/** The figures a text states, as a sentence would say them ("40%", "three months", "five kilometres"). */
 export function quantitiesOf(text: string): string[] {
+  const tokens = tagText(text);
   const out: string[] = [];
-  let run = '';
-  for (const t of tagText(text)) {
-    if (t.quantity) run += run && t.spaced ? ` ${t.value}` : t.value;
-    else if (run) {
-      out.push(run);
-      run = '';
-    }
+  for (let k = 0; k < tokens.length; k++) {
+    const type = tokens[k]!.entity;
+    if (!type || !(FIGURE.has(type) || type === 'CARDINAL')) continue;
+    let run = '';
+    for (; tokens[k]?.entity === type; k++)
+      run += `${run && tokens[k]!.spaced ? ' ' : ''}${tokens[k]!.value}`;
+    // A count, or a glued measure ("20-minute"), is a figure with the nouns it counts.
+    let nouns = '';
+    if (type === 'CARDINAL' || run.includes('-'))
+      for (let j = k; tokens[j]?.pos === 'NOUN'; j++) nouns += ` ${tokens[j]!.value}`;
+    // A lone count says nothing; a long span is a date range or a clause, not a figure.
+    if ((type === 'CARDINAL' && !nouns) || run.split(' ').length > 3) continue;
+    out.push(`${run}${nouns}`.split(' ').map(midSentence).join(' '));
+    k--;
   }
-  if (run) out.push(run);
   return [...new Set(out)];
 }
 

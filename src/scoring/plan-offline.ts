@@ -2,9 +2,9 @@ import type { Cadence, HookArchetype, MediaKind } from '../domain/enums.ts';
 import { detectArchetype } from './hook.ts';
 import { quantitiesOf } from './noun-phrases.ts';
 import { hasPhrase } from './phrases.ts';
-import { type PlanSlot, SLOTS } from './plan-hooks.ts';
+import { SLOTS } from './plan-hooks.ts';
 import { rubricFor } from './rubrics.ts';
-import { capitalised, labelTheme, type Theme, themesOf } from './themes.ts';
+import { capitalised, impersonal, labelTheme, type Theme, themesOf } from './themes.ts';
 import type { BrandContext, PlanInput, PlanItem } from './types.ts';
 
 /**
@@ -92,13 +92,21 @@ export function planOffline(input: PlanInput, brand: BrandContext | null): PlanO
     const slots = SLOTS[archetype];
     const offset = Math.floor(i / ARCHETYPES.length);
     const variants = slots.map((_, v) => slots[(v + offset) % slots.length]!);
-    // A theme can carry words that make another kind of hook ("myths"): prefer a variant that
-    // reads as the archetype, and report the archetype the hook actually has.
-    const fresh = variants.filter((s) => !usedHooks.has(s.hook(t)));
+    // A theme can carry words that make another kind of hook ("myths", "my first ..." reads as
+    // a story): prefer a variant that reads as the archetype, saying "the first marathon" for
+    // "my first marathon" if it must, and report the archetype the hook actually has.
+    const tries = [t, impersonal(t)].flatMap((theme) => variants.map((slot) => ({ slot, theme })));
+    const fresh = tries.filter(({ slot, theme }) => !usedHooks.has(slot.hook(theme)));
     // Every variant taken (a long plan on one topic): the pillar, then the slot, tells it apart.
-    const slot: PlanSlot = fresh.find((s) => detectArchetype(s.hook(t)) === archetype) ??
-      fresh[0] ?? { ...variants[0]!, hook: (x) => `${variants[0]!.hook(x)} (${pillar.name}, slot ${i + 1})` };
-    const hook = slot.hook(t);
+    const pick = fresh.find(({ slot, theme }) => detectArchetype(slot.hook(theme)) === archetype) ??
+      fresh[0] ?? {
+        theme: t,
+        slot: {
+          ...variants[0]!,
+          hook: (x: Theme) => `${variants[0]!.hook(x)} (${pillar.name}, slot ${i + 1})`,
+        },
+      };
+    const hook = pick.slot.hook(pick.theme);
     const kind = detectArchetype(hook);
     usedHooks.add(hook);
     const fit = FORMAT_FIT[archetype].filter((f) => formats.includes(f));
@@ -109,7 +117,13 @@ export function planOffline(input: PlanInput, brand: BrandContext | null): PlanO
       'none';
     recentFormats.push(format);
     if (recentFormats.length > 2) recentFormats.shift();
-    return { pillar: pillar.name, hook, angle: slot.angle(t, format, figures), format, archetype: kind };
+    return {
+      pillar: pillar.name,
+      hook,
+      angle: pick.slot.angle(pick.theme, format, figures),
+      format,
+      archetype: kind,
+    };
   });
 }
 

@@ -31,8 +31,8 @@ export interface Tagged {
   stop: boolean;
   /** Part of a quantity or time entity ("40%", "three months"). */
   quantity: boolean;
-  /** An ordinal ("first", "second"). */
-  ordinal: boolean;
+  /** The wink entity the token is part of ("PERCENT", "DURATION", "ORDINAL", ...), if any. */
+  entity: string | null;
   /** Index of its sentence. */
   sentence: number;
 }
@@ -102,13 +102,13 @@ function tag(nlp: WinkMethods, text: string): Tagged[] {
   const spaces = tokens.out(its.precedingSpaces) as string[];
   const stop = tokens.out(its.stopWordFlag) as boolean[];
   const quantity = new Array<boolean>(values.length).fill(false);
-  const ordinal = new Array<boolean>(values.length).fill(false);
+  const entity = new Array<string | null>(values.length).fill(null);
   doc.entities().each((e: ItemEntity) => {
     const type = e.out(its.type) as string;
     const [from, to] = e.out(its.span) as unknown as [number, number];
     for (let k = from; k <= to; k++) {
-      if (QUANTITY.has(type)) quantity[k] = true;
-      if (type === 'ORDINAL') ordinal[k] = true;
+      entity[k] = type;
+      quantity[k] = QUANTITY.has(type);
     }
   });
   const sentence = new Array<number>(values.length).fill(0);
@@ -124,7 +124,7 @@ function tag(nlp: WinkMethods, text: string): Tagged[] {
     spaced: k === 0 || spaces[k] !== '',
     stop: stop[k]!,
     quantity: quantity[k]!,
-    ordinal: ordinal[k]!,
+    entity: entity[k]!,
     sentence: sentence[k]!,
   }));
 }

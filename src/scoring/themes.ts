@@ -53,7 +53,7 @@ const THE = new Set([
 const DISTRIBUTIVE = new Set(['every', 'each', 'any', 'another']);
 /** Nouns too general to head a theme ("a lot", "the way", "great things", "good ones"). */
 const EMPTY_HEAD = new Set(['thing', 'way', 'lot', 'kind', 'sort', 'stuff', 'bit', 'one']);
-/** ... or to be one alone ("time" is no theme; "setup time" is). */
+/** ... or to be one alone ("time" is no theme; "setup time" is), like a unit after a count ("five kilometres"). */
 const TOO_GENERAL = new Set(['time', 'people', 'day', 'week', 'month', 'year']);
 const MAX_WORDS = 4;
 
@@ -139,7 +139,7 @@ export function themesOf(text: string, max = 6): Theme[] {
     const alone = p.words.length === 1;
     if (
       EMPTY_HEAD.has(head.lemma) ||
-      (alone && (head.stop || TOO_GENERAL.has(head.lemma) || head.normal.length < 3))
+      (alone && (p.counted || head.stop || TOO_GENERAL.has(head.lemma) || head.normal.length < 3))
     )
       continue;
     const key = lemmas.join(' ');
@@ -150,6 +150,9 @@ export function themesOf(text: string, max = 6): Theme[] {
   }
   return out;
 }
+
+/** The theme said without the author's possessive ("the first marathon" for "my first marathon"). */
+export const impersonal = (t: Theme): Theme => ({ ...t, phrase: t.phrase.replace(/^(?:my|our) /, 'the ') });
 
 /** The verb form that agrees with a theme: agree(t, 'deserves', 'deserve'). */
 export const agree = (t: Pick<Theme, 'plural'>, singular: string, plural: string): string =>

@@ -40,6 +40,18 @@ const squash = (s: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
+/**
+ * The first run of seven words of the brief that a line repeats, if any (a theme is at most
+ * four words and its determiner, so only a quote of the brief makes seven).
+ */
+function copiedRun(brief: string, line: string): string | null {
+  const b = squash(brief).split(' ');
+  const l = ` ${squash(line)} `;
+  for (let i = 0; i + 7 <= b.length; i++)
+    if (l.includes(` ${b.slice(i, i + 7).join(' ')} `)) return b.slice(i, i + 7).join(' ');
+  return null;
+}
+
 describe('themes', () => {
   it('finds the noun phrases a brief is about, not its verbs', () => {
     expect(themesOf(TYPED[0]!).map((t) => t.phrase)).toEqual(
@@ -82,6 +94,10 @@ describe('offline plan on real briefs', () => {
           if (i.pillar.split(/\s+/).length > 4) say(`pillar is not a theme: ${i.pillar}`);
           if (/\)\.?$/.test(i.angle)) say(`angle ends in brackets: ${i.angle}`);
           if (brief.length > 60 && i.angle.includes(brief)) say('angle repeats the whole brief');
+          // An angle says what to write in its own words: no quoted or ellipsised piece of the brief.
+          if (/[(…]/.test(i.angle)) say(`angle quotes the brief: ${i.angle}`);
+          const run = copiedRun(brief, `${i.hook} ${i.angle}`);
+          if (run) say(`hook or angle copies "${run}"`);
           if (detectArchetype(i.hook) !== i.archetype) say(`hook "${i.hook}" is not a ${i.archetype} hook`);
           if (!/^\p{Lu}|^\d/u.test(i.hook)) say(`hook not capitalised: ${i.hook}`);
         }
