@@ -84,7 +84,11 @@ const stop = (child: ChildProcess) =>
     child.kill('SIGTERM');
   });
 
-/** A mix a new user's first minutes look like: keys, posts, scoring, the console, the docs. */
+/**
+ * A mix a new user's first minutes look like: keys, posts, scoring, the console, the docs, and
+ * offline plans and drafts (which load the POS tagger, src/scoring/tagger.ts). Their briefs
+ * vary with the request, so the cache does not answer them.
+ */
 async function mixedRequests(
   url: string,
   n: number,
@@ -110,6 +114,10 @@ async function mixedRequests(
   }
   const text = (i: number) =>
     `Post ${i}: three things we learned shipping a scheduler.\n\nFirst, measure before tuning. Second, keep the hot path small. Third, write it down. #engineering`;
+  const brief = (i: number) =>
+    i % 2
+      ? `A small bakery in Lisbon that teaches sourdough classes to ${i} students a month; we want more class bookings.`
+      : `We cut our cloud bill by ${i % 90}% in three months by deleting unused staging environments and moving batch jobs to spot instances.`;
   const mix: ((i: number) => [string, string, unknown?])[] = [
     () => ['GET', '/v1/account'],
     () => ['GET', '/v1/account'],
@@ -123,6 +131,8 @@ async function mixedRequests(
     () => ['GET', '/v1/brands'],
     (i) => (i % 3 === 0 ? ['POST', '/v1/rewrite', { post: text(i) }] : ['GET', '/docs']),
     () => ['GET', '/v1/openapi.json'],
+    (i) => ['POST', '/v1/plan', { brief: brief(i), platform: 'platformA', cadence: '3x-week', count: 4 }],
+    (i) => ['POST', '/v1/generate', { brief: brief(i), platform: 'platformA', count: 2 }],
   ];
   let ok = 0;
   const failed: Record<string, number> = {};
