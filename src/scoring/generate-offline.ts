@@ -1,6 +1,7 @@
 import type { HookArchetype } from '../domain/enums.ts';
 import { detectArchetype } from './hook.ts';
 import { isDescription } from './noun-phrases.ts';
+import { hasPhrase } from './phrases.ts';
 import { splitSentences } from './rewrite-offline.ts';
 import { rubricFor } from './rubrics.ts';
 import { normalizePost } from './text-features.ts';
@@ -67,10 +68,16 @@ interface Parts {
  */
 function sentencesOf(brief: string): string[] {
   const we = /\b(?:we|our|us)\b/i.test(brief);
-  return splitSentences(normalizePost(brief).replace(/\n+/g, ' '))
-    .flatMap((s) => s.split(/;\s+/).map((c, i, all) => (i < all.length - 1 ? `${stripEnd(c)}.` : c)))
-    .map((s) => upperFirst(s.trim()))
-    .map((s) => (isDescription(s) ? `${we ? 'We are' : 'Meet'} ${lowerFirst(s)}` : s));
+  return (
+    splitSentences(normalizePost(brief).replace(/\n+/g, ' '))
+      .flatMap((s) => s.split(/;\s+/).map((c, i, all) => (i < all.length - 1 ? `${stripEnd(c)}.` : c)))
+      .map((s) => upperFirst(s.trim()))
+      // A greeting ("Hello everyone!") is no content, and as a theme it would open with a stock line.
+      .filter(
+        (s, _i, all) => all.length === 1 || s.split(/\s+/).length > 4 || !hasPhrase('genericOpeners', s),
+      )
+      .map((s) => (isDescription(s) ? `${we ? 'We are' : 'Meet'} ${lowerFirst(s)}` : s))
+  );
 }
 
 function partsOf(brief: string, brand: BrandContext | null): Parts {

@@ -145,6 +145,7 @@ describe('offline generate on real briefs', () => {
       const specifics = themesOf(brief, 2).map((t) => t.text.toLowerCase());
       for (const p of posts) {
         if (squash(p) === squash(brief)) say('a candidate is the brief itself');
+        if (extractFeatures(p).genericOpener) say(`opens with a stock line: ${p.split('\n')[0]}`);
         if (!specifics.some((s) => p.toLowerCase().includes(s)))
           say('a candidate lost the brief’s specifics');
         if (inventedFacts(brief, p, { names: false }).length) say(`invented ${inventedFacts(brief, p)}`);
