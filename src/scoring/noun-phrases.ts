@@ -76,13 +76,14 @@ function repair(input: Tagged[]): Tagged[] {
       k += 2;
     } else tokens.push({ ...t });
   }
+  // Whether each token opens its sentence (a capital there is grammar, not a name).
+  const opensSentence = tokens.map((t, k) => k === 0 || tokens[k - 1]!.sentence !== t.sentence);
   const namesInside = new Set<string>();
   tokens.forEach((t, k) => {
-    const opens = k === 0 || tokens[k - 1]!.sentence !== t.sentence;
-    if (!opens && TITLE.test(t.value) && t.pos !== 'PRON') namesInside.add(t.normal);
+    if (!opensSentence[k] && TITLE.test(t.value) && t.pos !== 'PRON') namesInside.add(t.normal);
   });
   tokens.forEach((t, k) => {
-    const opens = k === 0 || tokens[k - 1]!.sentence !== t.sentence;
+    const opens = opensSentence[k];
     if (NAME_SHAPE.test(t.value) && /^(?:NOUN|VERB|ADJ)$/.test(t.pos)) t.pos = 'PROPN';
     else if (!opens && TITLE.test(t.value) && /^(?:NOUN|VERB|ADJ)$/.test(t.pos)) t.pos = 'PROPN';
     else if (opens && t.pos === 'PROPN' && !NAME_SHAPE.test(t.value) && !namesInside.has(t.normal)) {
