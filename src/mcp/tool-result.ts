@@ -33,10 +33,11 @@ export function toolSuccess(
  */
 export function toolError(appError: AppError, requestId: string): CallToolResult {
   const error: Record<string, unknown> = { code: appError.code, message: appError.message };
-  if (appError.details?.length) error.details = appError.details;
+  const details = appError.details?.map((d) => ({ ...d, path: argumentPath(d.path) }));
+  if (details?.length) error.details = details;
   error.requestId = requestId;
   const lines = [`${appError.code}: ${appError.message}`];
-  for (const detail of appError.details ?? []) lines.push(`- ${detail.path}: ${detail.message}`);
+  for (const detail of details ?? []) lines.push(`- ${detail.path}: ${detail.message}`);
   const retryAfter = appError.headers?.['retry-after'];
   if (retryAfter) lines.push(`Retry after ${retryAfter}s.`);
   return {
@@ -47,6 +48,12 @@ export function toolError(appError: AppError, requestId: string): CallToolResult
     isError: true,
   };
 }
+
+/**
+ * A service names a query or path field as REST sees it (`querystring.from`); a tool has only
+ * arguments, so the detail names the argument (`from`), as argument validation does.
+ */
+const argumentPath = (path: string) => path.replace(/^(querystring|params)\./, '');
 
 /**
  * Domain errors answer as their REST mapping does (src/http/errors.ts); anything else (as in

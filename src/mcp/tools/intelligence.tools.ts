@@ -68,7 +68,7 @@ export const intelligenceTools = [
   defineTool({
     name: 'generate_post',
     title: 'Generate post drafts',
-    description: `Writes 1-3 complete post drafts (count, default 1) from a brief, each already scored, best first. Condition them with brandId (from list_brands) and voiceId (from list_voices) so they sound like the author, and archetype to pick the hook style. Use it to turn an idea or a plan_week item into text; then create_post the chosen draft. Nothing is saved. not_found when a brandId or voiceId is not the account's. ${MODEL_COST} One call costs one operation whatever the count.`,
+    description: `Writes 1-3 complete post drafts (count, default 1) from a brief, each already scored, best first. Condition them with brandId (from list_brands) and voiceId (from list_voices) so they sound like the author, and archetype to pick the hook style. Use it to turn an idea or a plan_week item into text; then create_post the chosen draft. Nothing is saved. invalid_request naming brandId or voiceId when it is not the account's. ${MODEL_COST} One call costs one operation whatever the count.`,
     input: GenerateRequest,
     output: GenerateResult,
     annotations: readOnly,

@@ -12,7 +12,7 @@ export const memoryTools = [
   defineTool({
     name: 'build_voice',
     title: 'Build a voice from samples',
-    description: `Creates a saved writing voice by distilling 1-12 sample posts by the author (samples) into traits to imitate, things to avoid and short exemplars, under a name (optionally attached to a brandId). Use it once per author or style, then pass the returned voice.id as voiceId to generate_post and plan_week; check list_voices first to reuse an existing one. not_found when brandId is not the account's. ${MODEL_COST}`,
+    description: `Creates a saved writing voice by distilling 1-12 sample posts by the author (samples) into traits to imitate, things to avoid and short exemplars, under a name (optionally attached to a brandId). Use it once per author or style, then pass the returned voice.id as voiceId to generate_post and plan_week; check list_voices first to reuse an existing one. invalid_request naming brandId when it is not the account's. ${MODEL_COST}`,
     input: BuildVoiceRequest,
     output: VoiceResult,
     annotations: creates,

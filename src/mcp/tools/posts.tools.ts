@@ -74,7 +74,8 @@ export const postTools = [
     title: 'List posts',
     description:
       "Lists the account's posts, newest first, optionally only one status (draft, scheduled, publishing, published, failed, canceled). Pages of `limit` (1-100, default 50) from `offset`; `pagination.hasMore` says whether to fetch the next page. Use it to find post ids or review what is queued. Free.",
-    input: PostListQuery,
+    // Strict, unlike a query string: a misspelt `stauts` must fail, not list every post.
+    input: PostListQuery.strict(),
     output: PostListResult,
     annotations: readOnly,
     run: (ctx, input) => listPosts({ ctx, input }),
@@ -100,7 +101,7 @@ export const postTools = [
     title: 'Get the calendar',
     description:
       'The publishing calendar: scheduled and in-flight posts at their scheduled time and published posts at their published time, chronological, each with a short preview. Optional window `from` (inclusive) and `to` (exclusive), epoch ms. Use it to see gaps before scheduling. Drafts and canceled posts are not on it. Free.',
-    input: CalendarQuery,
+    input: CalendarQuery.strict(),
     output: CalendarResult,
     annotations: readOnly,
     run: async (ctx, input) => ({ calendar: await getCalendar({ ctx, input }) }),

@@ -1,0 +1,59 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { callErr, connectClient } from './helpers.ts';
+
+/** What an agent reads when a call goes wrong: the argument it must fix, and the code it will get. */
+let t: TestApp;
+let apiKey: string;
+let client: Client;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  ({ apiKey } = await t.signup());
+  client = await connectClient(t.url, apiKey);
+});
+afterAll(async () => {
+  await client?.close();
+  await t?.close();
+});
+
+describe('tools named after REST queries', () => {
+  it('refuse a misspelt argument instead of ignoring it (a typo must not list everything)', async () => {
+    for (const [name, args, field] of [
+      ['list_posts', { stauts: 'draft' }, 'stauts'],
+      ['get_calendar', { form: 0 }, 'form'],
+      ['get_insights', { timeZone: 'Europe/Paris' }, 'timeZone'],
+    ] as const) {
+      const err = await callErr(client, name, args);
+      expect(err.error.code, name).toBe('invalid_request');
+      expect(err.error.details, name).toEqual([{ path: field, message: 'Unknown field; remove it' }]);
+    }
+  });
+
+  it('name the argument in a verb’s field detail, not the REST query string', async () => {
+    const calendar = await callErr(client, 'get_calendar', { from: 10, to: 5 });
+    expect(calendar.error.details?.map((d) => d.path)).toEqual(['from']);
+    const insights = await callErr(client, 'get_insights', { timezone: 'Mars/Olympus' });
+    expect(insights.error.details?.map((d) => d.path)).toEqual(['timezone']);
+    // REST keeps its own location prefix.
+    const rest = await t.request('GET', '/v1/calendar?from=10&to=5', { key: apiKey });
+    expect(rest.body.error.details[0].path).toBe('querystring.from');
+  });
+});
+
+describe('tool descriptions', () => {
+  it('state the code a reference to no brand of the account really gets', async () => {
+    const { tools } = await client.listTools();
+    for (const [name, args] of [
+      ['generate_post', { brief: 'Pricing lessons', brandId: 'brd_nope' }],
+      ['build_voice', { name: 'V', brandId: 'brd_nope', samples: ['A sample post about pricing.'] }],
+    ] as const) {
+      const err = await callErr(client, name, args);
+      expect(err.error.details?.map((d) => d.path)).toEqual(['brandId']);
+      const description = tools.find((tool) => tool.name === name)!.description!;
+      expect(description, name).toContain(`${err.error.code} naming brandId`);
+      expect(description, name).not.toContain('not_found');
+    }
+  });
+});
