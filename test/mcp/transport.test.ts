@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { CONTRACT_TOOLS, callErr, connectClient, EXTENSION_TOOLS, rpc } from './helpers.ts';
+import { CONTRACT_TOOLS, callErr, callOk, connectClient, EXTENSION_TOOLS, rpc } from './helpers.ts';
 
 let t: TestApp;
 let apiKey: string;
@@ -208,14 +208,13 @@ describe('the transport', () => {
 });
 
 describe('deployment capabilities', () => {
-  it('list_channels without a publishing platform configured is the not_configured error REST answers with 503', async () => {
+  it('list_channels without a publishing platform configured answers as REST does (200, no channels)', async () => {
     const client = await connectClient(t.url, apiKey);
-    const body = await callErr(client, 'list_channels');
+    const { data } = await callOk(client, 'list_channels');
     await client.close();
     const viaRest = await t.request('GET', '/v1/channels', { key: apiKey });
-    expect(viaRest.status).toBe(503);
-    expect(body.error.code).toBe('not_configured');
-    expect(body.error.message).toBe(viaRest.body.error.message);
+    expect(viaRest.status).toBe(200);
+    expect(data).toEqual(viaRest.body);
   });
 });
 

@@ -853,15 +853,6 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Capability not configured or dependency degraded */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
             };
         };
         put?: never;
@@ -927,15 +918,6 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Capability not configured or dependency degraded */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
             };
         };
         put?: never;
@@ -984,15 +966,6 @@ export interface paths {
                 };
                 /** @description Rate limit exceeded; see Retry-After */
                 429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Capability not configured or dependency degraded */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1454,15 +1427,6 @@ export interface paths {
                 };
                 /** @description Monthly model quota exceeded (quota_exceeded) */
                 402: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2567,15 +2531,6 @@ export interface paths {
                 };
                 /** @description Monthly model quota exceeded (quota_exceeded) */
                 402: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3990,15 +3945,6 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
                 /** @description Rate limit exceeded; see Retry-After */
                 429: {
                     headers: {
@@ -4259,15 +4205,6 @@ export interface paths {
                 };
                 /** @description Monthly model quota exceeded (quota_exceeded) */
                 402: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
                     headers: {
                         [name: string]: unknown;
                     };

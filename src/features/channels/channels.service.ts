@@ -159,13 +159,15 @@ async function upsertChannel(
   return updated!;
 }
 
+/*
+ * Reading and disconnecting need neither the vault nor a platform (no token is opened or sent),
+ * so they work on any deployment: CONTRACT.md declares 503 only for connect, callback and refresh.
+ */
 export async function listChannels({ ctx }: Call<void>): Promise<Channel[]> {
-  requireChannelTools(ctx.deps);
   return (await listOwned(ctx, channels)).map(toChannel);
 }
 
 export async function getChannel({ ctx, input }: Call<{ id: string }>): Promise<Channel> {
-  requireChannelTools(ctx.deps);
   return toChannel(await loadChannelRow(ctx.deps.db, ctx.caller.accountId, input.id));
 }
 
@@ -174,7 +176,6 @@ export async function getChannel({ ctx, input }: Call<{ id: string }>): Promise<
  * `channel.disconnected` recorded in the same transaction. Repeating it is a no-op.
  */
 export async function disconnectChannel({ ctx, input }: Call<{ id: string }>): Promise<Channel> {
-  requireChannelTools(ctx.deps);
   const row = await revokeChannel(ctx.deps, {
     channelId: input.id,
     accountId: ctx.caller.accountId,

@@ -61,7 +61,7 @@ export const intelligenceRoutes: FeatureRoutes = async (app) => {
         summary: 'Generate drafts',
         description: '1-3 drafts from a brief, conditioned on the brand and voice, each scored; best first.',
         body: GenerateRequest,
-        response: { 200: GenerateResult, ...errorResponses(400, 401, 402, 404, 429, 502) },
+        response: { 200: GenerateResult, ...errorResponses(400, 401, 402, 429, 502) },
       },
     },
     async (request) => generatePosts({ ctx: request.ctx, input: request.body }),
@@ -77,7 +77,7 @@ export const intelligenceRoutes: FeatureRoutes = async (app) => {
         description:
           '1-14 outline items (slot, pillar, hook, angle, format, archetype); brand themes become the pillars and a cadence sets each slot’s day.',
         body: PlanRequest,
-        response: { 200: PlanResult, ...errorResponses(400, 401, 402, 404, 429, 502) },
+        response: { 200: PlanResult, ...errorResponses(400, 401, 402, 429, 502) },
       },
     },
     async (request) => planPosts({ ctx: request.ctx, input: request.body }),

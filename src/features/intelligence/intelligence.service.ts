@@ -88,7 +88,7 @@ export async function rewriteText({ ctx, input }: Call<ScoreRequest>): Promise<R
   return JSON.parse(json) as RewriteResult;
 }
 
-/** Loads brand and voice (404 when not the caller's) before anything is charged. */
+/** Loads brand and voice (400 at the field when not the caller's) before anything is charged. */
 async function conditioning(
   ctx: Ctx,
   refs: { brandId?: string; voiceId?: string },

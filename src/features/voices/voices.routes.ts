@@ -36,7 +36,7 @@ export const voiceRoutes: FeatureRoutes = async (app) => {
         description:
           'With `samples`, traits, do-nots and exemplars are distilled from them (one model-backed operation) and any explicit lists are ignored; without, the lists are stored as given.',
         body: VoiceCreateRequest,
-        response: { 201: VoiceResult, ...errorResponses(400, 401, 402, 404, 429, 502) },
+        response: { 201: VoiceResult, ...errorResponses(400, 401, 402, 429, 502) },
       },
     },
     async (request, reply) =>
@@ -52,7 +52,7 @@ export const voiceRoutes: FeatureRoutes = async (app) => {
         summary: 'Build a voice from samples',
         description: 'Distils traits, do-nots and exemplars from 1-12 sample posts and saves the voice.',
         body: BuildVoiceRequest,
-        response: { 201: VoiceResult, ...errorResponses(400, 401, 402, 404, 429, 502) },
+        response: { 201: VoiceResult, ...errorResponses(400, 401, 402, 429, 502) },
       },
     },
     async (request, reply) =>
