@@ -95,6 +95,10 @@ export function createPrometheusMetrics(readBacklog: () => Promise<Backlog>): Me
     'postkit_posts_due_oldest_seconds',
     'How long the oldest unclaimed due post has waited (0 when none).',
   );
+  const claimsLapsed = gauge(
+    'postkit_publish_claims_lapsed',
+    'Posts being published whose claim lease lapsed (holder died) and that no worker has taken over yet.',
+  );
   const deliveriesDue = gauge('postkit_webhook_deliveries_due', 'Webhook deliveries whose attempt is due.');
   const endpointsFailing = gauge(
     'postkit_webhook_endpoints_failing',
@@ -117,6 +121,7 @@ export function createPrometheusMetrics(readBacklog: () => Promise<Backlog>): Me
       const b = await readBacklog();
       postsDue.set(b.postsDue);
       oldestDue.set((b.oldestDueMs ?? 0) / 1000);
+      claimsLapsed.set(b.claimsLapsed);
       deliveriesDue.set(b.deliveriesDue);
       endpointsFailing.set(b.endpointsFailing);
       channelsExpiring.reset();
@@ -124,7 +129,7 @@ export function createPrometheusMetrics(readBacklog: () => Promise<Backlog>): Me
     } catch {
       // A database outage shows on /v1/health; here it must not read as "no backlog".
       collectErrors.inc();
-      for (const g of [postsDue, oldestDue, deliveriesDue, endpointsFailing]) g.set(Number.NaN);
+      for (const g of [postsDue, oldestDue, claimsLapsed, deliveriesDue, endpointsFailing]) g.set(Number.NaN);
       channelsExpiring.reset();
     }
   }

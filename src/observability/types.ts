@@ -33,6 +33,11 @@ export interface Backlog {
   postsDue: number;
   /** How long the oldest of them has been due, in ms (null when none is). */
   oldestDueMs: number | null;
+  /**
+   * Posts being published whose claim lease lapsed (the holder died or hangs) and that no worker
+   * has taken over yet. They are not due (they are claimed), so `postsDue` does not show them.
+   */
+  claimsLapsed: number;
   /** Webhook deliveries whose attempt is due. */
   deliveriesDue: number;
   /** Endpoints with a delivery whose last attempt failed and that waits for its retry. */

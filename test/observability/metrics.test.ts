@@ -207,6 +207,7 @@ describe('store errors', () => {
     const metrics = createPrometheusMetrics(async () => ({
       postsDue: 0,
       oldestDueMs: null,
+      claimsLapsed: 0,
       deliveriesDue: 0,
       endpointsFailing: 0,
       channelsExpiring: [],
