@@ -58,6 +58,7 @@ export async function callTool(
       );
       if (started.kind === 'replay') {
         const output = tool.output.parse(JSON.parse(started.body));
+        ctx.deps.metrics.toolCall(tool.name, 'ok');
         return toolSuccess(tool.summarize(output), output, true);
       }
       claim = started.claim;
@@ -75,6 +76,7 @@ export async function callTool(
       ).catch((err) => ctx.log.warn({ err }, 'could not store idempotent tool result'));
     }
     ctx.log.info({ tool: tool.name }, 'tool call succeeded');
+    ctx.deps.metrics.toolCall(tool.name, 'ok');
     return toolSuccess(tool.summarize(output), output);
   } catch (err) {
     // A failed run releases the key so it can be reused, as a non-2xx REST response does.
@@ -85,6 +87,7 @@ export async function callTool(
     }
     const appError = asAppError(err, ctx.log);
     ctx.log.info({ tool: tool.name, code: appError.code }, 'tool call failed');
+    ctx.deps.metrics.toolCall(tool.name, appError.code);
     return toolError(appError, ctx.requestId);
   }
 }

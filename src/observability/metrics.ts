@@ -14,6 +14,7 @@ export const noopMetrics: Metrics = {
   sweepRun: nothing,
   engineRun: nothing,
   cacheLookup: nothing,
+  toolCall: nothing,
   storeError: nothing,
   render: async () => ({ contentType: 'text/plain', body: '' }),
 };

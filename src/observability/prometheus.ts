@@ -82,6 +82,12 @@ export function createPrometheusMetrics(readBacklog: () => Promise<Backlog>): Me
     labelNames: ['operation', 'result'] as const,
     registers,
   });
+  const toolCalls = new Counter({
+    name: 'postkit_mcp_tool_calls_total',
+    help: 'Agent tool calls (MCP) by tool and outcome: ok, or the error code answered.',
+    labelNames: ['tool', 'outcome'] as const,
+    registers,
+  });
   const storeErrors = new Counter({
     name: 'postkit_store_errors_total',
     help: 'Failed key-value store calls by store (redis, memory) and operation.',
@@ -157,6 +163,7 @@ export function createPrometheusMetrics(readBacklog: () => Promise<Backlog>): Me
     },
     engineRun: (operation, engine, ok) => engineRuns.inc({ operation, engine, outcome: ok ? 'ok' : 'error' }),
     cacheLookup: (operation, hit) => cacheLookups.inc({ operation, result: hit ? 'hit' : 'miss' }),
+    toolCall: (tool, outcome) => toolCalls.inc({ tool, outcome }),
     storeError: (store, operation) => storeErrors.inc({ store, operation }),
     async render() {
       await collect();

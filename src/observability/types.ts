@@ -21,6 +21,11 @@ export interface Metrics {
   engineRun(operation: string, engine: string, ok: boolean): void;
   /** A lookup in the intelligence result cache. */
   cacheLookup(operation: string, hit: boolean): void;
+  /**
+   * One agent tool call: `ok` or the error code it answered. Over HTTP every call is a 200 (a
+   * tool error is a result, not an HTTP error), so the request histogram cannot tell them apart.
+   */
+  toolCall(tool: string, outcome: string): void;
   /** A key-value store call that failed (Redis down, or the in-process store). */
   storeError(store: string, operation: string): void;
   /** The exposition; collects the database gauges first. */
