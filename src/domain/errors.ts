@@ -144,12 +144,18 @@ export interface PublishFailure {
   message: string;
 }
 
-/** A publish that ended in `failed`; carries the post as it now is. */
+/**
+ * A publish that ended in `failed`; carries the post as it now is. CONTRACT.md codes every
+ * failure on the platform's side `publish_failed`, so that is the code a caller switches on;
+ * the precise cause (`publish_outcome_unknown`, ...) opens the embedded post's `error`.
+ */
 export class PublishFailed extends DomainError {
   readonly kind = 'publish_failed';
   readonly reason: PublishFailure['reason'];
   constructor(failure: PublishFailure, post: unknown) {
-    super(failure.code, failure.message, { extra: { post } });
+    super(failure.reason === 'platform' ? 'publish_failed' : failure.code, failure.message, {
+      extra: { post },
+    });
     this.reason = failure.reason;
   }
 }

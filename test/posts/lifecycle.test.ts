@@ -222,16 +222,18 @@ describe('publish now', () => {
     expect(w.sandbox.state.calls('createPost')).toBe(creates + 1);
   });
 
-  it('a lost create answer the platform cannot confirm: failed publish_outcome_unknown, not re-sent', async () => {
+  it('a lost create answer the platform cannot confirm: 502 publish_failed, the post says publish_outcome_unknown, not re-sent', async () => {
     const p = await draft(alice, 'Answer lost, cannot tell');
     const creates = w.sandbox.state.calls('createPost');
     w.sandbox.faults.dropAfterCreate();
     w.sandbox.faults.authorFinderRestricted = true;
     const res = await act(alice, p.id, 'publish');
     expect(res.status).toBe(502);
-    expect(res.body.error.code).toBe('publish_outcome_unknown');
+    expect(res.body.error.code).toBe('publish_failed');
     expect(res.body.post).toMatchObject({ status: 'failed' });
-    expect(res.body.post.error).toMatch(/^publish_outcome_unknown: /);
+    expect(res.body.post.error).toMatch(
+      /^publish_outcome_unknown: .*could not confirm whether the post exists/,
+    );
     expect(w.sandbox.state.calls('createPost')).toBe(creates + 1);
     // Recovery and sweeps leave it alone.
     await w.t.service.runner!.runOnce();

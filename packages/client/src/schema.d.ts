@@ -3171,7 +3171,7 @@ export interface paths {
         put?: never;
         /**
          * Publish now
-         * @description Claims the post (draft or scheduled -> publishing) and publishes it exactly once: with a thread or a first comment, each part once, in order, each recorded before the next is sent (a part that fails for good fails the post with an error naming it; the parts before it stay in `platformPostIds`). A replayed or concurrent call gets 409 not_claimable with the post. Channel problems give 409 (channel_revoked, channel_expired, channel_error) and a platform rejection 502 publish_failed, each with the failed post; 502 publish_outcome_unknown when the platform never answered the create. A transient platform outage gives 503 platform_unavailable with the post back in `scheduled` for an automatic retry. 400 when the post has no channel.
+         * @description Claims the post (draft or scheduled -> publishing) and publishes it exactly once: with a thread or a first comment, each part once, in order, each recorded before the next is sent (a part that fails for good fails the post with an error naming it; the parts before it stay in `platformPostIds`). A replayed or concurrent call gets 409 not_claimable with the post. Channel problems give 409 (channel_revoked, channel_expired, channel_error) and a platform rejection 502 publish_failed, each with the failed post; also 502 publish_failed when the platform never answered the create and cannot say whether it has the post (the post’s `error` then opens with publish_outcome_unknown). A transient platform outage gives 503 platform_unavailable with the post back in `scheduled` for an automatic retry. 400 when the post has no channel.
          */
         post: {
             parameters: {

@@ -160,6 +160,11 @@ async function settleUnknown(
     return { kind: 'published', progress: withPart(input.progress, input.part, found.id, found.url) };
   }
   const what = input.part.kind === 'comment' ? 'comment' : 'post';
+  // "Absent" is not proof: a create whose answer was lost may still land after the listing.
+  const unsettled =
+    found.kind === 'absent'
+      ? `The platform does not list the ${what} yet; it was not sent again in case that create still lands, so check the profile and create a new post if it is missing.`
+      : `The platform could not confirm whether the ${what} exists, so it was not sent again; check the profile and create a new post if it is missing.`;
   return stopped(
     await markFailed(
       deps,
@@ -167,7 +172,7 @@ async function settleUnknown(
       partFailure(input.part, {
         reason: 'platform',
         code: 'publish_outcome_unknown',
-        message: `${reason} The platform could not confirm whether the ${what} exists, so it was not sent again; check the profile and create a new post if it is missing.`,
+        message: `${reason} ${unsettled}`,
       }),
     ),
   );
