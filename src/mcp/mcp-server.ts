@@ -1,16 +1,11 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-} from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { API_VERSION } from '../http/version.ts';
 import { callTool, type ToolSession } from './call-tool.ts';
 import { catalog, toolDefinitions } from './catalog.ts';
-import { withReadableParamErrors } from './rpc-errors.ts';
+import { rpcError, withReadableParamErrors } from './rpc-errors.ts';
 
 const INSTRUCTIONS = [
   'Postkit scores, rewrites, generates and plans social posts, and drafts, schedules and publishes them exactly once.',
@@ -37,7 +32,7 @@ function createServer(session: ToolSession): Server {
   server.setRequestHandler(CallToolRequestSchema, (request) => {
     const entry = catalog.get(request.params.name);
     if (!entry) {
-      throw new McpError(
+      throw rpcError(
         ErrorCode.InvalidParams,
         `Unknown tool ${request.params.name}; call tools/list for the ${catalog.size} tools.`,
       );

@@ -26,11 +26,22 @@ function pathOf(segments: readonly PropertyKey[]): string {
   return path || '(request)';
 }
 
+/**
+ * A JSON-RPC error whose message is the sentence alone. McpError prefixes its message with
+ * `MCP error <code>: `, and the SDK client prefixes the wire message again, so an agent read
+ * `MCP error -32602: MCP error -32602: …`; the code is in the error's `code` already.
+ */
+export function rpcError(code: ErrorCode, message: string, data?: unknown): McpError {
+  const error = new McpError(code, message, data);
+  error.message = message;
+  return error;
+}
+
 export function invalidParamsError(method: string, issues: Issue[]): McpError {
   const details: ErrorDetail[] = issues.map((i) => ({ path: pathOf(i.path), message: i.message }));
   const named = details.map((d) => `${d.path} (${d.message})`).join(', ');
   const message = `The ${method} request did not validate: fix ${named}.`;
-  return new McpError(ErrorCode.InvalidParams, message, { code: 'invalid_request', message, details });
+  return rpcError(ErrorCode.InvalidParams, message, { code: 'invalid_request', message, details });
 }
 
 type Handler = (request: { method: string }, extra: unknown) => Promise<unknown>;

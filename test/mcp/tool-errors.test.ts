@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { callErr, connectClient } from './helpers.ts';
+import { callErr, connectClient, rpc } from './helpers.ts';
 
 /** What an agent reads when a call goes wrong: the argument it must fix, and the code it will get. */
 let t: TestApp;
@@ -55,5 +55,27 @@ describe('tool descriptions', () => {
       expect(description, name).toContain(`${err.error.code} naming brandId`);
       expect(description, name).not.toContain('not_found');
     }
+  });
+});
+
+describe('JSON-RPC errors', () => {
+  it('carry the sentence once, without an "MCP error <code>:" prefix a client would repeat', async () => {
+    const unknown = await rpc(
+      t.url,
+      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'delete_post', arguments: {} } },
+      { authorization: `Bearer ${apiKey}` },
+    );
+    expect(unknown.body.error.code).toBe(-32602);
+    expect(unknown.body.error.message).toMatch(/^Unknown tool delete_post; call tools\/list/);
+    const invalid = await rpc(
+      t.url,
+      { jsonrpc: '2.0', id: 2, method: 'initialize', params: {} },
+      { authorization: `Bearer ${apiKey}` },
+    );
+    expect(invalid.body.error.message).toBe(invalid.body.error.data.message);
+    // What the official client shows an agent: the code once.
+    await expect(client.callTool({ name: 'delete_post', arguments: {} })).rejects.toThrow(
+      /^MCP error -32602: Unknown tool delete_post/,
+    );
   });
 });
