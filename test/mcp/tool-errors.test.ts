@@ -58,6 +58,16 @@ describe('tool descriptions', () => {
   });
 });
 
+describe('list_channels on a deployment without a publishing platform', () => {
+  it('lists (no channels), and its description does not promise not_configured', async () => {
+    const result = await client.callTool({ name: 'list_channels', arguments: {} });
+    expect(result.isError ?? false).toBe(false);
+    expect(result.structuredContent).toEqual({ channels: [] });
+    const { tools } = await client.listTools();
+    expect(tools.find((tool) => tool.name === 'list_channels')!.description).not.toContain('not_configured');
+  });
+});
+
 describe('JSON-RPC errors', () => {
   it('carry the sentence once, without an "MCP error <code>:" prefix a client would repeat', async () => {
     const unknown = await rpc(

@@ -8,7 +8,7 @@ export const channelTools = [
     name: 'list_channels',
     title: 'List channels',
     description:
-      "Lists the account's connected social accounts (channels), newest first, with their status (connected, expired, revoked, error) and token expiry; never any token. Use it to find the `channelId` that create_post and schedule_post need: only `connected` channels can publish. Channels are connected by a person through the REST OAuth flow, not through tools. Fails with not_configured when this deployment has no publishing platform set up. Free.",
+      "Lists the account's connected social accounts (channels), newest first, with their status (connected, expired, revoked, error) and token expiry; never any token. Use it to find the `channelId` that create_post and schedule_post need: only `connected` channels can publish. Channels are connected by a person through the REST OAuth flow, not through tools. Free.",
     input: z.object({}).strict(),
     output: ChannelListResult,
     annotations: readOnly,
