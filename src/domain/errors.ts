@@ -2,7 +2,8 @@
  * What services, sweeps and the scoring engine throw when a call cannot be served, said in
  * the domain's own terms. Nothing here knows a transport: `src/http/errors.ts` maps each
  * `kind` to a status and headers for REST, and `src/mcp/tool-result.ts` reuses that mapping
- * for tool errors. A response renders as `{error: {code, message, details?}}` plus `extra`.
+ * for tool errors. A response renders as `{error: {code, message, details?, ...about}}` plus
+ * `extra`.
  */
 export interface ErrorDetail {
   path: string;
@@ -11,7 +12,12 @@ export interface ErrorDetail {
 
 export interface DomainErrorOptions {
   details?: ErrorDetail[];
-  /** Extra top-level fields next to `error`, e.g. the affected `post` or `channel`. */
+  /**
+   * Fields inside the `error` object, e.g. the `post` or `channel` in the way. CONTRACT.md's
+   * Error schema is an object with the single key `error`, so context goes in there...
+   */
+  about?: Record<string, unknown>;
+  /** ...except where the contract puts it beside `error`: publish's PostErrorResult `{error, post}`. */
   extra?: Record<string, unknown>;
   cause?: unknown;
 }
@@ -20,6 +26,7 @@ export abstract class DomainError extends Error {
   abstract readonly kind: DomainErrorKind;
   readonly code: string;
   readonly details: ErrorDetail[] | undefined;
+  readonly about: Record<string, unknown> | undefined;
   readonly extra: Record<string, unknown> | undefined;
 
   constructor(code: string, message: string, options: DomainErrorOptions = {}) {
@@ -27,6 +34,7 @@ export abstract class DomainError extends Error {
     this.name = new.target.name;
     this.code = code;
     this.details = options.details;
+    this.about = options.about;
     this.extra = options.extra;
   }
 }
@@ -64,8 +72,8 @@ export class NotFound extends DomainError {
 /** The request is valid but the thing's current state refuses it; `code` says which state. */
 export class Conflict extends DomainError {
   readonly kind = 'conflict';
-  constructor(code: string, message: string, extra?: Record<string, unknown>) {
-    super(code, message, { extra });
+  constructor(code: string, message: string, options: Pick<DomainErrorOptions, 'about' | 'extra'> = {}) {
+    super(code, message, options);
   }
 }
 

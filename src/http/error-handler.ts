@@ -17,6 +17,7 @@ function send(reply: FastifyReply, request: FastifyRequest, err: AppError) {
   if (err.headers) reply.headers(err.headers);
   const error: Record<string, unknown> = { code: err.code, message: err.message };
   if (err.details?.length) error.details = err.details;
+  if (err.about) Object.assign(error, err.about);
   error.requestId = request.id;
   return reply.status(err.status).send({ error, ...err.extra });
 }

@@ -3,13 +3,15 @@ import { DomainError, type DomainErrorKind, type ErrorDetail, PublishFailed } fr
 export type { ErrorDetail };
 
 /**
- * An error as the API answers it: status, `{error: {code, message, details?, requestId}}`
- * plus any top-level extras (e.g. `post`), and headers. Services throw domain errors
+ * An error as the API answers it: status, `{error: {code, message, details?, ...about,
+ * requestId}}` plus any top-level extras (publish's `post`), and headers. Services throw domain errors
  * (src/domain/errors.ts); `toAppError` is the one place they become statuses and headers.
  * AppError itself is built only by HTTP-level code (auth, idempotency, Fastify's own errors).
  */
 export interface AppErrorOptions {
   details?: ErrorDetail[];
+  /** Fields inside the `error` object, e.g. the post in the way of an edit. */
+  about?: Record<string, unknown>;
   /** Extra top-level fields next to `error`, e.g. the failed post of a publish. */
   extra?: Record<string, unknown>;
   /** Response headers to set, e.g. Retry-After. */
@@ -21,6 +23,7 @@ export class AppError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details: ErrorDetail[] | undefined;
+  readonly about: Record<string, unknown> | undefined;
   readonly extra: Record<string, unknown> | undefined;
   readonly headers: Record<string, string> | undefined;
 
@@ -30,6 +33,7 @@ export class AppError extends Error {
     this.status = status;
     this.code = code;
     this.details = options.details;
+    this.about = options.about;
     this.extra = options.extra;
     this.headers = options.headers;
   }
@@ -76,6 +80,7 @@ export function toAppError(err: unknown): AppError | undefined {
   if (!(err instanceof DomainError)) return undefined;
   return new AppError(statusOf(err), err.code, err.message, {
     details: err.details,
+    about: err.about,
     extra: err.extra,
     headers: headersOf(err),
     cause: err,

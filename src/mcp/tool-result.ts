@@ -27,14 +27,15 @@ export function toolSuccess(
 /**
  * A failed call as a tool error (`isError: true`), so the model sees it and can correct
  * itself: a line `code: message` with the field details, then the REST error body as JSON,
- * `{error: {code, message, details?, requestId}}` plus any extras the route adds (e.g. the
- * affected `post`). It is text, not structured content: structured content must match the
+ * `{error: {code, message, details?, ...about, requestId}}` (e.g. `error.post`, the post in the
+ * way) plus any top-level extras (publish's failed `post`). It is text, not structured content: structured content must match the
  * tool's output schema, which describes success.
  */
 export function toolError(appError: AppError, requestId: string): CallToolResult {
   const error: Record<string, unknown> = { code: appError.code, message: appError.message };
   const details = appError.details?.map((d) => ({ ...d, path: argumentPath(d.path) }));
   if (details?.length) error.details = details;
+  if (appError.about) Object.assign(error, appError.about);
   error.requestId = requestId;
   const lines = [`${appError.code}: ${appError.message}`];
   for (const detail of details ?? []) lines.push(`- ${detail.path}: ${detail.message}`);

@@ -124,7 +124,9 @@ describe('POST /v1/channels/{id}/refresh', () => {
     const early = await later(w, 59.5 * DAY, () => refresh(w, apiKey, channel.id));
     expect(early.status).toBe(502);
     expect(early.body.error.code).toBe('refresh_failed');
-    expect(early.body.channel.status).toBe('connected');
+    // CONTRACT.md's Error schema: one key, `error`; the channel rides inside it.
+    expect(Object.keys(early.body)).toEqual(['error']);
+    expect(early.body.error.channel.status).toBe('connected');
     expectNoSecrets(early.text, issuedSecrets(w.sandbox));
     const row = await rowOf(w, channel.id);
     expect(row.refreshLeaseUntil).toBeNull();
@@ -133,7 +135,7 @@ describe('POST /v1/channels/{id}/refresh', () => {
     w.sandbox.faults.failNext('token', 400, { code: 'invalid_grant' });
     const lapsed = await later(w, 61 * DAY, () => refresh(w, apiKey, channel.id));
     expect(lapsed.status).toBe(502);
-    expect(lapsed.body.channel.status).toBe('expired');
+    expect(lapsed.body.error.channel.status).toBe('expired');
     expect((await rowOf(w, channel.id)).status).toBe('expired');
   });
 
@@ -146,7 +148,7 @@ describe('POST /v1/channels/{id}/refresh', () => {
       const res = await later(w, 61 * DAY, () => refresh(w, apiKey, channel.id));
       expect(res.status).toBe(502);
       expect(res.body.error.code).toBe('refresh_failed');
-      expect(res.body.channel.status).toBe('connected');
+      expect(res.body.error.channel.status).toBe('connected');
       expect(w.sandbox.state.calls('token')).toBeGreaterThan(calls + 1);
     } finally {
       w.sandbox.faults.clear();

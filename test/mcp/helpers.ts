@@ -65,6 +65,8 @@ export async function callErr(client: Client, name: string, args: Record<string,
       message: string;
       details?: { path: string; message: string }[];
       requestId: string;
+      /** What the error is about (e.g. `post`), as REST puts it inside `error`. */
+      [about: string]: any;
     };
     [extra: string]: any;
   };

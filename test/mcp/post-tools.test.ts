@@ -97,7 +97,7 @@ describe('post tools call the same verbs as the REST routes', () => {
 
     const again = await callErr(a.client, 'schedule_post', { id, runAt: inAnHour() });
     expect(again.error.code).toBe('not_schedulable');
-    expect(again.post).toMatchObject({ id, status: 'canceled' });
+    expect(again.error.post).toMatchObject({ id, status: 'canceled' });
   });
 
   it('create_post with runAt creates the post already scheduled', async () => {
@@ -115,7 +115,7 @@ describe('post tools call the same verbs as the REST routes', () => {
     expect(published.status, published.text).toBe(200);
     const err = await callErr(a.client, 'cancel_post', { id: data.post.id });
     expect(err.error.code).toBe('post_terminal');
-    expect(err.post).toMatchObject({ id: data.post.id, status: 'published' });
+    expect(err.error.post).toMatchObject({ id: data.post.id, status: 'published' });
     const readBack = await callOk(a.client, 'get_post', { id: data.post.id });
     expect(readBack.data.post.platformUrl).toMatch(/^http/);
     expect(readBack.summary).toContain('published');

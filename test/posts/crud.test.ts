@@ -229,7 +229,9 @@ describe('list, get, edit, delete', () => {
     });
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('not_draft');
-    expect(refused.body.post).toMatchObject({ id: scheduled.id, status: 'scheduled', text: 's' });
+    // CONTRACT.md's Error schema has the single key `error`: the post rides inside it.
+    expect(Object.keys(refused.body)).toEqual(['error']);
+    expect(refused.body.error.post).toMatchObject({ id: scheduled.id, status: 'scheduled', text: 's' });
   });
 
   it('deletes a post', async () => {

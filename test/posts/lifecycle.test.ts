@@ -71,7 +71,8 @@ describe('draft and schedule', () => {
     const res = await act(alice, p.id, 'schedule', { runAt: future() });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('not_schedulable');
-    expect(res.body.post.status).toBe('canceled');
+    expect(Object.keys(res.body)).toEqual(['error']);
+    expect(res.body.error.post.status).toBe('canceled');
   });
 });
 
@@ -271,7 +272,8 @@ describe('cancel', () => {
     const res = await act(alice, p.id, 'cancel');
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('post_terminal');
-    expect(res.body.post.status).toBe('published');
+    expect(Object.keys(res.body)).toEqual(['error']);
+    expect(res.body.error.post.status).toBe('published');
   });
 
   it('stops a publish still uploading: nothing reaches the platform', async () => {
@@ -301,7 +303,8 @@ describe('cancel', () => {
     const cancel = await act(alice, p.id, 'cancel');
     expect(cancel.status).toBe(409);
     expect(cancel.body.error.code).toBe('post_publishing');
-    expect(cancel.body.post.status).toBe('publishing');
+    expect(Object.keys(cancel.body)).toEqual(['error']);
+    expect(cancel.body.error.post.status).toBe('publishing');
     expect((await publishing).body.post.status).toBe('published');
   });
 });

@@ -991,7 +991,7 @@ export interface paths {
         put?: never;
         /**
          * Refresh a channel's token
-         * @description Re-reads the channel and renews its access token when at or near expiry; a no-op when fresh. A lapsed token without a refresh token makes the channel `expired`. 502 `refresh_failed` carries the channel next to the error.
+         * @description Re-reads the channel and renews its access token when at or near expiry; a no-op when fresh. A lapsed token without a refresh token makes the channel `expired`. 502 `refresh_failed` carries the channel as it now is in `error.channel`.
          */
         post: {
             parameters: {
@@ -2883,7 +2883,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["PostErrorResult"];
+                        "application/json": components["schemas"]["PostConflict"];
                     };
                 };
                 /** @description Rate limit exceeded; see Retry-After */
@@ -2956,7 +2956,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["PostErrorResult"];
+                        "application/json": components["schemas"]["PostConflict"];
                     };
                 };
                 /** @description Rate limit exceeded; see Retry-After */
@@ -3334,7 +3334,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["PostErrorResult"];
+                        "application/json": components["schemas"]["PostConflict"];
                     };
                 };
                 /** @description Rate limit exceeded; see Retry-After */
@@ -5743,6 +5743,38 @@ export interface components {
             /** @description Follow-up parts (platformB), each published as a reply to the part before */
             thread: string[];
             updatedAt: number;
+        };
+        PostConflict: {
+            error: {
+                /** @description snake_case error code */
+                code: string;
+                details?: {
+                    message: string;
+                    path: string;
+                }[];
+                /** @description One sentence saying what went wrong and how to fix it */
+                message: string;
+                post: components["schemas"]["Post"];
+                requestId: string;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        PostConflictInput: {
+            error: {
+                /** @description snake_case error code */
+                code: string;
+                details?: {
+                    message: string;
+                    path: string;
+                }[];
+                /** @description One sentence saying what went wrong and how to fix it */
+                message: string;
+                post: components["schemas"]["PostInput"];
+                requestId: string;
+            } & {
+                [key: string]: unknown;
+            };
         };
         PostErrorResult: {
             error: {

@@ -114,7 +114,7 @@ export const channelRoutes: FeatureRoutes = async (app, { deps }) => {
         tags,
         summary: "Refresh a channel's token",
         description:
-          'Re-reads the channel and renews its access token when at or near expiry; a no-op when fresh. A lapsed token without a refresh token makes the channel `expired`. 502 `refresh_failed` carries the channel next to the error.',
+          'Re-reads the channel and renews its access token when at or near expiry; a no-op when fresh. A lapsed token without a refresh token makes the channel `expired`. 502 `refresh_failed` carries the channel as it now is in `error.channel`.',
         params: IdParams,
         response: { 200: ChannelResult, ...errorResponses(401, 404, 429, 502, 503) },
       },

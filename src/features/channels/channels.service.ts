@@ -208,7 +208,7 @@ export async function refreshChannel({ ctx, input }: Call<{ id: string }>): Prom
       'refresh_failed',
       `Renewing the channel's token failed: ${outcome.error.message}`,
       {
-        extra: { channel: toChannel(outcome.row) },
+        about: { channel: toChannel(outcome.row) },
       },
     );
   }

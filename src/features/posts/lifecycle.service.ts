@@ -21,7 +21,7 @@ const notSchedulable = (row: PostRow) =>
   new Conflict(
     'not_schedulable',
     `Only drafts and scheduled posts can be scheduled; this post is ${row.status}.`,
-    { post: toPost(row) },
+    { about: { post: toPost(row) } },
   );
 
 /**
@@ -74,11 +74,11 @@ export async function cancelPost({ ctx, input }: Call<{ id: string }>): Promise<
       row.status === 'publishing'
         ? 'The post is already being sent to the platform and can no longer be canceled; it will end published or failed.'
         : 'The first parts of this post are already on the platform and the rest is waiting to retry; it can no longer be canceled and will end published or failed.',
-      { post: toPost(row) },
+      { about: { post: toPost(row) } },
     );
   }
   throw new Conflict('post_terminal', `The post is ${row.status}, which is final; it cannot be canceled.`, {
-    post: toPost(row),
+    about: { post: toPost(row) },
   });
 }
 

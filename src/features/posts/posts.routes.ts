@@ -7,6 +7,7 @@ import {
   CalendarQuery,
   CalendarResult,
   CreatePostRequest,
+  PostConflict,
   PostErrorResult,
   PostListQuery,
   PostListResult,
@@ -94,7 +95,7 @@ export const postRoutes: FeatureRoutes = async (app) => {
         description: 'Drafts only (409 not_draft otherwise); only the fields present change.',
         params: IdParams,
         body: UpdatePostRequest,
-        response: { 200: PostResult, 409: PostErrorResult, ...errorResponses(400, 401, 404, 429) },
+        response: { 200: PostResult, 409: PostConflict, ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request) => ({
@@ -150,7 +151,7 @@ export const postRoutes: FeatureRoutes = async (app) => {
           'draft -> scheduled, or a new time for a scheduled post (its pending job is replaced). `runAt` must be in the future and the post needs a channel.',
         params: IdParams,
         body: SchedulePostRequest,
-        response: { 200: PostResult, 409: PostErrorResult, ...errorResponses(400, 401, 404, 429) },
+        response: { 200: PostResult, 409: PostConflict, ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request) => ({
@@ -170,7 +171,7 @@ export const postRoutes: FeatureRoutes = async (app) => {
         description:
           'Any non-terminal post not yet sent to the platform becomes canceled (a no-op when already canceled). 409 post_terminal for published or failed posts, 409 post_publishing once the create is on its way.',
         params: IdParams,
-        response: { 200: PostResult, 409: PostErrorResult, ...errorResponses(401, 404, 429) },
+        response: { 200: PostResult, 409: PostConflict, ...errorResponses(401, 404, 429) },
       },
     },
     async (request) => ({ post: await cancelPost({ ctx: request.ctx, input: request.params }) }),

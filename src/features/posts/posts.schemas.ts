@@ -43,6 +43,13 @@ export const PostListResult = z
 export const PostErrorResult = z
   .object({ error: ErrorBody.shape.error, post: Post })
   .meta({ id: 'PostErrorResult' });
+/**
+ * A conflict on any other post route: the Error schema's single key `error` (CONTRACT.md),
+ * holding the post as it is, so the caller sees why without another read.
+ */
+export const PostConflict = z
+  .object({ error: ErrorBody.shape.error.extend({ post: Post }) })
+  .meta({ id: 'PostConflict' });
 
 const Text = z.string().max(100_000).describe('The post text; checked against the platform limit');
 const MediaIds = z.array(Id).max(20).describe('Media of the caller: 1-20 images, one video or one PDF');

@@ -61,7 +61,9 @@ export async function getPost({ ctx, input }: Call<{ id: string }>): Promise<Pos
 }
 
 const notDraft = (row: PostRow) =>
-  new Conflict('not_draft', `Only drafts can be edited; this post is ${row.status}.`, { post: toPost(row) });
+  new Conflict('not_draft', `Only drafts can be edited; this post is ${row.status}.`, {
+    about: { post: toPost(row) },
+  });
 
 /** Edits a draft. The write is conditional on the post still being a draft, so it cannot race a claim. */
 export async function updatePost({

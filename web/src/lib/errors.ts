@@ -9,6 +9,11 @@ export class ApiError extends Error {
   readonly requestId: string | undefined;
   /** The rest of the error body (e.g. the failed post next to a publish_failed error). */
   readonly body: Record<string, unknown>;
+  /**
+   * The post the error is about: beside the error on publish (PostErrorResult), inside it on
+   * the other post routes (`error.post`, e.g. a cancel refused as post_terminal).
+   */
+  readonly post: unknown;
   readonly retryAfter: number | null;
 
   constructor(status: number, body: unknown, retryAfter: number | null = null) {
@@ -20,6 +25,7 @@ export class ApiError extends Error {
     this.details = Array.isArray(error.details) ? error.details : [];
     this.requestId = typeof error.requestId === 'string' ? error.requestId : undefined;
     this.body = (body as Record<string, unknown>) ?? {};
+    this.post = this.body.post ?? error.post;
     this.retryAfter = retryAfter;
   }
 }

@@ -92,7 +92,7 @@ export function PostRow({ post, expanded = false }: { post: Post; expanded?: boo
         );
       } catch (err) {
         // A failed publish still changed the post: refresh so its reason shows.
-        if (err instanceof ApiError && err.body.post) refresh();
+        if (err instanceof ApiError && err.post) refresh();
         throw err;
       }
     },

@@ -61,7 +61,7 @@ export function useSavePost({
           post = (await ok(api.POST('/v1/posts/{id}/publish', { params: { path: { id: post.id } } }))).post;
         } catch (err) {
           // publish_failed / channel_revoked carry the failed post: show its reason, not a bare error.
-          if (err instanceof ApiError && err.body.post) return err.body.post as Post;
+          if (err instanceof ApiError && err.post) return err.post as Post;
           throw err;
         }
       }

@@ -12,7 +12,7 @@ export const notClaimable = (row: PostRow) =>
   new Conflict(
     'not_claimable',
     `The post is ${row.status}; only drafts and scheduled posts can be published, once.`,
-    { post: toPost(row) },
+    { extra: { post: toPost(row) } },
   );
 
 /**
