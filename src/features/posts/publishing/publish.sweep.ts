@@ -24,6 +24,13 @@ export const publishSweep: Sweep = {
     if (!channelTools(deps)) return 0;
     const recovered = await reclaimStale(deps, deps.config.PUBLISH_CONCURRENCY);
     deps.metrics.claimsRecovered(recovered.length);
+    if (recovered.length > 0) {
+      // Another process stopped mid-publish: worth a line, as the operator will want to know why.
+      deps.log.warn(
+        { posts: recovered.length, postIds: recovered.slice(0, 20).map((c) => c.row.id) },
+        'took over publishes whose claim lapsed',
+      );
+    }
     await forEachBounded(recovered, deps.config.PUBLISH_CONCURRENCY, (claim) =>
       settle(deps, claim, recoverClaim),
     );
@@ -39,7 +46,18 @@ async function settle(deps: AppDeps, claim: Claim, publish: typeof runPublish): 
   try {
     const outcome = await publish(deps, claim);
     deps.metrics.publishSettled(outcome.kind, outcome.kind === 'lost' ? undefined : outcome.row);
-    deps.log.info({ postId: claim.row.id, outcome: outcome.kind }, 'publish finished');
+    if (outcome.kind === 'failed') {
+      // A final failure is the member's to act on; the log says why without opening the post.
+      const { code, message } = outcome.failure;
+      deps.log.warn({ postId: claim.row.id, outcome: outcome.kind, code, reason: message }, 'publish failed');
+    } else if (outcome.kind === 'retrying') {
+      deps.log.info(
+        { postId: claim.row.id, outcome: outcome.kind, retryAt: outcome.retryAt, reason: outcome.message },
+        'publish will retry',
+      );
+    } else {
+      deps.log.info({ postId: claim.row.id, outcome: outcome.kind }, 'publish finished');
+    }
   } catch (err) {
     // The outcome write itself failed: the lease will lapse and recovery will settle the post.
     deps.log.error({ err, postId: claim.row.id }, 'could not record a publish outcome');
