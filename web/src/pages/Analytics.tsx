@@ -55,6 +55,10 @@ export function AnalyticsPage() {
   });
 
   const t = total.data?.analytics.totals;
+  const reported = total.data?.analytics.reported;
+  // A sum over posts whose platform never reported the metric is "no data", not 0 (as in the table).
+  const sum = (key: keyof NonNullable<typeof reported>) =>
+    reported && reported[key] === 0 ? null : (t?.[key] ?? null);
   const series = starts.map((from, i) => ({
     week: new Date(from).toLocaleDateString(undefined, { day: 'numeric', month: 'short' }),
     impressions: weeks[i]?.data?.analytics.totals.impressions ?? 0,
@@ -84,11 +88,11 @@ export function AnalyticsPage() {
           {(
             [
               ['Posts measured', t.posts],
-              ['Impressions', t.impressions],
-              ['Likes', t.likes],
-              ['Comments', t.comments],
-              ['Shares', t.shares],
-              ['Clicks', t.clicks],
+              ['Impressions', sum('impressions')],
+              ['Likes', sum('likes')],
+              ['Comments', sum('comments')],
+              ['Shares', sum('shares')],
+              ['Clicks', sum('clicks')],
               ['Engagements', t.engagements],
             ] as const
           ).map(([label, value]) => (
@@ -98,6 +102,11 @@ export function AnalyticsPage() {
             </div>
           ))}
         </dl>
+      )}
+      {t && reported && Object.values(reported).some((count) => count === 0) && (
+        <p className="hint">
+          — : no published post has this measured yet, or the platform does not report it.
+        </p>
       )}
       <section className="card">
         <h2>Last {WEEKS} weeks, by publish week</h2>

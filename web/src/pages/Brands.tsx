@@ -40,6 +40,11 @@ export function BrandsPage() {
         </div>
         {editing && <BrandForm brand={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
         <ErrorBox error={brands.error} />
+        {brands.data?.brands.length === 0 && !editing && (
+          <p className="muted">
+            No brands yet. A brand names an audience, themes and tone; pick it in Generate or Plan.
+          </p>
+        )}
         <ul className="cards">
           {brands.data?.brands.map((b) => (
             <li key={b.id} className="card">
@@ -59,6 +64,9 @@ export function BrandsPage() {
         <VoiceBuilder brands={brands.data?.brands ?? []} />
         {editingVoice && <VoiceForm voice={editingVoice} onDone={() => setEditingVoice(null)} />}
         <ErrorBox error={voices.error} />
+        {voices.data?.voices.length === 0 && (
+          <p className="muted">No voices yet: build one above from posts you wrote.</p>
+        )}
         <ul className="cards">
           {voices.data?.voices.map((v) => (
             <li key={v.id} className="card">

@@ -12,8 +12,15 @@ type ScoreBody = Schemas['ScoreRequestInput'];
 
 /** Rewrite: the before/after diff, what changed and both scores as measured. */
 export function RewritePanel({ body, onUse }: { body: ScoreBody; onUse: (text: string) => void }) {
-  const rewrite = useMutation({ mutationFn: () => ok(api.POST('/v1/rewrite', { body })) });
+  const rewrite = useMutation({
+    mutationFn: (input: ScoreBody) => ok(api.POST('/v1/rewrite', { body: input })),
+  });
   const r = rewrite.data;
+  // The text that was rewritten: the diff is against it, not against what the editor holds now.
+  const source = rewrite.variables?.post ?? body.post;
+  const unchanged = r !== undefined && r.rewrite.trim() === source.trim();
+  // Edited since: "Use the rewrite" would silently throw the edits away.
+  const stale = source !== body.post;
   return (
     <details className="assist">
       <summary>Rewrite this post</summary>
@@ -22,47 +29,60 @@ export function RewritePanel({ body, onUse }: { body: ScoreBody; onUse: (text: s
       </p>
       <button
         type="button"
-        onClick={() => rewrite.mutate()}
+        onClick={() => rewrite.mutate(body)}
         disabled={!body.post.trim() || rewrite.isPending}
       >
-        Rewrite
+        {r ? 'Rewrite again' : 'Rewrite'}
       </button>
       {rewrite.isPending && (
         <Working label="Rewriting…" hint="This can take up to half a minute with a model." />
       )}
       <ErrorBox error={rewrite.error} />
-      {r && (
+      {r && !rewrite.isPending && (
         <div className="rewrite">
           <EngineNotice engine={r.engine} work="rewrite" />
-          <h3>
-            Before {Math.round(r.before.overall)} → after {Math.round(r.after.overall)}
-            {r.after.overall < r.before.overall && ' (lower: keep your version?)'}
-          </h3>
-          {r.rewrite.trim() === body.post.trim() ? (
-            <p className="muted">The rewrite kept your text as it is: nothing it knows how to improve.</p>
-          ) : (
-            <Diff before={body.post} after={r.rewrite} />
+          {stale && (
+            <p className="notice" role="status">
+              You changed the post after this rewrite: press <strong>Rewrite again</strong> to rewrite what
+              you have now.
+            </p>
           )}
-          <ul>
-            {r.changes.map((c, i) => (
-              <li key={i}>
-                <strong>{c.dimension}</strong>: {c.note}
-              </li>
-            ))}
-          </ul>
-          <div className="cards two">
-            <div>
-              <h4>Before</h4>
-              <ScorePanel result={r.before} compact />
-            </div>
-            <div>
-              <h4>After</h4>
-              <ScorePanel result={r.after} compact />
-            </div>
-          </div>
-          <button type="button" className="primary" onClick={() => onUse(r.rewrite)}>
-            Use the rewrite
-          </button>
+          {unchanged ? (
+            <p className="muted">
+              The rewrite kept your text as it is (score {Math.round(r.before.overall)}): nothing it knows how
+              to improve. The score's signals say what to change by hand.
+            </p>
+          ) : (
+            <>
+              <h3>
+                Before {Math.round(r.before.overall)} → after {Math.round(r.after.overall)}
+                {r.after.overall < r.before.overall && ' (lower: keep your version?)'}
+              </h3>
+              <Diff before={source} after={r.rewrite} />
+              <ul>
+                {r.changes.map((c, i) => (
+                  <li key={i}>
+                    <strong>{c.dimension}</strong>: {c.note}
+                  </li>
+                ))}
+              </ul>
+              <div className="cards two">
+                <div>
+                  <h4>Before</h4>
+                  <ScorePanel result={r.before} compact />
+                </div>
+                <div>
+                  <h4>After</h4>
+                  <ScorePanel result={r.after} compact />
+                </div>
+              </div>
+              {!stale && (
+                <button type="button" className="primary" onClick={() => onUse(r.rewrite)}>
+                  Use the rewrite
+                </button>
+              )}
+            </>
+          )}
         </div>
       )}
     </details>

@@ -75,6 +75,7 @@ export function WebhooksPage() {
         {create.data && <SecretOnce label="Signing secret." value={create.data.secret} />}
       </form>
       <ErrorBox error={hooks.error} />
+      {hooks.data?.webhooks.length === 0 && <p className="muted">No endpoints yet.</p>}
       <ul className="cards">
         {hooks.data?.webhooks.map((w) => (
           <WebhookRow key={w.id} hook={w} />
