@@ -92,6 +92,8 @@ describe.skipIf(!hasChromium)('what a newcomer found in a real browser', { timeo
   it('a rewrite that changed nothing offers nothing to use; one made before an edit cannot overwrite it', async () => {
     const page = await open('/compose', 'Compose');
     const post = page.getByLabel('Post', { exact: true });
+    await post.fill('One line about our launch.');
+    await page.getByText('· 1 line · 0 hashtags · 0 links').waitFor(); // was "1 lines"
     await post.fill(KEPT);
     await page.getByText('Rewrite this post').click();
     await page.getByRole('button', { name: 'Rewrite', exact: true }).click();

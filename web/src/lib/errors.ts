@@ -40,7 +40,8 @@ export interface Explained {
 const BY_CODE: Record<string, { title: string; action: string }> = {
   unauthorized: {
     title: 'Your key was not accepted',
-    action: 'Sign out and sign in again with a valid key.',
+    // Shown on the sign-in page (a pasted key, or a revoked one that sent the person back there).
+    action: 'Paste a valid key (it starts with kit_sk_), or create a new account.',
   },
   not_configured: {
     title: 'This server is not set up for that yet',
@@ -88,8 +89,9 @@ export function explainError(err: unknown): Explained {
   if (err instanceof ApiError) {
     const known = BY_CODE[err.code];
     const details = err.details
-      .map((d) => (d.path ? `${d.path}: ${d.message ?? ''}` : (d.message ?? '')))
-      .filter(Boolean);
+      // A detail that only repeats the message (a one-field error) would say it twice.
+      .filter((d) => d.message && !err.message.includes(d.message))
+      .map((d) => (d.path ? `${d.path}: ${d.message}` : (d.message ?? '')));
     const message = details.length ? `${err.message} (${details.join('; ')})` : err.message;
     if (known) {
       const action =

@@ -62,7 +62,8 @@ export function PostValidation({
         <>
           <span className="muted">
             {' '}
-            · {report.stats.lines} lines · {report.stats.hashtags} hashtags · {report.stats.links} links
+            · {count(report.stats.lines, 'line')} · {count(report.stats.hashtags, 'hashtag')} ·{' '}
+            {count(report.stats.links, 'link')}
           </span>
           <Issues errors={own} warnings={report.warnings} />
           {report.valid && report.warnings.length === 0 && <p className="v-ok">✔ Ready to publish</p>}
@@ -183,4 +184,9 @@ export function FirstCommentField({
       </div>
     </div>
   );
+}
+
+/** "1 line", "3 lines", "0 links". */
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
