@@ -32,6 +32,17 @@ const NOTES: Record<MediaKind, string> = {
   link: 'A link-preview card halves median impressions (MagicPost, 567k posts): about 0.59x against 1.17x for text. Put the link in the first comment instead.',
 };
 
+/** How signals and verdicts name a format ("fix first: a link card", never "link format"). */
+export const FORMAT_LABELS: Record<MediaKind, string> = {
+  none: 'A text-only post',
+  'single-image': 'A single image',
+  'multi-image': 'Several images',
+  document: 'A document',
+  video: 'A video',
+  poll: 'A poll',
+  link: 'A link card',
+};
+
 export interface FormatAssessment {
   media: MediaKind;
   multiplier: number;
@@ -45,7 +56,7 @@ export function assessFormat(media: MediaKind, rubric: Rubric): FormatAssessment
     return {
       media,
       multiplier: 1,
-      note: `${rubric.platform} has no native ${media} format; the post is treated as plain text with no reach multiplier.`,
+      note: `${rubric.platform} has no native ${FORMAT_LABELS[media].toLowerCase().replace(/^an? /, '')} format; the post is treated as plain text with no reach multiplier.`,
       points: 0,
     };
   }

@@ -1,4 +1,5 @@
 import type { Dimension } from '../domain/enums.ts';
+import { FORMAT_LABELS } from './format.ts';
 import { hit, type RuleContext, type RuleHit } from './rule-kit.ts';
 
 /** Algorithm-fit rules: length band, links, hashtags, format, mentions, bait, timing. */
@@ -110,7 +111,7 @@ export function algorithmRules(
         'format.multiplier',
         'algorithmFit',
         relative,
-        `${format.media} format (${format.multiplier}x reach)`,
+        `${FORMAT_LABELS[format.media]} (${format.multiplier}x reach)`,
         format.note,
       ),
     );

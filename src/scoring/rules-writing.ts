@@ -11,7 +11,9 @@ export function writingRules(ctx: RuleContext, hits: RuleHit[]) {
         'specificity',
         f.numbers >= 2 ? 8 : 4,
         'Concrete numbers',
-        `${f.numbers} number${f.numbers > 1 ? 's' : ''} make the claims checkable.`,
+        f.numbers > 1
+          ? `${f.numbers} numbers make the claims checkable.`
+          : 'A number makes the claim checkable.',
         2,
       ),
     );

@@ -18,10 +18,11 @@ import type { Breakdown, ScoreInput, ScoreResult, Signal } from './types.ts';
 const MAX_SIGNALS = 12;
 
 /**
- * Version of the rules, thresholds and lexicons: a change to any of them must bump it (the
- * learned model must then be retrained, since rule points are its features).
+ * Version of the rules, thresholds, lexicons and signal wording: a change to any of them must
+ * bump it, so cached results expire (a change to points or thresholds also means retraining the
+ * learned model, since rule points are its features). rules-2: wording only.
  */
-export const RULES_VERSION = 'rules-1';
+export const RULES_VERSION = 'rules-2';
 
 /**
  * What a cached score depends on besides its input and engine: the score schema, the learned

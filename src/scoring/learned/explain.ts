@@ -44,7 +44,10 @@ function measureSignal(
     const mine = strongestWords(words, known, points > 0, 4).map((w) => `"${w}"`);
     detail = `Words such as ${mine.join(', ') || 'these'} have gone with ${impact === 'positive' ? 'more' : 'less'} engagement than the same authors' other posts (${signed(points)} points).`;
   } else if (spec.kind === 'media') {
-    detail = `${spec.label} posts did ${impact === 'positive' ? 'better' : 'worse'} than the same authors' posts in other formats (${signed(points)} points).`;
+    detail =
+      spec.name === 'media.unknown'
+        ? `Without the format the model takes a typical post's (${signed(points)} points); set \`media\` for a closer score.`
+        : `${spec.label}: the same authors' posts in this format did ${impact === 'positive' ? 'better' : 'worse'} than their posts in other formats (${signed(points)} points).`;
   } else if (spec.kind === 'judge') {
     detail = `The judge graded this ${Math.round(100 * value)}/100; the model counts the grade ${signed(points)} points.`;
   } else {

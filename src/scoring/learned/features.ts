@@ -1,4 +1,5 @@
 import type { Dimension, MediaKind } from '../../domain/enums.ts';
+import { FORMAT_LABELS } from '../format.ts';
 import type { JudgedDimension, JudgeGrades } from '../judge.ts';
 import type { RuleOutcome } from '../rules.ts';
 import type { ScoreInput } from '../types.ts';
@@ -130,7 +131,7 @@ export const FEATURES: readonly FeatureSpec[] = [
     name: `media.${m}`,
     kind: 'media' as const,
     dimension: 'algorithmFit' as const,
-    label: m === 'unknown' ? 'Format not given' : `${m} format`,
+    label: m === 'unknown' ? 'Format not given' : FORMAT_LABELS[m],
   })),
   ...JUDGED.map((d) => ({
     name: `judge.${d}`,

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { MediaKind } from '../../src/domain/enums.ts';
+import { scoreHeuristically } from '../../src/scoring/scorer.ts';
+
+/** What a writer reads in signals and the verdict is English, whatever fired. */
+const POST = `We cut our cloud bill by 38% in one quarter.
+
+I expected the savings to come from reserved instances. They did not. Most of it came from turning off staging overnight and deleting snapshots nobody had looked at since 2021.
+
+What is the one line item you have never questioned?`;
+
+describe('signal and verdict wording', () => {
+  it('one number is "a number", never "1 number make"', () => {
+    const result = scoreHeuristically({
+      post: 'Shipped the release on time this week, after a long month of small fixes and a lot of testing with 3 people.',
+    });
+    const numbers = result.signals.find((s) => s.rule === 'specificity.numbers');
+    expect(numbers?.detail).toBe('A number makes the claim checkable.');
+    const two = scoreHeuristically({ post: POST }).signals.find((s) => s.rule === 'specificity.numbers');
+    expect(two?.detail).toMatch(/^\d+ numbers make the claims checkable\.$/);
+  });
+
+  it.each(MediaKind.options)('a %s post names its format in words a reader uses', (media) => {
+    const result = scoreHeuristically({ post: POST, media });
+    const text = [result.verdict, ...result.signals.flatMap((s) => [s.label, s.detail])].join('\n');
+    expect(text).not.toMatch(new RegExp(`${media} format|none format`, 'i'));
+    const format = result.signals.find((s) => s.rule === `media.${media}`);
+    if (format) expect(format.detail).toMatch(/this format/);
+  });
+
+  it('the text-only format, when it weighs, reads "a text-only post" in the verdict', () => {
+    const result = scoreHeuristically({ post: POST, media: 'none' });
+    const format = result.signals.find((s) => s.rule === 'media.none');
+    expect(format, 'media.none should weigh on this post').toBeDefined();
+    expect(format!.label).toBe('A text-only post');
+    expect(result.verdict).not.toContain('none format');
+  });
+});
