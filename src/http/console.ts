@@ -1,7 +1,7 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, onSendHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, onSendHookHandler } from 'fastify';
 
 /**
  * Postkit Studio, the web console: the files `vite build` wrote to web/dist, served at `/` by
@@ -33,25 +33,30 @@ export interface ConsoleOptions {
 export async function registerConsole(app: FastifyInstance, options: ConsoleOptions = {}): Promise<void> {
   registerConnectReturn(app);
   const dir = options.dir ?? CONSOLE_DIR;
-  const built = existsSync(`${dir}/index.html`);
   const route = { config: { public: true }, schema: { hide: true }, logLevel: 'warn' as const };
-  if (!built) {
-    app.get('/', route, async (_request, reply) => reply.type('text/html; charset=utf-8').send(NOT_BUILT));
+  const notBuilt = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').send(NOT_BUILT);
+  if (!existsSync(dir)) {
+    app.get('/', route, async (_request, reply) => notBuilt(reply));
     return;
   }
+  // Files are looked up at each request, so a console rebuilt while the server runs
+  // (`npm run build:web`) is served at once, new asset names included.
   await app.register(fastifyStatic, { root: dir, serve: false });
   app.get('/', route, (_request, reply) =>
-    reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false }),
+    existsSync(`${dir}/index.html`)
+      ? reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false })
+      : notBuilt(reply),
   );
-  // One route per built asset (no wildcard: nothing else under / is reachable). Vite names them
-  // by content hash, so they are cached for good.
-  const assets = existsSync(`${dir}/assets`) ? readdirSync(`${dir}/assets`) : [];
-  for (const file of assets.filter((f) => /^[\w.-]+$/.test(f))) {
-    app.get(`/assets/${file}`, route, (_request, reply) =>
-      reply.sendFile(`assets/${file}`, { maxAge: '365d', immutable: true }),
-    );
-  }
+  // Only /assets/<name> is reachable under /. Vite names assets by content hash, so they are
+  // cached for good.
+  app.get<{ Params: { file: string } }>('/assets/:file', route, (request, reply) =>
+    ASSET_NAME.test(request.params.file)
+      ? reply.sendFile(`assets/${request.params.file}`, { maxAge: '365d', immutable: true })
+      : reply.callNotFound(),
+  );
 }
+
+const ASSET_NAME = /^[\w-][\w.-]*$/;
 
 function cookieValue(header: string | undefined, name: string): string | null {
   for (const part of (header ?? '').split(';')) {

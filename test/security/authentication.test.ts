@@ -49,7 +49,7 @@ const PUBLIC = [
  * Served but deliberately not in the document: the document itself, its reference page, and the
  * web console's page and built files (src/http/console.ts: public, not API).
  */
-const UNDOCUMENTED = /^(GET|HEAD) (\/v1\/openapi\.json|\/docs(\/.*)?|\/|\/assets\/[\w.-]+)$/;
+const UNDOCUMENTED = /^(GET|HEAD) (\/v1\/openapi\.json|\/docs(\/.*)?|\/|\/assets\/(\{file\}|[\w.-]+))$/;
 
 const protectedOps = () => operations(doc).filter((o) => !isPublic(o));
 const concrete = (o: Operation) => o.path.replaceAll('{id}', 'pst_0000000000000000');
