@@ -5,14 +5,10 @@ import { EngineNotice } from '../components/EngineNotice.tsx';
 import { ErrorBox, Working } from '../components/ErrorBox.tsx';
 import { NamedSelect } from '../components/NamedSelect.tsx';
 import { useBrands, useVoices } from '../lib/hooks.ts';
+import { draftFromPlanItem, type PlanContext } from '../lib/plan-draft.ts';
 import { navigate } from '../router.tsx';
 
 type PlanItem = Schemas['PlanItem'];
-
-/** The draft text an outline item starts from: its hook, then its angle as a note to expand. */
-export function draftFromPlanItem(item: PlanItem): string {
-  return `${item.hook}\n\n${item.angle}`;
-}
 
 /** Brief in, outline items out; each turns into a draft to finish in Compose. */
 export function PlanPage() {
@@ -25,29 +21,28 @@ export function PlanPage() {
   const brands = useBrands();
   const voices = useVoices();
   const queryClient = useQueryClient();
+  // The plan's own brief, platform, brand and voice (as planned, not as edited since) shape its drafts.
   const plan = useMutation({
-    mutationFn: () =>
-      ok(
+    mutationFn: async (asked: Omit<PlanContext, 'offline'>) => {
+      const result = await ok(
         api.POST('/v1/plan', {
           body: {
-            brief,
+            brief: asked.brief,
             count,
-            platform,
+            platform: asked.platform,
             ...(cadence ? { cadence } : {}),
-            ...(brandId ? { brandId } : {}),
-            ...(voiceId ? { voiceId } : {}),
+            ...(asked.brandId ? { brandId: asked.brandId } : {}),
+            ...(asked.voiceId ? { voiceId: asked.voiceId } : {}),
           },
         }),
-      ),
+      );
+      return { ...result, context: { ...asked, offline: result.engine?.offline ?? true } };
+    },
   });
   const toDraft = useMutation({
-    mutationFn: (item: PlanItem) =>
-      ok(
-        api.POST('/v1/posts', {
-          body: { text: draftFromPlanItem(item), platform, ...(brandId ? { brandId } : {}) },
-        }),
-      ),
-    onSuccess: ({ post }) => {
+    mutationFn: ({ item, context }: { item: PlanItem; context: PlanContext }) =>
+      draftFromPlanItem(item, context),
+    onSuccess: (post) => {
       queryClient.invalidateQueries({ queryKey: ['posts'] });
       navigate(`/compose?post=${post.id}`);
     },
@@ -62,7 +57,7 @@ export function PlanPage() {
         className="card"
         onSubmit={(e) => {
           e.preventDefault();
-          plan.mutate();
+          plan.mutate({ brief, platform, brandId, voiceId });
         }}
       >
         <label htmlFor="plan-brief">Brief</label>
@@ -121,13 +116,22 @@ export function PlanPage() {
               <strong>{item.hook}</strong>
             </p>
             <p>{item.angle}</p>
-            <button type="button" onClick={() => toDraft.mutate(item)} disabled={toDraft.isPending}>
+            <button
+              type="button"
+              onClick={() => toDraft.mutate({ item, context: plan.data!.context })}
+              disabled={toDraft.isPending}
+            >
               Turn into a draft
             </button>
+            {toDraft.variables?.item === item && (
+              <>
+                {toDraft.isPending && <Working label="Writing the post from this outline…" />}
+                <ErrorBox error={toDraft.error} />
+              </>
+            )}
           </li>
         ))}
       </ol>
-      <ErrorBox error={toDraft.error} />
     </div>
   );
 }
