@@ -59,6 +59,14 @@ interface Parts {
   /** The main theme, named as the brief names it ("our cloud bill", "late payments"). */
   theme: Theme;
   details: string[];
+  /**
+   * The archetype the brief's own first sentence already opens with, when it is short enough
+   * to be the hook (null otherwise): that sentence then opens the post, with no template line
+   * before it that would say the same thing twice.
+   */
+  opens: HookArchetype | null;
+  /** That first sentence as written, end punctuation kept. */
+  opening: string;
 }
 
 /**
@@ -102,7 +110,9 @@ function partsOf(brief: string, brand: BrandContext | null): Parts {
     /^(?:I|We)\b/.test(topic) &&
     !/^(?:I am|I'm|We are|We're) an?\b/i.test(topic) &&
     !/[:;]/.test(topic);
-  return { topic, kind, firstPerson, theme, details };
+  const opening = (sentences[0] ?? brief).trim().replace(/([^.!?…])$/u, '$1.');
+  const opens = kind !== 'phrase' && opening.length <= HOOK_MAX_CHARS ? detectArchetype(opening) : null;
+  return { topic, kind, firstPerson, theme, details, opens, opening };
 }
 
 const NUMBER_WORDS = ['', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten'];
@@ -131,12 +141,15 @@ function blocksFor(archetype: HookArchetype, p: Parts, paragraphs: (lines: strin
     case 'story': {
       // First person, so the hook reads (and is detected) as a story; it tells the first
       // sentence itself when that is the author's own and short enough.
-      const told = (p.kind === 'clause' || p.firstPerson) && p.topic.length <= HOOK_MAX_CHARS;
-      const hook = told
-        ? `My notes on ${p.kind === 'clause' ? '' : 'how '}${lowerFirst(p.topic)}.`
-        : p.kind === 'phrase'
-          ? `I have been thinking about ${t} a lot lately.`
-          : `I keep coming back to ${t}.`;
+      const own = p.opens === 'story';
+      const told = own || ((p.kind === 'clause' || p.firstPerson) && p.topic.length <= HOOK_MAX_CHARS);
+      const hook = own
+        ? p.opening
+        : told
+          ? `My notes on ${p.kind === 'clause' ? '' : 'how '}${lowerFirst(p.topic)}.`
+          : p.kind === 'phrase'
+            ? `I have been thinking about ${t} a lot lately.`
+            : `I keep coming back to ${t}.`;
       const rest = told ? p.details : body;
       return [
         hook,
@@ -152,7 +165,7 @@ function blocksFor(archetype: HookArchetype, p: Parts, paragraphs: (lines: strin
       return [
         ...(p.kind === 'phrase'
           ? [`${T}: it comes down to a few questions.`]
-          : p.kind === 'clause' && detectArchetype(Topic) === 'statement'
+          : p.opens === 'statement' || (p.kind === 'clause' && detectArchetype(Topic) === 'statement')
             ? [`${Topic}.`]
             : [claim, `${Topic}.`]),
         ...(p.details.length >= 2
@@ -166,8 +179,12 @@ function blocksFor(archetype: HookArchetype, p: Parts, paragraphs: (lines: strin
       ];
     case 'contrarian':
       return [
-        `Most ${adviceAbout(p.theme)} gets the order wrong.`,
-        ...(p.kind === 'phrase' ? [] : [`${Topic}.`]),
+        ...(p.opens === 'contrarian'
+          ? [p.opening]
+          : [
+              `Most ${adviceAbout(p.theme)} gets the order wrong.`,
+              ...(p.kind === 'phrase' ? [] : [`${Topic}.`]),
+            ]),
         ...(p.details.length
           ? paragraphs(p.details)
           : [
@@ -183,6 +200,14 @@ function blocksFor(archetype: HookArchetype, p: Parts, paragraphs: (lines: strin
         'Which one surprised you?',
       ];
     case 'question':
+      if (p.opens === 'question')
+        return [
+          p.opening,
+          ...(p.details.length
+            ? ['Here is how it went for us.', ...paragraphs(p.details)]
+            : ['I am still working out my own answer.']),
+          'What has worked for you?',
+        ];
       return [
         `How do you handle ${p.theme.reader}?`,
         ...(body.length

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { generateOffline } from '../../src/scoring/generate-offline.ts';
+import { detectArchetype } from '../../src/scoring/hook.ts';
+
+/**
+ * A brief whose first sentence already opens the way the asked archetype does (a plan item's
+ * hook put first, as the console's "Turn into a draft" does) opens the post itself, said once:
+ * no template opener before it that says the same thing again.
+ */
+const CASES = [
+  {
+    archetype: 'story',
+    brief:
+      'My biggest lesson about seat pricing came late. We moved from per-seat to usage pricing and churn fell 12%.',
+    template: /I keep coming back to|My notes on/,
+  },
+  {
+    archetype: 'contrarian',
+    brief:
+      'Most advice about hiring your first engineer is wrong. Hire for ownership, not for the stack. We learned it after two bad hires.',
+    template: /gets the order wrong/,
+  },
+  {
+    archetype: 'statement',
+    brief:
+      'Pricing pages convert better with fewer plans. We went from five plans to three and trials rose 18%.',
+    template: /deserves? a closer look|looks? like up close/,
+  },
+  {
+    archetype: 'question',
+    brief: 'Why do onboarding emails get ignored? Ours had a 9% open rate until we cut them to two lines.',
+    template: /How do you handle/,
+  },
+] as const;
+
+describe('offline generate: the brief’s own hook', () => {
+  it.each(CASES)(
+    'a $archetype brief opens with its own first sentence, once',
+    ({ archetype, brief, template }) => {
+      const first = brief.slice(0, brief.search(/[.?](\s|$)/) + 1);
+      expect(detectArchetype(first)).toBe(archetype);
+      const [post] = generateOffline(
+        { brief, archetype, count: 1, platform: 'platformA' },
+        { brand: null, voice: null },
+      );
+      expect(post!.split('\n')[0]).toBe(first);
+      expect(post!.split(first).length - 1).toBe(1);
+      expect(post).not.toMatch(template);
+      // The rest of the brief is still there: its numbers and its details.
+      for (const n of brief.match(/\d+%?/g) ?? []) expect(post).toContain(n);
+      expect(detectArchetype(post!.split('\n')[0]!)).toBe(archetype);
+    },
+  );
+
+  it('the other candidates keep their own openers, so the three still differ', () => {
+    const posts = generateOffline(
+      { brief: CASES[0].brief, count: 3, platform: 'platformA' },
+      { brand: null, voice: null },
+    );
+    const openers = posts.map((p) => p.split('\n')[0]);
+    expect(new Set(openers).size).toBe(3);
+    expect(new Set(openers.map((o) => detectArchetype(o!))).size).toBe(3);
+  });
+});
