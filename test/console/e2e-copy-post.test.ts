@@ -1,18 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureConsoleBuilt } from '../../scripts/ensure-console.ts';
-import { type Sandbox, startSandbox } from '../../src/sandbox/sandbox.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
-import {
-  CHROMIUM,
-  chartPng,
-  freePort,
-  hasChromium,
-  launchChromium,
-  openSignedIn,
-  screenshot,
-} from './browser.ts';
+import type { TestApp } from '../helpers/app.ts';
+import { CHROMIUM, chartPng, hasChromium, launchChromium, openSignedIn, screenshot } from './browser.ts';
+import { type PlatformBWorld, startPlatformBWorld } from './platformB-world.ts';
 
 /**
  * "Write a copy" of a canceled post, in Debian's Chromium against the real API and the sandbox's
@@ -35,7 +26,7 @@ describe.skipIf(!hasChromium)(
   'write a copy of a canceled post in a real browser',
   { timeout: 60_000 },
   () => {
-    let sandbox: Sandbox;
+    let world: PlatformBWorld;
     let t: TestApp;
     let browser: Browser;
     let page: Page;
@@ -46,28 +37,8 @@ describe.skipIf(!hasChromium)(
     const browserErrors: string[] = [];
 
     beforeAll(async () => {
-      if (!ensureConsoleBuilt(() => {})) throw new Error('the console did not build: run npm run build:web');
-      sandbox = await startSandbox({ autoApprove: true });
-      const port = await freePort();
-      t = await startTestApp({
-        PORT: String(port),
-        KIT_VAULT_KEY: randomBytes(32).toString('base64'),
-        LLM_PROVIDER: 'heuristic',
-        ...sandbox.platformB.env(`http://127.0.0.1:${port}/v1/channels/platformB/callback`),
-      });
-      key = (await t.signup()).apiKey;
-
-      // Connect platformB through the API: the sandbox approves at once and sends us to the callback.
-      const started = await t.request('POST', '/v1/channels/platformB/connect', { key });
-      expect(started.status, started.text).toBe(200);
-      const consent = await fetch(started.body.url, { redirect: 'manual' });
-      const back = await fetch(consent.headers.get('location')!, { redirect: 'manual' });
-      expect(back.status, await back.text()).toBeLessThan(400);
-      const channels = (await t.request('GET', '/v1/channels', { key })).body.channels;
-      expect(channels.map((c: { platform: string; status: string }) => [c.platform, c.status])).toEqual([
-        ['platformB', 'connected'],
-      ]);
-      channelId = channels[0].id;
+      world = await startPlatformBWorld();
+      ({ t, key, channelId } = world);
 
       const upload = await t.request('POST', '/v1/media', {
         key,
@@ -108,8 +79,7 @@ describe.skipIf(!hasChromium)(
 
     afterAll(async () => {
       await browser?.close();
-      await t?.close();
-      await sandbox?.close();
+      await world?.close();
     });
 
     it('opens Compose with every part, the first comment, the channel and the image of the original', async () => {

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureConsoleBuilt } from '../../scripts/ensure-console.ts';
-import { type Sandbox, startSandbox } from '../../src/sandbox/sandbox.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { CHROMIUM, freePort, hasChromium, launchChromium, openSignedIn, screenshot } from './browser.ts';
+import type { TestApp } from '../helpers/app.ts';
+import { CHROMIUM, hasChromium, launchChromium, openSignedIn, screenshot } from './browser.ts';
+import { type PlatformBWorld, startPlatformBWorld } from './platformB-world.ts';
 
 /**
  * What a newcomer walking the console ran into, in Debian's Chromium against the real API and the
@@ -32,29 +31,16 @@ const CHANGED = [
 ].join('\n');
 
 describe.skipIf(!hasChromium)('what a newcomer found in a real browser', { timeout: 90_000 }, () => {
-  let sandbox: Sandbox;
+  let world: PlatformBWorld;
   let t: TestApp;
   let browser: Browser;
   let key: string;
   const browserErrors: string[] = [];
 
   beforeAll(async () => {
-    if (!ensureConsoleBuilt(() => {})) throw new Error('the console did not build: run npm run build:web');
-    sandbox = await startSandbox({ autoApprove: true });
-    const port = await freePort();
-    t = await startTestApp({
-      PORT: String(port),
-      KIT_VAULT_KEY: randomBytes(32).toString('base64'),
-      LLM_PROVIDER: 'heuristic',
-      ...sandbox.platformB.env(`http://127.0.0.1:${port}/v1/channels/platformB/callback`),
-    });
-    key = (await t.signup()).apiKey;
-    const started = await t.request('POST', '/v1/channels/platformB/connect', { key });
-    expect(started.status, started.text).toBe(200);
-    const consent = await fetch(started.body.url, { redirect: 'manual' });
-    const back = await fetch(consent.headers.get('location')!, { redirect: 'manual' });
-    expect(back.status, await back.text()).toBeLessThan(400);
-    const channelId = (await t.request('GET', '/v1/channels', { key })).body.channels[0].id;
+    world = await startPlatformBWorld();
+    ({ t, key } = world);
+    const { channelId } = world;
 
     // One published post with its metrics read once (platformB reports no clicks).
     const created = await t.request('POST', '/v1/posts', {
@@ -82,8 +68,7 @@ describe.skipIf(!hasChromium)('what a newcomer found in a real browser', { timeo
 
   afterAll(async () => {
     await browser?.close();
-    await t?.close();
-    await sandbox?.close();
+    await world?.close();
   });
 
   const open = (route: string, heading: string) =>
