@@ -1,6 +1,8 @@
 import type { Dimension } from '../domain/enums.ts';
 import { hasPhrase } from './phrases.ts';
 import { PLAIN_PHRASES } from './plain-words.ts';
+import { closingQuestionOf, type FittedText, fitSentences } from './rewrite-fit.ts';
+import { paragraphsOf, splitSentences } from './rewrite-sentences.ts';
 import { type Rubric, rubricFor } from './rubrics.ts';
 import { HASHTAG, LINK, normalizePost } from './text-features.ts';
 import type { RewriteChange, ScoreInput } from './types.ts';
@@ -30,28 +32,18 @@ interface RewritePass {
   dimension: Dimension;
   /** Kept only when the score rates the result higher; unguided passes always apply. */
   guided: boolean;
-  apply(text: string, rubric: Rubric): PassResult | null;
+  /** `original` is the post as the author wrote it, before any pass. */
+  apply(text: string, rubric: Rubric, original: string): PassResult | null;
 }
 
+export { splitSentences };
+
 const GREETING = /^(?:hey|hello|hi) (?:everyone|all|linkedin|folks|network)[!,.]*\s*/i;
-/** Sentence ends: terminal punctuation (plus closing quotes) followed by white space. */
-/** After end punctuation, but not after an initial or a title ("David C. Baker", "Dr. Lee"). */
-const SENTENCE_BREAK = /(?<=[.!?…]["'’”)]*)(?<!(?:^|[\s(])\p{Lu}\.|\b(?:Mr|Mrs|Ms|Dr|St|vs|e\.g|i\.e)\.)\s+/u;
 const CLOSING_QUESTION = 'What would you add?';
 const TRAILING_TAGS = /(?:\s*#[\p{L}\p{N}_]+)+\s*$/u;
 const LINK_AFTER_COLON = new RegExp(`(?:\\s+(?:here|below))?\\s*:\\s*(?:${LINK.source})`, 'gi');
 
-/** Sentences of a line; a piece with no word (a stray closing quote, an emoji) stays with the one before. */
-export function splitSentences(line: string): string[] {
-  const out: string[] = [];
-  for (const piece of line.split(SENTENCE_BREAK)) {
-    const s = piece.trim();
-    if (!s) continue;
-    if (out.length && !/[\p{L}\p{N}]/u.test(s)) out[out.length - 1] = `${out.at(-1)} ${s}`;
-    else out.push(s);
-  }
-  return out;
-}
+const asksSomething = (text: string) => text.includes('?') || hasPhrase('callsToComment', text);
 
 /** Applies a stock-phrase replacement, keeping an initial capital and re-capitalising after a drop. */
 function replacePhrase(text: string, re: RegExp, replacement: string): string {
@@ -75,34 +67,6 @@ function mapLines(text: string, fn: (line: string) => string): string {
     .split('\n')
     .map((l) => (l.trim() ? fn(l) : l))
     .join('\n');
-}
-
-const paragraphsOf = (text: string) =>
-  text
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean);
-
-/** The longest run of leading sentences (paragraph breaks kept) within `budget` characters. */
-function keepLeading(paragraphs: string[], budget: number): string {
-  const kept: string[] = [];
-  let length = 0;
-  for (const p of paragraphs) {
-    const sentences: string[] = [];
-    for (const s of splitSentences(p)) {
-      const add = s.length + (sentences.length ? 1 : kept.length ? 2 : 0);
-      if (length + add > budget) {
-        if (sentences.length) kept.push(sentences.join(' '));
-        // Not even the first sentence fits: cut it at a word boundary rather than return nothing.
-        if (kept.length === 0) return `${s.slice(0, budget - 1).replace(/\s+\S*$/u, '')}…`;
-        return kept.join('\n\n');
-      }
-      sentences.push(s);
-      length += add;
-    }
-    kept.push(sentences.join(' '));
-  }
-  return kept.join('\n\n');
 }
 
 /** External links out of the body: the first comment keeps them without the reach cost. */
@@ -161,7 +125,7 @@ const dropBait: RewritePass = {
           return !bait;
         })
         .join(' '),
-    );
+    ).replace(/\n{3,}/g, '\n\n');
     return dropped
       ? { text: out, note: `Removed ${dropped} engagement-bait sentence(s); the feed demotes them.` }
       : null;
@@ -259,28 +223,49 @@ const breakParagraphs: RewritePass = {
   },
 };
 
-/** Over the platform limit: leading sentences that fit, paragraph by paragraph. Always applies. */
+/** A sentence quoted in a note: its first words. */
+const quote = (s: string) => `"${s.length <= 60 ? s : `${s.slice(0, 59).replace(/\s+\S*$/u, '')}…`}"`;
+
+/** What the length fit cut, in words a reader can check against the original. */
+function limitNote({ text, dropped, unit, truncated }: FittedText, rubric: Rubric): string {
+  const limit = `to fit ${rubric.platform}'s ${rubric.maxLength}-character limit (${text.length} characters now)`;
+  const shown = dropped.slice(0, 3).map(quote).join(', ');
+  const more = dropped.length > 3 ? ` and ${dropped.length - 3} more` : '';
+  const cut = dropped.length
+    ? `Cut ${dropped.length} ${unit}(s) ${limit}: ${shown}${more}.`
+    : `Cut ${limit}.`;
+  return truncated ? `${cut} The opening sentence alone was too long and is cut short.` : cut;
+}
+
+/**
+ * Over the platform limit: whole lines or sentences go, generic ones before specific ones, the
+ * opening and the author's closing question last (rewrite-fit.ts). Always applies.
+ */
 const fitLimit: RewritePass = {
   name: 'limit',
   dimension: 'algorithmFit',
   guided: false,
   apply(text, rubric) {
     if (text.length <= rubric.maxLength) return null;
-    const out = keepLeading(paragraphsOf(text), rubric.maxLength - CLOSING_QUESTION.length - 2);
-    return {
-      text: out,
-      note: `Cut to ${out.length} characters to fit ${rubric.platform}'s ${rubric.maxLength}-character limit.`,
-    };
+    // Room for the closing-question pass only when the post asks nothing of its own.
+    const budget = asksSomething(text) ? rubric.maxLength : rubric.maxLength - CLOSING_QUESTION.length - 2;
+    const fitted = fitSentences(text, budget);
+    return { text: fitted.text, note: limitNote(fitted, rubric) };
   },
 };
 
-/** A closing question when the post asks nothing. */
+/**
+ * A closing question when the post asks nothing. Never in place of the author's own closing
+ * question (one a pass removed as bait aside): a generic question does not replace a specific one.
+ */
 const closingQuestion: RewritePass = {
   name: 'closing-question',
   dimension: 'engagement',
   guided: true,
-  apply(text, rubric) {
-    if (text.includes('?') || hasPhrase('callsToComment', text)) return null;
+  apply(text, rubric, original) {
+    if (asksSomething(text)) return null;
+    const own = closingQuestionOf(original);
+    if (own && !hasPhrase('bait', own)) return null;
     if (text.length + CLOSING_QUESTION.length + 2 > rubric.maxLength) return null;
     const blocks = text.split('\n\n');
     const tail = blocks.length > 1 && /^(?:#\S+\s*)+$/.test(blocks.at(-1)!) ? blocks.pop()! : null;
@@ -312,10 +297,11 @@ export const REWRITE_PASSES: readonly RewritePass[] = [
 export function rewriteOffline(input: ScoreInput, measure?: (text: string) => number): OfflineRewrite {
   const rubric = rubricFor(input.platform);
   const changes: RewriteChange[] = [];
-  let text = normalizePost(input.post);
+  const original = normalizePost(input.post);
+  let text = original;
   let score = measure ? measure(text) : 0;
   for (const pass of REWRITE_PASSES) {
-    const result = pass.apply(text, rubric);
+    const result = pass.apply(text, rubric, original);
     if (!result) continue;
     const next = result.text.trim();
     if (measure && pass.guided) {
