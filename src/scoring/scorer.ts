@@ -18,9 +18,11 @@ import type { Breakdown, ScoreInput, ScoreResult, Signal } from './types.ts';
 const MAX_SIGNALS = 12;
 
 /**
- * Version of the rules, thresholds, lexicons and signal wording: a change to any of them must
- * bump it, so cached results expire (a change to points or thresholds also means retraining the
- * learned model, since rule points are its features). rules-2: wording only.
+ * Version of the rules, thresholds, lexicons, signal wording and the offline writers' output:
+ * a change to any of them must bump it, so cached scores, rewrites and generations expire
+ * (account/metered.ts keys them by it). A change to points or thresholds also means retraining
+ * the learned model, since rule points are its features. rules-2: wording, and the offline
+ * rewrite's cut and generate's openings; no points changed.
  */
 export const RULES_VERSION = 'rules-2';
 
