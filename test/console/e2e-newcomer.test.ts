@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app.ts';
+import { PIPELINE_POST } from '../helpers/sample-post.ts';
 import { CHROMIUM, hasChromium, launchChromium, openSignedIn, screenshot } from './browser.ts';
 import { type PlatformBWorld, startPlatformBWorld } from './platformB-world.ts';
 
@@ -20,15 +21,7 @@ if (!hasChromium) {
 const tag = randomBytes(3).toString('hex');
 // The offline rewrite keeps this one as it is, and shortens the next one.
 const KEPT = `I shipped our billing rewrite in 6 weeks with two engineers.\n\nHere is what I would do again, and what I would never repeat.\n\nWhat would you add?`;
-const CHANGED = [
-  'We cut our deploy time from 42 minutes to 6 without buying anything new.',
-  '',
-  'Three changes did it: we cached dependencies per lockfile, split the test suite by timing data, and stopped building images nobody pulled.',
-  '',
-  'The surprise: the slowest step was waiting for a shared runner, not the build itself.',
-  '',
-  'What is the one step in your pipeline you have never measured?',
-].join('\n');
+const CHANGED = PIPELINE_POST;
 
 describe.skipIf(!hasChromium)('what a newcomer found in a real browser', { timeout: 90_000 }, () => {
   let world: PlatformBWorld;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureConsoleBuilt } from '../../scripts/ensure-console.ts';
 import { type Sandbox, startSandbox } from '../../src/sandbox/sandbox.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { PIPELINE_POST } from '../helpers/sample-post.ts';
 import {
   CHROMIUM,
   chartPng,
@@ -29,15 +30,7 @@ if (!hasChromium) {
 }
 
 const ZONE = 'America/New_York';
-const LONG_POST = [
-  'We cut our deploy time from 42 minutes to 6 without buying anything new.',
-  '',
-  'Three changes did it: we cached dependencies per lockfile, split the test suite by timing data, and stopped building images nobody pulled.',
-  '',
-  'The surprise: the slowest step was waiting for a shared runner, not the build itself.',
-  '',
-  'What is the one step in your pipeline you have never measured?',
-].join('\n');
+const LONG_POST = PIPELINE_POST;
 
 describe.skipIf(!hasChromium)('console in a real browser', { timeout: 120_000 }, () => {
   let sandbox: Sandbox;

@@ -7,6 +7,7 @@ import { rubricFor } from '../../src/scoring/rubrics.ts';
 import { offlineMeasure } from '../../src/scoring/scorer.ts';
 import type { RewriteChange } from '../../src/scoring/types.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { PIPELINE_POST, PIPELINE_QUESTION } from '../helpers/sample-post.ts';
 
 /**
  * An author's own closing question survives the offline rewrite: the 280-character fit keeps it
@@ -14,16 +15,8 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
  * change note claims only what changed. The newcomer walk's post is the console e2e LONG_POST.
  */
 
-const LONG_POST = [
-  'We cut our deploy time from 42 minutes to 6 without buying anything new.',
-  '',
-  'Three changes did it: we cached dependencies per lockfile, split the test suite by timing data, and stopped building images nobody pulled.',
-  '',
-  'The surprise: the slowest step was waiting for a shared runner, not the build itself.',
-  '',
-  'What is the one step in your pipeline you have never measured?',
-].join('\n');
-const OWN_QUESTION = 'What is the one step in your pipeline you have never measured?';
+const LONG_POST = PIPELINE_POST;
+const OWN_QUESTION = PIPELINE_QUESTION;
 const GENERIC_QUESTION = 'What would you add?';
 const TRAILING_TAGS = /(?:\s*#[\p{L}\p{N}_]+)+\s*$/u;
 const PLATFORMS = ['platformA', 'platformB'] as const;
