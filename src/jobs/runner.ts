@@ -82,7 +82,8 @@ class SweepLoop<N extends string> {
   runNow(): Promise<number> {
     if (this.#running) return this.#running;
     this.#timer = null;
-    this.#running = this.#runAndPlan(this.#nextRunAt).finally(() => {
+    // Sweep lag (metrics): how long after its planned time this run starts.
+    this.#running = this.#runAndPlan(this.#now() - this.#nextRunAt).finally(() => {
       this.#running = null;
       if (this.#pendingWake !== null) this.#nextRunAt = Math.min(this.#nextRunAt, this.#pendingWake);
       this.#pendingWake = null;
@@ -91,19 +92,9 @@ class SweepLoop<N extends string> {
     return this.#running;
   }
 
-  /** `plannedAt`: when this run was due to start (a timer, a wake, a reported due time). */
-  async #runAndPlan(plannedAt: number): Promise<number> {
+  async #runAndPlan(lagMs: number): Promise<number> {
     const { sweep } = this;
     const deps = this.#deps;
-    // Sweep lag (metrics): how long after its planned time this run starts.
-    const lagMs = this.#now() - plannedAt;
-    // A sweep reports only future due times, and a run claims only what is due when it claims:
-    // a row falling due while the run is busy (publishing a batch takes seconds) is in the past
-    // when the run ends, so the due time read after the run misses it, and the row waited for
-    // SWEEP_INTERVAL_MS. The time read before the run catches it. A time not after the planned
-    // one is the row this run was planned for: the run claims it.
-    const upcoming = await this.#nextDue();
-    const dueDuringRun = upcoming !== null && upcoming > plannedAt ? upcoming : null;
     const started = this.#now();
     let handled = 0;
     let failed = false;
@@ -117,26 +108,18 @@ class SweepLoop<N extends string> {
     let next = this.#now() + deps.config.SWEEP_INTERVAL_MS;
     if (sweep.pollMs && !this.#wakesArrive()) next = Math.min(next, this.#now() + sweep.pollMs(deps));
     if (sweep.batchSize && handled >= sweep.batchSize) next = this.#now();
-    else {
-      for (const due of [dueDuringRun, await this.#nextDue()]) {
-        // A row already due after a run may be one this process could not take (another holds
-        // it): look again shortly rather than spin. Each due time gives at most one such look.
+    else if (sweep.nextDueAt) {
+      try {
+        const due = await sweep.nextDueAt(deps);
+        // A row already due after a run is one this process could not take (another holds it):
+        // look again shortly rather than spin.
         if (due !== null) next = Math.min(next, Math.max(due, this.#now() + MIN_RECHECK_MS));
+      } catch (err) {
+        deps.log.warn({ err, sweep: sweep.name }, 'could not read next due time');
       }
     }
     this.#nextRunAt = next;
     return handled;
-  }
-
-  /** The sweep's next due time, or null when it reports none (or cannot read it now). */
-  async #nextDue(): Promise<number | null> {
-    if (!this.sweep.nextDueAt) return null;
-    try {
-      return await this.sweep.nextDueAt(this.#deps);
-    } catch (err) {
-      this.#deps.log.warn({ err, sweep: this.sweep.name }, 'could not read next due time');
-      return null;
-    }
   }
 
   wake(atMs: number) {
