@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDependencyOutage } from '../domain/dependency-outage.ts';
-import { AppError, type ErrorDetail, toAppError } from './errors.ts';
+import { AppError, type ErrorDetail, errorObject, toAppError } from './errors.ts';
 
 /** `/items/2/runAt` -> `items[2].runAt`, prefixed by where it came from when not the body. */
 function toPath(context: string | undefined, instancePath: string): string {
@@ -15,11 +15,7 @@ function toPath(context: string | undefined, instancePath: string): string {
 
 function send(reply: FastifyReply, request: FastifyRequest, err: AppError) {
   if (err.headers) reply.headers(err.headers);
-  const error: Record<string, unknown> = { code: err.code, message: err.message };
-  if (err.details?.length) error.details = err.details;
-  if (err.about) Object.assign(error, err.about);
-  error.requestId = request.id;
-  return reply.status(err.status).send({ error, ...err.extra });
+  return reply.status(err.status).send({ error: errorObject(err, request.id), ...err.extra });
 }
 
 /** Maps Fastify's own client errors (bad JSON, body too large, wrong content type) to our codes. */

@@ -39,6 +39,23 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * The `error` object a caller reads, REST and MCP alike: code, message, field details, what the
+ * error is about (`about`, e.g. the post in the way) and the request id. `details` lets the MCP
+ * layer name arguments where REST names query fields.
+ */
+export function errorObject(
+  err: AppError,
+  requestId: string,
+  details: ErrorDetail[] | undefined = err.details,
+): Record<string, unknown> {
+  const error: Record<string, unknown> = { code: err.code, message: err.message };
+  if (details?.length) error.details = details;
+  if (err.about) Object.assign(error, err.about);
+  error.requestId = requestId;
+  return error;
+}
+
 export const unauthorized = (message = 'Missing or invalid API key. Send `Authorization: Bearer <key>`.') =>
   new AppError(401, 'unauthorized', message);
 

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { z } from 'zod';
 import { isDependencyOutage } from '../domain/dependency-outage.ts';
 import { type ErrorDetail, Invalid } from '../domain/errors.ts';
-import { AppError, toAppError } from '../http/errors.ts';
+import { AppError, errorObject, toAppError } from '../http/errors.ts';
 
 /**
  * A successful call: the one-line summary a model reads first, the same JSON serialized for
@@ -32,11 +32,8 @@ export function toolSuccess(
  * tool's output schema, which describes success.
  */
 export function toolError(appError: AppError, requestId: string): CallToolResult {
-  const error: Record<string, unknown> = { code: appError.code, message: appError.message };
   const details = appError.details?.map((d) => ({ ...d, path: argumentPath(d.path) }));
-  if (details?.length) error.details = details;
-  if (appError.about) Object.assign(error, appError.about);
-  error.requestId = requestId;
+  const error = errorObject(appError, requestId, details);
   const lines = [`${appError.code}: ${appError.message}`];
   for (const detail of details ?? []) lines.push(`- ${detail.path}: ${detail.message}`);
   const retryAfter = appError.headers?.['retry-after'];
