@@ -2,7 +2,7 @@ import type { HookArchetype } from '../domain/enums.ts';
 import { detectArchetype } from './hook.ts';
 import { isDescription } from './noun-phrases.ts';
 import { hasPhrase } from './phrases.ts';
-import { splitSentences } from './rewrite-offline.ts';
+import { splitSentences } from './rewrite-sentences.ts';
 import { rubricFor } from './rubrics.ts';
 import { normalizePost } from './text-features.ts';
 import {

@@ -1,5 +1,5 @@
 import { inventedFacts } from './facts.ts';
-import { paragraphsOf, splitSentences } from './rewrite-sentences.ts';
+import { cutAtWord, paragraphsOf, splitSentences } from './rewrite-sentences.ts';
 
 /**
  * Fitting a post to a platform's length limit by dropping whole lines, or whole sentences when
@@ -98,8 +98,6 @@ function select(units: Unit[], budget: number, mustKeep: (Unit | undefined)[]): 
   }
   return units.filter((u) => kept.has(u));
 }
-
-const cutAtWord = (s: string, budget: number) => `${s.slice(0, budget - 1).replace(/\s+\S*$/u, '')}…`;
 
 /**
  * Whole lines or sentences within `budget`, in this order of preference: the opening and the

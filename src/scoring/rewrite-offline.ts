@@ -2,7 +2,7 @@ import type { Dimension } from '../domain/enums.ts';
 import { hasPhrase } from './phrases.ts';
 import { PLAIN_PHRASES } from './plain-words.ts';
 import { closingQuestionOf, type FittedText, fitSentences } from './rewrite-fit.ts';
-import { paragraphsOf, splitSentences } from './rewrite-sentences.ts';
+import { cutAtWord, paragraphsOf, splitSentences } from './rewrite-sentences.ts';
 import { type Rubric, rubricFor } from './rubrics.ts';
 import { HASHTAG, LINK, normalizePost } from './text-features.ts';
 import type { RewriteChange, ScoreInput } from './types.ts';
@@ -35,8 +35,6 @@ interface RewritePass {
   /** `original` is the post as the author wrote it, before any pass. */
   apply(text: string, rubric: Rubric, original: string): PassResult | null;
 }
-
-export { splitSentences };
 
 const GREETING = /^(?:hey|hello|hi) (?:everyone|all|linkedin|folks|network)[!,.]*\s*/i;
 const CLOSING_QUESTION = 'What would you add?';
@@ -224,7 +222,7 @@ const breakParagraphs: RewritePass = {
 };
 
 /** A sentence quoted in a note: its first words. */
-const quote = (s: string) => `"${s.length <= 60 ? s : `${s.slice(0, 59).replace(/\s+\S*$/u, '')}…`}"`;
+const quote = (s: string) => `"${s.length <= 60 ? s : cutAtWord(s, 60)}"`;
 
 /** What the length fit cut, in words a reader can check against the original. */
 function limitNote({ text, dropped, unit, truncated }: FittedText, rubric: Rubric): string {

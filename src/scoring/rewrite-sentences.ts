@@ -16,6 +16,9 @@ export function splitSentences(line: string): string[] {
   return out;
 }
 
+/** `s` cut at a word to at most `max` characters, with an ellipsis. */
+export const cutAtWord = (s: string, max: number) => `${s.slice(0, max - 1).replace(/\s+\S*$/u, '')}…`;
+
 export const paragraphsOf = (text: string) =>
   text
     .split(/\n\s*\n/)
