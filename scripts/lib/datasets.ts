@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MediaKind } from '../../src/domain/enums.ts';
 import { parseCsv } from './posts-csv.ts';
@@ -21,8 +21,21 @@ export interface DataPost {
   heldOut: boolean;
 }
 
+/**
+ * The one setting that says where the real posts are: POSTKIT_DATA_DIR, by default ../shared/data
+ * beside the project (where the project's own checkouts find them). A fresh clone has none: the
+ * suites that read them are skipped with the reason (test/helpers/real-posts.ts), and
+ * `npm run train:scoring` / `npm run eval:scoring` stop with it.
+ */
 export const DATA_DIR = process.env.POSTKIT_DATA_DIR ?? join(import.meta.dirname, '../../../shared/data');
 export const DATA_FILES = ['linkedin-creator-posts.csv', 'linkedin-posts-2025.csv'] as const;
+
+/** Why the real posts cannot be read here, or undefined when every data file is in DATA_DIR. */
+export function realDataMissing(): string | undefined {
+  const missing = DATA_FILES.filter((f) => !existsSync(join(DATA_DIR, f)));
+  if (missing.length === 0) return undefined;
+  return `${missing.join(' and ')} not found in ${DATA_DIR} (set POSTKIT_DATA_DIR to the folder of real posts; see the README)`;
+}
 
 /** Fixed seed of the author split: changing it is choosing a new held-out set. */
 export const SPLIT_SEED = 'postkit-score-v2';
@@ -53,6 +66,10 @@ const int = (s: string | undefined) => {
 };
 
 export function readDataFile(file: string): DataPost[] {
+  if (!existsSync(join(DATA_DIR, file)))
+    throw new Error(
+      `${file} not found in ${DATA_DIR}: set POSTKIT_DATA_DIR to the folder of real posts (see the README)`,
+    );
   const [header, ...rows] = parseCsv(readFileSync(join(DATA_DIR, file), 'utf8'));
   if (!header) throw new Error(`${file} is empty`);
   const col = (...names: string[]) => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { readDataFile } from '../../scripts/lib/datasets.ts';
 import { inventedFacts } from '../../src/scoring/facts.ts';
 import { generateOffline } from '../../src/scoring/generate-offline.ts';
 import { detectArchetype } from '../../src/scoring/hook.ts';
 import { planOffline, toPlanItems } from '../../src/scoring/plan-offline.ts';
 import { extractFeatures } from '../../src/scoring/text-features.ts';
 import { themesOf } from '../../src/scoring/themes.ts';
+import { describeRealPosts, readRealPosts } from '../helpers/real-posts.ts';
 
 /**
  * Offline plan and generate on real briefs: the ones a new user types (issue 12's examples),
@@ -21,7 +21,7 @@ const TYPED = [
   'We are launching a new analytics dashboard for small clinics next week, built with feedback from 40 clinic managers.',
   'Remote work, async communication, and how we run meetings at a 12-person SaaS company',
 ];
-const FROM_POSTS = readDataFile('linkedin-creator-posts.csv')
+const FROM_POSTS = readRealPosts('linkedin-creator-posts.csv')
   .filter((_, i) => i % 211 === 5)
   .map((p) =>
     p.text
@@ -70,7 +70,7 @@ describe('themes', () => {
   });
 });
 
-describe('offline plan on real briefs', () => {
+describeRealPosts('offline plan on real briefs', () => {
   it('has briefs from real posts', () => {
     expect(FROM_POSTS.length).toBeGreaterThanOrEqual(20);
   });
@@ -128,7 +128,7 @@ describe('offline plan on real briefs', () => {
   });
 });
 
-describe('offline generate on real briefs', () => {
+describeRealPosts('offline generate on real briefs', () => {
   it('gives candidates that differ in hook archetype and structure, from the brief, finished', () => {
     const failures: string[] = [];
     for (const brief of BRIEFS) {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readDataFile } from '../../scripts/lib/datasets.ts';
 import { hasPhrase } from '../../src/scoring/phrases.ts';
 import { PLAIN_PHRASES } from '../../src/scoring/plain-words.ts';
 import { rewriteOffline } from '../../src/scoring/rewrite-offline.ts';
@@ -7,6 +6,7 @@ import { rubricFor } from '../../src/scoring/rubrics.ts';
 import { offlineMeasure } from '../../src/scoring/scorer.ts';
 import type { RewriteChange } from '../../src/scoring/types.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { describeRealPosts, readRealPosts } from '../helpers/real-posts.ts';
 import { PIPELINE_POST, PIPELINE_QUESTION } from '../helpers/sample-post.ts';
 
 /**
@@ -77,38 +77,41 @@ describe('offline rewrite keeps the author’s closing question', () => {
     }
   });
 
-  it('real posts ending in their own question keep it on both platforms, with true notes', () => {
-    const posts = readDataFile('linkedin-creator-posts.csv')
-      .map((p) => p.text)
-      // Posts the link and wording passes leave alone, so the question must survive word for word.
-      .filter(
-        (t) =>
-          !/https?:|www\./i.test(t) && !PLAIN_PHRASES.some(([re]) => new RegExp(re.source, re.flags).test(t)),
-      )
-      .filter((t) => (t.match(/—/g)?.length ?? 0) < 3)
-      .filter((t) => {
-        const q = lastSentence(t);
-        return /\?$/.test(q) && q.length < 120 && !hasPhrase('bait', q);
-      })
-      .slice(0, 60);
-    expect(posts.length).toBe(60);
-    // Enough of them are over platformB's limit for the cut to be exercised.
-    expect(posts.filter((p) => p.length > 280).length).toBeGreaterThan(20);
-    const failures: string[] = [];
-    for (const post of posts) {
-      const question = lastSentence(post);
-      for (const platform of PLATFORMS) {
-        for (const { rewrite, changes } of both(post, platform)) {
-          const where = `${platform}: ${post.slice(0, 50)}`;
-          if (rewrite.length > rubricFor(platform).maxLength) failures.push(`too long, ${where}`);
-          if (!unTagged(rewrite.replace(TRAILING_TAGS, '')).endsWith(unTagged(question)))
-            failures.push(`lost "${question}", ${where}`);
-          if (rewrite.includes(GENERIC_QUESTION)) failures.push(`generic question, ${where}`);
-          failures.push(...falseNotes(post, rewrite, changes).map((n) => `${n}, ${where}`));
+  describeRealPosts('on real posts', () => {
+    it('real posts ending in their own question keep it on both platforms, with true notes', () => {
+      const posts = readRealPosts('linkedin-creator-posts.csv')
+        .map((p) => p.text)
+        // Posts the link and wording passes leave alone, so the question must survive word for word.
+        .filter(
+          (t) =>
+            !/https?:|www\./i.test(t) &&
+            !PLAIN_PHRASES.some(([re]) => new RegExp(re.source, re.flags).test(t)),
+        )
+        .filter((t) => (t.match(/—/g)?.length ?? 0) < 3)
+        .filter((t) => {
+          const q = lastSentence(t);
+          return /\?$/.test(q) && q.length < 120 && !hasPhrase('bait', q);
+        })
+        .slice(0, 60);
+      expect(posts.length).toBe(60);
+      // Enough of them are over platformB's limit for the cut to be exercised.
+      expect(posts.filter((p) => p.length > 280).length).toBeGreaterThan(20);
+      const failures: string[] = [];
+      for (const post of posts) {
+        const question = lastSentence(post);
+        for (const platform of PLATFORMS) {
+          for (const { rewrite, changes } of both(post, platform)) {
+            const where = `${platform}: ${post.slice(0, 50)}`;
+            if (rewrite.length > rubricFor(platform).maxLength) failures.push(`too long, ${where}`);
+            if (!unTagged(rewrite.replace(TRAILING_TAGS, '')).endsWith(unTagged(question)))
+              failures.push(`lost "${question}", ${where}`);
+            if (rewrite.includes(GENERIC_QUESTION)) failures.push(`generic question, ${where}`);
+            failures.push(...falseNotes(post, rewrite, changes).map((n) => `${n}, ${where}`));
+          }
         }
       }
-    }
-    expect(failures.slice(0, 10)).toEqual([]);
+      expect(failures.slice(0, 10)).toEqual([]);
+    });
   });
 });
 

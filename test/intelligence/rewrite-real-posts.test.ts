@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { readDataFile } from '../../scripts/lib/datasets.ts';
 import { inventedFacts } from '../../src/scoring/facts.ts';
 import { rewriteOffline } from '../../src/scoring/rewrite-offline.ts';
 import { offlineMeasure } from '../../src/scoring/scorer.ts';
+import { describeRealPosts, readRealPosts } from '../helpers/real-posts.ts';
 
 /**
  * Every offline edit on real posts (../shared/data, see its README) must leave well-formed
@@ -36,8 +36,8 @@ function problems(original: string, rewrite: string): string[] {
   return out;
 }
 
-describe('offline rewrite on real posts', () => {
-  const posts = readDataFile('linkedin-creator-posts.csv')
+describeRealPosts('offline rewrite on real posts', () => {
+  const posts = readRealPosts('linkedin-creator-posts.csv')
     .map((p) => p.text)
     .filter((t) => TOUCHES_SENTENCES.test(t))
     .slice(0, 250);
