@@ -97,7 +97,8 @@ export async function claimDue(deps: AppDeps, limit: number): Promise<Claim[]> {
 
 /**
  * Recovery: takes over posts whose claim was not renewed within the lease (the claiming
- * process died). The new token fences the old holder out, should it still be alive.
+ * process died), oldest lapse first. The new token fences the old holder out, should it still
+ * be alive. The sweep calls it until a batch comes back short, so no lapsed claim waits a run.
  */
 export async function reclaimStale(deps: AppDeps, limit: number): Promise<Claim[]> {
   const token = newClaimToken(deps);
@@ -115,6 +116,21 @@ export async function reclaimStale(deps: AppDeps, limit: number): Promise<Claim[
     },
   });
   return rows.map((row) => ({ row, token }));
+}
+
+/**
+ * Keeps every claim of one claim statement (one token) alive while the claimed posts wait for
+ * a slot in the sweep's pool: one UPDATE per beat for the whole batch.
+ */
+export function startBatchHeartbeat(deps: AppDeps, token: string): { stop(): void } {
+  const every = Math.max(50, Math.floor(deps.config.PUBLISH_LEASE_MS / 3));
+  const timer = setInterval(() => {
+    transitionPost(deps.db, 'renew_claim', eq(posts.claimedBy, token), { claimedAt: deps.clock.now() }).catch(
+      (err) => deps.log.warn({ err }, 'could not renew a batch of publish claims'),
+    );
+  }, every);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
 }
 
 /** Keeps a claim alive while its publish runs (long uploads, video processing). */
@@ -169,27 +185,30 @@ function createSentWriter(deps: AppDeps) {
 }
 
 /**
- * The next time after now that the sweep has work, for the runner's timer: a scheduled post
- * falling due, a retry's backoff ending, or a claim lease lapsing (its holder may have died).
- * Past times are the sweep's own business (claimed, or held by another worker), so only future
- * times count: a past time here would make the runner spin. Each part reads an index range of
- * (status, scheduled_for): retrying posts are scheduled posts whose time has passed, and
- * publishing posts are the few in flight.
+ * For the runner's timer: the earliest time after `since` (the start of the run that just
+ * ended) at which the sweep has work -- a scheduled post falling due, a retry's backoff ending,
+ * or a claim lease lapsing (its holder may have died). The answer may be in the past: work
+ * that became due while the run was busy, after it had claimed what was due, so the runner
+ * comes back for it at once rather than at the next interval. Work due by `since` was the
+ * run's to claim (what is left is held by another worker), so it is not reported: reporting
+ * it would make the runner spin. Each part reads an index range of (status, scheduled_for):
+ * retrying posts are scheduled posts whose time has passed, and publishing posts are the few
+ * in flight.
  */
-export async function nextWorkAfter(deps: AppDeps, now: number): Promise<number | null> {
+export async function nextWorkAfter(deps: AppDeps, since: number): Promise<number | null> {
   const lease = deps.config.PUBLISH_LEASE_MS;
   const scheduled = deps.db
     .select({ at: sql<number>`min(${posts.scheduledFor})` })
     .from(posts)
-    .where(and(transitionAllowed('fall_due'), gt(posts.scheduledFor, now)));
+    .where(and(transitionAllowed('fall_due'), gt(posts.scheduledFor, since)));
   const retrying = deps.db
     .select({ at: sql<number>`min(${posts.retryAt})` })
     .from(posts)
-    .where(and(transitionAllowed('fall_due'), lte(posts.scheduledFor, now), gt(posts.retryAt, now)));
+    .where(and(transitionAllowed('fall_due'), lte(posts.scheduledFor, since), gt(posts.retryAt, since)));
   const lapsing = deps.db
     .select({ at: sql<number>`min(${posts.claimedAt}) + ${lease}` })
     .from(posts)
-    .where(and(transitionAllowed('recover'), gt(posts.claimedAt, now - lease)));
+    .where(and(transitionAllowed('recover'), gt(posts.claimedAt, since - lease)));
   const [row] = await deps.db
     .select({ at: sql<number | null>`least((${scheduled}), (${retrying}), (${lapsing}))`.mapWith(Number) })
     .from(sql`(select 1) as one`);
