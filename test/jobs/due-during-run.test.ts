@@ -174,7 +174,7 @@ describe('a row falling due or committed while a run is busy', () => {
         fc.boolean(),
         async (generated, claimMs, publishMs, reportsDue) => {
           // fast-check replays values while shrinking: each play gets rows of its own.
-          const rows = generated.map((r) => ({ ...r }));
+          const rows: Row[] = generated.map((r) => ({ ...r }));
           const runs = await play({ rows, claimMs, publishMs, reportsDue });
           for (const r of rows) {
             expect(r.claims, JSON.stringify({ r, runs })).toBe(1);
