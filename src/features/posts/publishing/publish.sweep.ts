@@ -145,7 +145,16 @@ async function publishClaims(deps: AppDeps, signal: AbortSignal, sources: ClaimS
       claiming = null;
     }
   };
+  // A long run (a burst of due posts) looks for lapsed claims again every quarter lease, so a
+  // process dying mid-run is taken over within the lease, not after this run ends.
+  const recheckMs = Math.max(250, Math.floor(deps.config.PUBLISH_LEASE_MS / 4));
+  let recoveredAt = deps.clock.now();
   for (;;) {
+    const recheck = !failure && !claiming && current > 0 && sources[0]!.eager;
+    if (recheck && deps.clock.now() - recoveredAt >= recheckMs) {
+      recoveredAt = deps.clock.now();
+      current = 0;
+    }
     const source = sources[current];
     if (
       source &&
