@@ -4,6 +4,7 @@ import { inTexts, jsonRows } from '../../../db/json-rows.ts';
 import { channels, posts } from '../../../db/schema/index.ts';
 import { claimBatch } from '../../../jobs/claim-batch.ts';
 import { groupCommit } from '../../../jobs/group-commit.ts';
+import { SweepName } from '../../../jobs/sweep-names.ts';
 import { randomBase62 } from '../../../lib/ids.ts';
 import type { ChannelRow } from '../../channels/channel-row.ts';
 import type { PostRow } from '../post-row.ts';
@@ -47,15 +48,28 @@ const claimedValues = (token: string, now: number) => ({
   updatedAt: now,
 });
 
+/**
+ * Tells every process's publish sweep (through the wake relay, wake-relay.ts) when claims made
+ * at `claimedAt` would lapse: should this process die holding them, a sweep is already set to
+ * take them over then, even one that would otherwise sleep until SWEEP_INTERVAL_MS (a worker
+ * whose last run ended before an API process's publish-now claimed). A live claim renewed by
+ * its heartbeat is still reported by nextWorkAfter at that run, with its new lapse time.
+ */
+function wakeAtLapse(deps: AppDeps, claimedAt: number) {
+  deps.wake(SweepName.publish, claimedAt + deps.config.PUBLISH_LEASE_MS + 1);
+}
+
 /** Publish-now: draft or scheduled -> publishing for one post of the account, or null if not claimable. */
 export async function claimPost(deps: AppDeps, accountId: string, postId: string): Promise<Claim | null> {
   const token = newClaimToken(deps);
+  const now = deps.clock.now();
   const [row] = await transitionPost(
     deps.db,
     'publish_now',
     and(eq(posts.id, postId), eq(posts.accountId, accountId)),
-    claimedValues(token, deps.clock.now()),
+    claimedValues(token, now),
   );
+  if (row) wakeAtLapse(deps, now);
   return row ? { row, token } : null;
 }
 
@@ -78,6 +92,7 @@ export async function claimDue(deps: AppDeps, limit: number): Promise<Claim[]> {
     limit,
     set: { ...claimedValues(token, now), status: targetOf('fall_due') },
   });
+  if (rows.length > 0) wakeAtLapse(deps, now);
   // Their channels in one statement, rather than one read per post when each is sent. The
   // posts are claimed already: if this read fails, each send reads its channel itself.
   const channelIds = [...new Set(rows.flatMap((row) => (row.channelId ? [row.channelId] : [])))];
@@ -115,6 +130,7 @@ export async function reclaimStale(deps: AppDeps, limit: number): Promise<Claim[
       publishAttempts: sql`${posts.publishAttempts} + 1`,
     },
   });
+  if (rows.length > 0) wakeAtLapse(deps, now);
   return rows.map((row) => ({ row, token }));
 }
 

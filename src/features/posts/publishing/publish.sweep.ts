@@ -84,9 +84,10 @@ function recoverySource(deps: AppDeps): ClaimSource {
       const recovered = await reclaimStale(deps, limit);
       deps.metrics.claimsRecovered(recovered.length);
       if (recovered.length > 0) {
-        // Another process stopped mid-publish: worth a line, as the operator will want to know why.
+        // Another process stopped mid-publish: worth a line, as the operator will want to know
+        // why, and which posts (all of them: at most a batch, and a crash is rare).
         deps.log.warn(
-          { posts: recovered.length, postIds: recovered.slice(0, 20).map((c) => c.row.id) },
+          { posts: recovered.length, postIds: recovered.map((c) => c.row.id) },
           'took over publishes whose claim lapsed',
         );
       }
@@ -133,7 +134,10 @@ async function publishClaims(deps: AppDeps, signal: AbortSignal, sources: ClaimS
       if (source.eager ? claims.length < limit : claims.length === 0) current++;
       if (claims.length > 0) {
         const batch = { left: claims.length, heartbeat: startBatchHeartbeat(deps, claims[0]!.token) };
-        for (const claim of claims) waiting.push({ claim, publish: source.publish, batch });
+        const entries = claims.map((claim) => ({ claim, publish: source.publish, batch }));
+        // Taken-over claims are overdue already: they go before the due posts waiting.
+        if (source.eager) waiting.unshift(...entries);
+        else waiting.push(...entries);
       }
       handled += claims.length;
       if (!source.eager) dueClaimed += claims.length;
