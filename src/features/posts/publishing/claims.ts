@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../../context.ts';
 import { inTexts, jsonRows } from '../../../db/json-rows.ts';
 import { channels, posts } from '../../../db/schema/index.ts';
@@ -221,10 +221,12 @@ export async function nextWorkAfter(deps: AppDeps, since: number): Promise<numbe
     .select({ at: sql<number>`min(${posts.retryAt})` })
     .from(posts)
     .where(and(transitionAllowed('fall_due'), lte(posts.scheduledFor, since), gt(posts.retryAt, since)));
+  // A claim is taken over once claimedAt < now - lease (reclaimStale): first at claimedAt +
+  // lease + 1. Those a run starting at `since` could not take yet are claimedAt >= since - lease.
   const lapsing = deps.db
-    .select({ at: sql<number>`min(${posts.claimedAt}) + ${lease}` })
+    .select({ at: sql<number>`min(${posts.claimedAt}) + ${lease + 1}` })
     .from(posts)
-    .where(and(transitionAllowed('recover'), gt(posts.claimedAt, since - lease)));
+    .where(and(transitionAllowed('recover'), gte(posts.claimedAt, since - lease)));
   const [row] = await deps.db
     .select({ at: sql<number | null>`least((${scheduled}), (${retrying}), (${lapsing}))`.mapWith(Number) })
     .from(sql`(select 1) as one`);
