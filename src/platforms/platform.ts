@@ -189,9 +189,9 @@ export interface Platform {
     since: number;
   }): Promise<PublishedComment | null>;
   /**
-   * Like findComment, but `absent` only when the platform both lists every comment since
-   * `since` and would refuse a repeated one (so that recovery may send it again); otherwise
-   * `cannot_tell`. Recovery of a first comment uses this when present, else findComment.
+   * Like findComment, but `absent` when the platform's whole listing since `since` has no such
+   * comment (recovery may then send it once more); `cannot_tell` when it cannot say. Recovery
+   * of a first comment uses this when present, else findComment.
    */
   lookupComment?(input: {
     accessToken: string;

@@ -146,6 +146,52 @@ describe('POST /v1/history (JSON)', () => {
     expect((await list()).history).toEqual([]);
   });
 
+  it('refuses offsets past +-14:00 and dates that do not round-trip, naming the item, and keeps real ones', async () => {
+    await clear();
+    const bad = [
+      '2025-03-14T08:30:00+99:00',
+      '2025-03-14T08:30:00-14:30',
+      '2025-03-14T08:30:00+05:60',
+      '2025-03-14T23:60:00Z',
+      '2025-03-14T24:00:00Z',
+      '2025-03-14T08:30:61Z',
+      '2025-02-29',
+    ];
+    for (const publishedAt of bad) {
+      const res = await importJson({ items: [{ text: 'fine' }, { text: 'impossible date', publishedAt }] });
+      expect(res.status, publishedAt).toBe(400);
+      expect(res.body.error.details, publishedAt).toEqual([
+        expect.objectContaining({
+          path: 'items[1].publishedAt',
+          message: expect.stringMatching(/offset between -14:00 and \+14:00/),
+        }),
+      ]);
+    }
+    const csv = await importCsv('text,publishedAt\nfine,2025-03-14\nimpossible,2025-03-14T08:30:00+99:00\n');
+    expect(csv.status).toBe(400);
+    expect(csv.body.error.details.map((d: { path: string }) => d.path)).toEqual(['line 3.publishedAt']);
+    expect((await list()).history).toEqual([]);
+
+    // The extremes real zones use are kept, to the minute.
+    const res = await importJson({
+      items: [
+        { text: 'Kiritimati', publishedAt: '2025-03-14T08:30:00+14:00' },
+        { text: 'Baker Island', publishedAt: '2025-03-14T08:30:00-12:00' },
+        { text: 'Nepal', publishedAt: '2025-03-14T08:30:00+0545' },
+        { text: 'Leap day', publishedAt: '2024-02-29T23:59:59Z' },
+      ],
+    });
+    expect(res.status, res.text).toBe(201);
+    const byText = Object.fromEntries((await list()).history.map((h) => [h.text, h.publishedAt]));
+    expect(byText).toEqual({
+      Kiritimati: Date.UTC(2025, 2, 13, 18, 30),
+      'Baker Island': Date.UTC(2025, 2, 14, 20, 30),
+      Nepal: Date.UTC(2025, 2, 14, 2, 45),
+      'Leap day': Date.UTC(2024, 1, 29, 23, 59, 59),
+    });
+    await clear();
+  });
+
   it('takes 1,000 items and refuses 1,001', async () => {
     await clear();
     const items = Array.from({ length: 1_001 }, (_, i) => ({

@@ -138,6 +138,52 @@ describe('batched publishing writes', () => {
       .db.update(posts)
       .set({ status: 'publishing', retryAt: null, claimedAt: now - LEASE + 5_000, claimedBy: 'p:x' })
       .where(eq(posts.id, id!));
-    expect(await nextWorkAfter(deps(), now)).toBe(now + 5_000);
+    // (The first moment it can be taken over: recovery takes claims strictly older than the lease.)
+    expect(await nextWorkAfter(deps(), now)).toBe(now + 5_001);
+  });
+
+  it('reports work that fell due or lapsed while a run was busy, and nothing due before the run began', async () => {
+    const other = await w.member();
+    // A run that began `since` (far past every other test's rows) and has just ended.
+    const since = w.clock.now() + 5_000_000;
+    const early = await createPost(w.t, other, {
+      text: 'Due before the run',
+      channelId: other.channelId,
+      runAt: since - 1,
+    });
+    const during = await createPost(w.t, other, {
+      text: 'Due during the run',
+      channelId: other.channelId,
+      runAt: since + 300,
+    });
+    const lapsed = await createPost(w.t, other, {
+      text: 'Lapsed during the run',
+      channelId: other.channelId,
+      runAt: since + 900_000,
+    });
+    await deps()
+      .db.update(posts)
+      .set({ status: 'publishing', claimedAt: since - LEASE + 200, claimedBy: 'dead:x' })
+      .where(eq(posts.id, lapsed.id));
+    // Both are past by now, yet reported: the runner comes back for them at once.
+    expect(await nextWorkAfter(deps(), since)).toBe(since + 201);
+    await deps().db.update(posts).set({ status: 'failed', claimedBy: null }).where(eq(posts.id, lapsed.id));
+    expect(await nextWorkAfter(deps(), since)).toBe(since + 300);
+    // A claim lapsing exactly at the run's start was not yet takeable then: still reported.
+    await deps()
+      .db.update(posts)
+      .set({ status: 'publishing', claimedAt: since - LEASE, claimedBy: 'dead:y' })
+      .where(eq(posts.id, lapsed.id));
+    expect(await nextWorkAfter(deps(), since)).toBe(since + 1);
+    await deps().db.update(posts).set({ status: 'failed', claimedBy: null }).where(eq(posts.id, lapsed.id));
+    // Claimed by the run: no longer work, and its lease lapses a lease from its claim.
+    await deps()
+      .db.update(posts)
+      .set({ status: 'publishing', claimedAt: since + 300, claimedBy: 'live:x' })
+      .where(eq(posts.id, during.id));
+    expect(await nextWorkAfter(deps(), since)).toBe(since + 300 + LEASE + 1);
+    // The post due before the run began was the run's to claim: never reported (no spin).
+    expect(await nextWorkAfter(deps(), since - 2)).toBe(since - 1);
+    expect((await postRow(w.t, early.id))!.status).toBe('scheduled');
   });
 });

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { events } from '../../src/db/schema/index.ts';
 import { SERVERS } from '../hardening/process-world.ts';
 import { killAll, spawnService } from '../helpers/processes.ts';
 import { until } from '../helpers/until.ts';
@@ -38,6 +40,13 @@ afterEach(async () => {
 afterAll(async () => {
   await w?.close();
 });
+
+async function eventsOfPost(id: string) {
+  const rows = await w.t.service.deps.db.select().from(events).where(eq(events.accountId, a.accountId));
+  return rows
+    .map((r) => ({ type: r.type, ...(r.payload as { post?: { id: string; status: string } }).post }))
+    .filter((e) => e.id === id);
+}
 
 async function publishedThread(m: { apiKey: string; channelId: string }, body: Record<string, unknown>) {
   const created = await w.t.request('POST', '/v1/posts', {
@@ -125,21 +134,87 @@ describe('recovery of a thread whose publisher died', () => {
     expect(w.sandbox.state.calls('createComment')).toBe(comments);
   });
 
-  it('a platformA first comment it does not list is never sent twice: the post fails naming the comment', async () => {
+  it('a platformA first comment its post does not list is sent once more: the post ends published with one comment', async () => {
     const post = await publishedThread(a, {
       text: 'Comment crash: absent',
       firstComment: 'Comment crash: absent, comment',
     });
+    // The dead process's create never landed: the platform has no such comment.
     w.sandbox.state.comments.delete(post.firstCommentId!);
     await crashAfterSending(post.id, 1, true);
     const comments = w.sandbox.state.calls('createComment');
+    const lists = w.sandbox.state.calls('listComments');
     await w.t.service.runner!.runOnce();
     const got = (await w.t.request('GET', `/v1/posts/${post.id}`, { key: a.apiKey })).body.post;
-    expect(got.status).toBe('failed');
-    expect(got.error).toMatch(/^publish_outcome_unknown: The first comment: /);
-    expect(got.platformPostIds).toEqual([post.platformPostId]);
-    expect(got.firstCommentId).toBeNull();
+    expect(got).toMatchObject({ status: 'published', error: null, platformPostIds: [post.platformPostId] });
+    expect(w.sandbox.state.calls('listComments')).toBe(lists + 1);
+    expect(w.sandbox.state.calls('createComment')).toBe(comments + 1);
+    const under = [...w.sandbox.state.comments.values()].filter((c) => c.postUrn === post.platformPostId);
+    expect(under.map((c) => [c.id, c.text])).toEqual([
+      [got.firstCommentId, 'Comment crash: absent, comment'],
+    ]);
+  });
+
+  it('a platformA first comment that cannot be looked up is not sent: the post is published, the comment reported', async () => {
+    const post = await publishedThread(a, {
+      text: 'Comment crash: no listing',
+      firstComment: 'Comment crash: no listing, comment',
+    });
+    w.sandbox.state.comments.delete(post.firstCommentId!);
+    await crashAfterSending(post.id, 1, true);
+    // Every read of the post's comments fails (reads are retried, then give up).
+    w.sandbox.faults.failAlways('listComments', 503);
+    const comments = w.sandbox.state.calls('createComment');
+    await w.t.service.runner!.runOnce();
+    const got = (await w.t.request('GET', `/v1/posts/${post.id}`, { key: a.apiKey })).body.post;
+    expect(got).toMatchObject({
+      status: 'published',
+      platformPostIds: [post.platformPostId],
+      firstCommentId: null,
+    });
+    expect(got.error).toMatch(
+      /^first_comment_failed: The first comment: The process publishing this post stopped after sending this part to the platform\. Whether the platform has it could not be settled \(asking the platform failed: .+\), so it was not sent again\. Check the post and add the comment yourself if it is missing\. The post itself is published\.$/,
+    );
     expect(w.sandbox.state.calls('createComment')).toBe(comments);
+    const events = await eventsOfPost(post.id);
+    expect(events.at(-1)).toMatchObject({ type: 'post.published', status: 'published' });
+  });
+
+  it('a platformA first comment refused when sent once more: the post is published, the comment reported', async () => {
+    const post = await publishedThread(a, {
+      text: 'Comment crash: refused',
+      firstComment: 'Comment crash: refused, comment',
+    });
+    w.sandbox.state.comments.delete(post.firstCommentId!);
+    await crashAfterSending(post.id, 1, true);
+    w.sandbox.faults.failNext('createComment', 422, { message: 'Comment is not allowed on this post' });
+    const comments = w.sandbox.state.calls('createComment');
+    await w.t.service.runner!.runOnce();
+    const got = (await w.t.request('GET', `/v1/posts/${post.id}`, { key: a.apiKey })).body.post;
+    expect(got).toMatchObject({
+      status: 'published',
+      firstCommentId: null,
+      platformPostIds: [post.platformPostId],
+    });
+    expect(got.error).toMatch(/^first_comment_failed: The first comment: .+ The post itself is published\.$/);
+    expect(w.sandbox.state.calls('createComment')).toBe(comments + 1);
+  });
+
+  it('a first comment whose create answer is cut in a live publish: looked up, not re-sent, the post is published', async () => {
+    const created = await w.t.request('POST', '/v1/posts', {
+      key: a.apiKey,
+      body: { channelId: a.channelId, text: 'Comment cut live', firstComment: 'Comment cut live, comment' },
+    });
+    // The comment's connection drops before the platform does anything: it lists no such comment.
+    w.sandbox.faults.dropNext('createComment');
+    const res = await w.t.request('POST', `/v1/posts/${created.body.post.id}/publish`, { key: a.apiKey });
+    expect(res.status, res.text).toBe(200);
+    const got = res.body.post;
+    expect(got).toMatchObject({ status: 'published', firstCommentId: null });
+    expect(got.platformPostIds).toHaveLength(1);
+    expect(got.error).toMatch(
+      /^first_comment_failed: The first comment: .+ The platform does not list the comment yet; it was not sent again in case that create still lands, so check the post and add the comment yourself if it is missing\. The post itself is published\.$/,
+    );
   });
 });
 

@@ -15,33 +15,62 @@ const LATEST_MS = Date.UTC(2100, 0, 1);
 export const ISO_DATE =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
-/** Epoch ms of an ISO date, or NaN; `timeKnown` is false for a bare date. */
+/** Real UTC offsets run from -12:00 to +14:00; anything past +-14:00 is a typo, not a zone. */
+const MAX_OFFSET_MIN = 14 * 60;
+
+/**
+ * Epoch ms of an ISO date, or NaN; `timeKnown` is false for a bare date. A date that does not
+ * round-trip is not a date: Date.UTC rolls 2025-02-30 into March and 23:60 into the next hour,
+ * so every field read back must be the one written, and the offset must be a real one (at
+ * most 14:00 either way, minutes under 60) -- `+99:00` would otherwise move the time by days.
+ */
 export function parseIsoDate(value: string): { ms: number; timeKnown: boolean } {
   const m = ISO_DATE.exec(value.trim());
   if (!m) return { ms: Number.NaN, timeKnown: false };
   const [, y, mo, d, h, mi, s, zone] = m;
-  const utc = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h ?? 0), Number(mi ?? 0), Number(s ?? 0));
-  // Date.UTC rolls 2025-02-30 over into March: a date that does not round-trip is not a date.
-  const check = new Date(utc);
-  if (check.getUTCMonth() !== Number(mo) - 1 || check.getUTCDate() !== Number(d)) {
-    return { ms: Number.NaN, timeKnown: false };
-  }
+  const fields = [
+    Number(y),
+    Number(mo) - 1,
+    Number(d),
+    Number(h ?? 0),
+    Number(mi ?? 0),
+    Number(s ?? 0),
+  ] as const;
+  const check = new Date(Date.UTC(...fields));
+  const readBack = [
+    check.getUTCFullYear(),
+    check.getUTCMonth(),
+    check.getUTCDate(),
+    check.getUTCHours(),
+    check.getUTCMinutes(),
+    check.getUTCSeconds(),
+  ];
+  if (readBack.some((v, i) => v !== fields[i])) return { ms: Number.NaN, timeKnown: false };
   let offsetMin = 0;
   if (zone && zone !== 'Z') {
     const digits = zone.replace(':', '');
-    offsetMin =
-      (zone.startsWith('-') ? -1 : 1) * (Number(digits.slice(1, 3)) * 60 + Number(digits.slice(3, 5)));
+    const hours = Number(digits.slice(1, 3));
+    const minutes = Number(digits.slice(3, 5));
+    offsetMin = hours * 60 + minutes;
+    if (minutes >= 60 || offsetMin > MAX_OFFSET_MIN) return { ms: Number.NaN, timeKnown: false };
+    if (zone.startsWith('-')) offsetMin = -offsetMin;
   }
-  return { ms: utc - offsetMin * 60_000, timeKnown: h !== undefined };
+  return { ms: check.getTime() - offsetMin * 60_000, timeKnown: h !== undefined };
 }
 
 const inRange = (ms: number) => ms >= EARLIEST_MS && ms < LATEST_MS;
 
+const PUBLISHED_AT_FORMAT =
+  'Expected epoch milliseconds (an integer between 2000 and 2100) or a real ISO 8601 date such as 2025-03-14 or 2025-03-14T09:30:00+01:00 (month, day, hour and minute in range; offset between -14:00 and +14:00)';
+
 const PublishedAt = z
-  .union([z.number().int().refine(inRange), z.string().refine((s) => inRange(parseIsoDate(s).ms))], {
-    error:
-      'Expected epoch milliseconds (an integer between 2000 and 2100) or an ISO 8601 date such as 2025-03-14 or 2025-03-14T09:30:00Z',
-  })
+  .union(
+    [
+      z.number().int().refine(inRange, PUBLISHED_AT_FORMAT),
+      z.string().refine((s) => inRange(parseIsoDate(s).ms), PUBLISHED_AT_FORMAT),
+    ],
+    { error: PUBLISHED_AT_FORMAT },
+  )
   .describe(
     'When it was published: epoch milliseconds, or an ISO 8601 date or date-time (no offset means UTC). A bare date leaves the hour unknown, so it counts for days but not hours.',
   );

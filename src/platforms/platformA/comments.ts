@@ -54,11 +54,20 @@ export async function comment(
   return { commentId: id };
 }
 
-/** Recovery: the member's comment with exactly this text under the post, made since `since`. */
-export async function findComment(
-  opts: ResolvedOptions,
-  input: { accessToken: string; authorRef: string; parentId: string; text: string; since: number },
-): Promise<PublishedComment | null> {
+type CommentInput = { accessToken: string; authorRef: string; parentId: string; text: string; since: number };
+
+interface ListedComment {
+  id?: unknown;
+  actor?: unknown;
+  message?: { text?: unknown };
+  created?: { time?: unknown };
+}
+
+/**
+ * The post's comments as the platform lists them, or null when the answer is not a whole
+ * listing (no `elements` array, or paging that says more exist than were returned).
+ */
+async function listComments(opts: ResolvedOptions, input: CommentInput): Promise<ListedComment[] | null> {
   const answer = await withRetries(opts.retry, () =>
     sendExpecting(
       {
@@ -73,15 +82,18 @@ export async function findComment(
       [200],
     ),
   );
-  const elements = (answer.json as { elements?: unknown } | null)?.elements;
+  const body = answer.json as { elements?: unknown; paging?: { total?: unknown } } | null;
+  const elements = body?.elements;
   if (!Array.isArray(elements)) return null;
+  const total = body?.paging?.total;
+  if (typeof total === 'number' && total > elements.length) return null;
+  return elements as ListedComment[];
+}
+
+/** The member's comment with exactly this text among `elements`, made since `since`. */
+function findIn(elements: ListedComment[], input: CommentInput): PublishedComment | null {
   const oldest = input.since - 120_000;
-  for (const el of elements as {
-    id?: unknown;
-    actor?: unknown;
-    message?: { text?: unknown };
-    created?: { time?: unknown };
-  }[]) {
+  for (const el of elements) {
     const time = typeof el.created?.time === 'number' ? el.created.time : null;
     if (time !== null && time < oldest) continue;
     if (typeof el.id === 'string' && el.actor === input.authorRef && el.message?.text === input.text) {
@@ -91,19 +103,25 @@ export async function findComment(
   return null;
 }
 
-/**
- * Recovery's question about a first comment whose answer was lost. Found, or `cannot_tell`:
- * platformA does not refuse a repeated comment (PLATFORM_A.md lists no duplicate check for
- * comments), so a comment missing from the listing is never proof enough to send it again.
- */
-export async function lookupComment(
+/** Recovery: the member's comment with exactly this text under the post, made since `since`. */
+export async function findComment(
   opts: ResolvedOptions,
-  input: { accessToken: string; authorRef: string; parentId: string; text: string; since: number },
-): Promise<CommentLookup> {
-  const found = await findComment(opts, input);
-  if (found) return { kind: 'found', comment: found };
-  return {
-    kind: 'cannot_tell',
-    reason: 'platformA does not list such a comment, but it would not refuse a repeated one either',
-  };
+  input: CommentInput,
+): Promise<PublishedComment | null> {
+  const elements = await listComments(opts, input);
+  return elements ? findIn(elements, input) : null;
+}
+
+/**
+ * Recovery's question about a first comment whose answer was lost. The platform lists every
+ * comment of a post (PLATFORM_A.md "Comments", List), so a whole listing without it is
+ * `absent`: recovery, which runs a lease after the dead process's create left, sends it once.
+ * platformA does not refuse a repeated comment, so that second send is the only one; an answer
+ * that is not a whole listing is `cannot_tell`, and the comment is not sent again.
+ */
+export async function lookupComment(opts: ResolvedOptions, input: CommentInput): Promise<CommentLookup> {
+  const elements = await listComments(opts, input);
+  if (!elements) return { kind: 'cannot_tell', reason: 'platformA did not list all of the post’s comments' };
+  const found = findIn(elements, input);
+  return found ? { kind: 'found', comment: found } : { kind: 'absent' };
 }

@@ -1,9 +1,10 @@
-import { and, asc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../../context.ts';
 import { inTexts, jsonRows } from '../../../db/json-rows.ts';
 import { channels, posts } from '../../../db/schema/index.ts';
 import { claimBatch } from '../../../jobs/claim-batch.ts';
 import { groupCommit } from '../../../jobs/group-commit.ts';
+import { SweepName } from '../../../jobs/sweep-names.ts';
 import { randomBase62 } from '../../../lib/ids.ts';
 import type { ChannelRow } from '../../channels/channel-row.ts';
 import type { PostRow } from '../post-row.ts';
@@ -47,15 +48,28 @@ const claimedValues = (token: string, now: number) => ({
   updatedAt: now,
 });
 
+/**
+ * Tells every process's publish sweep (through the wake relay, wake-relay.ts) when claims made
+ * at `claimedAt` would lapse: should this process die holding them, a sweep is already set to
+ * take them over then, even one that would otherwise sleep until SWEEP_INTERVAL_MS (a worker
+ * whose last run ended before an API process's publish-now claimed). A live claim renewed by
+ * its heartbeat is still reported by nextWorkAfter at that run, with its new lapse time.
+ */
+function wakeAtLapse(deps: AppDeps, claimedAt: number) {
+  deps.wake(SweepName.publish, claimedAt + deps.config.PUBLISH_LEASE_MS + 1);
+}
+
 /** Publish-now: draft or scheduled -> publishing for one post of the account, or null if not claimable. */
 export async function claimPost(deps: AppDeps, accountId: string, postId: string): Promise<Claim | null> {
   const token = newClaimToken(deps);
+  const now = deps.clock.now();
   const [row] = await transitionPost(
     deps.db,
     'publish_now',
     and(eq(posts.id, postId), eq(posts.accountId, accountId)),
-    claimedValues(token, deps.clock.now()),
+    claimedValues(token, now),
   );
+  if (row) wakeAtLapse(deps, now);
   return row ? { row, token } : null;
 }
 
@@ -78,6 +92,7 @@ export async function claimDue(deps: AppDeps, limit: number): Promise<Claim[]> {
     limit,
     set: { ...claimedValues(token, now), status: targetOf('fall_due') },
   });
+  if (rows.length > 0) wakeAtLapse(deps, now);
   // Their channels in one statement, rather than one read per post when each is sent. The
   // posts are claimed already: if this read fails, each send reads its channel itself.
   const channelIds = [...new Set(rows.flatMap((row) => (row.channelId ? [row.channelId] : [])))];
@@ -97,7 +112,8 @@ export async function claimDue(deps: AppDeps, limit: number): Promise<Claim[]> {
 
 /**
  * Recovery: takes over posts whose claim was not renewed within the lease (the claiming
- * process died). The new token fences the old holder out, should it still be alive.
+ * process died), oldest lapse first. The new token fences the old holder out, should it still
+ * be alive. The sweep calls it until a batch comes back short, so no lapsed claim waits a run.
  */
 export async function reclaimStale(deps: AppDeps, limit: number): Promise<Claim[]> {
   const token = newClaimToken(deps);
@@ -114,7 +130,23 @@ export async function reclaimStale(deps: AppDeps, limit: number): Promise<Claim[
       publishAttempts: sql`${posts.publishAttempts} + 1`,
     },
   });
+  if (rows.length > 0) wakeAtLapse(deps, now);
   return rows.map((row) => ({ row, token }));
+}
+
+/**
+ * Keeps every claim of one claim statement (one token) alive while the claimed posts wait for
+ * a slot in the sweep's pool: one UPDATE per beat for the whole batch.
+ */
+export function startBatchHeartbeat(deps: AppDeps, token: string): { stop(): void } {
+  const every = Math.max(50, Math.floor(deps.config.PUBLISH_LEASE_MS / 3));
+  const timer = setInterval(() => {
+    transitionPost(deps.db, 'renew_claim', eq(posts.claimedBy, token), { claimedAt: deps.clock.now() }).catch(
+      (err) => deps.log.warn({ err }, 'could not renew a batch of publish claims'),
+    );
+  }, every);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
 }
 
 /** Keeps a claim alive while its publish runs (long uploads, video processing). */
@@ -169,27 +201,32 @@ function createSentWriter(deps: AppDeps) {
 }
 
 /**
- * The next time after now that the sweep has work, for the runner's timer: a scheduled post
- * falling due, a retry's backoff ending, or a claim lease lapsing (its holder may have died).
- * Past times are the sweep's own business (claimed, or held by another worker), so only future
- * times count: a past time here would make the runner spin. Each part reads an index range of
- * (status, scheduled_for): retrying posts are scheduled posts whose time has passed, and
- * publishing posts are the few in flight.
+ * For the runner's timer: the earliest time after `since` (the start of the run that just
+ * ended) at which the sweep has work -- a scheduled post falling due, a retry's backoff ending,
+ * or a claim lease lapsing (its holder may have died). The answer may be in the past: work
+ * that became due while the run was busy, after it had claimed what was due, so the runner
+ * comes back for it at once rather than at the next interval. Work due by `since` was the
+ * run's to claim (what is left is held by another worker), so it is not reported: reporting
+ * it would make the runner spin. Each part reads an index range of (status, scheduled_for):
+ * retrying posts are scheduled posts whose time has passed, and publishing posts are the few
+ * in flight.
  */
-export async function nextWorkAfter(deps: AppDeps, now: number): Promise<number | null> {
+export async function nextWorkAfter(deps: AppDeps, since: number): Promise<number | null> {
   const lease = deps.config.PUBLISH_LEASE_MS;
   const scheduled = deps.db
     .select({ at: sql<number>`min(${posts.scheduledFor})` })
     .from(posts)
-    .where(and(transitionAllowed('fall_due'), gt(posts.scheduledFor, now)));
+    .where(and(transitionAllowed('fall_due'), gt(posts.scheduledFor, since)));
   const retrying = deps.db
     .select({ at: sql<number>`min(${posts.retryAt})` })
     .from(posts)
-    .where(and(transitionAllowed('fall_due'), lte(posts.scheduledFor, now), gt(posts.retryAt, now)));
+    .where(and(transitionAllowed('fall_due'), lte(posts.scheduledFor, since), gt(posts.retryAt, since)));
+  // A claim is taken over once claimedAt < now - lease (reclaimStale): first at claimedAt +
+  // lease + 1. Those a run starting at `since` could not take yet are claimedAt >= since - lease.
   const lapsing = deps.db
-    .select({ at: sql<number>`min(${posts.claimedAt}) + ${lease}` })
+    .select({ at: sql<number>`min(${posts.claimedAt}) + ${lease + 1}` })
     .from(posts)
-    .where(and(transitionAllowed('recover'), gt(posts.claimedAt, now - lease)));
+    .where(and(transitionAllowed('recover'), gte(posts.claimedAt, since - lease)));
   const [row] = await deps.db
     .select({ at: sql<number | null>`least((${scheduled}), (${retrying}), (${lapsing}))`.mapWith(Number) })
     .from(sql`(select 1) as one`);

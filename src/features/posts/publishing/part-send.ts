@@ -159,12 +159,16 @@ async function settleUnknown(
   if (found.kind === 'found') {
     return { kind: 'published', progress: withPart(input.progress, input.part, found.id, found.url) };
   }
-  const what = input.part.kind === 'comment' ? 'comment' : 'post';
+  const comment = input.part.kind === 'comment';
+  const what = comment ? 'comment' : 'post';
+  const check = comment
+    ? 'check the post and add the comment yourself if it is missing'
+    : 'check the profile and create a new post if it is missing';
   // "Absent" is not proof: a create whose answer was lost may still land after the listing.
   const unsettled =
     found.kind === 'absent'
-      ? `The platform does not list the ${what} yet; it was not sent again in case that create still lands, so check the profile and create a new post if it is missing.`
-      : `The platform could not confirm whether the ${what} exists, so it was not sent again; check the profile and create a new post if it is missing.`;
+      ? `The platform does not list the ${what} yet; it was not sent again in case that create still lands, so ${check}.`
+      : `The platform could not confirm whether the ${what} exists, so it was not sent again; ${check}.`;
   return stopped(
     await markFailed(
       deps,

@@ -107,10 +107,14 @@ export function partFailure(part: Part, failure: PublishFailure): PublishFailure
 export function inPart(part: Part, message: string): string {
   if (part.of === 1) return message;
   const before =
-    part.index === 0
-      ? ''
-      : part.index === 1
-        ? ' The part before it stays published (platformPostIds).'
-        : ` The ${part.index} parts before it stay published (platformPostIds).`;
+    part.kind === 'comment'
+      ? part.of === 2
+        ? ' The post itself is published.'
+        : ' The post and its thread are published.'
+      : part.index === 0
+        ? ''
+        : part.index === 1
+          ? ' The part before it stays published (platformPostIds).'
+          : ` The ${part.index} parts before it stay published (platformPostIds).`;
   return `${part.label[0]!.toUpperCase()}${part.label.slice(1)}: ${message}${before}`;
 }

@@ -8,6 +8,7 @@ import { SweepName } from '../../../jobs/sweep-names.ts';
 import type { PostRow } from '../post-row.ts';
 import { type Claim, heldBy } from './claims.ts';
 import { writeFinal } from './outcome-writer.ts';
+import { nextPart, partsOf, progressOf } from './parts.ts';
 import { type PostChanges, transitionPost } from './transitions.ts';
 
 /** How a publish attempt ended, as the publish-now route and the sweep see it. */
@@ -68,8 +69,31 @@ export async function markPublished(deps: AppDeps, claim: Claim, result: Publish
   return row ? { kind: 'published', row } : { kind: 'lost' };
 }
 
-/** `error` on the post reads `<code>: <message>`, so clients can branch on the code. */
+/** The code in `error` of a published post whose first comment could not be placed. */
+export const FIRST_COMMENT_FAILED = 'first_comment_failed';
+
+/**
+ * `error` on the post reads `<code>: <message>`, so clients can branch on the code.
+ *
+ * A failure of the first comment does not fail the post: when the only part left is the
+ * comment, the post and its thread are live, so the post ends `published` (with
+ * `post.published`) and `error` reads `first_comment_failed: The first comment: <why> ...`
+ * (docs/decisions.md, "A first comment that cannot be placed").
+ */
 export async function markFailed(deps: AppDeps, claim: Claim, failure: PublishFailure): Promise<Outcome> {
+  const parts = partsOf(claim.row);
+  const progress = progressOf(claim.row);
+  if (parts[nextPart(progress, parts)]?.kind === 'comment') {
+    const row = await finalize(deps, claim, 'succeed', {
+      publishedAt: deps.clock.now(),
+      platformPostId: progress.platformPostId,
+      platformUrl: progress.platformUrl,
+      threadPostIds: progress.threadPostIds,
+      firstCommentId: null,
+      error: `${FIRST_COMMENT_FAILED}: ${failure.message}`,
+    });
+    return row ? { kind: 'published', row } : { kind: 'lost' };
+  }
   const row = await finalize(deps, claim, 'fail', {
     error: `${failure.code}: ${failure.message}`,
     retryAt: null,

@@ -19,13 +19,18 @@ import { runPublish } from './publish-run.ts';
  *   an identical post (platformA 422 DUPLICATE_POST, platformB 403 duplicate content, thread
  *   parts and replies included), so if the first create did land after all, the second is
  *   refused, never posted: a duplicate answer means the part exists, and it is looked up again.
- *   platformA answers `cannot_tell` for a comment it does not list (it would not refuse a
- *   repeated one), so a first comment there is never sent twice.
+ *   A platformA first comment missing from the post's comments is sent once more too: the
+ *   platform lists every comment of a post, and recovery runs a lease after the dead
+ *   process's create left, so that create has landed or never will. platformA would accept
+ *   a repeated comment, so this second send is the only one.
  * - Anything else (the platform cannot list, the lookup fails, the second send's answer is
  *   lost too, or the duplicate cannot be found): `publish_outcome_unknown`, with the post's
  *   `error` naming the part and saying what was tried. Parts recorded before stay published.
  */
-const CHECK = 'Check the profile and create a new post if it is missing.';
+const check = (part: Part) =>
+  part.kind === 'comment'
+    ? 'Check the post and add the comment yourself if it is missing.'
+    : 'Check the profile and create a new post if it is missing.';
 const stoppedAfter = (part: Part) =>
   `The process publishing this post stopped after sending ${part.of === 1 ? 'it' : 'this part'} to the platform.`;
 
@@ -36,7 +41,7 @@ const unknown = (deps: AppDeps, claim: Claim, part: Part, message: string) =>
     partFailure(part, {
       reason: 'platform',
       code: 'publish_outcome_unknown',
-      message: `${message} ${CHECK}`,
+      message: `${message} ${check(part)}`,
     }),
   );
 
@@ -51,7 +56,7 @@ export async function recoverClaim(deps: AppDeps, claim: Claim): Promise<Outcome
       code: 'publish_failed',
       message: inPart(
         part,
-        `Publishing was interrupted ${claim.row.publishAttempts} times before the post was sent; giving up.`,
+        `Publishing was interrupted ${claim.row.publishAttempts} times before the ${part.kind === 'comment' ? 'comment' : 'post'} was sent; giving up.`,
       ),
     });
   }
