@@ -9,7 +9,7 @@ import type { Rubric } from './rubrics.ts';
  * the image figure. A link-preview card halves median impressions (MagicPost, 567k posts),
  * so a link post is text (1.17) halved.
  */
-const MULTIPLIERS: Record<MediaKind, number> = {
+export const MULTIPLIERS: Record<MediaKind, number> = {
   poll: 1.99,
   document: 1.6,
   'single-image': 1.26,
