@@ -7,14 +7,14 @@
 
 import { firstSentence } from '../../src/scoring/text-features.ts';
 
-/** The post's first sentence repeated (one per line) until it is as long as the post. */
+/** The post's first sentence repeated until the text is at least as long as the post. */
 export function repeatFirstSentence(post: string): string {
   const text = post.trim();
   const first = firstSentence(text.split('\n')[0]!.trim());
   if (first.length === 0) return text;
   const parts: string[] = [];
   let length = 0;
-  while (length + first.length <= text.length || parts.length === 0) {
+  while (length < text.length) {
     parts.push(first);
     length += first.length + 1;
   }

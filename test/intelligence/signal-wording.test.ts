@@ -24,15 +24,19 @@ describe('signal and verdict wording', () => {
     const result = scoreHeuristically({ post: POST, media });
     const text = [result.verdict, ...result.signals.flatMap((s) => [s.label, s.detail])].join('\n');
     expect(text).not.toMatch(new RegExp(`${media} format|none format`, 'i'));
-    const formats = result.signals.filter((s) => s.rule === `media.${media}` || s.rule === 'format.multiplier');
+    const formats = result.signals.filter(
+      (s) => s.rule === `media.${media}` || s.rule === 'format.multiplier',
+    );
     expect(formats.length).toBeLessThanOrEqual(1);
     const format = formats[0];
-    if (format) expect(format.detail).toMatch(/than their text-only posts|takes the published figure/);
+    if (format) expect(format.detail).toMatch(/than their posts with text only|takes the published figure/);
   });
 
   it('text only is the baseline: a text post is never told its format is what is wrong with it', () => {
     const result = scoreHeuristically({ post: POST, media: 'none' });
-    expect(result.signals.find((s) => s.rule === 'media.none' || s.rule === 'format.multiplier')).toBeUndefined();
+    expect(
+      result.signals.find((s) => s.rule === 'media.none' || s.rule === 'format.multiplier'),
+    ).toBeUndefined();
     expect(result.verdict).not.toMatch(/text-only|none format/);
   });
 });

@@ -23,7 +23,7 @@ export function weightOf(points: number): number {
 }
 
 const signed = (points: number) => `${points >= 0 ? '+' : '-'}${Math.abs(points).toFixed(1)}`;
-const points = (p: number) => `${signed(p)} ${Math.abs(p).toFixed(1) === '1.0' ? 'point' : 'points'}`;
+const points = (p: number) => `${signed(p)} points`;
 
 /** Features that speak about the same thing: their signals must agree. */
 const CONCEPTS: [string, RegExp][] = [
@@ -72,10 +72,11 @@ const JUDGE_NOUNS: Record<string, string> = {
 };
 /** What the offline heuristic rewards (heuristic-judge.ts), so its grade can be acted on. */
 const HEURISTIC_HINTS: Record<string, string> = {
-  'judge.hook': 'an opening of 3-25 words with a number, a name or a first-person moment grades higher',
-  'judge.specificity': 'numbers, names and tagged people grade higher, and vague words and jargon lower',
-  'judge.voice': 'writing in the first person grades higher, and stock phrases and jargon lower',
-  'judge.engagement': 'personal news, a call to comment, a closing question and tagged people grade higher',
+  'judge.hook': 'it rates an opening of 3-25 words with a number, a name or a first-person moment higher',
+  'judge.specificity': 'it rates numbers, names and tagged people higher, and vague words and jargon lower',
+  'judge.voice': 'it rates writing in the first person higher, and stock phrases and jargon lower',
+  'judge.engagement':
+    'it rates personal news, a call to comment, a closing question and tagged people higher',
 };
 
 function ruleSignal(hit: RuleHit, effect: number): Signal {
@@ -109,8 +110,8 @@ const BY_NAME = new Map(FEATURES.map((f, i) => [f.name, i]));
 function formatDetail(input: ExplainInput, note: string | undefined, effect: number): string {
   const lead = note ? `${note.replace(/\s+$/, '')} ` : '';
   if (!input.measuredFormats.has(input.media))
-    return `${lead}The training posts hold too few ${FORMAT_GROUPS[input.media]} to measure, so the model takes the published figure: ${points(effect)}.`;
-  return `${lead}Within the same authors' posts, ${FORMAT_GROUPS[input.media]} did ${effect >= 0 ? 'better' : 'worse'} than their text-only posts: ${points(effect)}.`;
+    return `${lead}The training posts hold too few ${FORMAT_GROUPS[input.media]} to measure, so the model takes the published figure (${points(effect)}).`;
+  return `${lead}Among the same authors' posts, ${FORMAT_GROUPS[input.media]} did ${effect >= 0 ? 'better' : 'worse'} than their posts with text only (${points(effect)}).`;
 }
 
 function measureSignal(input: ExplainInput, index: number, effect: number): Signal {
@@ -131,13 +132,12 @@ function measureSignal(input: ExplainInput, index: number, effect: number): Sign
     const noun = JUDGE_NOUNS[spec.name]!;
     const grade = Math.round(100 * value);
     const typical = Math.round(100 * mean);
-    const side = grade >= typical ? 'above' : 'below';
     if (input.judge === 'heuristic') {
       label = `${spec.label} (heuristic grade)`;
-      detail = `A text heuristic, not a reader, grades the ${noun} ${grade}/100, ${side} a typical post's ${typical}, which counts ${points(effect)}; ${HEURISTIC_HINTS[spec.name]}.`;
+      detail = `A heuristic formula, not a reader, rates the ${noun} at ${grade}/100; a typical post gets ${typical}, and the rating counts ${points(effect)}; ${HEURISTIC_HINTS[spec.name]}.`;
     } else {
       label = `${spec.label} (language model's grade)`;
-      detail = `The language model grades the ${noun} ${grade}/100, ${side} a typical post's ${typical}, which counts ${points(effect)}.`;
+      detail = `The language model rates the ${noun} at ${grade}/100; a typical post gets ${typical}, and the rating counts ${points(effect)}.`;
     }
   } else if (spec.kind === 'media') {
     detail = formatDetail(input, undefined, effect);

@@ -136,8 +136,8 @@ export const MEASURE_SIDES: Record<string, [Side, Side]> = {
     { post: 'The post has fewer emoji than a typical post', group: 'posts with fewer emoji' },
   ],
   'nlp.sentiment': [
-    { post: 'The post reads more positive than a typical post', group: 'more positive posts' },
-    { post: 'The post reads less positive than a typical post', group: 'less positive posts' },
+    { post: 'The post sounds more positive than a typical post', group: 'more positive posts' },
+    { post: 'The post sounds less positive than a typical post', group: 'less positive posts' },
   ],
   'nlp.positive_words': [
     {
