@@ -208,10 +208,11 @@ const predict = (w: Float64Array, x: Float64Array) => x.reduce((s, v, i) => s + 
 const cv = LAMBDAS.map((lambda) => {
   const scored: (readonly [number, number])[][] = [];
   for (let k = 0; k < FOLDS; k++) {
-    const w = fit(
-      groups.filter((g) => foldOf(g) !== k),
-      lambda,
-    );
+    const inFold = groups.filter((g) => foldOf(g) !== k);
+    const w = fit(inFold, lambda);
+    // The formats' effects are estimated in-fold too, so the figure measures the whole model.
+    for (const [kind, m] of Object.entries(estimateMedia(inFold, w, false)))
+      w[MEDIA_INDEX.get(kind as MediaKind)!] = m.effect;
     for (const g of groups.filter((g) => foldOf(g) === k))
       scored.push(g.map((r) => [predict(w, r.x), r.post.engagement] as const));
   }
@@ -333,7 +334,7 @@ process.stdout.write(
  * engagement, worth PRIOR_POSTS posts (a prior sd of 1/sqrt(PRIOR_POSTS) in these units). A
  * kind with fewer than MIN_MEDIA_POSTS posts in the comparison takes the prior alone.
  */
-function estimateMedia(gs: Row[][], weights: Float64Array) {
+function estimateMedia(gs: Row[][], weights: Float64Array, report = true) {
   const PRIOR_POSTS = 100;
   const MIN_MEDIA_POSTS = 30;
   const logSd =
@@ -407,9 +408,10 @@ function estimateMedia(gs: Row[][], weights: Float64Array) {
       measured: true,
       prior,
     };
-    process.stdout.write(
-      `media ${kind}: data ${est.toFixed(3)} ± ${Math.sqrt(dataVar).toFixed(3)} (${posts} posts, ${diffs.length} authors), prior ${prior.toFixed(3)}, posterior ${effect.toFixed(3)}\n`,
-    );
+    if (report)
+      process.stdout.write(
+        `media ${kind}: data ${est.toFixed(3)} ± ${Math.sqrt(dataVar).toFixed(3)} (${posts} posts, ${diffs.length} authors), prior ${prior.toFixed(3)}, posterior ${effect.toFixed(3)}\n`,
+      );
   }
   const round = (v: number) => Number(v.toPrecision(6));
   return Object.fromEntries(

@@ -33,20 +33,11 @@ const ORDER_FULL_PAIRS = 30;
 /** English posts have at least this share of common words; the model says nothing on others. */
 const ORDER_MIN_CLASS_SHARE = 0.25;
 
-function diversity(tokens: readonly string[]): number {
-  let words = 0;
-  const distinct = new Set<string>();
-  for (const t of tokens) {
-    if (t === '?' || t === '"') continue;
-    words++;
-    distinct.add(t);
-  }
-  if (words < DIVERSITY_MIN_WORDS) return 1;
-  return Math.log(distinct.size) / Math.log(words);
-}
-
 export function qualityRules({ f }: RuleContext, hits: RuleHit[]): void {
-  const lowDiversity = Math.min(1, Math.max(0, (DIVERSITY_FLOOR - diversity(f.tokens)) / DIVERSITY_SPAN));
+  // One pass over the tokens gives both the word order and the number of distinct words.
+  const order = wordOrder(f.tokens);
+  const diversity = order.words < DIVERSITY_MIN_WORDS ? 1 : Math.log(order.distinct) / Math.log(order.words);
+  const lowDiversity = Math.min(1, Math.max(0, (DIVERSITY_FLOOR - diversity) / DIVERSITY_SPAN));
   const repetition = Math.max(f.repeatedShare, lowDiversity);
   if (repetition >= REPEAT_FIRES) {
     const share = Math.round(100 * repetition);
@@ -63,7 +54,6 @@ export function qualityRules({ f }: RuleContext, hits: RuleHit[]): void {
       ),
     );
   }
-  const order = wordOrder(f.tokens);
   if (
     order.pairs >= ORDER_MIN_PAIRS &&
     order.classShare >= ORDER_MIN_CLASS_SHARE &&

@@ -163,7 +163,8 @@ export function explain(input: ExplainInput, limit = 12): Signal[] {
     if (c) net.set(c, (net.get(c) ?? 0) + effects[i]!);
   }
   const agrees = (name: string, effect: number, impact: string) => {
-    const c = conceptOf(name);
+    const i = BY_NAME.get(name);
+    const c = i === undefined ? undefined : CONCEPT_OF_FEATURE[i];
     if (!c) return true;
     const n = c === 'format' ? effect : net.get(c)!;
     return Math.abs(n) < 1e-9 || n > 0 === (impact === 'positive');

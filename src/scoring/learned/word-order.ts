@@ -50,6 +50,9 @@ export interface WordOrder {
   pairs: number;
   /** Share of words that are class words: English text has many; other languages few. */
   classShare: number;
+  /** Words, and distinct words (lexical diversity, rules-quality.ts). */
+  words: number;
+  distinct: number;
 }
 
 /** Word-order plausibility of a post's tokens (phrases.ts `tokenize`), in one pass. */
@@ -59,11 +62,13 @@ export function wordOrder(tokens: readonly string[]): WordOrder {
   let pairs = 0;
   let common = 0;
   let words = 0;
+  const distinct = new Set<string>();
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     if (t === '?' || t === '"') continue;
     const c = wordClass(t);
     words++;
+    distinct.add(t);
     if (c < OTHER) common++;
     if (previous >= 0) {
       sum += LOG_RATIO[previous * SIZE + c]!;
@@ -75,6 +80,8 @@ export function wordOrder(tokens: readonly string[]): WordOrder {
     plausibility: pairs === 0 ? 0 : (sum * STEP) / pairs,
     pairs,
     classShare: words === 0 ? 0 : common / words,
+    words,
+    distinct: distinct.size,
   };
 }
 
