@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Dimension, SCORE_SCHEMA_VERSION } from '../src/domain/enums.ts';
+import { Dimension, type MediaKind, SCORE_SCHEMA_VERSION } from '../src/domain/enums.ts';
+import { MULTIPLIERS } from '../src/scoring/format.ts';
 import { gradeHeuristically } from '../src/scoring/heuristic-judge.ts';
-import { FEATURES, featureIndex, featureVector } from '../src/scoring/learned/features.ts';
+import { FEATURES, featureIndex, featureVector, MEDIA_FEATURES } from '../src/scoring/learned/features.ts';
 import type { ScoreModel } from '../src/scoring/learned/model.ts';
 import { tokenize } from '../src/scoring/phrases.ts';
 import { runRules } from '../src/scoring/rules.ts';
@@ -12,6 +13,7 @@ import { byAuthor, DATA_FILES, type DataPost, readAllData, SPLIT_SEED } from './
 import { ridge } from './lib/linear.ts';
 import { withinAuthor } from './lib/within-author.ts';
 import { solveWords, vocabulary, type WordDoc, wordSystem } from './lib/word-model.ts';
+import { trainWordOrder } from './lib/word-order-train.ts';
 
 /**
  * npm run train:scoring: fits score.v2 on ../shared/data/ and writes
@@ -26,6 +28,7 @@ import { solveWords, vocabulary, type WordDoc, wordSystem } from './lib/word-mod
  */
 
 const OUT = join(import.meta.dirname, '../src/scoring/learned/score-v2.model.json');
+const WORD_ORDER_OUT = join(import.meta.dirname, '../src/scoring/learned/word-order.json');
 const LAMBDAS = [1, 3, 10, 30, 100, 300, 1000, 3000];
 const WORD_LAMBDAS = [1000, 3000];
 /** A word joins the vocabulary when 40+ train posts of 10+ authors use it. */
@@ -166,6 +169,14 @@ const supported = (() => {
   const { xs } = centred(groups);
   return FEATURES.map((_, i) => xs.filter((x) => Math.abs(x[i]!) > 1e-9).length >= MIN_SUPPORT);
 })();
+/**
+ * The format is not fitted with the text: each media kind's effect is estimated on its own
+ * below (within author, against the same authors' text-only posts, shrunk toward the
+ * published figure), and `format.multiplier`, the published figure as a rule, gives way to it.
+ */
+const MEDIA_INDEX = new Map(MEDIA_FEATURES.map((m) => [m, featureIndex(`media.${m}`)!]));
+const FORMAT_RULE = featureIndex('format.multiplier')!;
+const separate = new Set([...MEDIA_INDEX.values(), FORMAT_RULE]);
 
 /**
  * Rules keep their stated direction: a rule is a published fact (SCORING.md) and the fit
@@ -178,10 +189,15 @@ function fit(gs: Row[][], lambda: number, contradicted: Set<number> = new Set())
   const rms = new Float64Array(n);
   for (const x of xs) for (let i = 0; i < n; i++) rms[i] = rms[i]! + (x[i]! * x[i]!) / xs.length;
   for (;;) {
-    const sd = rms.map((v, i) => (supported[i] && !contradicted.has(i) ? Math.sqrt(v) : 0));
+    const sd = rms.map((v, i) =>
+      supported[i] && !separate.has(i) && !contradicted.has(i) ? Math.sqrt(v) : 0,
+    );
     const zs = xs.map((x) => x.map((v, i) => (sd[i]! > 1e-9 ? v / sd[i]! : 0)));
     const w = ridge(zs, ys, lambda).map((v, i) => (sd[i]! > 1e-9 ? v / sd[i]! : 0));
-    const against = FEATURES.flatMap((f, i) => (f.kind === 'rule' && w[i]! < 0 ? [i] : []));
+    // Judge grades keep their direction too: a better grade never lowers the score.
+    const against = FEATURES.flatMap((f, i) =>
+      (f.kind === 'rule' || f.kind === 'judge') && w[i]! < 0 ? [i] : [],
+    );
     if (against.length === 0) return w;
     for (const i of against) contradicted.add(i);
   }
@@ -192,10 +208,11 @@ const predict = (w: Float64Array, x: Float64Array) => x.reduce((s, v, i) => s + 
 const cv = LAMBDAS.map((lambda) => {
   const scored: (readonly [number, number])[][] = [];
   for (let k = 0; k < FOLDS; k++) {
-    const w = fit(
-      groups.filter((g) => foldOf(g) !== k),
-      lambda,
-    );
+    const inFold = groups.filter((g) => foldOf(g) !== k);
+    const w = fit(inFold, lambda);
+    // The formats' effects are estimated in-fold too, so the figure measures the whole model.
+    for (const [kind, m] of Object.entries(estimateMedia(inFold, w, false)))
+      w[MEDIA_INDEX.get(kind as MediaKind)!] = m.effect;
     for (const g of groups.filter((g) => foldOf(g) === k))
       scored.push(g.map((r) => [predict(w, r.x), r.post.engagement] as const));
   }
@@ -211,9 +228,15 @@ process.stdout.write(
 const contradicted = new Set<number>();
 const w = fit(groups, best.lambda, contradicted);
 
+const media = estimateMedia(groups, w);
+for (const [kind, m] of Object.entries(media)) w[MEDIA_INDEX.get(kind as MediaKind)!] = m.effect;
+w[FORMAT_RULE] = 0;
+
 // Means over training posts; dimension weights from each dimension's within-author spread.
 const mean = new Float64Array(n);
 for (const r of rows) for (let i = 0; i < n; i++) mean[i] = mean[i]! + r.x[i]! / rows.length;
+// A format's effect is counted from a text-only post (mean 0), so text alone adds nothing.
+for (const i of MEDIA_INDEX.values()) mean[i] = 0;
 const { xs } = centred(groups);
 const spread = Object.fromEntries(Dimension.options.map((d) => [d, 0])) as Record<Dimension, number>;
 for (const d of Dimension.options) {
@@ -241,7 +264,8 @@ const scale = DIMENSION_SPREAD / total;
 // (a rule feature is its points / 10, and a feature moves overall by scale x weight x value).
 for (let i = 0; i < n; i++) {
   const f = FEATURES[i]!;
-  if (!supported[i]) w[i] = f.kind === 'rule' ? (V1_DIMENSION_WEIGHTS[f.dimension] * 10) / scale : 0;
+  if (!supported[i] && !separate.has(i))
+    w[i] = f.kind === 'rule' ? (V1_DIMENSION_WEIGHTS[f.dimension] * 10) / scale : 0;
 }
 const sig = (v: number) => Number(v.toPrecision(6));
 const body = {
@@ -254,6 +278,7 @@ const body = {
     mean: sig(mean[i]!),
     weight: sig(w[i]!),
   })),
+  media,
   words: Object.fromEntries(
     [...wordWeights]
       .filter(([, b]) => Math.abs(b) >= 1e-3)
@@ -284,7 +309,115 @@ const model: ScoreModel = {
   },
 };
 writeFileSync(OUT, `${JSON.stringify(model, null, 1)}\n`);
+writeFileSync(WORD_ORDER_OUT, `${JSON.stringify(trainWordOrder(train))}\n`);
+process.stdout.write(
+  `media effects (overall points against text): ${Object.entries(media)
+    .map(
+      ([k, m]) =>
+        `${k} ${(scale * m.effect).toFixed(1)} [${(scale * m.low).toFixed(1)}, ${(scale * m.high).toFixed(1)}] ${m.posts} posts${m.measured ? '' : ' (prior)'}`,
+    )
+    .join('; ')}\n`,
+);
 process.stdout.write(
   `trained ${model.version} on ${rows.length} posts of ${groups.length} train authors (lambda ${best.lambda}, CV rho ${best.rho.toFixed(3)}, pairwise ${(100 * best.pairwise).toFixed(1)}%)\n` +
     `dimension weights: ${JSON.stringify(weights)}\nwrote ${OUT}\n`,
 );
+
+/**
+ * Each media kind's effect against text only, in the target's units (author standard
+ * deviations of log engagement). Data: on the residual of the text model (so a format is not
+ * credited for the text that comes with it), each training author with posts of the kind and
+ * text-only posts gives the difference of their mean residuals; authors pool by the harmonic
+ * weight 1 / (1/n_kind + 1/n_text), and the standard error is the larger of the residual-noise
+ * one and the spread between authors. Prior: the published reach ratio (format.ts, van der Blom
+ * 2024) against text, ln(multiplier / 1.17), over the authors' mean standard deviation of log
+ * engagement, worth PRIOR_POSTS posts (a prior sd of 1/sqrt(PRIOR_POSTS) in these units). A
+ * kind with fewer than MIN_MEDIA_POSTS posts in the comparison takes the prior alone.
+ */
+function estimateMedia(gs: Row[][], weights: Float64Array, report = true) {
+  const PRIOR_POSTS = 100;
+  const MIN_MEDIA_POSTS = 30;
+  const logSd =
+    gs.reduce((s, g) => {
+      const m = g.reduce((a, r) => a + r.post.target, 0) / g.length;
+      return s + Math.sqrt(g.reduce((a, r) => a + (r.post.target - m) ** 2, 0) / g.length);
+    }, 0) / gs.length;
+  const out: Record<
+    string,
+    {
+      effect: number;
+      low: number;
+      high: number;
+      posts: number;
+      authors: number;
+      measured: boolean;
+      prior: number;
+    }
+  > = {};
+  const residuals = gs.map((g) => {
+    const { xs, ys } = centred([g]);
+    return g.map((r, k) => ({ media: r.post.media, e: ys[k]! - predict(weights, xs[k]!) }));
+  });
+  let noise = 0;
+  let count = 0;
+  for (const g of residuals) for (const r of g) if (r.media) (noise += r.e * r.e), count++;
+  const sigma2 = count > 0 ? noise / count : 1;
+  for (const kind of MEDIA_FEATURES) {
+    if (kind === 'none') continue;
+    const prior = Math.log(MULTIPLIERS[kind] / MULTIPLIERS.none) / logSd;
+    const priorVar = 1 / PRIOR_POSTS;
+    const diffs: { d: number; h: number; n: number }[] = [];
+    for (const g of residuals) {
+      const k = g.filter((r) => r.media === kind);
+      const t = g.filter((r) => r.media === 'none');
+      if (k.length === 0 || t.length === 0) continue;
+      const mk = k.reduce((s, r) => s + r.e, 0) / k.length;
+      const mt = t.reduce((s, r) => s + r.e, 0) / t.length;
+      diffs.push({ d: mk - mt, h: 1 / (1 / k.length + 1 / t.length), n: k.length });
+    }
+    const posts = diffs.reduce((s, d) => s + d.n, 0);
+    if (posts < MIN_MEDIA_POSTS) {
+      const sd = Math.sqrt(priorVar);
+      out[kind] = {
+        effect: prior,
+        low: prior - 1.96 * sd,
+        high: prior + 1.96 * sd,
+        posts,
+        authors: diffs.length,
+        measured: false,
+        prior,
+      };
+      continue;
+    }
+    const H = diffs.reduce((s, d) => s + d.h, 0);
+    const est = diffs.reduce((s, d) => s + d.h * d.d, 0) / H;
+    const between = diffs.reduce((s, d) => s + d.h * d.h * (d.d - est) ** 2, 0) / (H * H);
+    const dataVar = Math.max(
+      sigma2 / H,
+      diffs.length > 1 ? (between * diffs.length) / (diffs.length - 1) : 0,
+    );
+    const postVar = 1 / (1 / dataVar + 1 / priorVar);
+    const effect = postVar * (est / dataVar + prior / priorVar);
+    const sd = Math.sqrt(postVar);
+    out[kind] = {
+      effect,
+      low: effect - 1.96 * sd,
+      high: effect + 1.96 * sd,
+      posts,
+      authors: diffs.length,
+      measured: true,
+      prior,
+    };
+    if (report)
+      process.stdout.write(
+        `media ${kind}: data ${est.toFixed(3)} ± ${Math.sqrt(dataVar).toFixed(3)} (${posts} posts, ${diffs.length} authors), prior ${prior.toFixed(3)}, posterior ${effect.toFixed(3)}\n`,
+      );
+  }
+  const round = (v: number) => Number(v.toPrecision(6));
+  return Object.fromEntries(
+    Object.entries(out).map(([k, m]) => [
+      k,
+      { ...m, effect: round(m.effect), low: round(m.low), high: round(m.high), prior: round(m.prior) },
+    ]),
+  );
+}

@@ -9,7 +9,7 @@ import type { Rubric } from './rubrics.ts';
  * the image figure. A link-preview card halves median impressions (MagicPost, 567k posts),
  * so a link post is text (1.17) halved.
  */
-const MULTIPLIERS: Record<MediaKind, number> = {
+export const MULTIPLIERS: Record<MediaKind, number> = {
   poll: 1.99,
   document: 1.6,
   'single-image': 1.26,
@@ -29,7 +29,7 @@ const NOTES: Record<MediaKind, string> = {
   video:
     'Native video reaches about 1.21x the median post (van der Blom 2024); 5.9% engagement per impression.',
   none: 'Text-only posts reach about 1.17x the median post on personal profiles (van der Blom 2024); they do well when the writing carries them.',
-  link: 'A link-preview card halves median impressions (MagicPost, 567k posts): about 0.59x against 1.17x for text. Put the link in the first comment instead.',
+  link: 'A link-preview card halves median impressions (MagicPost, 567k posts): a link post reaches about 0.59x the median post against 1.17x for text. Put the link in the first comment instead.',
 };
 
 /** How signals and verdicts name a format ("fix first: a link card", never "link format"). */

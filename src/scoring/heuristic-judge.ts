@@ -54,6 +54,7 @@ export function gradeHeuristically(rules: RuleOutcome): JudgeGrades {
       engagement: clamp(engagement),
     },
     signals: [],
+    by: 'heuristic',
   };
 }
 

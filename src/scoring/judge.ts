@@ -14,6 +14,8 @@ export interface JudgeGrades {
   scores: Record<JudgedDimension, number> & { structure?: number };
   /** The judge's own observations (no `rule`). */
   signals: Signal[];
+  /** Who graded: the offline text heuristic, or a language model (the default). */
+  by?: 'heuristic' | 'model';
 }
 
 export interface Judge {

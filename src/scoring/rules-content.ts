@@ -1,5 +1,24 @@
+import type { HookArchetype } from '../domain/enums.ts';
 import { ARCHETYPE_POINTS } from './hook.ts';
 import { hit, type RuleContext, type RuleHit } from './rule-kit.ts';
+
+/** How the hook signal names each archetype, and how its detail opens (plain English, no "a other"). */
+const HOOK_LABELS: Record<HookArchetype, string> = {
+  story: 'Story hook',
+  statement: 'Statement hook',
+  'pure-number': 'Number hook',
+  contrarian: 'Contrarian hook',
+  question: 'Question hook',
+  other: 'No clear hook',
+};
+const HOOK_OPENINGS: Record<HookArchetype, string> = {
+  story: 'The post opens on a story',
+  statement: 'The post opens with a plain statement',
+  'pure-number': 'The post opens with a number',
+  contrarian: 'The post opens against a common view',
+  question: 'The post opens with a question',
+  other: 'The opening follows no clear hook pattern',
+};
 
 /** Hook and structure rules. */
 
@@ -35,8 +54,8 @@ export function hookRules(ctx: RuleContext, hits: RuleHit[]) {
       'hook.archetype',
       'hook',
       points,
-      `${archetype[0]!.toUpperCase()}${archetype.slice(1)} hook`,
-      `Detected a ${archetype} hook: "${f.hook.slice(0, 80)}${f.hook.length > 80 ? '…' : ''}".`,
+      HOOK_LABELS[archetype],
+      `${HOOK_OPENINGS[archetype]}: "${f.hook.slice(0, 80)}${f.hook.length > 80 ? '…' : ''}".`,
     ),
   );
   if (f.genericOpener) {
@@ -96,7 +115,7 @@ export function structureRules(ctx: RuleContext, hits: RuleHit[]) {
         'structure.sentence_band',
         'structure',
         8,
-        `${f.sentences} sentences`,
+        f.sentences === 1 ? '1 sentence' : `${f.sentences} sentences`,
         `Posts of ${lo}-${hi} sentences earn about 1.64x their author's median against 0.75x for under 5 (31,020 posts).`,
         2,
       ),

@@ -4,6 +4,7 @@ import { ARCHETYPE_NOTES, detectArchetype } from './hook.ts';
 import { type Rubric, rubricFor } from './rubrics.ts';
 import { type Cap, clamp, type RuleContext, type RuleHit } from './rule-kit.ts';
 import { hookRules, structureRules } from './rules-content.ts';
+import { QUALITY_RULES, qualityRules } from './rules-quality.ts';
 import { algorithmRules } from './rules-reach.ts';
 import { writingRules } from './rules-writing.ts';
 import { extractFeatures, type TextFeatures } from './text-features.ts';
@@ -63,9 +64,14 @@ export function runRules(input: ScoreInput): RuleOutcome {
   hookRules(ctx, hits);
   structureRules(ctx, hits);
   writingRules(ctx, hits);
+  qualityRules(ctx, hits);
 
   const scores = { ...RULE_BASE };
-  for (const h of hits) scores[h.dimension] += h.points;
+  for (const h of hits) {
+    // Text-quality points apply to every dimension (rules-quality.ts).
+    if (QUALITY_RULES.has(h.rule)) for (const d of Object.keys(scores) as Dimension[]) scores[d] += h.points;
+    else scores[h.dimension] += h.points;
+  }
   for (const d of Object.keys(scores) as Dimension[]) scores[d] = clamp(scores[d]);
   return {
     features: f,

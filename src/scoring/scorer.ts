@@ -3,9 +3,10 @@ import { gradeHeuristically } from './heuristic-judge.ts';
 import type { Judge, JudgeGrades } from './judge.ts';
 import { explain, weightOf } from './learned/explain.ts';
 import { featureVector } from './learned/features.ts';
-import { applyModel, type ScoreModel, scoreModel, wordWeights } from './learned/model.ts';
+import { applyModel, measuredFormats, type ScoreModel, scoreModel, wordWeights } from './learned/model.ts';
 import { clamp } from './rule-kit.ts';
 import { type RuleOutcome, runRules } from './rules.ts';
+import { QUALITY_RULES } from './rules-quality.ts';
 import type { Breakdown, ScoreInput, ScoreResult, Signal } from './types.ts';
 
 /**
@@ -22,9 +23,10 @@ const MAX_SIGNALS = 12;
  * a change to any of them must bump it, so cached scores, rewrites and generations expire
  * (account/metered.ts keys them by it). A change to points or thresholds also means retraining
  * the learned model, since rule points are its features. rules-2: wording, and the offline
- * rewrite's cut and generate's openings; no points changed.
+ * rewrite's cut and generate's openings; no points changed. rules-3: text-quality rules
+ * (repetition, word order), omitted media scored as text only, plain-English signals.
  */
-export const RULES_VERSION = 'rules-2';
+export const RULES_VERSION = 'rules-3';
 
 /**
  * What a cached score depends on besides its input and engine: the score schema, the learned
@@ -98,6 +100,10 @@ export function scoreWith(
   const known: number[] = [];
   const x = featureVector(input, rules, grades, words, known);
   const { effects, breakdown } = applyModel(x, model);
+  // Text that is not real writing loses its points on every dimension (rules-quality.ts).
+  for (const h of rules.hits)
+    if (QUALITY_RULES.has(h.rule))
+      for (const d of Object.keys(breakdown) as Dimension[]) breakdown[d] = clamp(breakdown[d] + h.points);
   const explained = explain({
     hits: rules.hits,
     x,
@@ -105,6 +111,9 @@ export function scoreWith(
     means: meansOf(model),
     known,
     words,
+    media: input.media ?? 'none',
+    measuredFormats: measuredFormats(model),
+    judge: grades.by ?? 'model',
   });
   for (const [d, cap] of Object.entries(rules.caps) as [Dimension, { max: number; rule: string }][]) {
     if (breakdown[d] <= cap.max) continue;

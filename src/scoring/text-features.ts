@@ -17,6 +17,11 @@ export interface TextFeatures {
   /** True when the text has any line break at all. */
   hasLineBreaks: boolean;
   sentences: number;
+  /**
+   * Share of the text's sentence characters that repeat an earlier sentence word for word (or
+   * repeat the opening sentence anywhere): filler made by copying, 0 in almost every real post.
+   */
+  repeatedShare: number;
   avgSentenceWords: number;
   /** First non-empty line. */
   firstLine: string;
@@ -77,11 +82,32 @@ export function firstSentence(line: string): string {
   return (m ? m[0] : line).trim();
 }
 
-/** Sentences: pieces between terminal punctuation or line breaks that hold a word (linear). */
-function countSentences(text: string): number {
+/**
+ * Sentences: pieces between terminal punctuation or line breaks that hold a word (linear), and
+ * the share of their characters that repeat an earlier piece (case and spacing aside).
+ */
+function sentenceStats(text: string): { sentences: number; repeated: number } {
   let n = 0;
-  for (const piece of text.split(SENTENCE_END)) if (HAS_WORD.test(piece)) n++;
-  return n;
+  let total = 0;
+  let repeated = 0;
+  const seen = new Set<string>();
+  for (const piece of text.split(SENTENCE_END)) {
+    if (!HAS_WORD.test(piece)) continue;
+    n++;
+    const key = piece.trim().toLowerCase();
+    total += key.length;
+    if (seen.has(key)) repeated += key.length;
+    else seen.add(key);
+  }
+  return { sentences: n, repeated: total === 0 ? 0 : repeated / total };
+}
+
+/** Share of the text taken by repeats of its opening sentence (when it runs on without a break). */
+function hookRepeats(text: string, hook: string): number {
+  if (hook.length < 20) return 0;
+  let copies = 0;
+  for (let i = text.indexOf(hook); i !== -1; i = text.indexOf(hook, i + hook.length)) copies++;
+  return copies < 2 ? 0 : ((copies - 1) * hook.length) / text.length;
 }
 
 function countChar(text: string, ch: string): number {
@@ -123,7 +149,8 @@ export function extractFeatures(raw: string): TextFeatures {
   const firstLine = (newline === -1 ? text : text.slice(0, newline)).trim();
   const tokens = tokenize(text);
   const { counts, found, words, numbers, pronouns } = scanPhrases(tokens);
-  const sentences = countSentences(text);
+  const { sentences, repeated } = sentenceStats(text);
+  const hook = firstSentence(firstLine);
   const { paragraphs, longest, lines } = paragraphStats(text);
   const hasHash = text.includes('#');
   const trimmedEnd = hasHash ? withoutTrailingHashtags(text).trimEnd() : text;
@@ -140,9 +167,10 @@ export function extractFeatures(raw: string): TextFeatures {
     longestParagraph: longest,
     hasLineBreaks: newline !== -1,
     sentences,
+    repeatedShare: Math.max(repeated, hookRepeats(text, hook)),
     avgSentenceWords: sentences === 0 ? 0 : words / sentences,
     firstLine,
-    hook: firstSentence(firstLine),
+    hook,
     hashtags,
     inlineHashtags: hashtags === 0 ? 0 : countMatches(HASHTAG, trimmedEnd),
     links: mayHaveLink(text) ? countMatches(LINK, text) : 0,

@@ -24,15 +24,19 @@ describe('signal and verdict wording', () => {
     const result = scoreHeuristically({ post: POST, media });
     const text = [result.verdict, ...result.signals.flatMap((s) => [s.label, s.detail])].join('\n');
     expect(text).not.toMatch(new RegExp(`${media} format|none format`, 'i'));
-    const format = result.signals.find((s) => s.rule === `media.${media}`);
-    if (format) expect(format.detail).toMatch(/this format/);
+    const formats = result.signals.filter(
+      (s) => s.rule === `media.${media}` || s.rule === 'format.multiplier',
+    );
+    expect(formats.length).toBeLessThanOrEqual(1);
+    const format = formats[0];
+    if (format) expect(format.detail).toMatch(/than their posts with text only|takes the published figure/);
   });
 
-  it('the text-only format, when it weighs, reads "a text-only post" in the verdict', () => {
+  it('text only is the baseline: a text post is never told its format is what is wrong with it', () => {
     const result = scoreHeuristically({ post: POST, media: 'none' });
-    const format = result.signals.find((s) => s.rule === 'media.none');
-    expect(format, 'media.none should weigh on this post').toBeDefined();
-    expect(format!.label).toBe('A text-only post');
-    expect(result.verdict).not.toContain('none format');
+    expect(
+      result.signals.find((s) => s.rule === 'media.none' || s.rule === 'format.multiplier'),
+    ).toBeUndefined();
+    expect(result.verdict).not.toMatch(/text-only|none format/);
   });
 });

@@ -39,7 +39,7 @@ export const intelligenceTools = [
   defineTool({
     name: 'score_post',
     title: 'Score a post',
-    description: `Grades a post's text 0-100 against the platform's feed-ranking behaviour (default platformA; platformB accepted) and explains why: a breakdown over hook, algorithmFit, specificity, structure, voice and engagement, ranked signals naming what helps and hurts, the hook archetype and the media format multiplier. Use it to check a draft before creating or scheduling it, or to compare alternatives; pass media, followerBand, dayOfWeek and hourLocal when known for a sharper grade. Nothing is saved. ${MODEL_COST}`,
+    description: `Grades a post's text 0-100 against the platform's feed-ranking behaviour (default platformA; platformB accepted) and explains why: a breakdown over hook, algorithmFit, specificity, structure, voice and engagement, ranked signals naming what helps and hurts, the hook archetype and the media format's effect (an omitted media is scored as text only). Use it to check a draft before creating or scheduling it, or to compare alternatives; pass media, followerBand, dayOfWeek and hourLocal when known for a sharper grade. Nothing is saved. ${MODEL_COST}`,
     input: ScoreRequest,
     output: ScoreResult,
     annotations: readOnly,
@@ -47,7 +47,10 @@ export const intelligenceTools = [
     idempotentAs: { method: 'POST', url: '/v1/score', status: 200 },
     run: (ctx, input) => scoreText({ ctx, input }),
     summarize: (score) =>
-      `Scored ${scoreLine(score)}. Hook: ${score.hookArchetype}. ${plural(score.signals.length, 'signal')}.`,
+      `Scored ${scoreLine(score)}. ${score.signals
+        .slice(0, 3)
+        .map((s) => `${s.impact === 'negative' ? 'Hurts' : 'Helps'}: ${s.detail}`)
+        .join(' ')} ${plural(score.signals.length, 'signal')} in all.`,
   }),
   defineTool({
     name: 'rewrite_post',

@@ -1,13 +1,18 @@
+import type { MediaKind } from '../../domain/enums.ts';
 import type { RuleHit } from '../rule-kit.ts';
+import { QUALITY_RULES } from '../rules-quality.ts';
 import type { Signal } from '../types.ts';
 import { FEATURES, type WordWeights } from './features.ts';
+import { sideOf } from './plain-signals.ts';
 import { strongestWords } from './words.ts';
 
 /**
  * Signals from the learned contributions. Every fired rule is a signal (its `rule` name and
  * wording), but its impact and weight are the model's: the sign and size of the rule's effect
- * on `overall` for this post. Measures, media and judge grades become signals when their
- * effect reaches half a point. Weight 1-5 follows the effect in overall points.
+ * on `overall` for this post. Measures, the format and judge grades become signals when their
+ * effect reaches half a point. Weight 1-5 follows the effect in overall points. Signals about
+ * one concept (length, format, sentences...) never disagree: the concept's net effect decides
+ * which side the model means, and only the signals on that side are shown.
  */
 
 const MIN_EFFECT = 0.5;
@@ -18,49 +23,70 @@ export function weightOf(points: number): number {
 }
 
 const signed = (points: number) => `${points >= 0 ? '+' : '-'}${Math.abs(points).toFixed(1)}`;
+const points = (p: number) => `${signed(p)} points`;
 
-function ruleSignal(hit: RuleHit, points: number): Signal {
-  const impact = points > 0 ? 'positive' : points < 0 ? 'negative' : hit.impact;
+/** Features that speak about the same thing: their signals must agree. */
+const CONCEPTS: [string, RegExp][] = [
+  ['length', /^(?:length\.|text\.length)/],
+  ['format', /^(?:format\.multiplier|media\.)/],
+  ['sentences', /^(?:structure\.(?:sentence_band|few_sentences)|text\.sentences)$/],
+  ['sentence length', /^(?:structure\.long_sentences|text\.sentence_words)$/],
+  ['hashtags', /^(?:hashtags\.excess|text\.(?:inline_)?hashtags)$/],
+  ['links', /^(?:link\.external|text\.links)$/],
+  ['mentions', /^(?:mentions\.|text\.mentions$)/],
+  [
+    'questions',
+    /^(?:engagement\.(?:closing_question|question_overload)|text\.(?:questions|ends_with_question))$/,
+  ],
+  ['opening length', /^(?:hook\.fold|text\.hook_length)$/],
+  ['first person', /^(?:voice\.first_person|text\.first_person)$/],
+  ['you', /^(?:voice\.lecturing|text\.second_person)$/],
+  ['numbers', /^(?:specificity\.numbers|text\.numbers)$/],
+  ['names', /^(?:specificity\.names|text\.names)$/],
+  [
+    'layout',
+    /^(?:structure\.(?:wall_of_text|long_paragraph|white_space)|text\.(?:paragraphs|line_breaks|lines))$/,
+  ],
+  ['lists', /^(?:structure\.list|text\.list_lines)$/],
+  ['sentiment', /^nlp\./],
+];
+const conceptOf = (name: string) => CONCEPTS.find(([, re]) => re.test(name))?.[0];
+const CONCEPT_OF_FEATURE = FEATURES.map((f) => conceptOf(f.name));
+
+/** How a format is named among posts ("video posts did better than..."). */
+const FORMAT_GROUPS: Record<MediaKind, string> = {
+  none: 'text-only posts',
+  'single-image': 'posts with one image',
+  'multi-image': 'posts with several images',
+  document: 'document posts',
+  video: 'video posts',
+  poll: 'polls',
+  link: 'posts with a link card',
+};
+
+const JUDGE_NOUNS: Record<string, string> = {
+  'judge.hook': 'opening',
+  'judge.specificity': 'specificity',
+  'judge.voice': 'voice',
+  'judge.engagement': 'pull to respond',
+};
+/** What the offline heuristic rewards (heuristic-judge.ts), so its grade can be acted on. */
+const HEURISTIC_HINTS: Record<string, string> = {
+  'judge.hook': 'it rates an opening of 3-25 words with a number, a name or a first-person moment higher',
+  'judge.specificity': 'it rates numbers, names and tagged people higher, and vague words and jargon lower',
+  'judge.voice': 'it rates writing in the first person higher, and stock phrases and jargon lower',
+  'judge.engagement':
+    'it rates personal news, a call to comment, a closing question and tagged people higher',
+};
+
+function ruleSignal(hit: RuleHit, effect: number): Signal {
+  const impact = effect > 0 ? 'positive' : effect < 0 ? 'negative' : hit.impact;
   const agrees = impact === hit.impact;
   const detail = agrees
     ? hit.detail
-    : `${hit.detail.replace(/[.;:]\s*$/, '')}; but within an author's own posts it has gone with ${impact === 'positive' ? 'more' : 'less'} engagement, so the model counts it ${signed(points)} points.`;
+    : `${hit.detail.replace(/[.;:]\s*$/, '')}; but within an author's own posts it has gone with ${impact === 'positive' ? 'more' : 'less'} engagement, so the model counts it ${points(effect)}.`;
   const { points: _points, ...signal } = hit;
-  return { ...signal, impact, weight: weightOf(points), detail };
-}
-
-function measureSignal(
-  index: number,
-  points: number,
-  value: number,
-  mean: number,
-  known: readonly number[],
-  words: WordWeights,
-): Signal {
-  const spec = FEATURES[index]!;
-  const impact = points > 0 ? 'positive' : 'negative';
-  let detail: string;
-  if (spec.name === 'text.word_choice') {
-    const mine = strongestWords(words, known, points > 0, 4).map((w) => `"${w}"`);
-    detail = `Words such as ${mine.join(', ') || 'these'} have gone with ${impact === 'positive' ? 'more' : 'less'} engagement than the same authors' other posts (${signed(points)} points).`;
-  } else if (spec.kind === 'media') {
-    detail =
-      spec.name === 'media.unknown'
-        ? `Without the format the model takes a typical post's (${signed(points)} points); set \`media\` for a closer score.`
-        : `${spec.label}: the same authors' posts in this format did ${impact === 'positive' ? 'better' : 'worse'} than their posts in other formats (${signed(points)} points).`;
-  } else if (spec.kind === 'judge') {
-    detail = `The judge graded this ${Math.round(100 * value)}/100; the model counts the grade ${signed(points)} points.`;
-  } else {
-    detail = `${spec.label} is ${value >= mean ? 'above' : 'below'} the typical post, which went with ${impact === 'positive' ? 'more' : 'less'} engagement within an author's own posts (${signed(points)} points).`;
-  }
-  return {
-    dimension: spec.dimension,
-    impact,
-    weight: weightOf(points),
-    label: spec.label,
-    detail,
-    rule: spec.name,
-  };
+  return { ...signal, impact, weight: weightOf(effect), detail };
 }
 
 export interface ExplainInput {
@@ -71,29 +97,115 @@ export interface ExplainInput {
   /** The post's distinct words the model has an effect for (words.ts `wordPass`). */
   known: readonly number[];
   words: WordWeights;
+  /** The post's format (an omitted `media` is text only). */
+  media: MediaKind;
+  /** Formats whose effect the training data measured (others take the published figure). */
+  measuredFormats: ReadonlySet<string>;
+  /** Who graded the judged dimensions: the offline heuristic or a language model. */
+  judge: 'heuristic' | 'model';
 }
 
 const BY_NAME = new Map(FEATURES.map((f, i) => [f.name, i]));
+
+function formatDetail(input: ExplainInput, note: string | undefined, effect: number): string {
+  const lead = note ? `${note.replace(/\s+$/, '')} ` : '';
+  if (!input.measuredFormats.has(input.media))
+    return `${lead}The training posts hold too few ${FORMAT_GROUPS[input.media]} to measure, so the model takes the published figure (${points(effect)}).`;
+  return `${lead}Among the same authors' posts, ${FORMAT_GROUPS[input.media]} did ${effect >= 0 ? 'better' : 'worse'} than their posts with text only (${points(effect)}).`;
+}
+
+function measureSignal(input: ExplainInput, index: number, effect: number): Signal {
+  const spec = FEATURES[index]!;
+  const impact = effect > 0 ? 'positive' : 'negative';
+  const value = input.x[index]!;
+  const mean = input.means[index]!;
+  const more = impact === 'positive' ? 'more' : 'less';
+  let label = spec.label;
+  let detail: string;
+  if (spec.name === 'text.word_choice') {
+    const mine = strongestWords(input.words, input.known, effect > 0, 4).map((w) => `"${w}"`);
+    detail =
+      mine.length > 0
+        ? `Words such as ${mine.join(', ')} have gone with ${more} engagement in the same authors' other posts (${points(effect)}).`
+        : `The words of this post have gone with ${more} engagement in the same authors' other posts (${points(effect)}).`;
+  } else if (spec.kind === 'judge') {
+    const noun = JUDGE_NOUNS[spec.name]!;
+    const grade = Math.round(100 * value);
+    const typical = Math.round(100 * mean);
+    if (input.judge === 'heuristic') {
+      label = `${spec.label} (heuristic grade)`;
+      detail = `A heuristic formula, not a reader, rates the ${noun} at ${grade}/100; a typical post gets ${typical}, and the rating counts ${points(effect)}; ${HEURISTIC_HINTS[spec.name]}.`;
+    } else {
+      label = `${spec.label} (language model's grade)`;
+      detail = `The language model rates the ${noun} at ${grade}/100; a typical post gets ${typical}, and the rating counts ${points(effect)}.`;
+    }
+  } else if (spec.kind === 'media') {
+    detail = formatDetail(input, undefined, effect);
+  } else {
+    const side = sideOf(spec.name, value, mean);
+    detail = side
+      ? `${side.post}; among the same authors' posts, ${side.group} went with ${more} engagement (${points(effect)}).`
+      : `${spec.label} went with ${more} engagement among the same authors' posts (${points(effect)}).`;
+  }
+  return { dimension: spec.dimension, impact, weight: weightOf(effect), label, detail, rule: spec.name };
+}
 
 /**
  * Signals for every fired rule, and for up to `limit` other features (largest effect first):
  * only those are worded, so scoring does not pay for sentences it would drop.
  */
-export function explain({ hits, x, effects, means, known, words }: ExplainInput, limit = 12): Signal[] {
+export function explain(input: ExplainInput, limit = 12): Signal[] {
+  const { hits, x, effects } = input;
+  // Net effect of each concept: the side the model means.
+  const net = new Map<string, number>();
+  for (let i = 0; i < FEATURES.length; i++) {
+    const c = CONCEPT_OF_FEATURE[i];
+    if (c) net.set(c, (net.get(c) ?? 0) + effects[i]!);
+  }
+  const agrees = (name: string, effect: number, impact: string) => {
+    const i = BY_NAME.get(name);
+    const c = i === undefined ? undefined : CONCEPT_OF_FEATURE[i];
+    if (!c) return true;
+    const n = c === 'format' ? effect : net.get(c)!;
+    return Math.abs(n) < 1e-9 || n > 0 === (impact === 'positive');
+  };
+  const mediaIndex = BY_NAME.get(`media.${input.media}`)!;
+  const mediaEffect = effects[mediaIndex]!;
   const out: Signal[] = [];
+  let formatShown = false;
   for (const h of hits) {
+    if (QUALITY_RULES.has(h.rule)) {
+      out.push(ruleSignal(h, h.points));
+      continue;
+    }
+    if (h.rule === 'format.multiplier') {
+      // The format's effect is its media feature's, estimated from the data (features.ts).
+      const { points: _points, ...signal } = h;
+      out.push({
+        ...signal,
+        impact: mediaEffect > 0 ? 'positive' : mediaEffect < 0 ? 'negative' : h.impact,
+        weight: weightOf(mediaEffect),
+        detail: formatDetail(input, h.detail, mediaEffect),
+      });
+      formatShown = true;
+      continue;
+    }
     const i = BY_NAME.get(h.rule);
-    out.push(ruleSignal(h, i === undefined ? 0 : effects[i]!));
+    const effect = i === undefined ? 0 : effects[i]!;
+    const signal = ruleSignal(h, effect);
+    if (agrees(h.rule, effect, signal.impact)) out.push(signal);
   }
   const candidates: number[] = [];
   for (let i = 0; i < FEATURES.length; i++) {
-    if (FEATURES[i]!.kind === 'rule' || Math.abs(effects[i]!) < MIN_EFFECT) continue;
-    // A format signal only for the format the caller named.
-    if (FEATURES[i]!.kind === 'media' && (x[i] === 0 || FEATURES[i]!.name === 'media.unknown')) continue;
+    const spec = FEATURES[i]!;
+    if (spec.kind === 'rule' || Math.abs(effects[i]!) < MIN_EFFECT) continue;
+    // One format signal, for the format the post has (text only is the baseline: no signal).
+    if (spec.kind === 'media' && (x[i] === 0 || i !== mediaIndex || formatShown || input.media === 'none'))
+      continue;
+    if (!agrees(spec.name, effects[i]!, effects[i]! > 0 ? 'positive' : 'negative')) continue;
     candidates.push(i);
   }
   candidates.sort((a, b) => Math.abs(effects[b]!) - Math.abs(effects[a]!));
-  for (const i of candidates.slice(0, limit))
-    out.push(measureSignal(i, effects[i]!, x[i]!, means[i]!, known, words));
+  for (const i of candidates.slice(0, limit)) out.push(measureSignal(input, i, effects[i]!));
   return out;
 }

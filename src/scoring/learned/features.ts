@@ -14,7 +14,10 @@ export type { WordWeights } from './words.ts';
  * - `measure`: continuous text measures the thresholds miss, sentiment from VADER's lexicon
  *   (sentiment.ts), and word choice: the sum of the learned within-author effects of the
  *   words the post uses (a vocabulary fitted with the model, shipped in its artifact);
- * - `media`: the format when known (`media.unknown` when the caller did not say);
+ * - `media`: the format; an omitted `media` is text only (`none`), as the API documents. Each
+ *   kind's weight is its effect against a text-only post, estimated within author on the
+ *   training posts that name their format and shrunk toward the published reach figure
+ *   (scripts/train-scoring.ts), never fitted with the rest;
  * - `judge`: the judge's grades (0-1). Offline the heuristic judge grades; with a language
  *   model configured its grades fill the same slots, so the model weighs them, not replaces.
  * Names are stable: a signal's `rule` is the name of the feature that produced it.
@@ -76,27 +79,27 @@ export const RULE_FEATURES: readonly [string, Dimension][] = [
 type Measure = [name: string, dimension: Dimension, label: string];
 const MEASURES: Measure[] = [
   ['text.length', 'algorithmFit', 'Post length'],
-  ['text.length_squared', 'algorithmFit', 'Distance from the usual length'],
-  ['text.length_band_short', 'algorithmFit', 'Under 300 characters'],
-  ['text.length_band_medium', 'algorithmFit', '300-700 characters'],
-  ['text.length_band_long', 'algorithmFit', '1,300-2,000 characters'],
-  ['text.length_band_very_long', 'algorithmFit', 'Over 2,000 characters'],
+  ['text.length_squared', 'algorithmFit', 'Post length'],
+  ['text.length_band_short', 'algorithmFit', 'Post length'],
+  ['text.length_band_medium', 'algorithmFit', 'Post length'],
+  ['text.length_band_long', 'algorithmFit', 'Post length'],
+  ['text.length_band_very_long', 'algorithmFit', 'Post length'],
   ['text.hashtags', 'algorithmFit', 'Hashtags'],
   ['text.links', 'algorithmFit', 'Links'],
-  ['text.hook_length', 'hook', 'Opening sentence length'],
-  ['text.hook_own_line', 'hook', 'Opening line stands alone'],
-  ['text.hook_first_person', 'hook', 'Opening in the first person'],
+  ['text.hook_length', 'hook', 'Opening length'],
+  ['text.hook_own_line', 'hook', 'Opening line layout'],
+  ['text.hook_first_person', 'hook', 'How the post opens'],
   ['text.sentences', 'structure', 'Number of sentences'],
   ['text.paragraphs', 'structure', 'Number of paragraphs'],
   ['text.sentence_words', 'structure', 'Words per sentence'],
   ['text.line_breaks', 'structure', 'Line breaks'],
   ['text.list_lines', 'structure', 'List lines'],
-  ['text.numbers', 'specificity', 'Numbers per 100 words'],
-  ['text.names', 'specificity', 'Names per 100 words'],
+  ['text.numbers', 'specificity', 'Numbers'],
+  ['text.names', 'specificity', 'Names'],
   ['text.mentions', 'specificity', 'Tagged people'],
-  ['text.first_person', 'voice', 'First person per 100 words'],
-  ['text.first_person_plural', 'voice', '"We" per 100 words'],
-  ['text.second_person', 'voice', '"You" per 100 words'],
+  ['text.first_person', 'voice', 'First person'],
+  ['text.first_person_plural', 'voice', '"We" and "our"'],
+  ['text.second_person', 'voice', '"You"'],
   ['text.exclamations', 'voice', 'Exclamations'],
   ['text.emoji', 'voice', 'Emoji'],
   ['nlp.sentiment', 'voice', 'Overall sentiment'],
@@ -104,15 +107,14 @@ const MEASURES: Measure[] = [
   ['nlp.negative_words', 'voice', 'Negative words'],
   ['text.word_choice', 'engagement', 'Word choice'],
   ['text.questions', 'engagement', 'Questions'],
-  ['text.ends_with_question', 'engagement', 'Ends on a question'],
+  ['text.ends_with_question', 'engagement', 'Closing line'],
   ['text.lines', 'structure', 'Number of lines'],
-  ['text.inline_hashtags', 'algorithmFit', 'Hashtags inside the text'],
-  ['text.styled_unicode', 'voice', 'Styled Unicode letters'],
+  ['text.inline_hashtags', 'algorithmFit', 'Hashtag placement'],
+  ['text.styled_unicode', 'voice', 'Styled letters'],
 ];
 
-/** Media kinds as features; `unknown` when the request does not say (most training rows). */
-export const MEDIA_FEATURES: readonly (MediaKind | 'unknown')[] = [
-  'unknown',
+/** Media kinds as features; `none` (text only) is the baseline every other kind is measured from. */
+export const MEDIA_FEATURES: readonly MediaKind[] = [
   'none',
   'single-image',
   'multi-image',
@@ -123,6 +125,12 @@ export const MEDIA_FEATURES: readonly (MediaKind | 'unknown')[] = [
 ];
 
 const JUDGED: readonly JudgedDimension[] = ['hook', 'specificity', 'voice', 'engagement'];
+const JUDGE_LABELS: Record<JudgedDimension, string> = {
+  hook: 'Opening',
+  specificity: 'Specificity',
+  voice: 'Voice',
+  engagement: 'Pull to respond',
+};
 
 export const FEATURES: readonly FeatureSpec[] = [
   ...RULE_FEATURES.map(([name, dimension]) => ({ name, kind: 'rule' as const, dimension, label: name })),
@@ -131,13 +139,13 @@ export const FEATURES: readonly FeatureSpec[] = [
     name: `media.${m}`,
     kind: 'media' as const,
     dimension: 'algorithmFit' as const,
-    label: m === 'unknown' ? 'Format not given' : FORMAT_LABELS[m],
+    label: FORMAT_LABELS[m],
   })),
   ...JUDGED.map((d) => ({
     name: `judge.${d}`,
     kind: 'judge' as const,
     dimension: d,
-    label: `${d[0]!.toUpperCase()}${d.slice(1)} as graded by the judge`,
+    label: JUDGE_LABELS[d],
   })),
 ];
 
@@ -211,7 +219,7 @@ export function featureVector(
     f.styledLetters > 0 ? 1 : 0,
   ];
   for (let i = 0; i < measures.length; i++) x[MEASURE_OFFSET + i] = measures[i]!;
-  const media = input.media ?? 'unknown';
+  const media = input.media ?? 'none';
   x[MEDIA_OFFSET + MEDIA_FEATURES.indexOf(media)] = 1;
   for (let i = 0; i < JUDGED.length; i++) x[JUDGE_OFFSET + i] = grades.scores[JUDGED[i]!] / 100;
   return x;

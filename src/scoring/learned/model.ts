@@ -37,6 +37,24 @@ export interface ScoreModel {
   /** Learned, sum to 1; /v1/meta publishes them. */
   dimensionWeights: Record<Dimension, number>;
   features: ScoreModelFeature[];
+  /**
+   * Each media kind's effect against a text-only post (the weight of its `media.<kind>`
+   * feature), with where it came from: `measured` when the training posts hold enough of the
+   * kind to estimate it within author (then shrunk toward the published figure), else the
+   * published figure alone. docs/scoring.md tabulates them.
+   */
+  media: Record<
+    string,
+    {
+      effect: number;
+      low: number;
+      high: number;
+      posts: number;
+      authors: number;
+      measured: boolean;
+      prior: number;
+    }
+  >;
   /** Learned within-author effect of each vocabulary word (features.ts `text.word_choice`). */
   words: Record<string, number>;
   training: Record<string, unknown>;
@@ -64,6 +82,18 @@ export function checkModel(model: ScoreModel): void {
     );
   const sum = Object.values(model.dimensionWeights).reduce((s, w) => s + w, 0);
   if (Math.abs(sum - 1) > 1e-9) throw new Error(`score model dimension weights sum to ${sum}, not 1`);
+}
+
+const measured = new WeakMap<ScoreModel, ReadonlySet<string>>();
+
+/** The media kinds whose effect the training data measured. */
+export function measuredFormats(model: ScoreModel): ReadonlySet<string> {
+  let set = measured.get(model);
+  if (!set) {
+    set = new Set(Object.entries(model.media ?? {}).flatMap(([k, m]) => (m.measured ? [k] : [])));
+    measured.set(model, set);
+  }
+  return set;
 }
 
 const wordMaps = new WeakMap<ScoreModel, Map<string, number>>();

@@ -20,11 +20,31 @@ interface Table {
   /** Pairs this word starts ("thrilled" of "thrilled_to"): second word to slot. */
   pairsOf: (Map<string, number> | undefined)[];
   names: string[];
+  /** Whether an entry holds a word a writer chose (not only function words or link pieces). */
+  chosen: Uint8Array;
   weight: Float64Array;
   /** The pass that last counted a slot, so no Set is built per post. */
   seen: Uint32Array;
   pass: number;
 }
+/**
+ * Words a writer does not choose so much as use: function words, and the pieces links and
+ * handles break into. The word-choice signal never names an entry made only of these.
+ */
+const NOT_CHOSEN = new Set(
+  (
+    'a an the and or but nor so yet if then than as at by for from in into of off on onto out over to up with ' +
+    'about after before between through during without within under again once here there when where why how ' +
+    'what which who whom whose this that these those i me my mine we us our ours you your yours he him his she ' +
+    'her hers it its they them their theirs is am are was were be been being have has had having do does did ' +
+    'doing will would shall should can could may might must not no all any both each few more most other some ' +
+    "such only own same too very just also now i'm i've i'd i'll it's that's don't didn't can't won't isn't " +
+    "you're we're they're let's there's what's " +
+    'https http www com lnkd bit ly co org net io html php amp utm'
+  ).split(' '),
+);
+const chosen = (entry: string) => entry.split('_').some((w) => !NOT_CHOSEN.has(w) && /^\p{L}{2,}/u.test(w));
+
 const tables = new WeakMap<WordWeights, Table>();
 
 function tableOf(words: WordWeights): Table {
@@ -65,6 +85,7 @@ function tableOf(words: WordWeights): Table {
     slotOf: Int32Array.from(slot),
     pairsOf,
     names: entries.map(([w]) => w),
+    chosen: Uint8Array.from(entries, ([w]) => (chosen(w) ? 1 : 0)),
     weight: Float64Array.from(entries, ([, b]) => b),
     seen: new Uint32Array(entries.length),
     pass: 0,
@@ -86,11 +107,12 @@ export function strongestWords(
   positive: boolean,
   limit: number,
 ): string[] {
-  const { weight, names } = tableOf(words);
+  const { weight, names, chosen } = tableOf(words);
   const top: number[] = [];
   for (const k of known) {
     const b = weight[k]!;
     if (positive ? b <= 0 : b >= 0) continue;
+    if (chosen[k] === 0) continue;
     // Insertion into a short list: ties keep the order the post used them in.
     let at = top.length;
     while (at > 0 && Math.abs(weight[top[at - 1]!]!) < Math.abs(b)) at--;

@@ -25,7 +25,7 @@ export function globalWeights(model: ScoreModel = scoreModel()): Float64Array {
 /** Features whose on/off effect is measured and told: rules, named formats, and measures (not judge grades). */
 export const reportable = (index: number): boolean => {
   const spec = FEATURES[index];
-  return spec !== undefined && spec.kind !== 'judge' && spec.name !== 'media.unknown';
+  return spec !== undefined && spec.kind !== 'judge';
 };
 
 /** A readable name for a feature outside any post (insights): its label, or the rule name spelled out. */

@@ -1,0 +1,135 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { expect, it } from 'vitest';
+import { repeatFirstSentence, shuffleWordsInLines } from '../../scripts/lib/degenerate.ts';
+import { scoreModel } from '../../src/scoring/learned/model.ts';
+import { scoreHeuristically } from '../../src/scoring/scorer.ts';
+import { describeRealPosts, readRealPosts } from '../helpers/real-posts.ts';
+
+/**
+ * Issue 22 items 1-3 as numbers, on real posts (never the held-out authors): degenerate
+ * versions of a post score below it with a named reason, one image moves `overall` within
+ * what the data supports, omitted media is text only, and every signal is plain English.
+ */
+
+const posts = [...readRealPosts('linkedin-creator-posts.csv'), ...readRealPosts('linkedin-posts-2025.csv')]
+  .filter((p) => !p.heldOut && p.text.trim().length >= 200)
+  .filter((_, i) => i % 25 === 0);
+const inputOf = (p: (typeof posts)[number], post = p.text) => ({
+  post,
+  ...(p.media ? { media: p.media } : {}),
+});
+const share = (flags: boolean[]) => flags.filter(Boolean).length / flags.length;
+
+describeRealPosts('score integrity on real posts', () => {
+  it('samples enough posts to measure', () => {
+    expect(posts.length).toBeGreaterThan(150);
+  });
+
+  it('scores the first sentence repeated to the length below the real post in >= 95%, saying why', () => {
+    const results = posts.map((p) => {
+      const real = scoreHeuristically(inputOf(p)).overall;
+      const fake = scoreHeuristically(inputOf(p, repeatFirstSentence(p.text)));
+      return { lower: fake.overall < real, named: fake.signals.some((s) => s.rule === 'writing.repetition') };
+    });
+    expect(share(results.map((r) => r.lower))).toBeGreaterThanOrEqual(0.95);
+    expect(share(results.map((r) => r.named))).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('scores the words shuffled within each line below the real post in >= 90%, saying why', () => {
+    const results = posts.map((p) => {
+      const real = scoreHeuristically(inputOf(p)).overall;
+      const fake = scoreHeuristically(inputOf(p, shuffleWordsInLines(p.text)));
+      return { lower: fake.overall < real, named: fake.signals.some((s) => s.rule === 'writing.word_order') };
+    });
+    expect(share(results.map((r) => r.lower))).toBeGreaterThanOrEqual(0.9);
+    expect(share(results.map((r) => r.named))).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it('rarely flags real writing', () => {
+    const flagged = posts.map((p) =>
+      scoreHeuristically(inputOf(p)).signals.some((s) => s.rule?.startsWith('writing.')),
+    );
+    expect(share(flagged)).toBeLessThan(0.03);
+  });
+
+  it('moves overall by at most 12 points for one image against text, and omitted media is text only', () => {
+    for (const p of posts) {
+      const none = scoreHeuristically({ post: p.text, media: 'none' }).overall;
+      expect(
+        Math.abs(scoreHeuristically({ post: p.text, media: 'single-image' }).overall - none),
+      ).toBeLessThanOrEqual(12);
+      expect(scoreHeuristically({ post: p.text }).overall).toBe(none);
+    }
+    const media = scoreModel().media;
+    expect(media['single-image']!.measured).toBe(true);
+    expect(scoreModel().scale * media['single-image']!.effect).toBeLessThanOrEqual(12);
+  });
+
+  it('gives every judge grade a direction: a better grade never lowers the score', () => {
+    for (const f of scoreModel().features.filter((f) => f.name.startsWith('judge.')))
+      expect(f.weight, f.name).toBeGreaterThanOrEqual(0);
+  });
+
+  it('words every signal as plain English without template seams or contradictions', () => {
+    const STOP = /^(?:the|a|an|and|or|but|of|to|in|on|for|with|what|it|is|if|you|i|we|https?|www|lnkd|com)$/;
+    const CONCEPTS: [string, RegExp][] = [
+      ['length', /^(?:length\.|text\.length)/],
+      ['format', /^(?:format\.multiplier|media\.)/],
+      ['sentences', /^(?:structure\.(?:sentence_band|few_sentences)|text\.sentences)$/],
+      ['questions', /^(?:engagement\.closing_question|text\.(?:questions|ends_with_question))$/],
+    ];
+    for (const p of posts) {
+      const r = scoreHeuristically(inputOf(p));
+      const text = [r.verdict, ...r.signals.flatMap((s) => [s.label, s.detail])].join('\n');
+      expect(text).not.toMatch(
+        /is (?:above|below) the typical post|\ba other\b|\b1 sentences\b|\bthe judge\b|none format/i,
+      );
+      for (const s of r.signals.filter((s) => s.rule === 'text.word_choice'))
+        for (const [, quoted] of s.detail.matchAll(/"([^"]+)"/g))
+          expect(
+            quoted!.split(' ').every((w) => STOP.test(w)),
+            `${quoted} in ${s.detail}`,
+          ).toBe(false);
+      for (const [concept, re] of CONCEPTS) {
+        const impacts = new Set(r.signals.filter((s) => s.rule && re.test(s.rule)).map((s) => s.impact));
+        expect(impacts.size, `${concept}: ${text}`).toBeLessThanOrEqual(1);
+      }
+      if (r.signals.some((s) => s.rule?.startsWith('judge.')))
+        expect(text).toMatch(/heuristic formula, not a reader/);
+    }
+  });
+
+  const LINK_PARSER = '/usr/bin/link-parser';
+  it.skipIf(!existsSync(LINK_PARSER))(
+    `parses every model-written signal sentence with link-grammar${existsSync(LINK_PARSER) ? '' : ' (skipped: /usr/bin/link-parser is not installed; apt-get install link-grammar)'}`,
+    () => {
+      // Quoted words, figures and parentheses are the post's, not the grammar's: stand-ins keep the sentence.
+      const clean = (t: string) =>
+        t
+          .replace(/"[^"]*"/g, 'these words')
+          .replace(/\s*\([^)]*\)/g, '')
+          .replace(/[-+]?\d+(?:[.,]\d+)*(?:\/100|x|%)?/g, 'ten')
+          .replace(/ten-ten/g, 'ten')
+          .replace(/\s+/g, ' ')
+          .trim();
+      const sentences = new Set<string>();
+      for (const p of posts.slice(0, 60)) {
+        for (const s of scoreHeuristically(inputOf(p)).signals) {
+          if (!/^(?:text|nlp|judge|media|format|writing)\./.test(s.rule ?? '')) continue;
+          for (const part of clean(s.detail).split(/;\s*|:\s+|\.\s+/))
+            sentences.add(`${part.replace(/\.$/, '')}.`);
+        }
+      }
+      const list = [...sentences];
+      expect(list.length).toBeGreaterThan(20);
+      const out = execFileSync(LINK_PARSER, ['en', '-batch'], {
+        input: `!null=0\n${list.join('\n')}\n`,
+        encoding: 'utf8',
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      const failed = [...out.matchAll(/\+\+\+\+\+ error (\d+)/g)].map((m) => list[Number(m[1]) - 1]);
+      expect(failed).toEqual([]);
+    },
+  );
+});
