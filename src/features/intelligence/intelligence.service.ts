@@ -64,9 +64,12 @@ async function scoreInside(
 
 /**
  * Rewrites honestly: `before` scores the original, the engine edits without inventing facts,
- * and `after` is the score of the rewrite with the same context (text-derived overrides,
- * `hasExternalLink` and `hashtagCount`, are re-derived from the rewrite), reported as is,
- * lower or not.
+ * and `after` is the score of the rewrite as it would be published, with the same context
+ * (text-derived overrides, `hasExternalLink` and `hashtagCount`, are re-derived from the
+ * rewrite), reported as is, lower or not. A link moved out of the body comes back as
+ * `firstComment`; a post split into a thread (platformB) comes back as its first part in
+ * `rewrite` and the replies in `thread`, and `after` scores that first part, the post the feed
+ * ranks (the replies hang under it).
  */
 export async function rewriteText({ ctx, input }: Call<ScoreRequest>): Promise<RewriteResult> {
   const original = normalizeScoreInput(input);
@@ -74,11 +77,18 @@ export async function rewriteText({ ctx, input }: Call<ScoreRequest>): Promise<R
   const payload = personal ? { original, personal: personalKey(personal) } : original;
   const json = await cachedJson(ctx, cacheKey(ctx, 'rewrite', payload), { metered: true }, async () => {
     const before = await scoreInside(ctx, original, personal);
-    const { rewrite, changes } = await ctx.deps.engine.rewrite(original, before);
+    const {
+      rewrite,
+      changes,
+      thread = [],
+      firstComment = null,
+    } = await ctx.deps.engine.rewrite(original, before);
     const { hasExternalLink: _link, hashtagCount: _tags, ...context } = original;
     const after = await scoreInside(ctx, { ...context, post: normalizePost(rewrite) }, personal);
     return {
       rewrite: normalizePost(rewrite),
+      thread: thread.map(normalizePost),
+      firstComment: firstComment === null ? null : normalizePost(firstComment),
       changes,
       before,
       after,

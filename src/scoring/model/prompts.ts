@@ -40,7 +40,9 @@ export const REWRITE_INSTRUCTIONS = `You edit social posts to perform better whi
 Rules you must never break:
 - Use only facts present in the original: no new numbers, names, companies, products, places, links, quotes or claims. You may cut, reorder, rephrase and restructure.
 - Keep the author's voice and first-person perspective.
-- Stay within the platform's character limit.
+- Keep every number, @mention and link. An external link moved out of the body goes, exactly as written, into "firstComment" (null when no link moved).
+- Stay within the platform's character limit. On a platform with threads, a post over the limit becomes a thread instead of being cut: "rewrite" is its first part and "thread" the parts after it, each within the limit, together keeping at least 90% of the original's words. Elsewhere "thread" is empty.
+- Hashtags you keep go on a closing line; never leave a hashtag's word run into a sentence it was not part of.
 Fix what the score found weakest first. List every edit in "changes" with the dimension it serves.`;
 
 export function rewritePrompt(input: ScoreInput, rubric: Rubric, before: ScoreResult): string {
@@ -48,7 +50,11 @@ export function rewritePrompt(input: ScoreInput, rubric: Rubric, before: ScoreRe
     .filter((s) => s.impact === 'negative')
     .map((s) => `- ${s.dimension}: ${s.label}. ${s.detail}`)
     .join('\n');
-  return `${platformRubric(rubric)}\n${context(input)}\n\nCurrent score ${before.overall}/100. Weak points:\n${weak || '- none found'}\n\nOriginal post:\n"""\n${input.post}\n"""`;
+  const threads =
+    rubric.platform === 'platformB'
+      ? `\nThis platform has threads: over ${rubric.maxLength} characters, return a thread.`
+      : '\nThis platform has no threads: "thread" must be empty.';
+  return `${platformRubric(rubric)}${threads}\n${context(input)}\n\nCurrent score ${before.overall}/100. Weak points:\n${weak || '- none found'}\n\nOriginal post:\n"""\n${input.post}\n"""`;
 }
 
 export function brandAndVoice(brand: BrandContext | null, voice: VoiceContext | null): string {
