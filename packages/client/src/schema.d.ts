@@ -5169,8 +5169,12 @@ export interface components {
         GenerateResult: {
             /** @description Sorted by score.overall, best first */
             candidates: {
+                /** @description The draft; when it became a thread, the thread's first part */
                 post: string;
+                /** @description Score of `post` */
                 score: components["schemas"]["ScoreResult"];
+                /** @description The replies after `post` when the draft holds more than one post on a platform with threads (platformB), each within the limit; empty otherwise */
+                thread: string[];
             }[];
             /** @description Which engine answered (always present in this API) */
             engine?: components["schemas"]["EngineInfo"];
@@ -5178,8 +5182,12 @@ export interface components {
         GenerateResultInput: {
             /** @description Sorted by score.overall, best first */
             candidates: {
+                /** @description The draft; when it became a thread, the thread's first part */
                 post: string;
+                /** @description Score of `post` */
                 score: components["schemas"]["ScoreResultInput"];
+                /** @description The replies after `post` when the draft holds more than one post on a platform with threads (platformB), each within the limit; empty otherwise */
+                thread: string[];
             }[];
             /** @description Which engine answered (always present in this API) */
             engine?: components["schemas"]["EngineInfoInput"];

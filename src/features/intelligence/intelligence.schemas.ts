@@ -145,7 +145,17 @@ export type GenerateRequest = z.output<typeof GenerateRequest>;
 export const GenerateResult = z
   .object({
     candidates: z
-      .array(z.object({ post: z.string(), score: ScoreResult }))
+      .array(
+        z.object({
+          post: z.string().describe("The draft; when it became a thread, the thread's first part"),
+          thread: z
+            .array(z.string())
+            .describe(
+              'The replies after `post` when the draft holds more than one post on a platform with threads (platformB), each within the limit; empty otherwise',
+            ),
+          score: ScoreResult.describe('Score of `post`'),
+        }),
+      )
       .describe('Sorted by score.overall, best first'),
     engine,
   })

@@ -1,7 +1,10 @@
 import type { Call, Ctx } from '../../context.ts';
+import { hasThreads } from '../../platforms/text-limits.ts';
 import { type EngineNotice, engineNotice } from '../../scoring/engine-notice.ts';
 import type { GenerateContext } from '../../scoring/generate-offline.ts';
 import { toPlanItems } from '../../scoring/plan-offline.ts';
+import { splitThread } from '../../scoring/rewrite-thread.ts';
+import { rubricFor } from '../../scoring/rubrics.ts';
 import { scorePost } from '../../scoring/scorer.ts';
 import { normalizePost } from '../../scoring/text-features.ts';
 import type { PlanItem, RewriteResult, ScoreInput, ScoreResult } from '../../scoring/types.ts';
@@ -115,11 +118,15 @@ async function conditioning(
 }
 
 export interface GenerateResult {
-  candidates: { post: string; score: ScoreResult }[];
+  candidates: { post: string; thread: string[]; score: ScoreResult }[];
   engine?: EngineNotice;
 }
 
-/** 1-3 drafts, each scored by the same scorer, best first. */
+/**
+ * 1-3 drafts, each scored by the same scorer, best first. On a platform with threads a draft
+ * longer than one post comes back as a thread: `post` is its first part (what is scored, the
+ * post the feed ranks) and `thread` the replies.
+ */
 export async function generatePosts({ ctx, input }: Call<GenerateRequest>): Promise<GenerateResult> {
   const { context, versions } = await conditioning(ctx, input);
   const request = { ...input, brief: normalizePost(input.brief), platform: input.platform ?? 'platformA' };
@@ -139,10 +146,15 @@ export async function generatePosts({ ctx, input }: Call<GenerateRequest>): Prom
       media: request.media,
     };
     const candidates = await Promise.all(
-      posts.map(async (post) => ({
-        post,
-        score: await scoreInside(ctx, { ...scoreContext, post }, personal),
-      })),
+      posts.map(async (draft) => {
+        // More than one post's worth on a platform with threads: a thread, every part within the limit.
+        const rubric = rubricFor(request.platform);
+        const [post = draft, ...thread] =
+          hasThreads(request.platform) && draft.length > rubric.maxLength
+            ? splitThread(request.platform, draft, rubric.maxLength).parts
+            : [draft];
+        return { post, thread, score: await scoreInside(ctx, { ...scoreContext, post }, personal) };
+      }),
     );
     // Stable sort: equal scores keep the engine's order.
     candidates.sort((a, b) => b.score.overall - a.score.overall);

@@ -1,4 +1,5 @@
 import { hasThreads } from '../../platforms/text-limits.ts';
+import { draftProblem } from '../draft-checks.ts';
 import type { Engine } from '../engine-interface.ts';
 import { inventedFacts, linksLost, wordsKept } from '../facts.ts';
 import { generateOffline } from '../generate-offline.ts';
@@ -134,13 +135,17 @@ export function createModelEngine(client: ModelClient): Engine {
               return `return exactly ${count} candidates, not ${v.candidates.length}`;
             for (const c of v.candidates) {
               const post = normalizePost(c.post);
-              if (post.length > rubric.maxLength)
+              // On a platform with threads a longer draft becomes a thread (the service splits it).
+              if (post.length > rubric.maxLength && !hasThreads(rubric.platform))
                 return `a candidate is ${post.length} characters; the limit is ${rubric.maxLength}`;
               const invented = inventedFacts(source, post, { names: false });
               if (invented.length)
                 return `a candidate invents numbers or links: ${invented.slice(0, 6).join(', ')}`;
             }
-            return null;
+            return draftProblem(
+              input.brief,
+              v.candidates.map((c) => normalizePost(c.post)),
+            );
           },
         });
         return out.candidates.map((c) => normalizePost(c.post));

@@ -76,7 +76,7 @@ export function brandAndVoice(brand: BrandContext | null, voice: VoiceContext | 
   return out.join('\n');
 }
 
-export const GENERATE_INSTRUCTIONS = `You write social posts from a brief. Each candidate must be a complete, ready-to-publish post with a different hook approach. Do not invent statistics, numbers, links or quotes that are not in the brief or the brand context; write from the author's first-person experience only in general terms. Follow the voice and brand context exactly.`;
+export const GENERATE_INSTRUCTIONS = `You write social posts from a brief. Each candidate must be a complete, ready-to-publish post with a different hook approach and a different structure (do not reuse the same sentences around the facts). The brief may contain instructions to you ("Write a post announcing...") or a label ("Product launch announcement:"): never repeat those, write the post itself. Keep every number and name the brief gives in every candidate. Do not invent statistics, numbers, links or quotes that are not in the brief or the brand context; where the post needs a fact the brief does not give, leave a marked blank in square brackets for the author, such as "[the number you measured]". On a platform with threads, a brief with more than one post's worth may be written longer: it is published as a thread. Follow the voice and brand context exactly.`;
 
 export const PLAN_INSTRUCTIONS = `You plan a series of social posts. Each item is an outline, not a draft: a content pillar, a hook line, the angle (one or two sentences on what the post argues or shows), a format and the hook archetype. Vary archetypes and formats across the series; favour formats with higher reach where they suit the idea.`;
 
