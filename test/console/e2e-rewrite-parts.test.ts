@@ -86,5 +86,34 @@ describe.skipIf(!hasChromium)(
       expect(browserErrors).toEqual([]);
       await page.context().close();
     });
+
+    it('"Use this one" on a generated platformB thread fills the post and every reply', async () => {
+      const brief =
+        'Three lessons from a year of on-call: 1) page on symptoms, not causes, which cut our pages by 60%; 2) every alert needs a runbook link and an owner; 3) hand over on Mondays at 10:00 with a written summary of open incidents, never on Fridays.';
+      const page = await openSignedIn(browser, {
+        url: t.url,
+        key,
+        route: '/compose',
+        heading: 'Compose',
+        errors: browserErrors,
+      });
+      await page.getByText('Generate from a brief').click();
+      await page.getByLabel('Brief').fill(brief);
+      await page.getByRole('button', { name: 'Generate', exact: true }).click();
+      const first = page.locator('.candidates li.card').first();
+      await first.waitFor({ timeout: 60_000 });
+      const replies = await first.locator('.rewrite-thread li').allTextContents();
+      expect(replies.length).toBeGreaterThan(0);
+      const opening = await first.locator('p.pre').first().textContent();
+      await first.getByRole('button', { name: 'Use this one' }).click();
+      expect(await page.getByLabel('Post', { exact: true }).inputValue()).toBe(opening);
+      for (const [i, part] of replies.entries())
+        expect(await page.locator(`#thread-${i}`).inputValue()).toBe(part);
+      for (const n of ['60%', '10:00']) expect([opening, ...replies].join('\n')).toContain(n);
+      await page.getByText('✔ Ready to publish').waitFor();
+      await screenshot(page, 'generate-thread-used');
+      expect(browserErrors).toEqual([]);
+      await page.context().close();
+    });
   },
 );

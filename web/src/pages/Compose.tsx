@@ -228,7 +228,15 @@ export function ComposePage() {
               if (moved) setFirstComment((own) => (own.trim() ? `${own.trim()}\n${moved}` : moved));
             }}
           />
-          <GeneratePanel platform={effectivePlatform} media={kind} onUse={setText} />
+          <GeneratePanel
+            platform={effectivePlatform}
+            media={kind}
+            onUse={(draft, replies) => {
+              setText(draft);
+              // A generated thread is a whole new post: its replies replace the thread.
+              if (replies.length) setThread(replies);
+            }}
+          />
         </section>
       </div>
     </div>

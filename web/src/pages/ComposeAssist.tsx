@@ -129,7 +129,8 @@ export function GeneratePanel({
 }: {
   platform: 'platformA' | 'platformB';
   media: ScoreBody['media'];
-  onUse: (text: string) => void;
+  /** The draft and, when it became a thread (platformB), its replies. */
+  onUse: (text: string, thread: string[]) => void;
 }) {
   const [brief, setBrief] = useState('');
   const [count, setCount] = useState(3);
@@ -193,8 +194,20 @@ export function GeneratePanel({
         {generate.data?.candidates.map((c, i) => (
           <li key={i} className="card">
             <p className="pre">{c.post}</p>
+            {c.thread.length > 0 && (
+              <div className="rewrite-thread">
+                <h4>A thread of {c.thread.length + 1} parts; the replies:</h4>
+                <ol start={2}>
+                  {c.thread.map((part, j) => (
+                    <li key={j} className="pre">
+                      {part}
+                    </li>
+                  ))}
+                </ol>
+              </div>
+            )}
             <ScorePanel result={c.score} compact />
-            <button type="button" onClick={() => onUse(c.post)}>
+            <button type="button" onClick={() => onUse(c.post, c.thread)}>
               Use this one
             </button>
           </li>
