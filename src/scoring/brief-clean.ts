@@ -88,3 +88,10 @@ export function cleanBrief(brief: string): CleanBrief {
     };
   return { text, topic: null, dropped };
 }
+
+/** Whether a theme only names a kind of post ("post series", "announcement"), not a topic. */
+export const isGenreTheme = (theme: string): boolean =>
+  theme
+    .toLowerCase()
+    .split(/\s+/)
+    .some((w) => new RegExp(`^(?:${GENRE.source})$`, 'i').test(w));
