@@ -13,6 +13,7 @@ import {
 } from '../../src/scoring/draft-checks.ts';
 import { inventedFacts } from '../../src/scoring/facts.ts';
 import { generateOffline } from '../../src/scoring/generate-offline.ts';
+import { planOffline } from '../../src/scoring/plan-offline.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { describeRealPosts, readRealPosts } from '../helpers/real-posts.ts';
 
@@ -123,6 +124,17 @@ describe('offline drafts keep the brief (typed briefs of the kinds the issue fou
       expect(f.maxOverlap).toBeLessThan(MAX_WORD_OVERLAP);
       expect(f.invented).toEqual([]);
     }
+  });
+
+  it('plans never paste the instruction or the label into a pillar, hook or angle', () => {
+    let items = 0;
+    for (const brief of TYPED)
+      for (const i of planOffline({ brief, count: 5 }, null)) {
+        items++;
+        for (const text of [i.pillar, i.hook, i.angle]) expect(pastedFromBrief(brief, text), text).toBeNull();
+        expect(i.hook).not.toMatch(/\b(?:story|tips|announcement|lessons)\b/i);
+      }
+    expect(items).toBe(TYPED.length * 5);
   });
 
   it('leaves marked blanks for a label-only brief instead of inventing text', () => {
