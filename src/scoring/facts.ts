@@ -69,3 +69,31 @@ export function inventedFacts(
   }
   return out;
 }
+
+const wordsOf = (text: string) =>
+  text
+    .replace(LINK, ' ')
+    .toLowerCase()
+    .match(/[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu) ?? [];
+
+/** The share of `source`'s words (counted with repeats) that `candidate` still has: 1 keeps them all. */
+export function wordsKept(source: string, candidate: string): number {
+  const left = new Map<string, number>();
+  for (const w of wordsOf(candidate)) left.set(w, (left.get(w) ?? 0) + 1);
+  const all = wordsOf(source);
+  let kept = 0;
+  for (const w of all) {
+    const n = left.get(w) ?? 0;
+    if (n > 0) {
+      kept++;
+      left.set(w, n - 1);
+    }
+  }
+  return all.length ? kept / all.length : 1;
+}
+
+/** Links of `source` that `candidate` no longer has anywhere. */
+export function linksLost(source: string, candidate: string): string[] {
+  const have = links(candidate);
+  return [...links(source)].filter((l) => !have.has(l));
+}

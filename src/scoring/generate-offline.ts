@@ -1,9 +1,9 @@
 import type { HookArchetype } from '../domain/enums.ts';
+import { cleanBrief } from './brief-clean.ts';
 import { detectArchetype } from './hook.ts';
 import { isDescription } from './noun-phrases.ts';
 import { hasPhrase } from './phrases.ts';
 import { splitSentences } from './rewrite-sentences.ts';
-import { rubricFor } from './rubrics.ts';
 import { normalizePost } from './text-features.ts';
 import {
   adviceAbout,
@@ -67,6 +67,8 @@ interface Parts {
   opens: HookArchetype | null;
   /** That first sentence as written, end punctuation kept. */
   opening: string;
+  /** The first sentence introduces the rest as a list ("Five lessons from ...:"). */
+  heading: boolean;
 }
 
 /**
@@ -77,7 +79,9 @@ interface Parts {
 function sentencesOf(brief: string): string[] {
   const we = /\b(?:we|our|us)\b/i.test(brief);
   return (
-    splitSentences(normalizePost(brief).replace(/\n+/g, ' '))
+    normalizePost(brief)
+      .split(/\n+/)
+      .flatMap((line) => splitSentences(line))
       .flatMap((s) => s.split(/;\s+/).map((c, i, all) => (i < all.length - 1 ? `${stripEnd(c)}.` : c)))
       .map((s) => upperFirst(s.trim()))
       // A greeting ("Hello everyone!") is no content, and as a theme it would open with a stock line.
@@ -112,7 +116,8 @@ function partsOf(brief: string, brand: BrandContext | null): Parts {
     !/[:;]/.test(topic);
   const opening = (sentences[0] ?? brief).trim().replace(/([^.!?…])$/u, '$1.');
   const opens = kind !== 'phrase' && opening.length <= HOOK_MAX_CHARS ? detectArchetype(opening) : null;
-  return { topic, kind, firstPerson, theme, details, opens, opening };
+  const heading = /:$/.test(sentences[0] ?? '') && details.length >= 2;
+  return { topic, kind, firstPerson, theme, details, opens, opening, heading };
 }
 
 const NUMBER_WORDS = ['', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten'];
@@ -126,7 +131,9 @@ function blocksFor(archetype: HookArchetype, p: Parts, paragraphs: (lines: strin
   const t = p.theme.phrase;
   const T = capitalised(t);
   const Topic = upperFirst(p.topic);
-  const body = p.kind === 'sentence' ? [`${Topic}.`, ...p.details] : p.details;
+  // A heading introduces what follows ("Five lessons from ...:"); a topic sentence ends as one.
+  const topicLine = p.heading ? `${Topic}:` : `${Topic}.`;
+  const body = p.kind === 'sentence' ? [topicLine, ...p.details] : p.details;
   const bullets = (lines: string[]) => lines.map((d) => `- ${stripEnd(d)}`).join('\n');
   // "My first marathon deserves a closer look" reads as a story: then the claim is said another way.
   const closerLook = (x: string) =>
@@ -156,9 +163,10 @@ function blocksFor(archetype: HookArchetype, p: Parts, paragraphs: (lines: strin
         ...(rest.length
           ? paragraphs(rest)
           : [
-              'Where it started, what changed along the way, and what I would keep: that is the part worth writing down.',
+              '[What happened next, in one or two sentences.]',
+              'The lesson I took from it: [one line a reader can use].',
             ]),
-        'What would you have done differently?',
+        'What would you do differently?',
       ];
     }
     case 'statement':
@@ -166,16 +174,16 @@ function blocksFor(archetype: HookArchetype, p: Parts, paragraphs: (lines: strin
         ...(p.kind === 'phrase'
           ? [`${T}: it comes down to a few questions.`]
           : p.opens === 'statement' || (p.kind === 'clause' && detectArchetype(Topic) === 'statement')
-            ? [`${Topic}.`]
-            : [claim, `${Topic}.`]),
+            ? [topicLine]
+            : [claim, topicLine]),
         ...(p.details.length >= 2
-          ? ['What that looks like in practice:', bullets(p.details)]
+          ? [...(p.heading ? [] : ['What that looks like in practice:']), bullets(p.details)]
           : [
               ...p.details,
-              `The questions I keep asking about ${t}:`,
-              '- What does it look like today?\n- What would we change first?\n- How will we know it worked?',
+              'Why it matters: [the reason, in one line].',
+              'What I would do first: [the first step].',
             ]),
-        'Which of these would you start with?',
+        p.details.length >= 2 ? 'Which of these would you start with?' : 'What would you add?',
       ];
     case 'contrarian':
       return [
@@ -183,19 +191,24 @@ function blocksFor(archetype: HookArchetype, p: Parts, paragraphs: (lines: strin
           ? [p.opening]
           : [
               `Most ${adviceAbout(p.theme)} gets the order wrong.`,
-              ...(p.kind === 'phrase' ? [] : [`${Topic}.`]),
+              ...(p.kind === 'phrase' ? [] : [topicLine]),
             ]),
         ...(p.details.length
           ? paragraphs(p.details)
           : [
-              'The usual advice starts with tactics. I would start with the result we want, and work back from there.',
+              'The usual advice says [what people usually say].',
+              'What worked for us instead: [what you did].',
             ]),
         'Where do you disagree?',
       ];
     case 'pure-number':
       return [
-        `${NUMBER_WORDS[Math.min(p.details.length, 10)]} things ${t} showed me:`,
-        ...(p.kind === 'phrase' ? [] : [`${Topic}.`]),
+        ...(p.heading
+          ? [topicLine]
+          : [
+              `${NUMBER_WORDS[Math.min(p.details.length, 10)]} things ${t} showed me:`,
+              ...(p.kind === 'phrase' ? [] : [topicLine]),
+            ]),
         bullets(p.details.slice(0, 10)),
         'Which one surprised you?',
       ];
@@ -223,16 +236,19 @@ function blocksFor(archetype: HookArchetype, p: Parts, paragraphs: (lines: strin
 /** Builds up to `count` distinct drafts (1-3); the caller scores and sorts them. */
 export function generateOffline(input: GenerateInput, { brand, voice }: GenerateContext): string[] {
   const count = Math.min(3, Math.max(1, input.count ?? 1));
-  const rubric = rubricFor(input.platform);
   const hints = voiceHints(voice);
-  const parts = partsOf(input.brief, brand);
+  const clean = cleanBrief(input.brief);
+  if (clean.topic !== null) return scaffolds(clean.topic, input.archetype).slice(0, count);
+  const parts = partsOf(clean.text, brand);
   const paragraphs = (lines: string[]) => {
     if (hints.shortSentences || hints.oneIdeaPerLine) return lines;
     const out: string[] = [];
     for (let i = 0; i < lines.length; i += 2) out.push(lines.slice(i, i + 2).join(' '));
     return out;
   };
-  const archetypes = [...new Set([...(input.archetype ? [input.archetype] : []), ...ORDER])]
+  // A brief that is a list under a heading is best said as that list.
+  const order: HookArchetype[] = parts.heading ? ['pure-number', ...ORDER] : ORDER;
+  const archetypes = [...new Set([...(input.archetype ? [input.archetype] : []), ...order])]
     .filter((a) => a !== 'pure-number' || parts.details.length >= 2)
     .slice(0, count);
   const tags = hints.noHashtags
@@ -249,9 +265,37 @@ export function generateOffline(input: GenerateInput, { brand, voice }: Generate
       blocks.push(`If you work with ${lowerFirst(stripEnd(brand.audience))}, this one is for you.`);
     blocks.push(closing);
     if (tags.length) blocks.push(tags.join(' '));
-    let post = blocks.filter(Boolean).join('\n\n');
-    // A short-form platform keeps the hook and the closing question.
-    if (post.length > rubric.maxLength) post = [blocks[0], closing].join('\n\n').slice(0, rubric.maxLength);
-    return post;
+    // Over a short-form platform's limit the service makes it a thread: nothing is cut here.
+    return blocks.filter(Boolean).join('\n\n');
   });
+}
+
+/**
+ * A brief that only names a topic ("data engineer story", "Tips for remote onboarding") gives no
+ * fact to write with: each draft is a shape in the author's words to come, every fact it needs a
+ * marked blank ("[the first thing]"), so nothing is invented and nothing of the label is pasted.
+ */
+function scaffolds(topic: string, archetype: HookArchetype | undefined): string[] {
+  const drafts: Record<'story' | 'pure-number' | 'contrarian', string[]> = {
+    story: [
+      `I learned the most about ${topic} from [one moment you can describe in a sentence].`,
+      'What happened: [what you did, and what changed].',
+      'What I would tell myself at the start: [the lesson, in one line].',
+      'What would you do differently?',
+    ],
+    'pure-number': [
+      `Three things I wish I had known about ${topic}:`,
+      '- [the first thing]\n- [the second thing]\n- [the third thing]',
+      'Which of these matches your experience?',
+    ],
+    contrarian: [
+      `Most advice about ${topic} gets one thing wrong: [the step people skip].`,
+      'What works for me instead: [what you do, with one example].',
+      'Where do you disagree?',
+    ],
+  };
+  const order = (['story', 'pure-number', 'contrarian'] as const).slice();
+  const asked = order.findIndex((a) => a === archetype);
+  if (asked > 0) order.unshift(...order.splice(asked, 1));
+  return order.map((a) => drafts[a].join('\n\n'));
 }

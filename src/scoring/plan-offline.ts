@@ -1,4 +1,5 @@
 import type { Cadence, HookArchetype, MediaKind } from '../domain/enums.ts';
+import { cleanBrief, isGenreTheme } from './brief-clean.ts';
 import { detectArchetype } from './hook.ts';
 import { quantitiesOf } from './noun-phrases.ts';
 import { hasPhrase } from './phrases.ts';
@@ -42,8 +43,9 @@ function briefThemes(brief: string): Theme[] {
     .replace(/[.!?]+$/, '')
     .toLowerCase();
   // A theme with a contrarian word ("mistakes", "myths") would turn every hook contrarian.
+  // A theme that names a kind of post ("post series", "lessons") is the brief's label, not a topic.
   const themes = themesOf(brief, 8).filter(
-    (t) => t.text.toLowerCase() !== whole && !hasPhrase('contrarian', t.phrase),
+    (t) => t.text.toLowerCase() !== whole && !hasPhrase('contrarian', t.phrase) && !isGenreTheme(t.text),
   );
   const long = themes.filter((t) => t.text.includes(' '));
   const short = themes.filter((t) => !t.text.includes(' '));
@@ -75,10 +77,17 @@ export function pillarsFor(brief: string, brand: BrandContext | null): string[] 
 export function planOffline(input: PlanInput, brand: BrandContext | null): PlanOutline[] {
   const count = Math.min(14, Math.max(1, input.count ?? 5));
   const rubric = rubricFor(input.platform);
-  const brief = input.brief.trim().replace(/\s+/g, ' ');
+  // The brief's instruction and label are no topic ("Write a post series about ...", "pricing lessons").
+  const clean = cleanBrief(input.brief);
+  const brief = (clean.text || clean.topic || input.brief).trim().replace(/\s+/g, ' ');
   // Content pillars are about the brief's topic; theme pillars are their own topic.
   const { pillars, generic } = pillarThemes(brief, brand);
-  const topic = themesOf(brief, 1)[0] ?? labelTheme(brief.replace(/[.!?]+$/, ''));
+  const topic =
+    clean.topic !== null
+      ? labelTheme(clean.topic)
+      : (themesOf(brief, 1)[0] ?? labelTheme(brief.replace(/[.!?]+$/, '')));
+  // Plans from different briefs start from different variants, so one hook is not every plan's.
+  const start = [...brief].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
   const figures = quantitiesOf(brief);
   const usedHooks = new Set<string>();
   const recentFormats: MediaKind[] = [];
@@ -90,7 +99,7 @@ export function planOffline(input: PlanInput, brand: BrandContext | null): PlanO
     const pillar = pillars[(i + round) % pillars.length]!;
     const t = generic ? topic : pillar.theme;
     const slots = SLOTS[archetype];
-    const offset = Math.floor(i / ARCHETYPES.length);
+    const offset = Math.floor(i / ARCHETYPES.length) + start;
     const variants = slots.map((_, v) => slots[(v + offset) % slots.length]!);
     // A theme can carry words that make another kind of hook ("myths", "my first ..." reads as
     // a story): prefer a variant that reads as the archetype, saying "the first marathon" for

@@ -31,6 +31,24 @@ export type Granularity = 'line' | 'sentence';
 /** A question mark, then at most closing quotes, brackets or an emoji. */
 const ENDS_IN_QUESTION = /\?[^\p{L}\p{N}]*$/u;
 const TAGS_ONLY = /^(?:#[\p{L}\p{N}_]+\s*)+$/u;
+/** A list item: a bullet, a number or an emoji opens it. */
+const LIST_ITEM = /^(?:[-–—•*▪►→]|\d{1,2}[.)/]|\p{Extended_Pictographic})/u;
+/** A unit that points back at the one before it ("The same is true", "This is why"). */
+const REFERS_BACK =
+  /^(?:this|that|these|those|it|its|they|them|the same|same|such|so|which|both|here|there|then|but|and|or|also|too)\b/i;
+
+/**
+ * Units that cannot go alone without breaking what is left: a list item (the list would miss
+ * one) and a unit the next one points back at (the next would point at nothing).
+ */
+function boundUnits(units: Unit[]): Set<Unit> {
+  const out = new Set<Unit>();
+  units.forEach((u, i) => {
+    const next = units[i + 1];
+    if (LIST_ITEM.test(u.text) || (next && REFERS_BACK.test(next.text))) out.add(u);
+  });
+  return out;
+}
 
 function unitsOf(text: string, granularity: Granularity): Unit[] {
   const units: Unit[] = [];
@@ -72,14 +90,18 @@ function joinUnits(units: Unit[]): string {
   return out;
 }
 
-/** Drops units outside `mustKeep`, least ranked and latest first, until the rest fits `budget`. */
-function select(units: Unit[], budget: number, mustKeep: (Unit | undefined)[]): Unit[] {
+/**
+ * Drops units outside `mustKeep`, least ranked and latest first, until the rest fits `budget`;
+ * `strict` also keeps every bound unit (list items, what the next unit points back at).
+ */
+function select(units: Unit[], budget: number, mustKeep: (Unit | undefined)[], strict: boolean): Unit[] {
   const closing = closingOf(units);
   const rank = new Map(units.map((u) => [u, rankOf(u, closing)]));
+  const bound = strict ? boundUnits(units) : new Set<Unit>();
   const kept = new Set(units);
   const keptText = () => joinUnits(units.filter((u) => kept.has(u)));
   const dropOrder = units
-    .filter((u) => !mustKeep.includes(u))
+    .filter((u) => !mustKeep.includes(u) && !bound.has(u))
     .sort((a, b) => rank.get(a)! - rank.get(b)! || b.index - a.index);
   for (const u of dropOrder) {
     if (keptText().length <= budget) break;
@@ -100,7 +122,8 @@ function select(units: Unit[], budget: number, mustKeep: (Unit | undefined)[]): 
 }
 
 /**
- * Whole lines or sentences within `budget`, in this order of preference: the opening and the
+ * Whole lines or sentences within `budget`, keeping list items and referents whole while that
+ * can fit, and in this order of preference: the opening and the
  * closing question kept, then only the question, then the most specific units that fit; lines
  * before sentences at each step, as dropping a line leaves its neighbours reading as written.
  * Only when no whole sentence fits is the opening cut short at a word.
@@ -108,10 +131,20 @@ function select(units: Unit[], budget: number, mustKeep: (Unit | undefined)[]): 
 export function fitSentences(text: string, budget: number): FittedText {
   const byLine = unitsOf(text, 'line');
   const bySentence = unitsOf(text, 'sentence');
-  for (const keep of [(u: Unit[]) => [u[0], closingOf(u)], (u: Unit[]) => [closingOf(u)], () => []]) {
+  const both = (u: Unit[]) => [u[0], closingOf(u)];
+  const question = (u: Unit[]) => [closingOf(u)];
+  // Strict first: a list item or a referent is cut only when nothing else can make the post fit.
+  const tries = [
+    { strict: true, keep: both },
+    { strict: true, keep: question },
+    { strict: false, keep: both },
+    { strict: false, keep: question },
+    { strict: false, keep: () => [] },
+  ];
+  for (const { strict, keep } of tries) {
     for (const unit of ['line', 'sentence'] as const) {
       const units = unit === 'line' ? byLine : bySentence;
-      const kept = select(units, budget, keep(units));
+      const kept = select(units, budget, keep(units), strict);
       const fitted = joinUnits(kept);
       if (kept.length && fitted.length <= budget) {
         const dropped = units.filter((u) => !kept.includes(u)).map((u) => u.text);

@@ -1,8 +1,11 @@
 import type { Dimension } from '../domain/enums.ts';
+import { hasThreads } from '../platforms/text-limits.ts';
 import { hasPhrase } from './phrases.ts';
 import { PLAIN_PHRASES } from './plain-words.ts';
 import { closingQuestionOf, type FittedText, fitSentences } from './rewrite-fit.ts';
+import { trimTags } from './rewrite-hashtags.ts';
 import { cutAtWord, paragraphsOf, splitSentences } from './rewrite-sentences.ts';
+import { splitThread } from './rewrite-thread.ts';
 import { type Rubric, rubricFor } from './rubrics.ts';
 import { HASHTAG, LINK, normalizePost } from './text-features.ts';
 import type { RewriteChange, ScoreInput } from './types.ts';
@@ -18,13 +21,20 @@ import type { RewriteChange, ScoreInput } from './types.ts';
  */
 
 export interface OfflineRewrite {
+  /** The post's text (on a thread, its first part). */
   rewrite: string;
   changes: RewriteChange[];
+  /** The replies after the post, when it became a thread (platformB); empty otherwise. */
+  thread?: string[];
+  /** What to post as the first comment: the links moved out of the body; null when none. */
+  firstComment?: string | null;
 }
 
 interface PassResult {
   text: string;
   note: string;
+  /** Links the pass moved out of the body, for the first comment. */
+  moved?: string[];
 }
 
 interface RewritePass {
@@ -38,8 +48,10 @@ interface RewritePass {
 
 const GREETING = /^(?:hey|hello|hi) (?:everyone|all|linkedin|folks|network)[!,.]*\s*/i;
 const CLOSING_QUESTION = 'What would you add?';
-const TRAILING_TAGS = /(?:\s*#[\p{L}\p{N}_]+)+\s*$/u;
 const LINK_AFTER_COLON = new RegExp(`(?:\\s+(?:here|below))?\\s*:\\s*(?:${LINK.source})`, 'gi');
+
+/** A platform that publishes a long post as a thread: its posts are split, never cut. */
+const threaded = (rubric: Rubric) => hasThreads(rubric.platform);
 
 const asksSomething = (text: string) => text.includes('?') || hasPhrase('callsToComment', text);
 
@@ -100,10 +112,14 @@ const moveLinks: RewritePass = {
       )
       .join('\n')
       .replace(/\n{3,}/g, '\n\n');
-    if (!pointed) out = `${out.trim()}\n\n(Link in the first comment.)`;
+    const many = links.length > 1;
+    if (!pointed) out = `${out.trim()}\n\n(${many ? 'Links' : 'Link'} in the first comment.)`;
     return {
       text: out,
-      note: `Moved ${links.length} external link(s) out of the body; post ${links.join(' ')} as the first comment to avoid the ~26% reach cut.`,
+      moved: links,
+      note: many
+        ? `Moved ${links.length} external links out of the body into the first comment, which keeps them without the reach cut a link in the post costs.`
+        : 'Moved the external link out of the body into the first comment, which keeps it without the reach cut a link in the post costs.',
     };
   },
 };
@@ -149,8 +165,8 @@ const plainWords: RewritePass = {
 };
 
 /**
- * Hashtags past the cap: tags inside a sentence lose their "#" and stay as words (dropping
- * them would break the sentence); trailing tags go, and the first three return on a closing line.
+ * Hashtags past the cap (rewrite-hashtags.ts): a tag that is a word of its sentence keeps the
+ * word, appended tags leave the text, and the first of them return on a closing line.
  */
 const trimHashtags: RewritePass = {
   name: 'hashtags',
@@ -159,17 +175,26 @@ const trimHashtags: RewritePass = {
   apply(text, rubric) {
     const tags = text.match(HASHTAG) ?? [];
     if (tags.length < rubric.hashtagCapFrom) return null;
-    const keep = tags.slice(0, 3);
-    const body = text.replace(TRAILING_TAGS, '');
-    const out = mapLines(body, (l) =>
-      /^(?:\s*#[\p{L}\p{N}_]+)+\s*$/u.test(l) ? '' : l.replace(HASHTAG, (tag) => tag.slice(1)),
-    );
-    return {
-      text: `${out.replace(/\n{3,}/g, '\n\n').trim()}\n\n${keep.join(' ')}`,
-      note: `Trimmed hashtags from ${tags.length} to ${keep.length}; six or more cap algorithm fit.`,
-    };
+    // Under the cap: platformA caps from six, platformB from three.
+    const keep = Math.min(3, rubric.hashtagCapFrom - 1);
+    const trimmed = trimTags(text, keep);
+    const left = trimmed.text.match(HASHTAG)?.length ?? 0;
+    return { text: trimmed.text, note: hashtagNote(tags.length, left, trimmed.worded, rubric) };
   },
 };
+
+/** What the hashtag pass did, in one or two sentences whose counts agree. */
+function hashtagNote(from: number, left: number, worded: number, rubric: Rubric): string {
+  const why = `${rubric.hashtagCapFrom} or more hashtags cap algorithm fit on ${rubric.platform}`;
+  const inText =
+    worded === 1
+      ? 'One hashtag inside a sentence stays as a plain word'
+      : `${worded} hashtags inside sentences stay as plain words`;
+  // Every tag was a word of its sentence: only the marks went.
+  if (!left) return `${inText}, without the "#": ${why}.`;
+  const cut = `Trimmed the hashtags from ${from} to ${left}, on a closing line of their own: ${why}.`;
+  return worded ? `${cut} ${inText} without the "#".` : cut;
+}
 
 /** The opening sentence on its own line, so it lands before the "see more" fold. */
 const hookOnOwnLine: RewritePass = {
@@ -244,7 +269,7 @@ const fitLimit: RewritePass = {
   dimension: 'algorithmFit',
   guided: false,
   apply(text, rubric) {
-    if (text.length <= rubric.maxLength) return null;
+    if (text.length <= rubric.maxLength || threaded(rubric)) return null;
     // Room for the closing-question pass only when the post asks nothing of its own.
     const budget = asksSomething(text) ? rubric.maxLength : rubric.maxLength - CLOSING_QUESTION.length - 2;
     const fitted = fitSentences(text, budget);
@@ -264,7 +289,7 @@ const closingQuestion: RewritePass = {
     if (asksSomething(text)) return null;
     const own = closingQuestionOf(original);
     if (own && !hasPhrase('bait', own)) return null;
-    if (text.length + CLOSING_QUESTION.length + 2 > rubric.maxLength) return null;
+    if (!threaded(rubric) && text.length + CLOSING_QUESTION.length + 2 > rubric.maxLength) return null;
     const blocks = text.split('\n\n');
     const tail = blocks.length > 1 && /^(?:#\S+\s*)+$/.test(blocks.at(-1)!) ? blocks.pop()! : null;
     blocks.push(CLOSING_QUESTION);
@@ -289,6 +314,33 @@ export const REWRITE_PASSES: readonly RewritePass[] = [
 ];
 
 /**
+ * Over a threaded platform's limit: the post becomes a thread of parts, each within it (or one
+ * part, when only a closing line of hashtags made it too long and no part has room for them).
+ */
+function asThread(text: string, rubric: Rubric): { parts: string[]; changes: RewriteChange[] } {
+  const { parts, overflow, droppedTags } = splitThread(rubric.platform, text, rubric.maxLength);
+  const changes: RewriteChange[] = [];
+  const limit = `${rubric.platform}'s ${rubric.maxLength}-character limit`;
+  if (parts.length > 1) {
+    const lost = overflow.length
+      ? ` The last ${overflow.length === 1 ? 'part' : `${overflow.length} parts`} did not fit in a thread of ${parts.length} parts and ${overflow.length === 1 ? 'was' : 'were'} left out.`
+      : '';
+    changes.push({
+      dimension: 'algorithmFit',
+      note: `Split the post into a thread of ${parts.length} parts, each within ${limit}, with your words in their order.${lost}`,
+    });
+  }
+  if (droppedTags) {
+    const many = (droppedTags.match(/#/g)?.length ?? 0) > 1;
+    changes.push({
+      dimension: 'algorithmFit',
+      note: `Left out the closing ${many ? 'hashtags' : 'hashtag'} ${droppedTags.trim()}: no part had room for ${many ? 'them' : 'it'} within ${limit}.`,
+    });
+  }
+  return { parts, changes };
+}
+
+/**
  * Runs the passes. `measure` scores a candidate text (the learned offline score with the
  * request's context); without it every pass applies, as a fixed recipe.
  */
@@ -296,6 +348,7 @@ export function rewriteOffline(input: ScoreInput, measure?: (text: string) => nu
   const rubric = rubricFor(input.platform);
   const changes: RewriteChange[] = [];
   const original = normalizePost(input.post);
+  const moved: string[] = [];
   let text = original;
   let score = measure ? measure(text) : 0;
   for (const pass of REWRITE_PASSES) {
@@ -308,7 +361,16 @@ export function rewriteOffline(input: ScoreInput, measure?: (text: string) => nu
       score = nextScore;
     } else if (measure) score = measure(next);
     text = next;
+    moved.push(...(result.moved ?? []));
     changes.push({ dimension: pass.dimension, note: result.note });
   }
-  return { rewrite: text.trim(), changes };
+  const firstComment = moved.length ? moved.join('\n') : null;
+  const thread = threaded(rubric) && text.length > rubric.maxLength ? asThread(text.trim(), rubric) : null;
+  if (thread) changes.push(...thread.changes);
+  return {
+    rewrite: thread ? thread.parts[0]! : text.trim(),
+    changes,
+    thread: thread ? thread.parts.slice(1) : [],
+    firstComment,
+  };
 }

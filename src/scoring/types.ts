@@ -66,7 +66,12 @@ export interface RewriteChange {
 }
 
 export interface RewriteResult {
+  /** The post's text; on a thread, its first part. */
   rewrite: string;
+  /** The replies that follow the post when it became a thread (platformB); empty otherwise. */
+  thread: string[];
+  /** To post as the first comment: the links moved out of the body; null when none moved. */
+  firstComment: string | null;
   changes: RewriteChange[];
   before: ScoreResult;
   after: ScoreResult;

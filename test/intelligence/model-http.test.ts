@@ -145,6 +145,31 @@ describe('model rewrite, generate, plan and voice', () => {
     expect(res.body.rewrite.match(/#\w/g)).toHaveLength(3);
   });
 
+  it("holds model drafts to the offline checks: a draft pasting the brief's instruction or dropping its numbers is retried, then replaced", async () => {
+    const brief = 'Write a post announcing that we cut deploy time from 42 minutes to 6 at Initrode.';
+    const drafts = (posts: string[]) => () => ({
+      kind: 'json' as const,
+      value: { candidates: posts.map((post) => ({ post })) },
+    });
+    // Pasted instruction, then a lost number: both fail the checks, so the offline drafts answer.
+    fake.next('generate', drafts([`${brief}\n\nWhat would you add?`]));
+    fake.next('generate', drafts(['We cut deploy time at Initrode.\n\nWhat would you add?']));
+    const res = await t.request('POST', '/v1/generate', { key, body: { brief, count: 1 } });
+    expect(res.status, res.text).toBe(200);
+    const [draft] = res.body.candidates.map((c: { post: string }) => c.post);
+    expect(draft).not.toMatch(/Write a post/i);
+    for (const n of ['42', '6', 'Initrode']) expect(draft).toContain(n);
+    // A draft that passes is the model's own.
+    const good =
+      'Deploys at Initrode took 42 minutes. Now they take 6.\n\nWhich step would you measure first?';
+    fake.next('generate', drafts([good]));
+    const ok = await t.request('POST', '/v1/generate', {
+      key,
+      body: { brief: brief.replace('Write a post announcing that w', 'W'), count: 1 },
+    });
+    expect(ok.body.candidates[0].post).toBe(good);
+  });
+
   it('generates with the model, scores every candidate and sorts them', async () => {
     const res = await t.request('POST', '/v1/generate', {
       key,

@@ -40,7 +40,7 @@ describe('fact check', () => {
 
 describe('offline rewrite', () => {
   it('applies the deterministic edits as a fixed recipe and reports each one', () => {
-    const { rewrite, changes } = rewriteOffline({ post: POST });
+    const { rewrite, changes, firstComment } = rewriteOffline({ post: POST });
     expect(rewrite).not.toMatch(/https?:\/\//);
     expect(rewrite).not.toMatch(/delve|fast-paced|Comment YES/i);
     expect(rewrite.match(/#\w+/g)).toHaveLength(3);
@@ -53,7 +53,9 @@ describe('offline rewrite', () => {
     ).toBe(true);
     const dims = changes.map((c) => c.dimension);
     expect(dims).toEqual(expect.arrayContaining(['algorithmFit', 'voice', 'structure', 'hook']));
-    expect(changes.find((c) => /link/.test(c.note))?.note).toContain('https://example.com/case');
+    // The link leaves the body and comes back as the first comment, not only in a note.
+    expect(changes.find((c) => /link/.test(c.note))?.note).toMatch(/into the first comment/);
+    expect(firstComment).toBe('https://example.com/case');
     expect(rewrite).toContain('Read the case study in the first comment.');
     expect(inventedFacts(POST, rewrite)).toEqual([]);
   });
@@ -87,16 +89,21 @@ describe('offline rewrite', () => {
   it('leaves a clean post alone and reports no changes', () => {
     const clean =
       'I rewrote our onboarding last month.\n\nSetup went from 40 minutes to 6.\n\nWhat would you cut first?';
-    expect(rewriteOffline({ post: clean })).toEqual({ rewrite: clean, changes: [] });
+    expect(rewriteOffline({ post: clean })).toEqual({
+      rewrite: clean,
+      changes: [],
+      thread: [],
+      firstComment: null,
+    });
   });
 
-  it('fits platformB and never invents a fact (property)', () => {
+  it('fits platformB, as a thread when it must, and never invents a fact (property)', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 900 }), (text) => {
         fc.pre(text.trim().length > 0);
-        const { rewrite } = rewriteOffline({ post: text, platform: 'platformB' });
-        expect(rewrite.length).toBeLessThanOrEqual(280);
-        expect(inventedFacts(text, rewrite)).toEqual([]);
+        const { rewrite, thread = [] } = rewriteOffline({ post: text, platform: 'platformB' });
+        for (const part of [rewrite, ...thread]) expect(part.length).toBeLessThanOrEqual(280);
+        expect(inventedFacts(text, [rewrite, ...thread].join('\n'))).toEqual([]);
       }),
       { numRuns: 300 },
     );

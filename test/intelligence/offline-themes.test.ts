@@ -143,8 +143,8 @@ describe('offline plan on varied briefs', () => {
 
   it('names a theme the way the brief did: "our cloud bill", "the small bakery"', () => {
     const hooks = (brief: string) => planOffline({ brief, count: 10 }, null).map((i) => i.hook);
-    expect(hooks(CASES[1]!.brief)).toContain('My biggest lesson about our cloud bill came late.');
-    expect(hooks(CASES[1]!.brief)).toContain('How do you handle your cloud bill?');
+    // Which variant a plan starts from depends on the brief; the naming does not.
+    expect(hooks(CASES[1]!.brief).join('\n')).toMatch(/\bour cloud bill\b/);
     expect(hooks(CASES[0]!.brief).join('\n')).toMatch(/\bthe small bakery\b|small bakery advice/);
     // Plurals agree: "Sourdough classes deserve", never "deserves".
     expect(hooks(CASES[0]!.brief).join('\n')).not.toMatch(/classes (?:deserves|looks|is)\b/);

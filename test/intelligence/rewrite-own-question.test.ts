@@ -61,19 +61,18 @@ const both = (post: string, platform: (typeof PLATFORMS)[number]) => {
 };
 
 describe('offline rewrite keeps the author’s closing question', () => {
-  it('fits the walk’s long post to platformB by dropping the generic sentence, not the question', () => {
-    for (const { rewrite, changes } of both(LONG_POST, 'platformB')) {
-      expect(rewrite.length).toBeLessThanOrEqual(280);
-      expect(rewrite).not.toContain(GENERIC_QUESTION);
-      expect(rewrite.endsWith(OWN_QUESTION)).toBe(true);
-      // The specific sentences stay; the generic one goes, whole.
-      expect(rewrite).toContain('We cut our deploy time from 42 minutes to 6 without buying anything new.');
-      expect(rewrite).toContain('Three changes did it:');
-      expect(rewrite).not.toContain('The surprise');
+  it('makes the walk’s long post a platformB thread that keeps every sentence and the question', () => {
+    for (const { rewrite, thread = [], changes } of both(LONG_POST, 'platformB')) {
+      const parts = [rewrite, ...thread];
+      expect(parts.length).toBeGreaterThan(1);
+      for (const part of parts) expect(part.length).toBeLessThanOrEqual(280);
+      expect(parts.join(' ')).not.toContain(GENERIC_QUESTION);
+      expect(parts.at(-1)!.endsWith(OWN_QUESTION)).toBe(true);
+      // Nothing is cut: every sentence of the post is in the thread, whole and in order.
+      for (const line of LONG_POST.split('\n').filter(Boolean)) expect(parts.join('\n')).toContain(line);
       expect(changes.map((c) => c.note)).toEqual([
-        `Cut 1 line(s) to fit platformB's 280-character limit (${rewrite.length} characters now): "The surprise: the slowest step was waiting for a shared…".`,
+        `Split the post into a thread of ${parts.length} parts, each within platformB's 280-character limit, with your words in their order.`,
       ]);
-      expect(falseNotes(LONG_POST, rewrite, changes)).toEqual([]);
     }
   });
 
@@ -100,9 +99,13 @@ describe('offline rewrite keeps the author’s closing question', () => {
       for (const post of posts) {
         const question = lastSentence(post);
         for (const platform of PLATFORMS) {
-          for (const { rewrite, changes } of both(post, platform)) {
+          for (const { rewrite: first, thread = [], changes } of both(post, platform)) {
             const where = `${platform}: ${post.slice(0, 50)}`;
-            if (rewrite.length > rubricFor(platform).maxLength) failures.push(`too long, ${where}`);
+            const parts = [first, ...thread];
+            if (parts.some((p) => p.length > rubricFor(platform).maxLength))
+              failures.push(`too long, ${where}`);
+            // On a thread the question closes the last part.
+            const rewrite = parts.at(-1)!;
             if (!unTagged(rewrite.replace(TRAILING_TAGS, '')).endsWith(unTagged(question)))
               failures.push(`lost "${question}", ${where}`);
             if (rewrite.includes(GENERIC_QUESTION)) failures.push(`generic question, ${where}`);
@@ -126,14 +129,17 @@ describe('POST /v1/rewrite on platformB (the newcomer walk)', () => {
     await t?.close();
   });
 
-  it('keeps the question, notes the cut and reports the after-score exactly as scored', async () => {
+  it('returns the thread, keeps the question and scores the post as it would be published', async () => {
     const body = { post: LONG_POST, platform: 'platformB' };
     const res = await t.request('POST', '/v1/rewrite', { key, body });
     expect(res.status).toBe(200);
-    const { rewrite, changes, after } = res.body;
-    expect(rewrite.endsWith(OWN_QUESTION)).toBe(true);
-    expect(rewrite).not.toContain(GENERIC_QUESTION);
-    expect(changes.map((c: RewriteChange) => c.note).join('\n')).toMatch(/^Cut 1 line.*"The surprise/);
+    const { rewrite, thread, firstComment, changes, after } = res.body;
+    expect(thread.length).toBeGreaterThan(0);
+    expect(firstComment).toBeNull();
+    expect(thread.at(-1).endsWith(OWN_QUESTION)).toBe(true);
+    expect([rewrite, ...thread].join(' ')).not.toContain(GENERIC_QUESTION);
+    expect(changes.map((c: RewriteChange) => c.note).join('\n')).toMatch(/Split the post into a thread/);
+    // `after` is the post as published: its first part, which the feed shows and ranks.
     const scored = await t.request('POST', '/v1/score', { key, body: { ...body, post: rewrite } });
     expect(after).toEqual(scored.body);
   });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { inventedFacts } from '../../src/scoring/facts.ts';
 import { rewriteOffline } from '../../src/scoring/rewrite-offline.ts';
 import { offlineMeasure } from '../../src/scoring/scorer.ts';

@@ -5169,8 +5169,12 @@ export interface components {
         GenerateResult: {
             /** @description Sorted by score.overall, best first */
             candidates: {
+                /** @description The draft; when it became a thread, the thread's first part */
                 post: string;
+                /** @description Score of `post` */
                 score: components["schemas"]["ScoreResult"];
+                /** @description The replies after `post` when the draft holds more than one post on a platform with threads (platformB), each within the limit; empty otherwise */
+                thread: string[];
             }[];
             /** @description Which engine answered (always present in this API) */
             engine?: components["schemas"]["EngineInfo"];
@@ -5178,8 +5182,12 @@ export interface components {
         GenerateResultInput: {
             /** @description Sorted by score.overall, best first */
             candidates: {
+                /** @description The draft; when it became a thread, the thread's first part */
                 post: string;
+                /** @description Score of `post` */
                 score: components["schemas"]["ScoreResultInput"];
+                /** @description The replies after `post` when the draft holds more than one post on a platform with threads (platformB), each within the limit; empty otherwise */
+                thread: string[];
             }[];
             /** @description Which engine answered (always present in this API) */
             engine?: components["schemas"]["EngineInfoInput"];
@@ -5909,24 +5917,34 @@ export interface components {
             note: string;
         };
         RewriteResult: {
-            /** @description Score of the rewrite, exactly as scoring it returns */
+            /** @description Score of the rewrite as it would be published (its `rewrite` text: on a thread, the first part, which the feed ranks), exactly as scoring it returns */
             after: components["schemas"]["ScoreResult"];
             /** @description Score of the original */
             before: components["schemas"]["ScoreResult"];
             changes: components["schemas"]["RewriteChange"][];
             /** @description Which engine answered (always present in this API) */
             engine?: components["schemas"]["EngineInfo"];
+            /** @description What to publish as the first comment: the links the rewrite moved out of the body, one a line; null when none moved. Save it as the post’s `firstComment` */
+            firstComment: string | null;
+            /** @description The post's text; when it became a thread, the thread's first part */
             rewrite: string;
+            /** @description The replies that follow the post, in order, when a post over the limit became a thread (platforms with threads, platformB); each within the limit. Empty otherwise. Save them as the post’s `thread` */
+            thread: string[];
         };
         RewriteResultInput: {
-            /** @description Score of the rewrite, exactly as scoring it returns */
+            /** @description Score of the rewrite as it would be published (its `rewrite` text: on a thread, the first part, which the feed ranks), exactly as scoring it returns */
             after: components["schemas"]["ScoreResultInput"];
             /** @description Score of the original */
             before: components["schemas"]["ScoreResultInput"];
             changes: components["schemas"]["RewriteChangeInput"][];
             /** @description Which engine answered (always present in this API) */
             engine?: components["schemas"]["EngineInfoInput"];
+            /** @description What to publish as the first comment: the links the rewrite moved out of the body, one a line; null when none moved. Save it as the post’s `firstComment` */
+            firstComment: string | null;
+            /** @description The post's text; when it became a thread, the thread's first part */
             rewrite: string;
+            /** @description The replies that follow the post, in order, when a post over the limit became a thread (platforms with threads, platformB); each within the limit. Empty otherwise. Save them as the post’s `thread` */
+            thread: string[];
         };
         SchedulePostRequest: {
             /** @description Epoch ms, in the future */

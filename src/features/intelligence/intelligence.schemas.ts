@@ -100,10 +100,23 @@ export const RewriteChange = z
 
 export const RewriteResult = z
   .object({
-    rewrite: z.string(),
+    rewrite: z.string().describe("The post's text; when it became a thread, the thread's first part"),
+    thread: z
+      .array(z.string())
+      .describe(
+        'The replies that follow the post, in order, when a post over the limit became a thread (platforms with threads, platformB); each within the limit. Empty otherwise. Save them as the post’s `thread`',
+      ),
+    firstComment: z
+      .string()
+      .nullable()
+      .describe(
+        'What to publish as the first comment: the links the rewrite moved out of the body, one a line; null when none moved. Save it as the post’s `firstComment`',
+      ),
     changes: z.array(RewriteChange),
     before: ScoreResult.describe('Score of the original'),
-    after: ScoreResult.describe('Score of the rewrite, exactly as scoring it returns'),
+    after: ScoreResult.describe(
+      'Score of the rewrite as it would be published (its `rewrite` text: on a thread, the first part, which the feed ranks), exactly as scoring it returns',
+    ),
     engine,
   })
   .meta({ id: 'RewriteResult' });
@@ -132,7 +145,17 @@ export type GenerateRequest = z.output<typeof GenerateRequest>;
 export const GenerateResult = z
   .object({
     candidates: z
-      .array(z.object({ post: z.string(), score: ScoreResult }))
+      .array(
+        z.object({
+          post: z.string().describe("The draft; when it became a thread, the thread's first part"),
+          thread: z
+            .array(z.string())
+            .describe(
+              'The replies after `post` when the draft holds more than one post on a platform with threads (platformB), each within the limit; empty otherwise',
+            ),
+          score: ScoreResult.describe('Score of `post`'),
+        }),
+      )
       .describe('Sorted by score.overall, best first'),
     engine,
   })

@@ -1,7 +1,10 @@
 import type { Call, Ctx } from '../../context.ts';
+import { hasThreads } from '../../platforms/text-limits.ts';
 import { type EngineNotice, engineNotice } from '../../scoring/engine-notice.ts';
 import type { GenerateContext } from '../../scoring/generate-offline.ts';
 import { toPlanItems } from '../../scoring/plan-offline.ts';
+import { splitThread } from '../../scoring/rewrite-thread.ts';
+import { rubricFor } from '../../scoring/rubrics.ts';
 import { scorePost } from '../../scoring/scorer.ts';
 import { normalizePost } from '../../scoring/text-features.ts';
 import type { PlanItem, RewriteResult, ScoreInput, ScoreResult } from '../../scoring/types.ts';
@@ -64,9 +67,12 @@ async function scoreInside(
 
 /**
  * Rewrites honestly: `before` scores the original, the engine edits without inventing facts,
- * and `after` is the score of the rewrite with the same context (text-derived overrides,
- * `hasExternalLink` and `hashtagCount`, are re-derived from the rewrite), reported as is,
- * lower or not.
+ * and `after` is the score of the rewrite as it would be published, with the same context
+ * (text-derived overrides, `hasExternalLink` and `hashtagCount`, are re-derived from the
+ * rewrite), reported as is, lower or not. A link moved out of the body comes back as
+ * `firstComment`; a post split into a thread (platformB) comes back as its first part in
+ * `rewrite` and the replies in `thread`, and `after` scores that first part, the post the feed
+ * ranks (the replies hang under it).
  */
 export async function rewriteText({ ctx, input }: Call<ScoreRequest>): Promise<RewriteResult> {
   const original = normalizeScoreInput(input);
@@ -74,11 +80,18 @@ export async function rewriteText({ ctx, input }: Call<ScoreRequest>): Promise<R
   const payload = personal ? { original, personal: personalKey(personal) } : original;
   const json = await cachedJson(ctx, cacheKey(ctx, 'rewrite', payload), { metered: true }, async () => {
     const before = await scoreInside(ctx, original, personal);
-    const { rewrite, changes } = await ctx.deps.engine.rewrite(original, before);
+    const {
+      rewrite,
+      changes,
+      thread = [],
+      firstComment = null,
+    } = await ctx.deps.engine.rewrite(original, before);
     const { hasExternalLink: _link, hashtagCount: _tags, ...context } = original;
     const after = await scoreInside(ctx, { ...context, post: normalizePost(rewrite) }, personal);
     return {
       rewrite: normalizePost(rewrite),
+      thread: thread.map(normalizePost),
+      firstComment: firstComment === null ? null : normalizePost(firstComment),
       changes,
       before,
       after,
@@ -105,11 +118,15 @@ async function conditioning(
 }
 
 export interface GenerateResult {
-  candidates: { post: string; score: ScoreResult }[];
+  candidates: { post: string; thread: string[]; score: ScoreResult }[];
   engine?: EngineNotice;
 }
 
-/** 1-3 drafts, each scored by the same scorer, best first. */
+/**
+ * 1-3 drafts, each scored by the same scorer, best first. On a platform with threads a draft
+ * longer than one post comes back as a thread: `post` is its first part (what is scored, the
+ * post the feed ranks) and `thread` the replies.
+ */
 export async function generatePosts({ ctx, input }: Call<GenerateRequest>): Promise<GenerateResult> {
   const { context, versions } = await conditioning(ctx, input);
   const request = { ...input, brief: normalizePost(input.brief), platform: input.platform ?? 'platformA' };
@@ -129,10 +146,15 @@ export async function generatePosts({ ctx, input }: Call<GenerateRequest>): Prom
       media: request.media,
     };
     const candidates = await Promise.all(
-      posts.map(async (post) => ({
-        post,
-        score: await scoreInside(ctx, { ...scoreContext, post }, personal),
-      })),
+      posts.map(async (draft) => {
+        // More than one post's worth on a platform with threads: a thread, every part within the limit.
+        const rubric = rubricFor(request.platform);
+        const [post = draft, ...thread] =
+          hasThreads(request.platform) && draft.length > rubric.maxLength
+            ? splitThread(request.platform, draft, rubric.maxLength).parts
+            : [draft];
+        return { post, thread, score: await scoreInside(ctx, { ...scoreContext, post }, personal) };
+      }),
     );
     // Stable sort: equal scores keep the engine's order.
     candidates.sort((a, b) => b.score.overall - a.score.overall);

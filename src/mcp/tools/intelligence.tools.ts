@@ -55,17 +55,25 @@ export const intelligenceTools = [
   defineTool({
     name: 'rewrite_post',
     title: 'Rewrite a post',
-    description: `Rewrites a post to score better without inventing facts, and reports an honest before/after: the original's score, the rewrite, what changed per dimension, and the rewrite's score exactly as measured (it can be lower; then keep the original). Use it when a draft scores poorly; read the changes before adopting it. Takes the same arguments as score_post. Nothing is saved: create_post the version you keep. ${MODEL_COST}`,
+    description: `Rewrites a post to score better without inventing facts, and reports an honest before/after: the original's score, the rewrite, what changed per dimension, and the rewrite's score exactly as measured (it can be lower; then keep the original). Use it when a draft scores poorly; read the changes before adopting it. Takes the same arguments as score_post. A link moved out of the body comes back in firstComment; on platformB a post over the limit comes back as a thread (rewrite is its first part, thread the replies, each within the limit), and after scores the first part, the post the feed ranks. Nothing is saved: create_post the version you keep, passing rewrite as text with its thread and firstComment. ${MODEL_COST}`,
     input: ScoreRequest,
     output: RewriteResult,
     annotations: readOnly,
     modelBacked: true,
     idempotentAs: { method: 'POST', url: '/v1/rewrite', status: 200 },
     run: (ctx, input) => rewriteText({ ctx, input }),
-    summarize: ({ before, after, changes }) => {
+    summarize: ({ before, after, changes, thread, firstComment }) => {
       const delta = Math.round(after.overall) - Math.round(before.overall);
       const verdict = delta > 0 ? `+${delta}` : delta === 0 ? 'no change' : `${delta}: keep the original`;
-      return `Rewrite scored ${Math.round(after.overall)}/100 vs ${Math.round(before.overall)}/100 for the original (${verdict}); ${plural(changes.length, 'change')}.`;
+      const parts = [
+        thread.length ? ` It is a thread of ${thread.length + 1} parts.` : '',
+        firstComment
+          ? firstComment.includes('\n')
+            ? ' The moved links go in the first comment.'
+            : ' The moved link goes in the first comment.'
+          : '',
+      ].join('');
+      return `Rewrite scored ${Math.round(after.overall)}/100 vs ${Math.round(before.overall)}/100 for the original (${verdict}); ${plural(changes.length, 'change')}.${parts}`;
     },
   }),
   defineTool({

@@ -1,10 +1,13 @@
+import { hasThreads } from '../../platforms/text-limits.ts';
+import { draftProblem } from '../draft-checks.ts';
 import type { Engine } from '../engine-interface.ts';
-import { inventedFacts } from '../facts.ts';
+import { inventedFacts, linksLost, wordsKept } from '../facts.ts';
 import { generateOffline } from '../generate-offline.ts';
 import type { Judge } from '../judge.ts';
 import { pillarsFor } from '../plan-offline.ts';
 import { rewriteOffline } from '../rewrite-offline.ts';
-import { rubricFor } from '../rubrics.ts';
+import { fitsPart } from '../rewrite-thread.ts';
+import { type Rubric, rubricFor } from '../rubrics.ts';
 import { offlineMeasure } from '../scorer.ts';
 import { normalizePost } from '../text-features.ts';
 import { type ModelClient, ModelError } from './client.ts';
@@ -27,6 +30,34 @@ import { GenerateOutput, JudgeOutput, PlanOutput, RewriteOutput, VoiceOutput } f
  * still invents facts after its one retry is replaced by the deterministic offline result,
  * and the change list says so; everything else that misbehaves is a 502.
  */
+
+/**
+ * What is wrong with a model rewrite, for its one retry: a part over the limit, a thread where
+ * the platform has none, a thread that drops more than a tenth of the words, an invented fact,
+ * a lost link.
+ */
+function rewriteProblem(
+  original: string,
+  rubric: Rubric,
+  v: { rewrite: string; thread?: string[]; firstComment?: string | null },
+): string | null {
+  const text = normalizePost(v.rewrite);
+  if (!text) return 'the rewrite is empty';
+  const thread = (v.thread ?? []).map(normalizePost).filter(Boolean);
+  const threaded = hasThreads(rubric.platform);
+  if (thread.length && !threaded) return `${rubric.platform} has no threads: return the post alone`;
+  for (const part of [text, ...thread])
+    if (!fitsPart(rubric.platform, part, rubric.maxLength))
+      return `a part is ${part.length} characters; the limit is ${rubric.maxLength}`;
+  const all = [text, ...thread, v.firstComment ?? ''].join('\n');
+  const invented = inventedFacts(original, all);
+  if (invented.length) return `it adds facts absent from the original: ${invented.slice(0, 6).join(', ')}`;
+  const lost = linksLost(original, all);
+  if (lost.length) return `it drops links; put them in firstComment: ${lost.join(', ')}`;
+  if (thread.length && wordsKept(original, all) < 0.9)
+    return 'the thread drops more than a tenth of the original words; keep them';
+  return null;
+}
 
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
 
@@ -57,27 +88,25 @@ export function createModelEngine(client: ModelClient): Engine {
           instructions: REWRITE_INSTRUCTIONS,
           prompt: rewritePrompt(input, rubric, before),
           temperature: 0.3,
-          check: (v) => {
-            const text = normalizePost(v.rewrite);
-            if (!text) return 'the rewrite is empty';
-            if (text.length > rubric.maxLength)
-              return `the rewrite is ${text.length} characters; the limit is ${rubric.maxLength}`;
-            const invented = inventedFacts(input.post, text);
-            return invented.length
-              ? `it adds facts absent from the original: ${invented.slice(0, 6).join(', ')}`
-              : null;
-          },
+          check: (v) => rewriteProblem(input.post, rubric, v),
         });
-        return { rewrite: normalizePost(out.rewrite), changes: out.changes };
+        return {
+          rewrite: normalizePost(out.rewrite),
+          thread: (out.thread ?? []).map(normalizePost),
+          firstComment: out.firstComment ? normalizePost(out.firstComment) : null,
+          changes: out.changes,
+        };
       } catch (err) {
         if (!(err instanceof ModelError && err.checkFailed)) throw err;
         const offline = rewriteOffline(input, offlineMeasure(input));
         return {
           rewrite: offline.rewrite,
+          thread: offline.thread,
+          firstComment: offline.firstComment,
           changes: [
             {
               dimension: 'specificity',
-              note: 'The model rewrite added facts that are not in the original, so only safe deterministic edits were applied.',
+              note: 'The model rewrite added facts that are not in the original or lost part of the post, so only safe deterministic edits were applied.',
             },
             ...offline.changes,
           ],
@@ -106,13 +135,17 @@ export function createModelEngine(client: ModelClient): Engine {
               return `return exactly ${count} candidates, not ${v.candidates.length}`;
             for (const c of v.candidates) {
               const post = normalizePost(c.post);
-              if (post.length > rubric.maxLength)
+              // On a platform with threads a longer draft becomes a thread (the service splits it).
+              if (post.length > rubric.maxLength && !hasThreads(rubric.platform))
                 return `a candidate is ${post.length} characters; the limit is ${rubric.maxLength}`;
               const invented = inventedFacts(source, post, { names: false });
               if (invented.length)
                 return `a candidate invents numbers or links: ${invented.slice(0, 6).join(', ')}`;
             }
-            return null;
+            return draftProblem(
+              input.brief,
+              v.candidates.map((c) => normalizePost(c.post)),
+            );
           },
         });
         return out.candidates.map((c) => normalizePost(c.post));

@@ -40,7 +40,9 @@ export const REWRITE_INSTRUCTIONS = `You edit social posts to perform better whi
 Rules you must never break:
 - Use only facts present in the original: no new numbers, names, companies, products, places, links, quotes or claims. You may cut, reorder, rephrase and restructure.
 - Keep the author's voice and first-person perspective.
-- Stay within the platform's character limit.
+- Keep every number, @mention and link. An external link moved out of the body goes, exactly as written, into "firstComment" (null when no link moved).
+- Stay within the platform's character limit. On a platform with threads, a post over the limit becomes a thread instead of being cut: "rewrite" is its first part and "thread" the parts after it, each within the limit, together keeping at least 90% of the original's words. Elsewhere "thread" is empty.
+- Hashtags you keep go on a closing line; never leave a hashtag's word run into a sentence it was not part of.
 Fix what the score found weakest first. List every edit in "changes" with the dimension it serves.`;
 
 export function rewritePrompt(input: ScoreInput, rubric: Rubric, before: ScoreResult): string {
@@ -48,7 +50,11 @@ export function rewritePrompt(input: ScoreInput, rubric: Rubric, before: ScoreRe
     .filter((s) => s.impact === 'negative')
     .map((s) => `- ${s.dimension}: ${s.label}. ${s.detail}`)
     .join('\n');
-  return `${platformRubric(rubric)}\n${context(input)}\n\nCurrent score ${before.overall}/100. Weak points:\n${weak || '- none found'}\n\nOriginal post:\n"""\n${input.post}\n"""`;
+  const threads =
+    rubric.platform === 'platformB'
+      ? `\nThis platform has threads: over ${rubric.maxLength} characters, return a thread.`
+      : '\nThis platform has no threads: "thread" must be empty.';
+  return `${platformRubric(rubric)}${threads}\n${context(input)}\n\nCurrent score ${before.overall}/100. Weak points:\n${weak || '- none found'}\n\nOriginal post:\n"""\n${input.post}\n"""`;
 }
 
 export function brandAndVoice(brand: BrandContext | null, voice: VoiceContext | null): string {
@@ -70,7 +76,7 @@ export function brandAndVoice(brand: BrandContext | null, voice: VoiceContext | 
   return out.join('\n');
 }
 
-export const GENERATE_INSTRUCTIONS = `You write social posts from a brief. Each candidate must be a complete, ready-to-publish post with a different hook approach. Do not invent statistics, numbers, links or quotes that are not in the brief or the brand context; write from the author's first-person experience only in general terms. Follow the voice and brand context exactly.`;
+export const GENERATE_INSTRUCTIONS = `You write social posts from a brief. Each candidate must be a complete, ready-to-publish post with a different hook approach and a different structure (do not reuse the same sentences around the facts). The brief may contain instructions to you ("Write a post announcing...") or a label ("Product launch announcement:"): never repeat those, write the post itself. Keep every number and name the brief gives in every candidate. Do not invent statistics, numbers, links or quotes that are not in the brief or the brand context; where the post needs a fact the brief does not give, leave a marked blank in square brackets for the author, such as "[the number you measured]". On a platform with threads, a brief with more than one post's worth may be written longer: it is published as a thread. Follow the voice and brand context exactly.`;
 
 export const PLAN_INSTRUCTIONS = `You plan a series of social posts. Each item is an outline, not a draft: a content pillar, a hook line, the angle (one or two sentences on what the post argues or shows), a format and the hook archetype. Vary archetypes and formats across the series; favour formats with higher reach where they suit the idea.`;
 

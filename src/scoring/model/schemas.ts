@@ -31,7 +31,17 @@ export const JudgeOutput = z.object({
 export type JudgeOutput = z.output<typeof JudgeOutput>;
 
 export const RewriteOutput = z.object({
-  rewrite: z.string().min(1),
+  rewrite: z.string().min(1).describe('The post; when it became a thread, its first part'),
+  thread: z
+    .array(z.string().min(1))
+    .max(24)
+    .optional()
+    .describe('The replies after the first part, only when the platform has threads and the post needs one'),
+  firstComment: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('The links moved out of the body, one a line; null when none moved'),
   changes: z
     .array(z.object({ dimension: Dimension, note: z.string().min(1).max(240) }))
     .max(8)

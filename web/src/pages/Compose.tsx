@@ -218,8 +218,25 @@ export function ComposePage() {
           ) : (
             !score.isPending && <p className="muted">Press Score to grade the post on six dimensions.</p>
           )}
-          <RewritePanel body={scoreBody} onUse={setText} />
-          <GeneratePanel platform={effectivePlatform} media={kind} onUse={setText} />
+          <RewritePanel
+            body={scoreBody}
+            onUse={(r) => {
+              setText(r.text);
+              // The rewrite's own thread continues the post, before any parts written after it.
+              setThread((own) => [...r.thread, ...own]);
+              const moved = r.firstComment;
+              if (moved) setFirstComment((own) => (own.trim() ? `${own.trim()}\n${moved}` : moved));
+            }}
+          />
+          <GeneratePanel
+            platform={effectivePlatform}
+            media={kind}
+            onUse={(draft, replies) => {
+              setText(draft);
+              // A generated thread is a whole new post: its replies replace the thread.
+              if (replies.length) setThread(replies);
+            }}
+          />
         </section>
       </div>
     </div>

@@ -10,15 +10,25 @@ import { useBrands, useVoices } from '../lib/hooks.ts';
 
 type ScoreBody = Schemas['ScoreRequestInput'];
 
+/** What "Use the rewrite" fills: the post, the thread parts after it, and the first comment. */
+export interface UsedRewrite {
+  text: string;
+  thread: string[];
+  firstComment: string | null;
+}
+
 /** Rewrite: the before/after diff, what changed and both scores as measured. */
-export function RewritePanel({ body, onUse }: { body: ScoreBody; onUse: (text: string) => void }) {
+export function RewritePanel({ body, onUse }: { body: ScoreBody; onUse: (rewrite: UsedRewrite) => void }) {
   const rewrite = useMutation({
     mutationFn: (input: ScoreBody) => ok(api.POST('/v1/rewrite', { body: input })),
   });
   const r = rewrite.data;
   // The text that was rewritten: the diff is against it, not against what the editor holds now.
   const source = rewrite.variables?.post ?? body.post;
-  const unchanged = r !== undefined && r.rewrite.trim() === source.trim();
+  const unchanged =
+    r !== undefined && r.rewrite.trim() === source.trim() && r.thread.length === 0 && r.firstComment === null;
+  // What would be published, part after part, for the diff against the original.
+  const published = r ? [r.rewrite, ...r.thread].join('\n\n') : '';
   // Edited since: "Use the rewrite" would silently throw the edits away.
   const stale = source !== body.post;
   return (
@@ -58,7 +68,25 @@ export function RewritePanel({ body, onUse }: { body: ScoreBody; onUse: (text: s
                 Before {Math.round(r.before.overall)} → after {Math.round(r.after.overall)}
                 {r.after.overall < r.before.overall && ' (lower: keep your version?)'}
               </h3>
-              <Diff before={source} after={r.rewrite} />
+              <Diff before={source} after={published} />
+              {r.thread.length > 0 && (
+                <div className="rewrite-thread">
+                  <h4>As a thread of {r.thread.length + 1} parts</h4>
+                  <ol>
+                    {[r.rewrite, ...r.thread].map((part, i) => (
+                      <li key={i} className="pre">
+                        {part}
+                      </li>
+                    ))}
+                  </ol>
+                </div>
+              )}
+              {r.firstComment && (
+                <div className="rewrite-comment">
+                  <h4>First comment</h4>
+                  <p className="pre">{r.firstComment}</p>
+                </div>
+              )}
               <ul>
                 {r.changes.map((c, i) => (
                   <li key={i}>
@@ -77,7 +105,11 @@ export function RewritePanel({ body, onUse }: { body: ScoreBody; onUse: (text: s
                 </div>
               </div>
               {!stale && (
-                <button type="button" className="primary" onClick={() => onUse(r.rewrite)}>
+                <button
+                  type="button"
+                  className="primary"
+                  onClick={() => onUse({ text: r.rewrite, thread: r.thread, firstComment: r.firstComment })}
+                >
                   Use the rewrite
                 </button>
               )}
@@ -97,7 +129,8 @@ export function GeneratePanel({
 }: {
   platform: 'platformA' | 'platformB';
   media: ScoreBody['media'];
-  onUse: (text: string) => void;
+  /** The draft and, when it became a thread (platformB), its replies. */
+  onUse: (text: string, thread: string[]) => void;
 }) {
   const [brief, setBrief] = useState('');
   const [count, setCount] = useState(3);
@@ -161,8 +194,20 @@ export function GeneratePanel({
         {generate.data?.candidates.map((c, i) => (
           <li key={i} className="card">
             <p className="pre">{c.post}</p>
+            {c.thread.length > 0 && (
+              <div className="rewrite-thread">
+                <h4>A thread of {c.thread.length + 1} parts; the replies:</h4>
+                <ol start={2}>
+                  {c.thread.map((part, j) => (
+                    <li key={j} className="pre">
+                      {part}
+                    </li>
+                  ))}
+                </ol>
+              </div>
+            )}
             <ScorePanel result={c.score} compact />
-            <button type="button" onClick={() => onUse(c.post)}>
+            <button type="button" onClick={() => onUse(c.post, c.thread)}>
               Use this one
             </button>
           </li>
