@@ -101,10 +101,13 @@ export async function suggestQueue({
       note: `From ${posts(timed.length)} of yours on ${channel.platform} with engagement and a publish time: the weekday windows where you did best, each from at least ${MIN_SLOT_POSTS} posts, at the hour you usually posted in them.`,
     };
   }
+  const needed = `at least ${MIN_TIMING_POSTS} are needed to judge your own best times`;
   const why =
-    timed.length < MIN_TIMING_POSTS
-      ? `Only ${posts(timed.length)} of yours on ${channel.platform} ${timed.length === 1 ? 'has' : 'have'} engagement and a publish time; at least ${MIN_TIMING_POSTS} are needed to judge your own best times`
-      : `No weekday window of yours has at least ${MIN_SLOT_POSTS} posts with a median above your overall median`;
+    timed.length === 0
+      ? `None of your posts on ${channel.platform} has engagement and a publish time yet; ${needed}`
+      : timed.length < MIN_TIMING_POSTS
+        ? `Only ${posts(timed.length)} of yours on ${channel.platform} ${timed.length === 1 ? 'has' : 'have'} engagement and a publish time; ${needed}`
+        : `No weekday window of yours has at least ${MIN_SLOT_POSTS} posts with a median above your overall median`;
   return {
     source: 'general',
     timezone,
