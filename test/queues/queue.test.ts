@@ -71,7 +71,9 @@ describe('PUT/GET/DELETE /v1/channels/{id}/queue', () => {
 
     const zone = await putQueue(m, { timezone: 'Mars/Olympus', slots: [{ day: 1, time: '09:00' }] });
     expect(zone.status).toBe(400);
-    expect(zone.body.error.message).toBe('Unknown time zone "Mars/Olympus"; use an IANA name such as Europe/Paris.');
+    expect(zone.body.error.message).toBe(
+      'Unknown time zone "Mars/Olympus"; use an IANA name such as Europe/Paris.',
+    );
     expect(zone.body.error.details).toEqual([{ path: 'timezone', message: 'Not an IANA time zone' }]);
 
     const badTime = await putQueue(m, { timezone: 'UTC', slots: [{ day: 8, time: '24:00' }] });
@@ -128,9 +130,15 @@ describe('PUT/GET/DELETE /v1/channels/{id}/queue', () => {
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(res.body.error.code).toBe('not_found');
     }
-    const res = await req(bob, 'POST', '/v1/posts', { text: 'Into her queue', channelId: alice.channelId, queue: true });
+    const res = await req(bob, 'POST', '/v1/posts', {
+      text: 'Into her queue',
+      channelId: alice.channelId,
+      queue: true,
+    });
     expect(res.status).toBe(400);
-    expect(res.body.error.details).toEqual([{ path: 'channelId', message: 'No such channel for this account' }]);
+    expect(res.body.error.details).toEqual([
+      { path: 'channelId', message: 'No such channel for this account' },
+    ]);
     expect((await req(alice, 'GET', base)).body.queue.slots).toEqual([{ day: 1, time: '07:00' }]);
   });
 });
@@ -138,7 +146,13 @@ describe('PUT/GET/DELETE /v1/channels/{id}/queue', () => {
 describe('POST /v1/posts with queue: true', () => {
   it('takes the next free slot, says which, and the next post takes the one after', async () => {
     const m = await freshMember();
-    await putQueue(m, { timezone: 'America/New_York', slots: [{ day: 2, time: '08:15' }, { day: 4, time: '12:00' }] });
+    await putQueue(m, {
+      timezone: 'America/New_York',
+      slots: [
+        { day: 2, time: '08:15' },
+        { day: 4, time: '12:00' },
+      ],
+    });
     const view = (await req(m, 'GET', `/v1/channels/${m.channelId}/queue?count=3`)).body.upcoming;
     const first = await queued(m, 'First in the queue');
     expect(first.status, first.text).toBe(201);
@@ -162,7 +176,10 @@ describe('POST /v1/posts with queue: true', () => {
 
   it('skips a slot held by a post scheduled there with runAt, and reuses a slot freed by cancel or delete', async () => {
     const m = await freshMember();
-    await putQueue(m, { timezone: 'UTC', slots: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, time: '06:00' })) });
+    await putQueue(m, {
+      timezone: 'UTC',
+      slots: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, time: '06:00' })),
+    });
     const slots = (await req(m, 'GET', `/v1/channels/${m.channelId}/queue?count=5`)).body.upcoming.map(
       (s: { at: number }) => s.at,
     );
@@ -177,7 +194,9 @@ describe('POST /v1/posts with queue: true', () => {
     expect((await req(m, 'DELETE', `/v1/posts/${a.id}`)).status).toBe(200);
     expect((await queued(m, 'Queued E')).body.post.scheduledFor).toBe(slots[1]);
     // Rescheduling C away frees its slot too.
-    expect((await req(m, 'POST', `/v1/posts/${c.id}/schedule`, { runAt: slots[4] + 60_000 })).status).toBe(200);
+    expect((await req(m, 'POST', `/v1/posts/${c.id}/schedule`, { runAt: slots[4] + 60_000 })).status).toBe(
+      200,
+    );
     expect((await queued(m, 'Queued F')).body.post.scheduledFor).toBe(slots[3]);
     expect((await queued(m, 'Queued G')).body.post.scheduledFor).toBe(slots[4]);
   });
@@ -186,18 +205,30 @@ describe('POST /v1/posts with queue: true', () => {
     const noChannel = await req(alice, 'POST', '/v1/posts', { text: 'Where to?', queue: true });
     expect(noChannel.status).toBe(400);
     expect(noChannel.body.error.details).toEqual([
-      { path: 'channelId', message: "A queued post needs a channel: its time comes from that channel's queue" },
+      {
+        path: 'channelId',
+        message: "A queued post needs a channel: its time comes from that channel's queue",
+      },
     ]);
     const both = await queued(alice, 'Both', { runAt: w.clock.now() + DAY });
     expect(both.status).toBe(400);
     expect(both.body.error.details).toEqual([
-      { path: 'runAt', message: 'Give either runAt or queue: true; a queued post takes its time from the queue' },
+      {
+        path: 'runAt',
+        message: 'Give either runAt or queue: true; a queued post takes its time from the queue',
+      },
     ]);
   });
 
   it('twenty concurrent queue: true creates each get a different slot, in a queue of two slots a week', async () => {
     const m = await freshMember();
-    await putQueue(m, { timezone: 'Europe/Paris', slots: [{ day: 1, time: '09:00' }, { day: 5, time: '16:00' }] });
+    await putQueue(m, {
+      timezone: 'Europe/Paris',
+      slots: [
+        { day: 1, time: '09:00' },
+        { day: 5, time: '16:00' },
+      ],
+    });
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => queued(m, `Concurrent ${i}`)));
     for (const r of results) expect(r.status, r.text).toBe(201);
     const times = results.map((r) => r.body.post.scheduledFor as number);
@@ -209,7 +240,13 @@ describe('POST /v1/posts with queue: true', () => {
 
   it('follows the zone across the spring change: a slot in the skipped hour lands on 03:00 local', async () => {
     const m = await freshMember();
-    await putQueue(m, { timezone: 'Europe/Paris', slots: [{ day: 7, time: '02:30' }, { day: 7, time: '09:00' }] });
+    await putQueue(m, {
+      timezone: 'Europe/Paris',
+      slots: [
+        { day: 7, time: '02:30' },
+        { day: 7, time: '09:00' },
+      ],
+    });
     // Move the clock to Friday 26 March 2027 (the change is on Sunday the 28th).
     const jump = Date.UTC(2027, 2, 26, 12) - w.clock.now();
     w.clock.advance(jump);
@@ -240,7 +277,9 @@ describe('POST /v1/posts/bulk-schedule with queue: true items', () => {
       ],
     });
     expect(res.status, res.text).toBe(201);
-    expect(res.body.posts.map((p: { text: string; scheduledFor: number }) => [p.text, p.scheduledFor])).toEqual([
+    expect(
+      res.body.posts.map((p: { text: string; scheduledFor: number }) => [p.text, p.scheduledFor]),
+    ).toEqual([
       ['Bulk queued 1', slots[1]],
       ['Bulk timed', slots[0]],
       ['Bulk queued 2', slots[2]],
@@ -258,7 +297,10 @@ describe('POST /v1/posts/bulk-schedule with queue: true items', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.details).toEqual([
       { path: 'items[0].runAt', message: 'Give runAt, or queue: true to take the next free queue slot' },
-      { path: 'items[1].queue', message: `Channel ${m.channelId} has no queue slots; set some first or give runAt` },
+      {
+        path: 'items[1].queue',
+        message: `Channel ${m.channelId} has no queue slots; set some first or give runAt`,
+      },
     ]);
     expect((await req(m, 'GET', '/v1/posts')).body.posts).toEqual([]);
   });
@@ -267,13 +309,35 @@ describe('POST /v1/posts/bulk-schedule with queue: true items', () => {
 describe('GET /v1/channels/{id}/queue/suggest', () => {
   it('falls back to the general figures when history is thin, and says so', async () => {
     const m = await freshMember();
-    const res = await req(m, 'GET', `/v1/channels/${m.channelId}/queue/suggest?count=3&timezone=Europe/Paris`);
+    const res = await req(
+      m,
+      'GET',
+      `/v1/channels/${m.channelId}/queue/suggest?count=3&timezone=Europe/Paris`,
+    );
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ source: 'general', timezone: 'Europe/Paris', basedOn: 0 });
     expect(res.body.slots).toEqual([
-      { day: 2, time: '08:00', posts: null, multiple: null, reason: 'Tuesday at 08:00: a midweek day at a morning commute peak (general figure).' },
-      { day: 3, time: '08:00', posts: null, multiple: null, reason: 'Wednesday at 08:00: a midweek day at a morning commute peak (general figure).' },
-      { day: 4, time: '08:00', posts: null, multiple: null, reason: 'Thursday at 08:00: a midweek day at a morning commute peak (general figure).' },
+      {
+        day: 2,
+        time: '08:00',
+        posts: null,
+        multiple: null,
+        reason: 'Tuesday at 08:00: a midweek day at a morning commute peak (general figure).',
+      },
+      {
+        day: 3,
+        time: '08:00',
+        posts: null,
+        multiple: null,
+        reason: 'Wednesday at 08:00: a midweek day at a morning commute peak (general figure).',
+      },
+      {
+        day: 4,
+        time: '08:00',
+        posts: null,
+        multiple: null,
+        reason: 'Thursday at 08:00: a midweek day at a morning commute peak (general figure).',
+      },
     ]);
     expect(res.body.note).toBe(
       'None of your posts on platformA has engagement and a publish time yet; at least 20 are needed to judge your own best times, so these are the general figures: midweek days at the commute and lunch peaks. Day and hour effects are within about 20%, so your own results will say more once you have them.',
@@ -285,9 +349,14 @@ describe('GET /v1/channels/{id}/queue/suggest', () => {
     // Mondays 09:xx UTC (10:xx Paris in winter) do well; other times are ordinary.
     const monday = Date.UTC(2025, 0, 6, 9, 10);
     const items = [];
-    for (let k = 0; k < 8; k++) items.push({ text: `Monday morning ${k}`, reactions: 90 + k, publishedAt: monday + k * 7 * DAY });
+    for (let k = 0; k < 8; k++)
+      items.push({ text: `Monday morning ${k}`, reactions: 90 + k, publishedAt: monday + k * 7 * DAY });
     for (let k = 0; k < 24; k++)
-      items.push({ text: `Ordinary ${k}`, reactions: 10 + (k % 5), publishedAt: monday + DAY + k * 2 * DAY + 5 * 3_600_000 });
+      items.push({
+        text: `Ordinary ${k}`,
+        reactions: 10 + (k % 5),
+        publishedAt: monday + DAY + k * 2 * DAY + 5 * 3_600_000,
+      });
     const imported = await req(m, 'POST', '/v1/history', { items });
     expect(imported.status, imported.text).toBe(201);
     const res = await req(m, 'GET', `/v1/channels/${m.channelId}/queue/suggest?timezone=Europe/Paris`);

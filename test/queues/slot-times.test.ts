@@ -71,7 +71,13 @@ describe('queue slots across daylight-saving changes (Intl time-zone data)', () 
 
   it('America/New_York fall back (7 Nov 2027): 01:30 runs once, in daylight time', () => {
     const zone = 'America/New_York';
-    const queue = { timezone: zone, slots: [{ day: 7, time: '01:30' }, { day: 7, time: '09:00' }] };
+    const queue = {
+      timezone: zone,
+      slots: [
+        { day: 7, time: '01:30' },
+        { day: 7, time: '09:00' },
+      ],
+    };
     const times = nextSlotTimes(queue, Date.UTC(2027, 10, 6), 4);
     expect(times.map(iso)).toEqual([
       '2027-11-07T05:30', // 01:30 EDT; 06:30 UTC (01:30 EST) is not a slot
