@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { configWith } from '../src/config/config.ts';
 import type { Ctx } from '../src/context.ts';
 import { channels } from '../src/db/schema/index.ts';
-import { createPost } from '../src/features/posts/posts.service.ts';
 import { cancelPost } from '../src/features/posts/lifecycle.service.ts';
+import { createPost } from '../src/features/posts/posts.service.ts';
 import { setQueue } from '../src/features/queues/queues.service.ts';
 import { newId } from '../src/lib/ids.ts';
 import { startService } from '../src/server.ts';
@@ -81,7 +81,10 @@ const text = 'A post for the queue benchmark: long enough to be ordinary, short 
 const base = await account();
 const runAtStart = Date.now() + 86_400_000;
 const baseline = await timed(POSTS, (i) =>
-  createPost({ ctx: base.ctx, input: { text, channelId: base.channelId, runAt: runAtStart + i * 3_600_000 } }),
+  createPost({
+    ctx: base.ctx,
+    input: { text, channelId: base.channelId, runAt: runAtStart + i * 3_600_000 },
+  }),
 );
 
 const q = await account();
@@ -106,8 +109,12 @@ const queued = await timed(POSTS, async (i) => {
 
 // Worst case: a freed slot drops the hint; the create after the one that refills it walks everything.
 await cancelPost({ ctx: q.ctx, input: { id: firstId } });
-const refill = await timed(1, () => createPost({ ctx: q.ctx, input: { text, channelId: q.channelId, queue: true } }));
-const fullWalk = await timed(1, () => createPost({ ctx: q.ctx, input: { text, channelId: q.channelId, queue: true } }));
+const refill = await timed(1, () =>
+  createPost({ ctx: q.ctx, input: { text, channelId: q.channelId, queue: true } }),
+);
+const fullWalk = await timed(1, () =>
+  createPost({ ctx: q.ctx, input: { text, channelId: q.channelId, queue: true } }),
+);
 
 console.log(`queue assignment, ${fmt(POSTS)} posts, ${backend}`);
 console.log(

@@ -201,6 +201,21 @@ describe('POST /v1/posts with queue: true', () => {
     expect((await queued(m, 'Queued G')).body.post.scheduledFor).toBe(slots[4]);
   });
 
+  it('walks past more taken slots than one read covers (70 slots held by posts scheduled with runAt)', async () => {
+    const m = await freshMember();
+    await putQueue(m, { timezone: 'Asia/Kolkata', slots: [1, 3, 5].map((day) => ({ day, time: '09:30' })) });
+    const slots = (await req(m, 'GET', `/v1/channels/${m.channelId}/queue?count=71`)).body.upcoming.map(
+      (s: { at: number }) => s.at,
+    );
+    const items = slots
+      .slice(0, 70)
+      .map((runAt: number, i: number) => ({ text: `Held ${i}`, channelId: m.channelId, runAt }));
+    expect((await req(m, 'POST', '/v1/posts/bulk-schedule', { items })).status).toBe(201);
+    const res = await queued(m, 'After seventy');
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.post.scheduledFor).toBe(slots[70]);
+  });
+
   it('refuses queue without a channel and queue with runAt, each at its field', async () => {
     const noChannel = await req(alice, 'POST', '/v1/posts', { text: 'Where to?', queue: true });
     expect(noChannel.status).toBe(400);

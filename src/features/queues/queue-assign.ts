@@ -99,11 +99,9 @@ export async function nextFreeSlot(
   const tooClose = (at: number) => (options.avoid ?? []).some((t) => Math.abs(t - at) < gap);
   const walk = slotTimes(queue, start);
   for (;;) {
+    // next() by hand: breaking out of a for-of would close the generator after the first chunk.
     const chunk: number[] = [];
-    for (const at of walk) {
-      chunk.push(at);
-      if (chunk.length >= CHUNK) break;
-    }
+    while (chunk.length < CHUNK) chunk.push(walk.next().value as number);
     const taken = await takenAmong(tx, queue.channelId, chunk);
     for (const at of chunk) {
       if (taken.has(at)) continue;
