@@ -176,6 +176,10 @@ describe('recurring series', () => {
         [{ path: 'repeat.until', message: expect.stringMatching(/^Must be after the first occurrence/) }],
       ],
       [
+        { runAt: 8_000_000_000_000_000, repeat: { every: { unit: 'day', n: 1 } } },
+        [{ path: 'runAt', message: 'A series must start within 10 years; its first occurrence is too far ahead' }],
+      ],
+      [
         { runAt: w.clock.now() + DAY, repeat: { every: { unit: 'day', n: 1 }, timezone: 'Nowhere/City' } },
         [{ path: 'repeat.timezone', message: 'Not an IANA time zone (e.g. Europe/Paris)' }],
       ],

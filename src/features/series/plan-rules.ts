@@ -5,6 +5,8 @@ import type { ErrorDetail } from '../../domain/errors.ts';
 import { canonicalZone } from '../../lib/zoned-time.ts';
 import type { Repeat } from './series.schemas.ts';
 
+const MAX_SERIES_START_MS = 10 * 366 * 86_400_000;
+
 /** How a create request says when: `runAt`, `queue: true`, and `repeat` on either. */
 export interface Plan {
   runAt?: number;
@@ -56,6 +58,9 @@ export function planProblems(plan: Plan, channelId: string | null, now: number, 
   if (repeat.timezone !== undefined && !canonicalZone(repeat.timezone))
     at('repeat.timezone', 'Not an IANA time zone (e.g. Europe/Paris)');
   const firstAt = plan.runAt ?? now;
+  // Occurrence times are computed through Intl, whose calendar ends in the year 275760.
+  if (firstAt > now + MAX_SERIES_START_MS)
+    at('runAt', 'A series must start within 10 years; its first occurrence is too far ahead');
   if (repeat.until !== undefined && repeat.until <= firstAt)
     at('repeat.until', `Must be after the first occurrence (${firstAt})`);
   return problems;
