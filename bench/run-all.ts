@@ -28,6 +28,11 @@ const benches = [
   ['publish', 'bench/publish.ts', '2,000 posts due at once, two workers on PostgreSQL, against the sandbox'],
   ['webhooks', 'bench/webhooks.ts', '5,000 events delivered to a local receiver'],
   [
+    'queue',
+    'bench/queue.ts',
+    'Queue assignment time for 10,000 `queue: true` posts on one channel, against creates with runAt',
+  ],
+  [
     'memory',
     'bench/memory.ts',
     'Resident memory of `npm start` on the embedded defaults through 1,000 mixed requests, beside a bare PGlite (targets: peak < 400 MB, idle < 250 MB)',

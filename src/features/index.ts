@@ -11,6 +11,8 @@ import { mediaRoutes } from './media/media.routes.ts';
 import { metricsRoutes } from './metrics/metrics.routes.ts';
 import { postScoreRoutes } from './posts/post-scores.routes.ts';
 import { postRoutes } from './posts/posts.routes.ts';
+import { queueRoutes } from './queues/queues.routes.ts';
+import { seriesRoutes } from './series/series.routes.ts';
 import { systemRoutes } from './system/system.routes.ts';
 import { validateRoutes } from './validate/validate.routes.ts';
 import { voiceRoutes } from './voices/voices.routes.ts';
@@ -36,4 +38,6 @@ export const featureRoutes: FeatureRoutes[] = [
   validateRoutes,
   historyRoutes,
   insightsRoutes,
+  queueRoutes,
+  seriesRoutes,
 ];

@@ -2,6 +2,7 @@ import { channelHealthSweep } from '../features/channels/token-health.sweep.ts';
 import { personalModelSweep } from '../features/history/personal.sweep.ts';
 import { metricsSweep } from '../features/metrics/metrics.sweep.ts';
 import { publishSweep } from '../features/posts/publishing/publish.sweep.ts';
+import { seriesSweep } from '../features/series/series.sweep.ts';
 import { webhookDeliverySweep } from '../features/webhooks/delivery.sweep.ts';
 import type { Sweep } from './runner.ts';
 
@@ -12,4 +13,5 @@ export const sweeps: Sweep[] = [
   webhookDeliverySweep,
   metricsSweep,
   personalModelSweep,
+  seriesSweep,
 ];

@@ -8,6 +8,7 @@ export const SweepName = {
   webhooks: 'webhooks',
   metrics: 'metrics',
   personal: 'personal-models',
+  series: 'series',
 } as const;
 
 export type SweepName = (typeof SweepName)[keyof typeof SweepName];

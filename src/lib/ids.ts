@@ -28,6 +28,7 @@ export const ID_PREFIXES = {
   delivery: 'dlv',
   event: 'evt',
   history: 'hst',
+  series: 'ser',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

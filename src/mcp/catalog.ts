@@ -8,6 +8,7 @@ import { historyTools } from './tools/history.tools.ts';
 import { intelligenceTools } from './tools/intelligence.tools.ts';
 import { memoryTools } from './tools/memory.tools.ts';
 import { postTools } from './tools/posts.tools.ts';
+import { queueTools } from './tools/queues.tools.ts';
 
 /** A tool with its argument schema (REST request + `idempotencyKey` when it has one) and its listing. */
 export interface CatalogEntry {
@@ -48,6 +49,7 @@ export const TOOLS: readonly ToolDef[] = [
   ...postTools,
   ...channelTools,
   ...historyTools,
+  ...queueTools,
 ];
 
 /** Built once at startup: every process serves the same listing. */

@@ -140,6 +140,19 @@ export class PlatformError extends Error {
   }
 }
 
+/** What crash recovery asks a platform: the member's post with this text created since `since`. */
+export interface PostLookupInput {
+  accessToken: string;
+  authorRef: string;
+  text: string;
+  since: number;
+  /**
+   * Platform ids already recorded for other posts of ours: never the lost one, even with the
+   * same text (a series' occurrences share their text and may publish minutes apart).
+   */
+  exclude?: readonly string[];
+}
+
 export interface Platform {
   readonly id: string;
   /** Scopes requested at connect time. */
@@ -158,23 +171,13 @@ export interface Platform {
   /** Uploads the media and creates the post; a lost create response is `outcome_unknown`. */
   publish(input: PublishRequest): Promise<PublishedPost>;
   /** Whether a post this member created exists, for crash recovery; null when the platform cannot tell. */
-  findPublished?(input: {
-    accessToken: string;
-    authorRef: string;
-    text: string;
-    since: number;
-  }): Promise<PublishedPost | null>;
+  findPublished?(input: PostLookupInput): Promise<PublishedPost | null>;
   /**
    * Like findPublished, but tells "the platform says there is no such post" (`absent`: the
    * member's posts since `since` were all read) from "cannot tell" (a restricted or failed
    * listing). Recovery re-sends a create only on `absent`; without this method it never does.
    */
-  lookupPost?(input: {
-    accessToken: string;
-    authorRef: string;
-    text: string;
-    since: number;
-  }): Promise<PostLookup>;
+  lookupPost?(input: PostLookupInput): Promise<PostLookup>;
   metrics(input: { accessToken: string; platformPostId: string }): Promise<PostMetrics>;
   /** Whether a post may carry follow-up parts published as replies (a thread). */
   readonly threads: boolean;

@@ -22,7 +22,18 @@ export const CONTRACT_TOOLS = [
 ];
 
 /** Tools beyond the contract's 14. */
-export const EXTENSION_TOOLS = ['import_history', 'get_insights'];
+export const EXTENSION_TOOLS = [
+  'import_history',
+  'get_insights',
+  'set_queue',
+  'get_queue',
+  'suggest_queue',
+  'clear_queue',
+  'queue_post',
+  'schedule_series',
+  'get_series',
+  'cancel_series',
+];
 
 /** The official MCP client over Streamable HTTP, as an agent would connect, with the bearer key. */
 export async function connectClient(baseUrl: string, apiKey: string): Promise<Client> {

@@ -92,6 +92,8 @@ describe('tool listing', () => {
         'idempotencyKey',
         'mediaIds',
         'platform',
+        'queue',
+        'repeat',
         'runAt',
         'text',
         'thread',

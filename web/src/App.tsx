@@ -10,6 +10,7 @@ import { MediaPage } from './pages/Media.tsx';
 import { ModelPage } from './pages/Model.tsx';
 import { PlanPage } from './pages/Plan.tsx';
 import { PostsPage } from './pages/Posts.tsx';
+import { QueuePage } from './pages/Queue.tsx';
 import { SignInPage } from './pages/SignIn.tsx';
 import { WebhooksPage } from './pages/Webhooks.tsx';
 import { Link, navigate, useRoute } from './router.tsx';
@@ -22,6 +23,7 @@ const PAGES: { path: string; label: string; render: () => React.ReactNode }[] = 
   { path: '/compose', label: 'Compose', render: () => <ComposePage /> },
   { path: '/calendar', label: 'Calendar', render: () => <CalendarPage /> },
   { path: '/posts', label: 'Posts', render: () => <PostsPage /> },
+  { path: '/queue', label: 'Queue', render: () => <QueuePage /> },
   { path: '/channels', label: 'Channels', render: () => <ChannelsPage /> },
   { path: '/media', label: 'Media', render: () => <MediaPage /> },
   { path: '/analytics', label: 'Analytics', render: () => <AnalyticsPage /> },

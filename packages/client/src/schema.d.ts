@@ -980,6 +980,285 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/channels/{id}/queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a channel's queue
+         * @description The slots and the next `count` slot times, each with the post of the channel scheduled (or published) at that time, or null when free. A channel without a queue answers UTC and no slots.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description How many upcoming slot times, 1-100 */
+                    count?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["QueueViewResult"];
+                    };
+                };
+                /** @description Invalid request body or query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Resource not found for this account */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Set a channel's queue
+         * @description Weekly slots (ISO weekday, Monday = 1, and local "HH:MM") in one IANA zone; at most 100, each listed once. Replaces the previous slots; posts already scheduled keep their times. A slot follows the zone across daylight-saving changes: one in a skipped hour falls on the first time after the jump, one in a repeated hour runs once.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SetQueueRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["QueueResult"];
+                    };
+                };
+                /** @description Invalid request body or query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Resource not found for this account */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Clear a channel's queue
+         * @description `deleted` is false when the channel had no queue. Posts already scheduled keep their times; `queue: true` then answers 409 queue_empty.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DeleteResult"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Resource not found for this account */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/channels/{id}/queue/suggest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Suggest queue slots
+         * @description Slots from the account's own results on the channel's platform: the best weekday and 3-hour windows of /v1/insights, each with its evidence (posts, multiple of the median). With under 20 timed posts, or no window above the median, the general figures instead; `source` says which. Writes nothing: PUT the slots you keep.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description How many slots to propose, 1-21 */
+                    count?: number;
+                    /** @description IANA zone for the proposals; default the queue's zone, else UTC */
+                    timezone?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SuggestResult"];
+                    };
+                };
+                /** @description Invalid request body or query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Resource not found for this account */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/channels/{id}/refresh": {
         parameters: {
             query?: never;
@@ -2573,7 +2852,7 @@ export interface paths {
         };
         /**
          * List posts
-         * @description Newest first; optionally only one status.
+         * @description Newest first; optionally only one status, or only the occurrences of one series (`seriesId`).
          */
         get: {
             parameters: {
@@ -2582,6 +2861,8 @@ export interface paths {
                     limit?: number;
                     /** @description Items to skip */
                     offset?: number;
+                    /** @description Only the occurrences of this series */
+                    seriesId?: string;
                     status?: components["schemas"]["PostStatusInput"];
                 };
                 header?: never;
@@ -2631,7 +2912,7 @@ export interface paths {
         put?: never;
         /**
          * Create a post
-         * @description A draft, or a scheduled post when `runAt` (epoch ms, in the future) is given; scheduling needs a `channelId`. Every reference must be the caller’s; the text, each `thread` part (platformB only) and the `firstComment` must fit the platform, each problem reported at its part (`thread[2]`). Honours `Idempotency-Key`.
+         * @description A draft, or a scheduled post when `runAt` (epoch ms, in the future) is given; scheduling needs a `channelId`. With `queue: true` instead of `runAt`, the post takes the channel’s next free queue slot (`slot` says which; 409 queue_empty when the channel has no slots). With `repeat`, the post is the first occurrence of a series (`series`): `runAt` + `repeat.every` repeats every n days, weeks or months at the same local time; `queue: true` + `repeat.minGapDays` re-queues the text (evergreen). `until` and `count` end a series. Every reference must be the caller’s; the text, each `thread` part (platformB only) and the `firstComment` must fit the platform, each problem reported at its part (`thread[2]`). Honours `Idempotency-Key`.
          */
         post: {
             parameters: {
@@ -2652,7 +2933,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["PostResult"];
+                        "application/json": components["schemas"]["CreatePostResult"];
                     };
                 };
                 /** @description Invalid request body or query parameters */
@@ -3842,6 +4123,194 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List series
+         * @description Recurring and evergreen series, newest first. A series starts with POST /v1/posts and `repeat`; its occurrences are posts: GET /v1/posts?seriesId=.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page size, 1-100 */
+                    limit?: number;
+                    /** @description Items to skip */
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SeriesListResult"];
+                    };
+                };
+                /** @description Invalid request body or query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/series/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a series */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SeriesResult"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Resource not found for this account */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a series
+         * @description No further occurrences are created, and every occurrence not yet sent to the platform is canceled (`canceled` lists them). Published occurrences stay. Repeating the call changes nothing more.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CancelSeriesResult"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Resource not found for this account */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/voices": {
         parameters: {
             query?: never;
@@ -4714,8 +5183,10 @@ export interface components {
             /** @description Media of the caller: 1-20 images, one video or one PDF */
             mediaIds?: string[];
             platform?: string;
-            /** @description Epoch ms, in the future */
-            runAt: number;
+            /** @description true instead of runAt: the channel's next free queue slot, as POST /v1/posts */
+            queue?: boolean;
+            /** @description Epoch ms, in the future; required unless queue is true */
+            runAt?: number;
             /** @description The post text; checked against the platform limit */
             text: string;
             /** @description platformB only: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
@@ -4729,8 +5200,10 @@ export interface components {
             /** @description Media of the caller: 1-20 images, one video or one PDF */
             mediaIds?: string[];
             platform?: string;
-            /** @description Epoch ms, in the future */
-            runAt: number;
+            /** @description true instead of runAt: the channel's next free queue slot, as POST /v1/posts */
+            queue?: boolean;
+            /** @description Epoch ms, in the future; required unless queue is true */
+            runAt?: number;
             /** @description The post text; checked against the platform limit */
             text: string;
             /** @description platformB only: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
@@ -4827,6 +5300,16 @@ export interface components {
             posts: number;
             /** @description Rank correlation of score with engagements over these posts; null under 3 posts or when either is constant */
             spearman: number | null;
+        };
+        CancelSeriesResult: {
+            /** @description Ids of the future occurrences canceled by this call */
+            canceled: string[];
+            series: components["schemas"]["Series"];
+        };
+        CancelSeriesResultInput: {
+            /** @description Ids of the future occurrences canceled by this call */
+            canceled: string[];
+            series: components["schemas"]["SeriesInput"];
         };
         Channel: {
             accountId: string;
@@ -4961,6 +5444,10 @@ export interface components {
             mediaIds?: string[];
             /** @description Defaults from the channel, otherwise platformA */
             platform?: string;
+            /** @description true: scheduled at the channel's next free queue slot (needs channelId; excludes runAt) */
+            queue?: boolean;
+            /** @description A series: with runAt and `every`, recurring; with queue: true and `minGapDays`, evergreen. Each occurrence is its own post */
+            repeat?: components["schemas"]["Repeat"];
             /** @description Epoch ms in the future: the post is created already scheduled */
             runAt?: number;
             /** @description The post text; checked against the platform limit */
@@ -4977,12 +5464,32 @@ export interface components {
             mediaIds?: string[];
             /** @description Defaults from the channel, otherwise platformA */
             platform?: string;
+            /** @description true: scheduled at the channel's next free queue slot (needs channelId; excludes runAt) */
+            queue?: boolean;
+            /** @description A series: with runAt and `every`, recurring; with queue: true and `minGapDays`, evergreen. Each occurrence is its own post */
+            repeat?: components["schemas"]["RepeatInput"];
             /** @description Epoch ms in the future: the post is created already scheduled */
             runAt?: number;
             /** @description The post text; checked against the platform limit */
             text: string;
             /** @description platformB only: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
             thread?: string[];
+        };
+        CreatePostResult: {
+            /** @description The post, or for a series its first occurrence */
+            post: components["schemas"]["Post"];
+            /** @description With repeat, the series the post opens */
+            series?: components["schemas"]["Series"];
+            /** @description With queue: true, the slot the post took */
+            slot?: components["schemas"]["QueueSlotTaken"];
+        };
+        CreatePostResultInput: {
+            /** @description The post, or for a series its first occurrence */
+            post: components["schemas"]["PostInput"];
+            /** @description With repeat, the series the post opens */
+            series?: components["schemas"]["SeriesInput"];
+            /** @description With queue: true, the slot the post took */
+            slot?: components["schemas"]["QueueSlotTakenInput"];
         };
         CreateWebhookRequest: {
             /** @description Events to subscribe to; omitted means all events */
@@ -5746,6 +6253,8 @@ export interface components {
             platformUrl: string | null;
             publishedAt: number | null;
             scheduledFor: number | null;
+            /** @description The recurring or evergreen series this post is an occurrence of (GET /v1/series/{id}) */
+            seriesId: string | null;
             status: components["schemas"]["PostStatus"];
             text: string;
             /** @description Follow-up parts (platformB), each published as a reply to the part before */
@@ -5836,6 +6345,8 @@ export interface components {
             platformUrl: string | null;
             publishedAt: number | null;
             scheduledFor: number | null;
+            /** @description The recurring or evergreen series this post is an occurrence of (GET /v1/series/{id}) */
+            seriesId: string | null;
             status: components["schemas"]["PostStatusInput"];
             text: string;
             /** @description Follow-up parts (platformB), each published as a reply to the part before */
@@ -5902,6 +6413,98 @@ export interface components {
         PostStatus: "draft" | "scheduled" | "publishing" | "published" | "failed" | "canceled";
         /** @enum {string} */
         PostStatusInput: "draft" | "scheduled" | "publishing" | "published" | "failed" | "canceled";
+        Queue: {
+            /** @description Weekly slots, in weekday then time order */
+            slots: components["schemas"]["QueueSlot"][];
+            /** @description IANA time zone the slots are in, e.g. Europe/Paris */
+            timezone: string;
+        };
+        QueueInput: {
+            /** @description Weekly slots, in weekday then time order */
+            slots: components["schemas"]["QueueSlotInput"][];
+            /** @description IANA time zone the slots are in, e.g. Europe/Paris */
+            timezone: string;
+        };
+        QueueResult: {
+            queue: components["schemas"]["Queue"];
+        };
+        QueueResultInput: {
+            queue: components["schemas"]["QueueInput"];
+        };
+        QueueSlot: {
+            /** @description ISO weekday: Monday = 1 ... Sunday = 7 */
+            day: number;
+            /** @description Local wall time, HH:MM (24-hour) */
+            time: string;
+        };
+        QueueSlotInput: {
+            /** @description ISO weekday: Monday = 1 ... Sunday = 7 */
+            day: number;
+            /** @description Local wall time, HH:MM (24-hour) */
+            time: string;
+        };
+        QueueSlotTaken: {
+            /** @description Epoch ms of the slot the post took */
+            at: number;
+            /** @description ISO weekday of the slot in the queue zone (Monday = 1) */
+            day: number;
+            /** @description Local time of the slot, HH:MM */
+            time: string;
+            timezone: string;
+        };
+        QueueSlotTakenInput: {
+            /** @description Epoch ms of the slot the post took */
+            at: number;
+            /** @description ISO weekday of the slot in the queue zone (Monday = 1) */
+            day: number;
+            /** @description Local time of the slot, HH:MM */
+            time: string;
+            timezone: string;
+        };
+        QueueViewResult: {
+            queue: components["schemas"]["Queue"];
+            /** @description The next slot times, soonest first */
+            upcoming: components["schemas"]["UpcomingSlot"][];
+        };
+        QueueViewResultInput: {
+            queue: components["schemas"]["QueueInput"];
+            /** @description The next slot times, soonest first */
+            upcoming: components["schemas"]["UpcomingSlotInput"][];
+        };
+        Repeat: {
+            /** @description At most this many occurrences */
+            count?: number;
+            /** @description Recurring (with runAt): an occurrence every n days, weeks or months at the same local time */
+            every?: {
+                n: number;
+                unit: components["schemas"]["RepeatUnit"];
+            };
+            /** @description Evergreen (with queue: true): the same text re-queued into the channel's slots, never twice on the channel within this many days */
+            minGapDays?: number;
+            /** @description IANA zone whose local time a recurring series keeps; default the channel's queue zone, else UTC */
+            timezone?: string;
+            /** @description No occurrence after this time (epoch ms) */
+            until?: number;
+        };
+        RepeatInput: {
+            /** @description At most this many occurrences */
+            count?: number;
+            /** @description Recurring (with runAt): an occurrence every n days, weeks or months at the same local time */
+            every?: {
+                n: number;
+                unit: components["schemas"]["RepeatUnitInput"];
+            };
+            /** @description Evergreen (with queue: true): the same text re-queued into the channel's slots, never twice on the channel within this many days */
+            minGapDays?: number;
+            /** @description IANA zone whose local time a recurring series keeps; default the channel's queue zone, else UTC */
+            timezone?: string;
+            /** @description No occurrence after this time (epoch ms) */
+            until?: number;
+        };
+        /** @enum {string} */
+        RepeatUnit: "day" | "week" | "month";
+        /** @enum {string} */
+        RepeatUnitInput: "day" | "week" | "month";
         RevokeResult: {
             revoked: boolean;
         };
@@ -6050,6 +6653,90 @@ export interface components {
             /** @description One-line verdict */
             verdict: string;
         };
+        Series: {
+            accountId: string;
+            channelId: string | null;
+            count: number | null;
+            createdAt: number;
+            every: {
+                n: number;
+                unit: components["schemas"]["RepeatUnit"];
+            } | null;
+            id: string;
+            /** @enum {string} */
+            kind: "recurring" | "evergreen";
+            minGapDays: number | null;
+            /** @description When the next occurrence is due (recurring) or its earliest time (evergreen); null once ended */
+            nextAt: number | null;
+            /** @description Occurrences created so far (each a post with this seriesId) */
+            occurrences: number;
+            platform: string;
+            /** @description The first occurrence (recurring) or when the series was created (evergreen) */
+            startAt: number;
+            /** @description active: occurrences are still being created; ended: its until or count is reached; canceled: DELETE /v1/series/{id} */
+            status: components["schemas"]["SeriesStatus"];
+            text: string;
+            timezone: string;
+            until: number | null;
+            updatedAt: number;
+        };
+        SeriesInput: {
+            accountId: string;
+            channelId: string | null;
+            count: number | null;
+            createdAt: number;
+            every: {
+                n: number;
+                unit: components["schemas"]["RepeatUnitInput"];
+            } | null;
+            id: string;
+            /** @enum {string} */
+            kind: "recurring" | "evergreen";
+            minGapDays: number | null;
+            /** @description When the next occurrence is due (recurring) or its earliest time (evergreen); null once ended */
+            nextAt: number | null;
+            /** @description Occurrences created so far (each a post with this seriesId) */
+            occurrences: number;
+            platform: string;
+            /** @description The first occurrence (recurring) or when the series was created (evergreen) */
+            startAt: number;
+            /** @description active: occurrences are still being created; ended: its until or count is reached; canceled: DELETE /v1/series/{id} */
+            status: components["schemas"]["SeriesStatusInput"];
+            text: string;
+            timezone: string;
+            until: number | null;
+            updatedAt: number;
+        };
+        SeriesListResult: {
+            pagination: components["schemas"]["Pagination"];
+            series: components["schemas"]["Series"][];
+        };
+        SeriesListResultInput: {
+            pagination: components["schemas"]["PaginationInput"];
+            series: components["schemas"]["SeriesInput"][];
+        };
+        SeriesResult: {
+            series: components["schemas"]["Series"];
+        };
+        SeriesResultInput: {
+            series: components["schemas"]["SeriesInput"];
+        };
+        /** @enum {string} */
+        SeriesStatus: "active" | "ended" | "canceled";
+        /** @enum {string} */
+        SeriesStatusInput: "active" | "ended" | "canceled";
+        SetQueueRequest: {
+            /** @description At most 100 distinct weekly slots */
+            slots: components["schemas"]["QueueSlot"][];
+            /** @description IANA time zone, e.g. Europe/Paris */
+            timezone: string;
+        };
+        SetQueueRequestInput: {
+            /** @description At most 100 distinct weekly slots */
+            slots: components["schemas"]["QueueSlotInput"][];
+            /** @description IANA time zone, e.g. Europe/Paris */
+            timezone: string;
+        };
         Signal: {
             /** @description One sentence */
             detail: string;
@@ -6079,6 +6766,52 @@ export interface components {
         StoredScoreResultInput: {
             result: components["schemas"]["ScoreResultInput"];
             score: components["schemas"]["PostScoreInput"];
+        };
+        SuggestedSlot: {
+            day: number;
+            /** @description Their median engagement as a multiple of the author's median; null for a general figure */
+            multiple: number | null;
+            /** @description History posts published in this weekday and 3-hour window; null for a general figure */
+            posts: number | null;
+            /** @description Why this slot, in one sentence */
+            reason: string;
+            time: string;
+        };
+        SuggestedSlotInput: {
+            day: number;
+            /** @description Their median engagement as a multiple of the author's median; null for a general figure */
+            multiple: number | null;
+            /** @description History posts published in this weekday and 3-hour window; null for a general figure */
+            posts: number | null;
+            /** @description Why this slot, in one sentence */
+            reason: string;
+            time: string;
+        };
+        SuggestResult: {
+            /** @description History posts with engagement and a publish time that were weighed */
+            basedOn: number;
+            /** @description What the proposal rests on, in one or two sentences */
+            note: string;
+            slots: components["schemas"]["SuggestedSlot"][];
+            /**
+             * @description history: from your own results; general: the published figures, when history is thin
+             * @enum {string}
+             */
+            source: "history" | "general";
+            timezone: string;
+        };
+        SuggestResultInput: {
+            /** @description History posts with engagement and a publish time that were weighed */
+            basedOn: number;
+            /** @description What the proposal rests on, in one or two sentences */
+            note: string;
+            slots: components["schemas"]["SuggestedSlotInput"][];
+            /**
+             * @description history: from your own results; general: the published figures, when history is thin
+             * @enum {string}
+             */
+            source: "history" | "general";
+            timezone: string;
         };
         TimingInsight: {
             /** @description Slots that stand out above the median, best first; empty when none does */
@@ -6157,6 +6890,18 @@ export interface components {
                 };
                 title?: string;
             }[];
+        };
+        UpcomingSlot: {
+            /** @description Epoch ms of the slot */
+            at: number;
+            /** @description The post scheduled on this channel at that time; null when free */
+            postId: string | null;
+        };
+        UpcomingSlotInput: {
+            /** @description Epoch ms of the slot */
+            at: number;
+            /** @description The post scheduled on this channel at that time; null when free */
+            postId: string | null;
         };
         UpdatePostRequest: {
             brandId?: string | null;

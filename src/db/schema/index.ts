@@ -7,3 +7,4 @@ export * from './memory.ts';
 export * from './metrics.ts';
 export * from './personal.ts';
 export * from './posts.ts';
+export * from './queues.ts';

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts, ms } from './accounts.ts';
 import { channels } from './channels.ts';
 import { brands } from './memory.ts';
@@ -46,11 +46,18 @@ export const posts = pgTable(
     retryAt: ms('retry_at'),
     /** Least-recently-polled first for the metrics sweep. */
     metricsPolledAt: ms('metrics_polled_at'),
+    /** The recurring or evergreen series this post is an occurrence of (queues.ts), and which one. */
+    seriesId: text('series_id'),
+    seriesIndex: integer('series_index'),
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),
   },
   (t) => [
     index('posts_account_idx').on(t.accountId, t.createdAt),
+    // Each occurrence of a series exists once, whichever process creates it.
+    uniqueIndex('posts_series_occurrence_uq').on(t.seriesId, t.seriesIndex),
+    // Queue assignment reads a channel's live posts by time.
+    index('posts_channel_time_idx').on(t.channelId, t.scheduledFor),
     index('posts_due_idx').on(t.status, t.scheduledFor),
     index('posts_metrics_idx').on(t.status, t.metricsPolledAt),
   ],

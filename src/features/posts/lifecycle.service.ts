@@ -3,7 +3,9 @@ import type { Call } from '../../context.ts';
 import { posts } from '../../db/schema/index.ts';
 import { Conflict, type ErrorDetail } from '../../domain/errors.ts';
 import { SweepName } from '../../jobs/sweep-names.ts';
-import { loadPostRow, type PostRow, toPost } from './post-row.ts';
+import { channelsWithSlots, lockQueue, nextFreeSlot, type QueueRow } from '../queues/queue-assign.ts';
+import { planProblems } from '../series/plan-rules.ts';
+import { loadPostRow, newPostRow, type PostRow, toPost } from './post-row.ts';
 import {
   checkDraft,
   checkOne,
@@ -14,7 +16,6 @@ import {
   scheduleProblems,
 } from './post-rules.ts';
 import type { BulkScheduleItem, Post } from './posts.schemas.ts';
-import { newPostRow } from './posts.service.ts';
 import { allows, transitionPost } from './publishing/transitions.ts';
 
 const notSchedulable = (row: PostRow) =>
@@ -85,7 +86,9 @@ export async function cancelPost({ ctx, input }: Call<{ id: string }>): Promise<
 /**
  * Schedules many posts at once. Every item is checked on its own and every problem is
  * reported with its item's path (`items[2].runAt`); any problem fails the whole batch and
- * nothing is created. The rows go in with one statement, so the batch is all or nothing.
+ * nothing is created. An item may take `queue: true` instead of `runAt` (its channel's next
+ * free slot, in item order, as POST /v1/posts does). Everything goes in one transaction, so
+ * the batch is all or nothing.
  */
 export async function bulkSchedule({ ctx, input }: Call<{ items: BulkScheduleItem[] }>): Promise<Post[]> {
   const now = ctx.deps.clock.now();
@@ -99,19 +102,61 @@ export async function bulkSchedule({ ctx, input }: Call<{ items: BulkScheduleIte
     firstComment: item.firstComment ?? null,
   }));
   const lookup = await loadLookup(ctx, drafts);
+  const queued = new Set(
+    input.items.flatMap((item, _i) => (item.queue && item.channelId ? [item.channelId] : [])),
+  );
+  const withSlots = await channelsWithSlots(ctx.deps.db, [...queued]);
   const problems: ErrorDetail[] = [];
-  const rows = drafts.map((draft, i) => {
+  const checkedDrafts = drafts.map((draft, i) => {
     const prefix = `items[${i}].`;
+    const item = input.items[i]!;
     const checked = checkDraft(draft, lookup, prefix);
-    problems.push(
-      ...checked.problems,
-      ...scheduleProblems(input.items[i]!.runAt, draft.channelId, now, prefix),
-    );
-    return newPostRow(ctx, checked.draft, input.items[i]!.runAt, now);
+    problems.push(...checked.problems, ...planProblems(item, draft.channelId, now, prefix));
+    if (item.runAt !== undefined)
+      problems.push(...scheduleProblems(item.runAt, draft.channelId, now, prefix));
+    else if (!item.queue)
+      problems.push({
+        path: `${prefix}runAt`,
+        message: 'Give runAt, or queue: true to take the next free queue slot',
+      });
+    else if (draft.channelId && lookup.channels.has(draft.channelId) && !withSlots.has(draft.channelId))
+      problems.push({
+        path: `${prefix}queue`,
+        message: `Channel ${draft.channelId} has no queue slots; set some first or give runAt`,
+      });
+    return checked.draft;
   });
   if (problems.length > 0) throw invalidPost(problems);
-  const inserted = await ctx.deps.db.insert(posts).values(rows).returning();
-  const byId = new Map(inserted.map((r) => [r.id, r]));
-  ctx.deps.wake(SweepName.publish, Math.min(...input.items.map((i) => i.runAt)));
-  return rows.map((r) => toPost(byId.get(r.id)!));
+  const rows = await ctx.deps.db.transaction(async (tx) => {
+    const inserted: PostRow[] = new Array(input.items.length);
+    const timed = input.items.flatMap((item, i) => (item.runAt === undefined ? [] : [i]));
+    if (timed.length > 0) {
+      const values = timed.map((i) =>
+        newPostRow(ctx.caller.accountId, checkedDrafts[i]!, input.items[i]!.runAt, now),
+      );
+      const done = await tx.insert(posts).values(values).returning();
+      const byId = new Map(done.map((r) => [r.id, r]));
+      timed.forEach((i, k) => {
+        inserted[i] = byId.get(values[k]!.id)!;
+      });
+    }
+    // Queue locks in channel id order, so two batches over the same channels cannot deadlock.
+    const queues = new Map<string, QueueRow>();
+    for (const channelId of [...queued].sort()) queues.set(channelId, await lockQueue(tx, channelId));
+    for (const [i, item] of input.items.entries()) {
+      if (item.runAt !== undefined) continue;
+      const queue = queues.get(item.channelId!)!;
+      const at = await nextFreeSlot(tx, queue, now);
+      // The hint moved past this slot: the next item of the channel starts after it.
+      queues.set(item.channelId!, { ...queue, filledUntil: at });
+      const [row] = await tx
+        .insert(posts)
+        .values(newPostRow(ctx.caller.accountId, checkedDrafts[i]!, at, now))
+        .returning();
+      inserted[i] = row!;
+    }
+    return inserted;
+  });
+  ctx.deps.wake(SweepName.publish, Math.min(...rows.map((r) => r.scheduledFor!)));
+  return rows.map(toPost);
 }

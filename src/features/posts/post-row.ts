@@ -1,7 +1,9 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { posts } from '../../db/schema/index.ts';
 import type { PostStatus } from '../../domain/enums.ts';
+import { newId } from '../../lib/ids.ts';
 import { requireOwned } from '../tenancy.ts';
+import type { CheckedDraft } from './post-rules.ts';
 import type { Post } from './posts.schemas.ts';
 
 export type PostRow = typeof posts.$inferSelect;
@@ -28,6 +30,7 @@ export const toPost = (row: PostRow): Post => ({
   platformPostIds: row.platformPostId === null ? [] : [row.platformPostId, ...row.threadPostIds],
   firstCommentId: row.firstCommentId,
   error: row.error,
+  seriesId: row.seriesId,
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
 });
@@ -35,4 +38,23 @@ export const toPost = (row: PostRow): Post => ({
 /** The caller's post, or 404 (also for another account's id). */
 export async function loadPostRow(db: DbOrTx, accountId: string, id: string): Promise<PostRow> {
   return requireOwned({ accountId, db }, posts, id, 'Post');
+}
+
+/** A new post row: a draft, or scheduled at `runAt` (the row is then its own pending publish job). */
+export function newPostRow(accountId: string, draft: CheckedDraft, runAt: number | undefined, now: number) {
+  return {
+    id: newId('post'),
+    accountId,
+    brandId: draft.brandId,
+    channelId: draft.channelId,
+    platform: draft.platform,
+    status: runAt === undefined ? 'draft' : 'scheduled',
+    text: draft.text,
+    mediaIds: draft.mediaIds,
+    thread: draft.thread,
+    firstComment: draft.firstComment,
+    scheduledFor: runAt ?? null,
+    createdAt: now,
+    updatedAt: now,
+  } satisfies typeof posts.$inferInsert;
 }

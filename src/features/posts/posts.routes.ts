@@ -7,6 +7,7 @@ import {
   CalendarQuery,
   CalendarResult,
   CreatePostRequest,
+  CreatePostResult,
   PostConflict,
   PostErrorResult,
   PostListQuery,
@@ -27,7 +28,8 @@ export const postRoutes: FeatureRoutes = async (app) => {
       schema: {
         tags,
         summary: 'List posts',
-        description: 'Newest first; optionally only one status.',
+        description:
+          'Newest first; optionally only one status, or only the occurrences of one series (`seriesId`).',
         querystring: PostListQuery,
         response: { 200: PostListResult, ...errorResponses(400, 401, 429) },
       },
@@ -43,13 +45,13 @@ export const postRoutes: FeatureRoutes = async (app) => {
         tags,
         summary: 'Create a post',
         description:
-          'A draft, or a scheduled post when `runAt` (epoch ms, in the future) is given; scheduling needs a `channelId`. Every reference must be the caller’s; the text, each `thread` part (platformB only) and the `firstComment` must fit the platform, each problem reported at its part (`thread[2]`). Honours `Idempotency-Key`.',
+          'A draft, or a scheduled post when `runAt` (epoch ms, in the future) is given; scheduling needs a `channelId`. With `queue: true` instead of `runAt`, the post takes the channel’s next free queue slot (`slot` says which; 409 queue_empty when the channel has no slots). With `repeat`, the post is the first occurrence of a series (`series`): `runAt` + `repeat.every` repeats every n days, weeks or months at the same local time; `queue: true` + `repeat.minGapDays` re-queues the text (evergreen). `until` and `count` end a series. Every reference must be the caller’s; the text, each `thread` part (platformB only) and the `firstComment` must fit the platform, each problem reported at its part (`thread[2]`). Honours `Idempotency-Key`.',
         body: CreatePostRequest,
-        response: { 201: PostResult, ...errorResponses(400, 401, 409, 422, 429) },
+        response: { 201: CreatePostResult, ...errorResponses(400, 401, 409, 422, 429) },
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ post: await createPost({ ctx: request.ctx, input: request.body }) }),
+      reply.status(201).send(await createPost({ ctx: request.ctx, input: request.body })),
   );
 
   app.post(

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PostStatus } from '../../domain/enums.ts';
 import { ErrorBody, Pagination, PaginationQuery } from '../../http/schemas.ts';
 import { MAX_THREAD_PARTS } from '../../platforms/text-limits.ts';
+import { Repeat, Series } from '../series/series.schemas.ts';
 
 const Id = z.string().min(1).max(64);
 const EpochMs = z.number().int().min(0).max(8_640_000_000_000_000);
@@ -29,6 +30,10 @@ export const Post = z
       .describe('Platform ids of every published part, in order; the first is `platformPostId`'),
     firstCommentId: z.string().nullable().describe('Platform id of the published first comment'),
     error: z.string().nullable().describe('Last publish error'),
+    seriesId: z
+      .string()
+      .nullable()
+      .describe('The recurring or evergreen series this post is an occurrence of (GET /v1/series/{id})'),
     createdAt: z.number().int(),
     updatedAt: z.number().int(),
   })
@@ -36,6 +41,26 @@ export const Post = z
 export type Post = z.output<typeof Post>;
 
 export const PostResult = z.object({ post: Post }).meta({ id: 'PostResult' });
+export const QueueSlotTaken = z
+  .object({
+    at: z.number().int().describe('Epoch ms of the slot the post took'),
+    timezone: z.string(),
+    day: z.number().int().describe('ISO weekday of the slot in the queue zone (Monday = 1)'),
+    time: z.string().describe('Local time of the slot, HH:MM'),
+  })
+  .meta({ id: 'QueueSlotTaken' });
+export type QueueSlotTaken = z.output<typeof QueueSlotTaken>;
+
+/** PostResult, plus which queue slot a `queue: true` post took and the series a `repeat` started. */
+export const CreatePostResult = z
+  .object({
+    post: Post.describe('The post, or for a series its first occurrence'),
+    slot: QueueSlotTaken.optional().describe('With queue: true, the slot the post took'),
+    series: Series.optional().describe('With repeat, the series the post opens'),
+  })
+  .meta({ id: 'CreatePostResult' });
+export type CreatePostResult = z.input<typeof CreatePostResult>;
+
 export const PostListResult = z
   .object({ posts: z.array(Post), pagination: Pagination })
   .meta({ id: 'PostListResult' });
@@ -77,6 +102,13 @@ export const CreatePostRequest = z
     thread: Thread.optional(),
     firstComment: FirstComment.optional(),
     runAt: EpochMs.optional().describe('Epoch ms in the future: the post is created already scheduled'),
+    queue: z
+      .boolean()
+      .optional()
+      .describe("true: scheduled at the channel's next free queue slot (needs channelId; excludes runAt)"),
+    repeat: Repeat.optional().describe(
+      'A series: with runAt and `every`, recurring; with queue: true and `minGapDays`, evergreen. Each occurrence is its own post',
+    ),
   })
   .strict()
   .meta({ id: 'CreatePostRequest' });
@@ -103,7 +135,11 @@ export const SchedulePostRequest = z
 export const BulkScheduleItem = z
   .object({
     text: Text,
-    runAt: EpochMs.describe('Epoch ms, in the future'),
+    runAt: EpochMs.optional().describe('Epoch ms, in the future; required unless queue is true'),
+    queue: z
+      .boolean()
+      .optional()
+      .describe("true instead of runAt: the channel's next free queue slot, as POST /v1/posts"),
     channelId: Id.nullable().optional(),
     brandId: Id.nullable().optional(),
     platform: z.string().min(1).max(32).optional(),
@@ -123,6 +159,7 @@ export const BulkScheduleRequest = z
 
 export const PostListQuery = PaginationQuery.extend({
   status: PostStatus.optional().describe('Only posts in this state'),
+  seriesId: z.string().min(1).max(64).optional().describe('Only the occurrences of this series'),
 });
 export type PostListQuery = z.output<typeof PostListQuery>;
 

@@ -1,35 +1,30 @@
 import { and, eq } from 'drizzle-orm';
-import type { Call, Ctx } from '../../context.ts';
-import { posts } from '../../db/schema/index.ts';
+import type { Call } from '../../context.ts';
+import { posts, series } from '../../db/schema/index.ts';
 import { Conflict, NotFound } from '../../domain/errors.ts';
 import { SweepName } from '../../jobs/sweep-names.ts';
-import { newId } from '../../lib/ids.ts';
-import { pageOwned } from '../tenancy.ts';
-import { loadPostRow, type PostRow, toPost } from './post-row.ts';
-import { type CheckedDraft, checkOne, type PostDraft, scheduleProblems } from './post-rules.ts';
-import type { CreatePostRequest, Post, PostListQuery, UpdatePostRequest } from './posts.schemas.ts';
+import { queueZone } from '../queues/queue-assign.ts';
+import { createQueuedPost } from '../queues/queue-post.ts';
+import { planProblems, seriesZone } from '../series/plan-rules.ts';
+import { startSeries } from '../series/series.service.ts';
+import { pageOwned, requireReference } from '../tenancy.ts';
+import { loadPostRow, newPostRow, type PostRow, toPost } from './post-row.ts';
+import { checkOne, type PostDraft, scheduleProblems } from './post-rules.ts';
+import type {
+  CreatePostRequest,
+  CreatePostResult,
+  Post,
+  PostListQuery,
+  UpdatePostRequest,
+} from './posts.schemas.ts';
 import { allows, transitionPost } from './publishing/transitions.ts';
 
-export function newPostRow(ctx: Ctx, draft: CheckedDraft, runAt: number | undefined, now: number) {
-  return {
-    id: newId('post'),
-    accountId: ctx.caller.accountId,
-    brandId: draft.brandId,
-    channelId: draft.channelId,
-    platform: draft.platform,
-    status: runAt === undefined ? 'draft' : 'scheduled',
-    text: draft.text,
-    mediaIds: draft.mediaIds,
-    thread: draft.thread,
-    firstComment: draft.firstComment,
-    scheduledFor: runAt ?? null,
-    createdAt: now,
-    updatedAt: now,
-  } satisfies typeof posts.$inferInsert;
-}
-
-/** Creates a draft, or a scheduled post when `runAt` is given (its pending job is the row itself). */
-export async function createPost({ ctx, input }: Call<CreatePostRequest>): Promise<Post> {
+/**
+ * Creates a draft, or a scheduled post when `runAt` is given (its pending job is the row
+ * itself); with `queue: true` at the channel's next free queue slot; with `repeat` the first
+ * occurrence of a new series (series.service.ts).
+ */
+export async function createPost({ ctx, input }: Call<CreatePostRequest>): Promise<CreatePostResult> {
   const now = ctx.deps.clock.now();
   const draft: PostDraft = {
     text: input.text,
@@ -40,19 +35,34 @@ export async function createPost({ ctx, input }: Call<CreatePostRequest>): Promi
     thread: input.thread ?? [],
     firstComment: input.firstComment ?? null,
   };
-  const extra = input.runAt === undefined ? [] : scheduleProblems(input.runAt, draft.channelId, now);
+  const extra = [
+    ...(input.runAt === undefined ? [] : scheduleProblems(input.runAt, draft.channelId, now)),
+    ...planProblems(input, draft.channelId, now),
+  ];
   const checked = await checkOne(ctx, draft, extra);
+  if (input.repeat) {
+    const timezone = input.queue
+      ? await queueZone(ctx.deps.db, checked.channelId!)
+      : await seriesZone(ctx, input.repeat, checked.channelId);
+    return startSeries(ctx, checked, { runAt: input.runAt, repeat: input.repeat, timezone }, now);
+  }
+  if (input.queue) return createQueuedPost(ctx, checked, now);
   const [row] = await ctx.deps.db
     .insert(posts)
-    .values(newPostRow(ctx, checked, input.runAt, now))
+    .values(newPostRow(ctx.caller.accountId, checked, input.runAt, now))
     .returning();
   if (input.runAt !== undefined) ctx.deps.wake(SweepName.publish, input.runAt);
-  return toPost(row!);
+  return { post: toPost(row!) };
 }
 
 export async function listPosts({ ctx, input }: Call<PostListQuery>) {
-  const status = input.status ? eq(posts.status, input.status) : undefined;
-  const { items, pagination } = await pageOwned(ctx, posts, input, status);
+  if (input.seriesId)
+    await requireReference(ctx, series, input.seriesId, { what: 'Series', path: 'querystring.seriesId' });
+  const where = and(
+    input.status ? eq(posts.status, input.status) : undefined,
+    input.seriesId ? eq(posts.seriesId, input.seriesId) : undefined,
+  );
+  const { items, pagination } = await pageOwned(ctx, posts, input, where);
   return { posts: items.map(toPost), pagination };
 }
 

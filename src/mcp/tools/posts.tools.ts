@@ -5,6 +5,7 @@ import {
   CalendarQuery,
   CalendarResult,
   CreatePostRequest,
+  CreatePostResult,
   type Post,
   PostListQuery,
   PostListResult,
@@ -40,11 +41,12 @@ export const postTools = [
     description:
       'Saves a post to the account: a draft, or an already scheduled post when `runAt` (epoch ms in the future) is given together with a `channelId` from list_channels. Use it once the text is final (after generate_post or rewrite_post); publishing happens later through schedule_post or the REST API. The text and media must fit the channel’s platform (platformA 3,000 characters and 1-20 images, one video or one PDF; platformB 280 characters and 1-4 images or one video or GIF) and every brandId, channelId and mediaId must belong to the account. `thread` (platformB only, up to 24 follow-up parts of 280 characters, each published as a reply to the part before) and `firstComment` (published right after the post: platformA a comment of up to 1,250 characters, platformB a reply) are optional; each part is checked on its own and published exactly once. No model call, no quota. Pass an idempotencyKey when you might retry, so a retry cannot create a second post.',
     input: CreatePostRequest,
-    output: PostResult,
+    output: CreatePostResult,
     annotations: creates,
     idempotentAs: { method: 'POST', url: '/v1/posts', status: 201 },
-    run: async (ctx, input) => ({ post: await createPost({ ctx, input }) }),
-    summarize: ({ post }) => `Created post ${describePost(post)}.`,
+    run: (ctx, input) => createPost({ ctx, input }),
+    summarize: ({ post, series }) =>
+      `Created post ${describePost(post)}${series ? `, the first of series ${series.id}` : ''}.`,
   }),
   defineTool({
     name: 'schedule_post',

@@ -1,4 +1,10 @@
-import { PlatformError, type PostLookup, type PublishedPost, type PublishRequest } from '../platform.ts';
+import {
+  PlatformError,
+  type PostLookup,
+  type PostLookupInput,
+  type PublishedPost,
+  type PublishRequest,
+} from '../platform.ts';
 import { failure, type HttpCall, headerValue, send, sendExpecting, withRetries } from './http.ts';
 import { escapeLittleText } from './little-text.ts';
 import { planContent, uploadContent } from './media.ts';
@@ -71,10 +77,7 @@ const SKEW_MS = 120_000;
  * partner-only permission) and answers 403: then "cannot tell", as for a listing that cannot
  * be read or is longer than MAX_PAGES pages.
  */
-export async function lookupPost(
-  opts: ResolvedOptions,
-  input: { accessToken: string; authorRef: string; text: string; since: number },
-): Promise<PostLookup> {
+export async function lookupPost(opts: ResolvedOptions, input: PostLookupInput): Promise<PostLookup> {
   const wanted = new Set([escapeLittleText(input.text), input.text]);
   const oldest = input.since - SKEW_MS;
   for (let page = 0; page < MAX_PAGES; page++) {
@@ -110,7 +113,7 @@ export async function lookupPost(
         continue;
       }
       if (typeof el.id === 'string' && typeof el.commentary === 'string' && wanted.has(el.commentary)) {
-        if (el.lifecycleState === 'DELETED') continue;
+        if (el.lifecycleState === 'DELETED' || input.exclude?.includes(el.id)) continue;
         return { kind: 'found', post: { platformPostId: el.id, platformUrl: postUrl(el.id) } };
       }
     }
@@ -122,7 +125,7 @@ export async function lookupPost(
 /** The post if the platform shows it; null when it does not or cannot tell. */
 export async function findPublished(
   opts: ResolvedOptions,
-  input: { accessToken: string; authorRef: string; text: string; since: number },
+  input: PostLookupInput,
 ): Promise<PublishedPost | null> {
   const lookup = await lookupPost(opts, input);
   return lookup.kind === 'found' ? lookup.post : null;

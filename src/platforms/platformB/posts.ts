@@ -1,4 +1,10 @@
-import { PlatformError, type PostLookup, type PublishedPost, type PublishRequest } from '../platform.ts';
+import {
+  PlatformError,
+  type PostLookup,
+  type PostLookupInput,
+  type PublishedPost,
+  type PublishRequest,
+} from '../platform.ts';
 import type { HttpCall } from '../transport.ts';
 import { dataOf, getCall, sendExpecting, withRetries } from './http.ts';
 import { planMedia, uploadMedia } from './media.ts';
@@ -76,10 +82,7 @@ const SKEW_MS = 120_000;
  * to 500; the first with exactly this text is the one whose create answer was lost. `absent`
  * only when the listing was read to its end; more than MAX_PAGES pages is "cannot tell".
  */
-export async function lookupPost(
-  opts: ResolvedOptions,
-  input: { accessToken: string; authorRef: string; text: string; since: number },
-): Promise<PostLookup> {
+export async function lookupPost(opts: ResolvedOptions, input: PostLookupInput): Promise<PostLookup> {
   const start = new Date(input.since - SKEW_MS).toISOString();
   let next: string | null = null;
   for (let page = 0; page < MAX_PAGES; page++) {
@@ -92,7 +95,9 @@ export async function lookupPost(
     if (body.data !== undefined && !Array.isArray(body.data))
       return { kind: 'cannot_tell', reason: 'platformB listed the member’s posts in an unexpected shape' };
     const items = (body.data ?? []) as { id?: unknown; text?: unknown }[];
-    const match = items.find((t) => typeof t.id === 'string' && t.text === input.text);
+    const match = items.find(
+      (t) => typeof t.id === 'string' && t.text === input.text && !input.exclude?.includes(t.id),
+    );
     if (match) {
       const id = match.id as string;
       return { kind: 'found', post: { platformPostId: id, platformUrl: postUrl(id) } };
@@ -105,7 +110,7 @@ export async function lookupPost(
 
 export async function findPublished(
   opts: ResolvedOptions,
-  input: { accessToken: string; authorRef: string; text: string; since: number },
+  input: PostLookupInput,
 ): Promise<PublishedPost | null> {
   const found = await lookupPost(opts, input);
   return found.kind === 'found' ? found.post : null;

@@ -16,6 +16,7 @@ import { GeneratePanel, RewritePanel } from './ComposeAssist.tsx';
 import { ChannelFields, type PlatformId, useComposeChannel } from './ComposeChannel.tsx';
 import { FirstCommentField, PostValidation, ThreadEditor } from './ComposeParts.tsx';
 import { DoneNotice, PublishControls } from './ComposePublish.tsx';
+import { RepeatControls } from './ComposeRepeat.tsx';
 import { useSavePost } from './compose-save.ts';
 import { composeSource, useSourcePost } from './compose-source.ts';
 
@@ -187,6 +188,14 @@ export function ComposePage() {
             canPost={canPost}
             when={when}
             onWhen={setWhen}
+          />
+          <RepeatControls
+            fields={{ text, channelId: channelId || null, mediaIds: media.map((m) => m.id), ...parts }}
+            platform={effectivePlatform}
+            runAt={runAt}
+            canPost={canPost}
+            blocked={blocked}
+            onSaved={setDone}
           />
         </section>
         <section className="side-panel" aria-label="Preview and score">

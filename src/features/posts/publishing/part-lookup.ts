@@ -1,4 +1,6 @@
+import { and, eq, gte, isNotNull, ne } from 'drizzle-orm';
 import type { AppDeps } from '../../../context.ts';
+import { posts } from '../../../db/schema/index.ts';
 import { isDependencyOutage } from '../../../domain/dependency-outage.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import { PlatformError } from '../../../platforms/platform.ts';
@@ -14,6 +16,29 @@ export type PartLookup =
 
 export const describe = (err: unknown) =>
   err instanceof PlatformError || err instanceof DomainError ? err.message : 'The publish was interrupted.';
+
+/** How far before `since` another post's recorded parts are gathered (beyond the adapters' skew allowance). */
+const RECORDED_WINDOW_MS = 10 * 60_000;
+
+/**
+ * Platform ids recorded by the channel's other posts updated since shortly before `since`: a
+ * post with the same text (a series' occurrences, an evergreen re-post) published around the
+ * same time is theirs, not the lost create of this one.
+ */
+async function recordedElsewhere(deps: AppDeps, row: Claim['row'], since: number): Promise<string[]> {
+  const others = await deps.db
+    .select({ first: posts.platformPostId, rest: posts.threadPostIds })
+    .from(posts)
+    .where(
+      and(
+        eq(posts.channelId, row.channelId!),
+        ne(posts.id, row.id),
+        isNotNull(posts.platformPostId),
+        gte(posts.updatedAt, since - RECORDED_WINDOW_MS),
+      ),
+    );
+  return others.flatMap((o) => [o.first!, ...o.rest]);
+}
 
 /**
  * Asks the platform whether the member has this part since `since`: the post and thread parts
@@ -49,13 +74,14 @@ export async function lookUpPart(
             ? { kind: 'found', id: comment.commentId, url: null }
             : { kind: 'cannot_tell', reason: `${platform.id} cannot say that it has no such comment` };
         }
+        const exclude = await recordedElsewhere(deps, row, since);
         if (platform.lookupPost) {
-          const found = await platform.lookupPost(input);
+          const found = await platform.lookupPost({ ...input, exclude });
           return found.kind === 'found'
             ? { kind: 'found', id: found.post.platformPostId, url: found.post.platformUrl }
             : found;
         }
-        const post = platform.findPublished ? await platform.findPublished(input) : null;
+        const post = platform.findPublished ? await platform.findPublished({ ...input, exclude }) : null;
         return post
           ? { kind: 'found', id: post.platformPostId, url: post.platformUrl }
           : { kind: 'cannot_tell', reason: `${platform.id} cannot say that it has no such post` };
