@@ -9,6 +9,8 @@ import { intelligenceRoutes } from './intelligence/intelligence.routes.ts';
 import { keyRoutes } from './keys/keys.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
 import { metricsRoutes } from './metrics/metrics.routes.ts';
+import { connectedAppRoutes } from './oauth/connected-apps.routes.ts';
+import { oauthRoutes } from './oauth/oauth.routes.ts';
 import { postScoreRoutes } from './posts/post-scores.routes.ts';
 import { postRoutes } from './posts/posts.routes.ts';
 import { systemRoutes } from './system/system.routes.ts';
@@ -36,4 +38,6 @@ export const featureRoutes: FeatureRoutes[] = [
   validateRoutes,
   historyRoutes,
   insightsRoutes,
+  oauthRoutes,
+  connectedAppRoutes,
 ];

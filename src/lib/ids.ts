@@ -28,6 +28,9 @@ export const ID_PREFIXES = {
   delivery: 'dlv',
   event: 'evt',
   history: 'hst',
+  oauthClient: 'mcp',
+  oauthGrant: 'grt',
+  oauthRequest: 'oar',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -24,6 +24,7 @@ export const postRoutes: FeatureRoutes = async (app) => {
   app.get(
     '/v1/posts',
     {
+      config: { scope: 'read' },
       schema: {
         tags,
         summary: 'List posts',
@@ -38,7 +39,7 @@ export const postRoutes: FeatureRoutes = async (app) => {
   app.post(
     '/v1/posts',
     {
-      config: { idempotent: true },
+      config: { scope: 'write', idempotent: true },
       schema: {
         tags,
         summary: 'Create a post',
@@ -55,7 +56,7 @@ export const postRoutes: FeatureRoutes = async (app) => {
   app.post(
     '/v1/posts/bulk-schedule',
     {
-      config: { idempotent: true },
+      config: { scope: 'publish', idempotent: true },
       schema: {
         tags,
         summary: 'Schedule many posts',
@@ -76,6 +77,7 @@ export const postRoutes: FeatureRoutes = async (app) => {
   app.get(
     '/v1/posts/:id',
     {
+      config: { scope: 'read' },
       schema: {
         tags,
         summary: 'Get a post',
@@ -89,6 +91,7 @@ export const postRoutes: FeatureRoutes = async (app) => {
   app.patch(
     '/v1/posts/:id',
     {
+      config: { scope: 'write' },
       schema: {
         tags,
         summary: 'Edit a draft',
@@ -109,6 +112,7 @@ export const postRoutes: FeatureRoutes = async (app) => {
   app.delete(
     '/v1/posts/:id',
     {
+      config: { scope: 'write' },
       schema: {
         tags,
         summary: 'Delete a post',
@@ -124,6 +128,7 @@ export const postRoutes: FeatureRoutes = async (app) => {
   app.post(
     '/v1/posts/:id/publish',
     {
+      config: { scope: 'publish' },
       schema: {
         tags,
         summary: 'Publish now',
@@ -144,6 +149,7 @@ export const postRoutes: FeatureRoutes = async (app) => {
   app.post(
     '/v1/posts/:id/schedule',
     {
+      config: { scope: 'publish' },
       schema: {
         tags,
         summary: 'Schedule a post',
@@ -165,6 +171,7 @@ export const postRoutes: FeatureRoutes = async (app) => {
   app.post(
     '/v1/posts/:id/cancel',
     {
+      config: { scope: 'publish' },
       schema: {
         tags,
         summary: 'Cancel a post',
@@ -180,6 +187,7 @@ export const postRoutes: FeatureRoutes = async (app) => {
   app.get(
     '/v1/calendar',
     {
+      config: { scope: 'read' },
       schema: {
         tags,
         summary: 'Calendar',

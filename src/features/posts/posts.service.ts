@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { requireScope } from '../../caller.ts';
 import type { Call, Ctx } from '../../context.ts';
 import { posts } from '../../db/schema/index.ts';
 import { Conflict, NotFound } from '../../domain/errors.ts';
@@ -30,6 +31,9 @@ export function newPostRow(ctx: Ctx, draft: CheckedDraft, runAt: number | undefi
 
 /** Creates a draft, or a scheduled post when `runAt` is given (its pending job is the row itself). */
 export async function createPost({ ctx, input }: Call<CreatePostRequest>): Promise<Post> {
+  // A post created with runAt is scheduled to go out: that is publishing, not drafting.
+  if (input.runAt !== undefined)
+    requireScope(ctx.caller, 'publish', 'Creating a post already scheduled (runAt)');
   const now = ctx.deps.clock.now();
   const draft: PostDraft = {
     text: input.text,
