@@ -56,13 +56,17 @@ export function App() {
     keyStore.clear();
     queryClient.clear();
     setKey(null);
-    navigate('/signin');
+    // On the consent page, signing out keeps the request open for another account.
+    if (route.path !== '/authorize') navigate('/signin');
   };
 
   if (!key || (whoami.error instanceof ApiError && whoami.error.status === 401)) {
     return (
       <main id="main" className="auth">
         {key && <ErrorBox error={whoami.error} />}
+        {route.path === '/authorize' && (
+          <p className="lead">Sign in to answer an app that asks to connect to your Postkit account.</p>
+        )}
         <SignInPage onSignedIn={signIn} />
       </main>
     );
@@ -71,7 +75,12 @@ export function App() {
   if (route.path === '/authorize')
     return (
       <main id="main" className="auth">
-        <p className="who">Signed in as {whoami.data?.account.email ?? '…'}</p>
+        <p className="who">
+          Signed in as {whoami.data?.account.email ?? '…'}.{' '}
+          <button type="button" className="ghost" onClick={signOut}>
+            Not you? Sign out
+          </button>
+        </p>
         <AuthorizePage requestId={route.params.get('request') ?? ''} />
       </main>
     );

@@ -69,7 +69,9 @@ export function AuthorizePage({ requestId }: { requestId: string }) {
                     setUnticked(e.target.checked ? unticked.filter((s) => s !== scope) : [...unticked, scope])
                   }
                 />{' '}
-                <strong>{SCOPE_TITLE[scope]}</strong>: {description}.
+                <span>
+                  <strong>{SCOPE_TITLE[scope]}</strong>: {description}.
+                </span>
               </label>
             ))}
           </fieldset>
