@@ -28,7 +28,9 @@ describe.skipIf(!hasChromium)('OAuth consent in the console (Chromium)', { timeo
     t = await startTestApp();
     // The agent's loopback redirect target, as a CLI or desktop agent runs one.
     receiver = createServer((req, res) => {
-      arrivals.push(new URL(req.url ?? '/', 'http://127.0.0.1').searchParams);
+      // Only the redirect counts (the browser also asks for /favicon.ico).
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      if (url.pathname === '/callback') arrivals.push(url.searchParams);
       res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>You can close this window</h1>');
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -80,7 +82,7 @@ describe.skipIf(!hasChromium)('OAuth consent in the console (Chromium)', { timeo
     await page.getByRole('button', { name: 'Sign in' }).click();
     const heading = page.getByRole('heading', { name: 'Claude Test wants to use your Postkit account' });
     await heading.waitFor();
-    const card = await page.locator('.consent').innerText();
+    const card = await page.locator('.consent').textContent();
     expect(card).toContain(new URL(redirectUri).host);
     expect(card).toContain(
       'Read: see your posts, calendar, channels, brands, voices, analytics and insights.',
@@ -113,10 +115,10 @@ describe.skipIf(!hasChromium)('OAuth consent in the console (Chromium)', { timeo
     await page.goto(`${t.url}/#/connected-apps`);
     const row = page.locator('.connected-app', { hasText: 'Claude Test' });
     await row.waitFor();
-    expect(await row.innerText()).toMatch(
+    expect(await row.textContent()).toMatch(
       /May read, write drafts and use the model\. Returns to 127\.0\.0\.1:\d+\./,
     );
-    expect(await row.innerText()).toMatch(/last used/);
+    expect(await row.textContent()).toMatch(/last used/);
     expect(await unlabelledControls(page)).toEqual([]);
     await screenshot(page, 'oauth-connected-apps');
     page.once('dialog', (dialog) => dialog.accept());
