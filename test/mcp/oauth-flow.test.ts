@@ -187,7 +187,12 @@ describe('connected apps: listing, revocation, isolation', () => {
     const b = await t.signup();
     const tokens = await connectApp(t, a.apiKey, { scope: 'read write' });
     expect(await mcpStatus(t, tokens.access_token)).toBe(200);
-    const list = await t.request('GET', '/v1/oauth/apps', { key: a.apiKey });
+    // Last use is recorded after the answer (fire and forget, at most once a minute): poll for it.
+    let list = await t.request('GET', '/v1/oauth/apps', { key: a.apiKey });
+    for (let i = 0; i < 50 && list.body.apps[0]?.lastUsedAt === null; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      list = await t.request('GET', '/v1/oauth/apps', { key: a.apiKey });
+    }
     expect(list.body.apps).toEqual([
       expect.objectContaining({
         clientId: tokens.clientId,
