@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { configWith } from '../src/config/config.ts';
 import type { Ctx } from '../src/context.ts';
 import { channels } from '../src/db/schema/index.ts';
+import { SCOPES } from '../src/domain/scopes.ts';
 import { cancelPost } from '../src/features/posts/lifecycle.service.ts';
 import { createPost } from '../src/features/posts/posts.service.ts';
 import { setQueue } from '../src/features/queues/queues.service.ts';
@@ -55,7 +56,7 @@ async function account(): Promise<{ ctx: Ctx; channelId: string }> {
     deps,
     requestId: 'bench',
     log: deps.log,
-    caller: { accountId, keyId: null, plan: 'free' },
+    caller: { accountId, keyId: null, plan: 'free', scopes: SCOPES },
   };
   return { ctx, channelId };
 }

@@ -2,13 +2,19 @@
  * Its own module so that src/http/auth-cache.ts (which stores callers) and src/context.ts
  * (which holds the cache) do not import each other. context.ts re-exports it.
  */
+import { InsufficientScope } from './domain/errors.ts';
+import { SCOPE_WORDS, type Scope } from './domain/scopes.ts';
 
 /** The caller of a service verb: an API key's account, or a worker acting for an account. */
 export interface Caller {
   accountId: string;
-  /** The calling key; null when a worker acts. */
+  /** The calling key; null when a worker or an OAuth-connected app acts. */
   keyId: string | null;
   plan: string;
+  /** What the key or the OAuth grant allows (src/domain/scopes.ts); a worker holds all. */
+  scopes: readonly Scope[];
+  /** The OAuth grant an MCP access token belongs to (src/features/oauth); absent for keys. */
+  grantId?: string;
   /** The account and key as read when the request was authenticated (whoami needs no second read). */
   snapshot?: {
     account: { id: string; email: string; plan: string };
@@ -16,9 +22,35 @@ export interface Caller {
       id: string;
       name: string;
       keyPrefix: string;
+      scopes: Scope[];
       createdAt: number;
       lastUsedAt: number | null;
       revokedAt: number | null;
     };
   };
 }
+
+/**
+ * Refuses a caller without `scope` (403 insufficient_scope over REST, a tool error over MCP),
+ * saying what the scope allows and how to get it for this kind of credential.
+ */
+export function requireScope(caller: Caller, scope: Scope, action?: string): void {
+  if (caller.scopes.includes(scope)) return;
+  const needs = action ? `${action} needs the \`${scope}\` scope` : `This needs the \`${scope}\` scope`;
+  const lets = `(it lets you ${SCOPE_WORDS[scope]})`;
+  throw new InsufficientScope(
+    scope,
+    caller.grantId
+      ? `${needs} ${lets}, and this connection was not granted it. Remove the connection in Postkit's Connected apps page or your agent, connect again and approve \`${scope}\`.`
+      : `${needs} ${lets}, and this API key does not have it. Use a key that has it, or create one with POST /v1/keys and \`scopes\` including \`${scope}\`.`,
+  );
+}
+
+/** requireScope for each of `scopes`: a credential cannot hand out (to a key or an app) more than it holds. */
+export function requireScopeSet(caller: Caller, scopes: readonly Scope[], action: string): void {
+  for (const scope of scopes) requireScope(caller, scope, action);
+}
+
+/** The idempotency and budget owner of a call: the key, the OAuth grant, or the worker. */
+export const principalOf = (caller: Caller): string =>
+  caller.keyId ?? (caller.grantId ? `grant:${caller.grantId}` : 'worker');

@@ -42,6 +42,7 @@ export abstract class DomainError extends Error {
 export type DomainErrorKind =
   | 'invalid'
   | 'not_found'
+  | 'forbidden'
   | 'conflict'
   | 'too_large'
   | 'unsupported_type'
@@ -66,6 +67,19 @@ export class NotFound extends DomainError {
   readonly kind = 'not_found';
   constructor(what: string, details?: ErrorDetail[]) {
     super('not_found', `${what} not found for this account.`, { details });
+  }
+}
+
+/**
+ * The credential lacks the scope this call needs (src/domain/scopes.ts). `error.scope` names
+ * it; the message says what the scope allows and how to get a credential that has it.
+ */
+export class InsufficientScope extends DomainError {
+  readonly kind = 'forbidden';
+  readonly scope: string;
+  constructor(scope: string, message: string) {
+    super('insufficient_scope', message, { about: { scope } });
+    this.scope = scope;
   }
 }
 

@@ -9,6 +9,8 @@ import { intelligenceRoutes } from './intelligence/intelligence.routes.ts';
 import { keyRoutes } from './keys/keys.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
 import { metricsRoutes } from './metrics/metrics.routes.ts';
+import { connectedAppRoutes } from './oauth/connected-apps.routes.ts';
+import { oauthRoutes } from './oauth/oauth.routes.ts';
 import { postScoreRoutes } from './posts/post-scores.routes.ts';
 import { postRoutes } from './posts/posts.routes.ts';
 import { queueRoutes } from './queues/queues.routes.ts';
@@ -40,4 +42,7 @@ export const featureRoutes: FeatureRoutes[] = [
   insightsRoutes,
   queueRoutes,
   seriesRoutes,
+
+  oauthRoutes,
+  connectedAppRoutes,
 ];

@@ -1,11 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { requireScope } from '../caller.ts';
 import type { AppDeps, Caller } from '../context.ts';
 import { isWellFormedApiKey } from '../features/keys/key-format.ts';
 import { cachedCaller, callerForDigest } from '../features/keys/key-lookup.ts';
+import { baseUrlOf, mcpResourceOf } from '../features/oauth/issuer.ts';
+import { isAccessToken } from '../features/oauth/oauth-secrets.ts';
+import { callerForAccessToken } from '../features/oauth/token.service.ts';
 import { sha256Hex } from '../lib/hash.ts';
 import { AuthThrottle } from './auth-throttle.ts';
 import { AppError, unauthorized } from './errors.ts';
 import { type Budget, enforceBudget, hitBudgetNow, hitBudgets } from './rate-limit.ts';
+import type { RouteScope } from './route-config.ts';
 
 /** The token of a `Bearer <token>` header, or throws 401. */
 function bearerToken(header: string | undefined): string {
@@ -17,11 +22,23 @@ function bearerToken(header: string | undefined): string {
 
 const malformedKey = () => unauthorized('That is not a valid API key (bad format or checksum).');
 
-/** Pulls a well-formed key out of a bearer header, or throws 401 without touching any store. */
-export function bearerKey(header: string | undefined): string {
-  const key = bearerToken(header);
-  if (!isWellFormedApiKey(key)) throw malformedKey();
-  return key;
+/**
+ * The digest the caller's rate budgets are keyed by: the API key's, or for an OAuth-connected
+ * app its grant's (access tokens change every few minutes; the budget must not).
+ */
+export function budgetDigestOf(caller: Caller, header: string | undefined): string {
+  return caller.grantId ? sha256Hex(`grant:${caller.grantId}`) : sha256Hex(bearerToken(header));
+}
+
+/** 403 insufficient_scope when the caller lacks the route's scope, else null. */
+function scopeRefusal(caller: Caller, scope: RouteScope): unknown {
+  if (scope === 'any') return null;
+  try {
+    requireScope(caller, scope);
+    return null;
+  } catch (err) {
+    return err;
+  }
 }
 
 /** The per-key budgets, keyed by the key's digest so they can be spent while the key is looked up. */
@@ -82,20 +99,46 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps) {
     if (config.public || route.url === '/docs' || route.url.startsWith('/docs/')) return;
     const own = route.onRequest ? [route.onRequest].flat() : [];
     if (own.some((hook) => AUTH_HOOK in hook)) return;
-    route.onRequest = [authHook(deps, throttle, config.modelBudget === true), ...own];
+    // Every protected route states what a key must hold to call it: a route without a scope
+    // would be callable by a read-only key, so the app refuses to start with one.
+    if (!config.scope)
+      throw new Error(
+        `${[route.method].flat().join(',')} ${route.url} declares no scope: add config.scope ('read', 'write', 'publish' or 'any'; see src/domain/scopes.ts)`,
+      );
+    route.onRequest = [
+      authHook(deps, throttle, {
+        modelBudget: config.modelBudget === true,
+        scope: config.scope,
+        mcpResource: config.mcpResource === true,
+      }),
+      ...own,
+    ];
   });
 }
 
 const AUTH_HOOK = Symbol('auth hook');
 
+interface RouteAuth {
+  modelBudget: boolean;
+  scope: RouteScope;
+  /** Accepts OAuth access tokens bound to the MCP resource. */
+  mcpResource: boolean;
+}
+
 /** A callback hook, not an async one: the hot path below completes without a promise. */
-function authHook(deps: AppDeps, throttle: AuthThrottle, modelBudget: boolean): onRequestHookHandler {
+function authHook(deps: AppDeps, throttle: AuthThrottle, route: RouteAuth): onRequestHookHandler {
+  const { modelBudget, scope } = route;
   const hook: onRequestHookHandler = (request, reply, done) => {
     let key: string;
     try {
       key = bearerToken(request.headers.authorization);
     } catch (err) {
       return refuse(done, failedAuthentication(throttle, request.ip, err));
+    }
+    if (isAccessToken(key)) {
+      if (!route.mcpResource) return refuse(done, unauthorized(ACCESS_TOKEN_ELSEWHERE));
+      authenticateAccessToken(deps, throttle, request, reply, key, route).then(() => done(), done);
+      return;
     }
     const digest = sha256Hex(key);
     // The hot path: a key this process knows (so well-formed: only existing keys are cached)
@@ -112,13 +155,17 @@ function authHook(deps: AppDeps, throttle: AuthThrottle, modelBudget: boolean): 
         } catch (err) {
           return refuse(done, err);
         }
-        return done();
+        const refusal = scopeRefusal(caller, scope);
+        return refusal ? refuse(done, refusal) : done();
       }
     }
     // Checked only now: the checksum is for keys this process does not know.
     if (!caller && !isWellFormedApiKey(key))
       return refuse(done, failedAuthentication(throttle, request.ip, malformedKey()));
-    authenticate(deps, throttle, request, reply, digest, modelBudget).then(() => done(), done);
+    authenticate(deps, throttle, request, reply, digest, modelBudget).then(() => {
+      const refusal = scopeRefusal(request.ctx.caller, scope);
+      done(refusal ? (refusal as Error) : undefined);
+    }, done);
   };
   return Object.assign(hook, { [AUTH_HOOK]: true });
 }
@@ -151,6 +198,40 @@ async function authenticate(
   const hits = await hitBudgets(deps.kv, spent, request.log);
   request.ctx = { deps, caller, requestId: request.id, log: request.log };
   for (const [i, budget] of spent.entries()) enforceBudget(reply, budget, hits[i] ?? null);
+}
+
+const ACCESS_TOKEN_ELSEWHERE =
+  'This is an OAuth access token for the MCP endpoint (/mcp), which is the only place it works; the REST API takes an API key (kit_sk_…).';
+const INVALID_ACCESS_TOKEN =
+  'This access token is unknown, expired or revoked, or was issued for another resource; refresh it or sign in again.';
+
+/**
+ * An OAuth access token on /mcp: one database read (no cache, so revocation is immediate),
+ * bound to this server's MCP resource (RFC 8707), budgets keyed by the grant.
+ */
+async function authenticateAccessToken(
+  deps: AppDeps,
+  throttle: AuthThrottle,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  route: RouteAuth,
+) {
+  const wait = throttle.blocked(request.ip);
+  if (wait !== null) throw throttled(wait);
+  const resource = mcpResourceOf(baseUrlOf(deps.config, request));
+  const caller = await callerForAccessToken(deps, token, resource);
+  if (!caller) {
+    throttle.recordFailure(request.ip);
+    throw unauthorized(INVALID_ACCESS_TOKEN);
+  }
+  const all = budgetsOf(deps, budgetDigestOf(caller, undefined));
+  const spent = route.modelBudget ? [all.requests, all.model] : [all.requests];
+  const hits = await hitBudgets(deps.kv, spent, request.log);
+  request.ctx = { deps, caller, requestId: request.id, log: request.log };
+  for (const [i, budget] of spent.entries()) enforceBudget(reply, budget, hits[i] ?? null);
+  const refusal = scopeRefusal(caller, route.scope);
+  if (refusal) throw refusal;
 }
 
 /**

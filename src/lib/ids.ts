@@ -29,6 +29,10 @@ export const ID_PREFIXES = {
   event: 'evt',
   history: 'hst',
   series: 'ser',
+
+  oauthClient: 'mcp',
+  oauthGrant: 'grt',
+  oauthRequest: 'oar',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

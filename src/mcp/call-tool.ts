@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyReply } from 'fastify';
+import { principalOf, requireScope } from '../caller.ts';
 import type { Ctx } from '../context.ts';
 import { keyBudgets } from '../http/auth.ts';
 import {
@@ -38,6 +39,8 @@ export async function callTool(
   const { tool } = entry;
   let claim: IdempotencyClaim | undefined;
   try {
+    // First: a connection without the scope learns which one it lacks, and spends nothing.
+    requireScope(ctx.caller, tool.scope, tool.name);
     if (tool.modelBacked) {
       const budget = keyBudgets(ctx.deps, session.keyDigest).model;
       enforceBudget(session.reply, budget, await hitBudget(ctx.deps.kv, budget, ctx.log));
@@ -52,7 +55,7 @@ export async function callTool(
       const { method, url } = tool.idempotentAs;
       const started = await beginIdempotent(
         ctx.deps.kv,
-        ctx.caller.keyId ?? 'worker',
+        principalOf(ctx.caller),
         idempotencyKey,
         fingerprintOf(method, url, input),
       );

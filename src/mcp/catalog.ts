@@ -38,6 +38,8 @@ function compile(tool: ToolDef): CatalogEntry {
       inputSchema: toolJsonSchema(input, 'input'),
       outputSchema: toolJsonSchema(tool.output, 'output'),
       annotations: { title: tool.title, ...tool.annotations },
+      // What a credential must hold to call it (docs/mcp.md, "Scopes").
+      _meta: { 'postkit/scope': tool.scope },
     },
   };
 }

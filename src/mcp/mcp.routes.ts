@@ -1,12 +1,12 @@
 import { MAX_BATCH_SIZE } from '@modelcontextprotocol/sdk/server/requestBody.js';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import { z } from 'zod';
 import type { FeatureRoutes } from '../features/feature-routes.ts';
-import { bearerKey, keyBudgets } from '../http/auth.ts';
+import { baseUrlOf, resourceMetadataUrlOf } from '../features/oauth/issuer.ts';
+import { budgetDigestOf, keyBudgets } from '../http/auth.ts';
 import { AppError } from '../http/errors.ts';
 import { enforceBudget, hitBudgets } from '../http/rate-limit.ts';
 import { ErrorBody, errorResponses } from '../http/schemas.ts';
-import { sha256Hex } from '../lib/hash.ts';
 import { toolDefinitions } from './catalog.ts';
 import { handleMcpPost } from './mcp-server.ts';
 import { emptyBatchBody } from './rpc-errors.ts';
@@ -33,6 +33,10 @@ const ToolListResult = z
           inputSchema: z.record(z.string(), z.unknown()).describe('JSON Schema of the arguments'),
           outputSchema: z.record(z.string(), z.unknown()).optional(),
           annotations: z.record(z.string(), z.unknown()).optional(),
+          _meta: z
+            .record(z.string(), z.unknown())
+            .optional()
+            .describe('`postkit/scope`: the scope (read, write, publish) a caller needs for this tool'),
         })
         .describe('As MCP tools/list describes the tool'),
     ),
@@ -71,11 +75,29 @@ const methodNotAllowed = () =>
     { headers: { allow: 'POST' } },
   );
 
-export const mcpRoutes: FeatureRoutes = async (app) => {
+export const mcpRoutes: FeatureRoutes = async (app, { deps }) => {
+  /**
+   * A 401 from /mcp names where to learn how to sign in (MCP authorization, RFC 9728 section
+   * 5.1): an agent that has no token yet follows resource_metadata to the authorization server.
+   */
+  const challenge: onSendHookHandler = async (request, reply, payload) => {
+    if (reply.statusCode !== 401) return payload;
+    const metadata = resourceMetadataUrlOf(baseUrlOf(deps.config, request));
+    const error = request.headers.authorization
+      ? ', error="invalid_token", error_description="The bearer token is unknown, expired or revoked"'
+      : '';
+    reply.header('www-authenticate', `Bearer resource_metadata="${metadata}"${error}`);
+    return payload;
+  };
+
   app.post(
     '/mcp',
     {
+      onSend: challenge,
       config: {
+        // Each tool checks its own scope (ToolDef.scope), answering a tool error naming it.
+        scope: 'any',
+        mcpResource: true,
         // Tools check their own arguments' text, answering tool errors rather than an HTTP 400.
         checksOwnBodyText: true,
         rawResponses: {
@@ -97,7 +119,7 @@ export const mcpRoutes: FeatureRoutes = async (app) => {
           .status(400)
           .type('application/json')
           .send(emptyBatchBody() as never);
-      const keyDigest = sha256Hex(bearerKey(request.headers.authorization));
+      const keyDigest = budgetDigestOf(request.ctx.caller, request.headers.authorization);
       await chargeBatch(request, reply, keyDigest);
       const response = await handleMcpPost(
         { ctx: request.ctx, keyDigest, reply },
@@ -136,6 +158,8 @@ export const mcpRoutes: FeatureRoutes = async (app) => {
   app.get(
     '/mcp/tools/list',
     {
+      config: { scope: 'any', mcpResource: true },
+      onSend: challenge,
       schema: {
         tags,
         summary: 'List the agent tools',

@@ -29,7 +29,10 @@ beforeAll(async () => {
   const app = await buildApp(deps);
   app.post(
     '/test/model',
-    { config: { modelBudget: true, idempotent: true }, schema: { body: z.object({ n: z.number() }) } },
+    {
+      config: { scope: 'write', modelBudget: true, idempotent: true },
+      schema: { body: z.object({ n: z.number() }) },
+    },
     async (request, reply) => {
       runs++;
       const { n } = request.body as { n: number };

@@ -57,6 +57,7 @@ describe('/v1/keys', () => {
         'lastUsedAt',
         'name',
         'revokedAt',
+        'scopes',
       ]);
 
     const rotated = await t.request('POST', `/v1/keys/${created.body.key.id}/rotate`, { key: apiKey });

@@ -18,7 +18,7 @@ afterAll(async () => {
 
 const ctxFor = (accountId: string, keyId: string, now = Date.now()): Ctx => ({
   deps: { ...t.service.deps, clock: { now: () => now } },
-  caller: { accountId, keyId, plan: 'free' },
+  caller: { accountId, keyId, plan: 'free', scopes: ['read', 'write', 'publish'] },
   requestId: 'test',
   log: t.service.deps.log,
 });

@@ -68,6 +68,27 @@ describe('post tools call the same verbs as the REST routes', () => {
     expect(drafts.data.pagination.hasMore).toBe(true);
   });
 
+  it('schedule_post with an idempotencyKey: a retry replays the first answer, another time is refused', async () => {
+    const { data: created } = await callOk(a.client, 'create_post', {
+      text: 'Retry-safe.',
+      channelId: a.channelId,
+    });
+    const id = created.post.id;
+    const runAt = inAnHour();
+    const first = await callOk(a.client, 'schedule_post', { id, runAt, idempotencyKey: 'schedule-retry-1' });
+    expect(first.data.post).toMatchObject({ status: 'scheduled', scheduledFor: runAt });
+    const retry = await callOk(a.client, 'schedule_post', { id, runAt, idempotencyKey: 'schedule-retry-1' });
+    expect(retry.result._meta).toEqual({ idempotentReplay: true });
+    expect(retry.data).toEqual(first.data);
+    const moved = await callErr(a.client, 'schedule_post', {
+      id,
+      runAt: runAt + 60_000,
+      idempotencyKey: 'schedule-retry-1',
+    });
+    expect(moved.error.code).toBe('idempotency_key_reused');
+    await callOk(a.client, 'cancel_post', { id });
+  });
+
   it('schedule, calendar and cancel through tools move the post as REST sees it', async () => {
     const { data: created } = await callOk(a.client, 'create_post', {
       text: 'Calendar me.',

@@ -3,9 +3,11 @@ import { lazy, Suspense, useState } from 'react';
 import { api, keyStore, ok } from './api.ts';
 import { ErrorBox, Working } from './components/ErrorBox.tsx';
 import { ApiError } from './lib/errors.ts';
+import { AuthorizePage } from './pages/Authorize.tsx';
 import { BrandsPage } from './pages/Brands.tsx';
 import { ChannelsPage } from './pages/Channels.tsx';
 import { ComposePage } from './pages/Compose.tsx';
+import { ConnectedAppsPage } from './pages/ConnectedApps.tsx';
 import { MediaPage } from './pages/Media.tsx';
 import { ModelPage } from './pages/Model.tsx';
 import { PlanPage } from './pages/Plan.tsx';
@@ -30,6 +32,7 @@ const PAGES: { path: string; label: string; render: () => React.ReactNode }[] = 
   { path: '/plan', label: 'Plan', render: () => <PlanPage /> },
   { path: '/brands', label: 'Brands & voices', render: () => <BrandsPage /> },
   { path: '/webhooks', label: 'Webhooks', render: () => <WebhooksPage /> },
+  { path: '/connected-apps', label: 'Connected apps', render: () => <ConnectedAppsPage /> },
 ];
 /** Pages reached by links, not listed in the navigation. */
 const LINKED_PAGES: typeof PAGES = [{ path: '/model', label: 'Language model', render: () => <ModelPage /> }];
@@ -48,23 +51,41 @@ export function App() {
     keyStore.set(apiKey);
     queryClient.clear();
     setKey(apiKey);
-    navigate('/compose');
+    // Signing in on the consent page stays on it: the person came to answer an app.
+    if (route.path !== '/authorize') navigate('/compose');
   };
   const signOut = () => {
     keyStore.clear();
     queryClient.clear();
     setKey(null);
-    navigate('/signin');
+    // On the consent page, signing out keeps the request open for another account.
+    if (route.path !== '/authorize') navigate('/signin');
   };
 
   if (!key || (whoami.error instanceof ApiError && whoami.error.status === 401)) {
     return (
       <main id="main" className="auth">
         {key && <ErrorBox error={whoami.error} />}
+        {route.path === '/authorize' && (
+          <p className="lead">Sign in to answer an app that asks to connect to your Postkit account.</p>
+        )}
         <SignInPage onSignedIn={signIn} />
       </main>
     );
   }
+
+  if (route.path === '/authorize')
+    return (
+      <main id="main" className="auth">
+        <p className="who">
+          Signed in as {whoami.data?.account.email ?? '…'}.{' '}
+          <button type="button" className="ghost" onClick={signOut}>
+            Not you? Sign out
+          </button>
+        </p>
+        <AuthorizePage requestId={route.params.get('request') ?? ''} />
+      </main>
+    );
 
   const page = [...PAGES, ...LINKED_PAGES].find((p) => p.path === route.path) ?? PAGES[0]!;
   return (

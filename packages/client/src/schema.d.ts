@@ -2755,6 +2755,357 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/oauth/apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List connected apps
+         * @description Apps (OAuth clients, e.g. AI agents over MCP) this account approved and has not revoked, with their scopes and last use.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConnectedAppListResult"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/oauth/apps/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a connected app
+         * @description Ends every authorization of this app (client id) for the account: its tokens stop working at once.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RevokeResult"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Resource not found for this account */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/oauth/requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an authorization request
+         * @description What the consent page shows: the app, where the browser returns, and what each requested scope allows. Requests expire after 10 minutes.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AuthorizationRequestResult"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Resource not found for this account */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/oauth/requests/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve an authorization request
+         * @description Connects the app to the calling account with the requested scopes, or fewer. Returns where to send the browser (the redirect URI with a single-use code).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ApproveAuthorizationRequestInput"] | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AuthorizationAnswer"];
+                    };
+                };
+                /** @description Invalid request body or query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Resource not found for this account */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/oauth/requests/{id}/deny": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deny an authorization request
+         * @description Returns where to send the browser (the redirect URI with error=access_denied).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AuthorizationAnswer"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Resource not found for this account */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/plan": {
         parameters: {
             query?: never;
@@ -5086,6 +5437,8 @@ export interface components {
             name: string;
             /** @description null while the key is live */
             revokedAt: number | null;
+            /** @description What the key may do: `read`, `write`, `publish` (docs/security.md); new keys default to all three */
+            scopes: ("read" | "write" | "publish")[];
         };
         ApiKeyInput: {
             createdAt: number;
@@ -5096,6 +5449,70 @@ export interface components {
             name: string;
             /** @description null while the key is live */
             revokedAt: number | null;
+            /** @description What the key may do: `read`, `write`, `publish` (docs/security.md); new keys default to all three */
+            scopes: ("read" | "write" | "publish")[];
+        };
+        ApproveAuthorizationRequest: {
+            /** @description The scopes to grant: those the app asked for (default) or fewer */
+            scopes?: ("read" | "write" | "publish")[];
+        };
+        ApproveAuthorizationRequestInput: {
+            /** @description The scopes to grant: those the app asked for (default) or fewer */
+            scopes?: ("read" | "write" | "publish")[];
+        };
+        AuthorizationAnswer: {
+            /** @description Send the browser here: the app's redirect URI with the code or the error */
+            redirectTo: string;
+        };
+        AuthorizationAnswerInput: {
+            /** @description Send the browser here: the app's redirect URI with the code or the error */
+            redirectTo: string;
+        };
+        AuthorizationRequestResult: {
+            request: components["schemas"]["AuthorizationRequestView"];
+        };
+        AuthorizationRequestResultInput: {
+            request: components["schemas"]["AuthorizationRequestViewInput"];
+        };
+        AuthorizationRequestView: {
+            client: {
+                id: string;
+                /** @description As the app registered it: self-declared, not verified */
+                name: string;
+                uri: string | null;
+            };
+            expiresAt: number;
+            id: string;
+            /** @description Where the browser goes back to after the answer */
+            redirectHost: string;
+            redirectUri: string;
+            /** @description The MCP endpoint the tokens will work on */
+            resource: string;
+            scopes: {
+                description: string;
+                /** @enum {string} */
+                scope: "read" | "write" | "publish";
+            }[];
+        };
+        AuthorizationRequestViewInput: {
+            client: {
+                id: string;
+                /** @description As the app registered it: self-declared, not verified */
+                name: string;
+                uri: string | null;
+            };
+            expiresAt: number;
+            id: string;
+            /** @description Where the browser goes back to after the answer */
+            redirectHost: string;
+            redirectUri: string;
+            /** @description The MCP endpoint the tokens will work on */
+            resource: string;
+            scopes: {
+                description: string;
+                /** @enum {string} */
+                scope: "read" | "write" | "publish";
+            }[];
         };
         Brand: {
             audience: string | null;
@@ -5387,6 +5804,30 @@ export interface components {
             /** @description The platform authorization URL to send the member's browser to */
             url: string;
         };
+        ConnectedApp: {
+            clientId: string;
+            clientUri: string | null;
+            connectedAt: number;
+            lastUsedAt: number | null;
+            name: string;
+            redirectHosts: string[];
+            scopes: ("read" | "write" | "publish")[];
+        };
+        ConnectedAppInput: {
+            clientId: string;
+            clientUri: string | null;
+            connectedAt: number;
+            lastUsedAt: number | null;
+            name: string;
+            redirectHosts: string[];
+            scopes: ("read" | "write" | "publish")[];
+        };
+        ConnectedAppListResult: {
+            apps: components["schemas"]["ConnectedApp"][];
+        };
+        ConnectedAppListResultInput: {
+            apps: components["schemas"]["ConnectedAppInput"][];
+        };
         CreateAccountRequest: {
             /**
              * Format: email
@@ -5420,10 +5861,14 @@ export interface components {
         CreateKeyRequest: {
             /** @description Label for the key; default `default` */
             name?: string;
+            /** @description What the key may do; default all three (`read`, `write`, `publish`). `["read"]` makes a read-only key for dashboards. A key cannot create a key with a scope it lacks itself. */
+            scopes?: ("read" | "write" | "publish")[];
         };
         CreateKeyRequestInput: {
             /** @description Label for the key; default `default` */
             name?: string;
+            /** @description What the key may do; default all three (`read`, `write`, `publish`). `["read"]` makes a read-only key for dashboards. A key cannot create a key with a scope it lacks itself. */
+            scopes?: ("read" | "write" | "publish")[];
         };
         CreateKeyResult: {
             /** @description The plaintext key, shown exactly once */
@@ -6859,6 +7304,10 @@ export interface components {
         };
         ToolListResult: {
             tools: {
+                /** @description `postkit/scope`: the scope (read, write, publish) a caller needs for this tool */
+                _meta?: {
+                    [key: string]: unknown;
+                };
                 annotations?: {
                     [key: string]: unknown;
                 };
@@ -6876,6 +7325,10 @@ export interface components {
         };
         ToolListResultInput: {
             tools: {
+                /** @description `postkit/scope`: the scope (read, write, publish) a caller needs for this tool */
+                _meta?: {
+                    [key: string]: unknown;
+                };
                 annotations?: {
                     [key: string]: unknown;
                 };

@@ -1,4 +1,5 @@
-import { bigint, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Scope } from '../../domain/scopes.ts';
 
 /** Epoch-millisecond timestamps are stored as bigint and read back as JS numbers. */
 export const ms = (name: string) => bigint(name, { mode: 'number' });
@@ -27,6 +28,8 @@ export const apiKeys = pgTable(
     keyPrefix: text('key_prefix').notNull(),
     /** SHA-256 hex of the full secret; the secret itself is never stored. */
     keyHash: text('key_hash').notNull(),
+    /** What the key may do (src/domain/scopes.ts); keys made before scopes existed hold all three. */
+    scopes: jsonb('scopes').$type<Scope[]>().notNull().default(['read', 'write', 'publish']),
     createdAt: ms('created_at').notNull(),
     lastUsedAt: ms('last_used_at'),
     revokedAt: ms('revoked_at'),

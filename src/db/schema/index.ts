@@ -5,6 +5,7 @@ export * from './history.ts';
 export * from './media.ts';
 export * from './memory.ts';
 export * from './metrics.ts';
+export * from './oauth.ts';
 export * from './personal.ts';
 export * from './posts.ts';
 export * from './queues.ts';

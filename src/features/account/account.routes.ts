@@ -68,6 +68,7 @@ export const accountRoutes: FeatureRoutes = async (app, { deps }) => {
   app.get(
     '/v1/account',
     {
+      config: { scope: 'any' },
       schema: {
         tags,
         summary: 'Who am I',

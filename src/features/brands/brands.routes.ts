@@ -9,6 +9,7 @@ export const brandRoutes: FeatureRoutes = async (app) => {
   app.get(
     '/v1/brands',
     {
+      config: { scope: 'read' },
       schema: {
         tags,
         summary: 'List brands',
@@ -22,6 +23,7 @@ export const brandRoutes: FeatureRoutes = async (app) => {
   app.post(
     '/v1/brands',
     {
+      config: { scope: 'write' },
       schema: {
         tags,
         summary: 'Create a brand',
@@ -36,6 +38,7 @@ export const brandRoutes: FeatureRoutes = async (app) => {
   app.get(
     '/v1/brands/:id',
     {
+      config: { scope: 'read' },
       schema: {
         tags,
         summary: 'Get a brand',
@@ -49,6 +52,7 @@ export const brandRoutes: FeatureRoutes = async (app) => {
   app.patch(
     '/v1/brands/:id',
     {
+      config: { scope: 'write' },
       schema: {
         tags,
         summary: 'Update a brand',
@@ -66,6 +70,7 @@ export const brandRoutes: FeatureRoutes = async (app) => {
   app.delete(
     '/v1/brands/:id',
     {
+      config: { scope: 'write' },
       schema: {
         tags,
         summary: 'Delete a brand',

@@ -28,6 +28,7 @@ export const channelRoutes: FeatureRoutes = async (app, { deps }) => {
   app.get(
     '/v1/channels',
     {
+      config: { scope: 'read' },
       schema: {
         tags,
         summary: 'List connected channels',
@@ -43,6 +44,8 @@ export const channelRoutes: FeatureRoutes = async (app, { deps }) => {
     app.post(
       `/v1/channels/${platform}/connect`,
       {
+        // Connecting an account is what lets posts reach its audience.
+        config: { scope: 'publish' },
         schema: {
           tags,
           summary: `Start connecting a ${platform} channel`,
@@ -82,6 +85,7 @@ export const channelRoutes: FeatureRoutes = async (app, { deps }) => {
   app.get(
     '/v1/channels/:id',
     {
+      config: { scope: 'read' },
       schema: {
         tags,
         summary: 'Get a channel',
@@ -95,6 +99,7 @@ export const channelRoutes: FeatureRoutes = async (app, { deps }) => {
   app.delete(
     '/v1/channels/:id',
     {
+      config: { scope: 'publish' },
       schema: {
         tags,
         summary: 'Disconnect a channel',
@@ -110,6 +115,7 @@ export const channelRoutes: FeatureRoutes = async (app, { deps }) => {
   app.post(
     '/v1/channels/:id/refresh',
     {
+      config: { scope: 'publish' },
       schema: {
         tags,
         summary: "Refresh a channel's token",

@@ -28,6 +28,7 @@ export const historyRoutes: FeatureRoutes = async (app) => {
   app.post(
     '/v1/history',
     {
+      config: { scope: 'write' },
       bodyLimit: IMPORT_BODY_LIMIT,
       // A CSV body is another spelling of the same request: read it into `{items}` before the
       // schema runs, with errors that name the CSV line and column.
@@ -51,6 +52,7 @@ export const historyRoutes: FeatureRoutes = async (app) => {
   app.get(
     '/v1/history',
     {
+      config: { scope: 'read' },
       schema: {
         tags,
         summary: 'List the history',
@@ -66,6 +68,7 @@ export const historyRoutes: FeatureRoutes = async (app) => {
   app.delete(
     '/v1/history/:id',
     {
+      config: { scope: 'write' },
       schema: {
         tags,
         summary: 'Delete a history entry',
@@ -81,6 +84,7 @@ export const historyRoutes: FeatureRoutes = async (app) => {
   app.delete(
     '/v1/history',
     {
+      config: { scope: 'write' },
       schema: {
         tags,
         summary: 'Delete the imported history',

@@ -7,6 +7,7 @@ export const insightsRoutes: FeatureRoutes = async (app) => {
   app.get(
     '/v1/insights',
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['history'],
         summary: 'What works for this author',

@@ -13,7 +13,7 @@ import { generatePosts, planPosts, rewriteText, scoreTextJson } from './intellig
 
 const tags = ['intelligence'];
 /** Model-backed: the tighter model budget, and Idempotency-Key replay. */
-const config = { modelBudget: true, idempotent: true };
+const config = { scope: 'write', modelBudget: true, idempotent: true } as const;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export const intelligenceRoutes: FeatureRoutes = async (app) => {

@@ -43,6 +43,7 @@ export async function callerForDigest(deps: AppDeps, digest: string): Promise<Ca
     accountId: row.account.id,
     keyId: row.key.id,
     plan: row.account.plan,
+    scopes: row.key.scopes,
     snapshot: { account: row.account, key: toApiKey(row.key) },
   };
   touchIfStale(deps, caller);

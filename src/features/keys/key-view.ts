@@ -6,6 +6,7 @@ export const toApiKey = (row: typeof apiKeys.$inferSelect): ApiKey => ({
   id: row.id,
   name: row.name,
   keyPrefix: row.keyPrefix,
+  scopes: row.scopes,
   createdAt: row.createdAt,
   lastUsedAt: row.lastUsedAt,
   revokedAt: row.revokedAt,

@@ -9,6 +9,7 @@ export const keyRoutes: FeatureRoutes = async (app) => {
   app.get(
     '/v1/keys',
     {
+      config: { scope: 'read' },
       schema: {
         tags,
         summary: 'List API keys',
@@ -22,6 +23,7 @@ export const keyRoutes: FeatureRoutes = async (app) => {
   app.post(
     '/v1/keys',
     {
+      config: { scope: 'write' },
       schema: {
         tags,
         summary: 'Create an API key',
@@ -37,6 +39,7 @@ export const keyRoutes: FeatureRoutes = async (app) => {
   app.post(
     '/v1/keys/:id/rotate',
     {
+      config: { scope: 'write' },
       schema: {
         tags,
         summary: 'Rotate an API key',
@@ -53,6 +56,7 @@ export const keyRoutes: FeatureRoutes = async (app) => {
   app.delete(
     '/v1/keys/:id',
     {
+      config: { scope: 'write' },
       schema: {
         tags,
         summary: 'Revoke an API key',

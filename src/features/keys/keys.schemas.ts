@@ -1,10 +1,18 @@
 import { z } from 'zod';
+import { SCOPES } from '../../domain/scopes.ts';
+
+export const ScopeName = z.enum(SCOPES);
 
 export const ApiKey = z
   .object({
     id: z.string(),
     name: z.string(),
     keyPrefix: z.string().describe('First characters of the secret; identifies the key'),
+    scopes: z
+      .array(ScopeName)
+      .describe(
+        'What the key may do: `read`, `write`, `publish` (docs/security.md); new keys default to all three',
+      ),
     createdAt: z.number().int(),
     lastUsedAt: z.number().int().nullable(),
     revokedAt: z.number().int().nullable().describe('null while the key is live'),
@@ -15,7 +23,16 @@ export type ApiKey = z.output<typeof ApiKey>;
 export const KeyName = z.string().trim().min(1).max(100);
 
 export const CreateKeyRequest = z
-  .object({ name: KeyName.optional().describe('Label for the key; default `default`') })
+  .object({
+    name: KeyName.optional().describe('Label for the key; default `default`'),
+    scopes: z
+      .array(ScopeName)
+      .min(1)
+      .optional()
+      .describe(
+        'What the key may do; default all three (`read`, `write`, `publish`). `["read"]` makes a read-only key for dashboards. A key cannot create a key with a scope it lacks itself.',
+      ),
+  })
   .strict()
   .meta({ id: 'CreateKeyRequest' });
 

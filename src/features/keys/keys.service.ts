@@ -1,8 +1,10 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
+import { requireScopeSet } from '../../caller.ts';
 import type { Call, Ctx } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, apiKeys } from '../../db/schema/index.ts';
 import { Conflict } from '../../domain/errors.ts';
+import { normalizeScopes, SCOPES, type Scope } from '../../domain/scopes.ts';
 import { sha256Hex } from '../../lib/hash.ts';
 import { newId } from '../../lib/ids.ts';
 import { listOwned, ownedNotFound, requireOwned } from '../tenancy.ts';
@@ -22,6 +24,7 @@ export async function issueKey(
   accountId: string,
   name: string,
   now: number,
+  scopes: readonly Scope[] = SCOPES,
 ): Promise<CreateKeyResult> {
   const secret = generateApiKey();
   const [row] = await db
@@ -32,6 +35,7 @@ export async function issueKey(
       name,
       keyPrefix: displayPrefix(secret),
       keyHash: sha256Hex(secret),
+      scopes: normalizeScopes(scopes),
       createdAt: now,
     })
     .returning();
@@ -46,8 +50,13 @@ export async function getCallingKey(ctx: Ctx): Promise<ApiKey> {
   return toApiKey(await requireOwned(ctx, apiKeys, ctx.caller.keyId ?? '', 'Key'));
 }
 
-export async function createKey({ ctx, input }: Call<{ name?: string }>): Promise<CreateKeyResult> {
+export async function createKey({
+  ctx,
+  input,
+}: Call<{ name?: string; scopes?: Scope[] }>): Promise<CreateKeyResult> {
   const accountId = ctx.caller.accountId;
+  const scopes = normalizeScopes(input.scopes ?? SCOPES);
+  requireScopeSet(ctx.caller, scopes, 'Creating a key with these scopes');
   return ctx.deps.db.transaction(async (tx) => {
     // The account row lock serialises key creation per account, so concurrent requests cannot overshoot.
     await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
@@ -61,7 +70,7 @@ export async function createKey({ ctx, input }: Call<{ name?: string }>): Promis
         `An account may hold at most ${MAX_LIVE_KEYS_PER_ACCOUNT} live API keys; revoke one (DELETE /v1/keys/{id}) first.`,
       );
     }
-    return issueKey(tx, accountId, input.name ?? 'default', ctx.deps.clock.now());
+    return issueKey(tx, accountId, input.name ?? 'default', ctx.deps.clock.now(), scopes);
   });
 }
 
@@ -77,7 +86,9 @@ export async function rotateKey({ ctx, input }: Call<{ id: string }>): Promise<C
       )
       .returning();
     if (!revoked) throw ownedNotFound('Live key');
-    return issueKey(tx, ctx.caller.accountId, revoked.name, now);
+    // The replacement keeps the scopes, which the rotating key must hold too.
+    requireScopeSet(ctx.caller, revoked.scopes, 'Rotating a key with these scopes');
+    return issueKey(tx, ctx.caller.accountId, revoked.name, now, revoked.scopes);
   });
   await announceRevocation(ctx, input.id);
   return replacement;

@@ -21,6 +21,7 @@ export const mediaRoutes: FeatureRoutes = async (app) => {
   app.post(
     '/v1/media',
     {
+      config: { scope: 'write' },
       schema: {
         tags,
         summary: 'Upload media',
@@ -59,6 +60,7 @@ export const mediaRoutes: FeatureRoutes = async (app) => {
   app.get(
     '/v1/media',
     {
+      config: { scope: 'read' },
       schema: {
         tags,
         summary: 'List media',
@@ -73,6 +75,7 @@ export const mediaRoutes: FeatureRoutes = async (app) => {
   app.get(
     '/v1/media/:id',
     {
+      config: { scope: 'read' },
       schema: {
         tags,
         summary: 'Get media metadata',
@@ -86,6 +89,7 @@ export const mediaRoutes: FeatureRoutes = async (app) => {
   app.delete(
     '/v1/media/:id',
     {
+      config: { scope: 'write' },
       schema: {
         tags,
         summary: 'Delete media',
@@ -101,6 +105,7 @@ export const mediaRoutes: FeatureRoutes = async (app) => {
     '/v1/media/:id/content',
     {
       config: {
+        scope: 'read',
         rawResponses: { 200: { description: 'The stored bytes', types: MEDIA_TYPES, binary: true } },
       },
       schema: {

@@ -18,6 +18,7 @@ export const metricsRoutes: FeatureRoutes = async (app) => {
   app.get(
     '/v1/posts/:id/metrics',
     {
+      config: { scope: 'read' },
       schema: {
         tags,
         summary: 'Get a post’s metrics',
@@ -35,6 +36,7 @@ export const metricsRoutes: FeatureRoutes = async (app) => {
   app.post(
     '/v1/posts/:id/metrics/refresh',
     {
+      config: { scope: 'read' },
       schema: {
         tags,
         summary: 'Refresh a post’s metrics',
@@ -50,6 +52,7 @@ export const metricsRoutes: FeatureRoutes = async (app) => {
   app.get(
     '/v1/analytics',
     {
+      config: { scope: 'read' },
       schema: {
         tags,
         summary: 'Account analytics',
@@ -65,6 +68,7 @@ export const metricsRoutes: FeatureRoutes = async (app) => {
   app.get(
     '/v1/calibration',
     {
+      config: { scope: 'read' },
       schema: {
         tags,
         summary: 'Calibration dataset',

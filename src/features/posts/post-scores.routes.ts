@@ -15,7 +15,7 @@ export const postScoreRoutes: FeatureRoutes = async (app) => {
   app.post(
     '/v1/posts/:id/score',
     {
-      config: { modelBudget: true },
+      config: { scope: 'write', modelBudget: true },
       schema: {
         tags,
         summary: 'Score a post',
@@ -31,6 +31,7 @@ export const postScoreRoutes: FeatureRoutes = async (app) => {
   app.get(
     '/v1/posts/:id/scores',
     {
+      config: { scope: 'read' },
       schema: {
         tags,
         summary: 'Scores recorded for a post',

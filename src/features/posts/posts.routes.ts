@@ -25,6 +25,7 @@ export const postRoutes: FeatureRoutes = async (app) => {
   app.get(
     '/v1/posts',
     {
+      config: { scope: 'read' },
       schema: {
         tags,
         summary: 'List posts',
@@ -40,7 +41,7 @@ export const postRoutes: FeatureRoutes = async (app) => {
   app.post(
     '/v1/posts',
     {
-      config: { idempotent: true },
+      config: { scope: 'write', idempotent: true },
       schema: {
         tags,
         summary: 'Create a post',
@@ -57,7 +58,7 @@ export const postRoutes: FeatureRoutes = async (app) => {
   app.post(
     '/v1/posts/bulk-schedule',
     {
-      config: { idempotent: true },
+      config: { scope: 'publish', idempotent: true },
       schema: {
         tags,
         summary: 'Schedule many posts',
@@ -78,6 +79,7 @@ export const postRoutes: FeatureRoutes = async (app) => {
   app.get(
     '/v1/posts/:id',
     {
+      config: { scope: 'read' },
       schema: {
         tags,
         summary: 'Get a post',
@@ -91,6 +93,7 @@ export const postRoutes: FeatureRoutes = async (app) => {
   app.patch(
     '/v1/posts/:id',
     {
+      config: { scope: 'write' },
       schema: {
         tags,
         summary: 'Edit a draft',
@@ -111,6 +114,7 @@ export const postRoutes: FeatureRoutes = async (app) => {
   app.delete(
     '/v1/posts/:id',
     {
+      config: { scope: 'write' },
       schema: {
         tags,
         summary: 'Delete a post',
@@ -126,6 +130,7 @@ export const postRoutes: FeatureRoutes = async (app) => {
   app.post(
     '/v1/posts/:id/publish',
     {
+      config: { scope: 'publish' },
       schema: {
         tags,
         summary: 'Publish now',
@@ -146,6 +151,7 @@ export const postRoutes: FeatureRoutes = async (app) => {
   app.post(
     '/v1/posts/:id/schedule',
     {
+      config: { scope: 'publish' },
       schema: {
         tags,
         summary: 'Schedule a post',
@@ -167,6 +173,7 @@ export const postRoutes: FeatureRoutes = async (app) => {
   app.post(
     '/v1/posts/:id/cancel',
     {
+      config: { scope: 'publish' },
       schema: {
         tags,
         summary: 'Cancel a post',
@@ -182,6 +189,7 @@ export const postRoutes: FeatureRoutes = async (app) => {
   app.get(
     '/v1/calendar',
     {
+      config: { scope: 'read' },
       schema: {
         tags,
         summary: 'Calendar',

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { requireScope } from '../../caller.ts';
 import type { Call } from '../../context.ts';
 import { posts, series } from '../../db/schema/index.ts';
 import { Conflict, NotFound } from '../../domain/errors.ts';
@@ -25,6 +26,10 @@ import { allows, transitionPost } from './publishing/transitions.ts';
  * occurrence of a new series (series.service.ts).
  */
 export async function createPost({ ctx, input }: Call<CreatePostRequest>): Promise<CreatePostResult> {
+  // A post created with runAt, into the queue or as a series is scheduled to go out: that is
+  // publishing, not drafting.
+  if (input.runAt !== undefined || input.queue || input.repeat)
+    requireScope(ctx.caller, 'publish', 'Creating a post that is scheduled (runAt, queue or repeat)');
   const now = ctx.deps.clock.now();
   const draft: PostDraft = {
     text: input.text,

@@ -17,6 +17,7 @@ export const queueRoutes: FeatureRoutes = async (app) => {
   app.put(
     '/v1/channels/:id/queue',
     {
+      config: { scope: 'publish' },
       schema: {
         tags,
         summary: "Set a channel's queue",
@@ -38,6 +39,7 @@ export const queueRoutes: FeatureRoutes = async (app) => {
   app.get(
     '/v1/channels/:id/queue',
     {
+      config: { scope: 'read' },
       schema: {
         tags,
         summary: "Get a channel's queue",
@@ -55,6 +57,7 @@ export const queueRoutes: FeatureRoutes = async (app) => {
   app.delete(
     '/v1/channels/:id/queue',
     {
+      config: { scope: 'publish' },
       schema: {
         tags,
         summary: "Clear a channel's queue",
@@ -70,6 +73,7 @@ export const queueRoutes: FeatureRoutes = async (app) => {
   app.get(
     '/v1/channels/:id/queue/suggest',
     {
+      config: { scope: 'read' },
       schema: {
         tags,
         summary: 'Suggest queue slots',

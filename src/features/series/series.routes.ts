@@ -9,6 +9,7 @@ export const seriesRoutes: FeatureRoutes = async (app) => {
   app.get(
     '/v1/series',
     {
+      config: { scope: 'read' },
       schema: {
         tags,
         summary: 'List series',
@@ -24,6 +25,7 @@ export const seriesRoutes: FeatureRoutes = async (app) => {
   app.get(
     '/v1/series/:id',
     {
+      config: { scope: 'read' },
       schema: {
         tags,
         summary: 'Get a series',
@@ -37,6 +39,7 @@ export const seriesRoutes: FeatureRoutes = async (app) => {
   app.delete(
     '/v1/series/:id',
     {
+      config: { scope: 'publish' },
       schema: {
         tags,
         summary: 'Cancel a series',

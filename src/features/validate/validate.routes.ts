@@ -7,6 +7,7 @@ export const validateRoutes: FeatureRoutes = async (app) => {
   app.post(
     '/v1/posts/validate',
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['posts'],
         summary: 'Validate a post',

@@ -15,6 +15,7 @@ export const voiceRoutes: FeatureRoutes = async (app) => {
   app.get(
     '/v1/voices',
     {
+      config: { scope: 'read' },
       schema: {
         tags,
         summary: 'List voices',
@@ -29,7 +30,7 @@ export const voiceRoutes: FeatureRoutes = async (app) => {
     '/v1/voices',
     {
       // Distillation from samples is model-backed: it spends the model budget and the quota.
-      config: { modelBudget: true, idempotent: true },
+      config: { scope: 'write', modelBudget: true, idempotent: true },
       schema: {
         tags,
         summary: 'Create a voice',
@@ -46,7 +47,7 @@ export const voiceRoutes: FeatureRoutes = async (app) => {
   app.post(
     '/v1/voices/build',
     {
-      config: { modelBudget: true, idempotent: true },
+      config: { scope: 'write', modelBudget: true, idempotent: true },
       schema: {
         tags,
         summary: 'Build a voice from samples',
@@ -62,6 +63,7 @@ export const voiceRoutes: FeatureRoutes = async (app) => {
   app.get(
     '/v1/voices/:id',
     {
+      config: { scope: 'read' },
       schema: {
         tags,
         summary: 'Get a voice',
@@ -75,6 +77,7 @@ export const voiceRoutes: FeatureRoutes = async (app) => {
   app.patch(
     '/v1/voices/:id',
     {
+      config: { scope: 'write' },
       schema: {
         tags,
         summary: 'Update a voice',
@@ -92,6 +95,7 @@ export const voiceRoutes: FeatureRoutes = async (app) => {
   app.delete(
     '/v1/voices/:id',
     {
+      config: { scope: 'write' },
       schema: {
         tags,
         summary: 'Delete a voice',

@@ -23,6 +23,7 @@ export const webhookRoutes: FeatureRoutes = async (app) => {
   app.get(
     '/v1/webhooks',
     {
+      config: { scope: 'read' },
       schema: {
         tags,
         summary: 'List webhook endpoints',
@@ -40,6 +41,7 @@ export const webhookRoutes: FeatureRoutes = async (app) => {
   app.post(
     '/v1/webhooks',
     {
+      config: { scope: 'write' },
       schema: {
         tags,
         summary: 'Register a webhook endpoint',
@@ -56,6 +58,7 @@ export const webhookRoutes: FeatureRoutes = async (app) => {
   app.get(
     '/v1/webhooks/:id',
     {
+      config: { scope: 'read' },
       schema: {
         tags,
         summary: 'Get a webhook endpoint',
@@ -69,6 +72,7 @@ export const webhookRoutes: FeatureRoutes = async (app) => {
   app.delete(
     '/v1/webhooks/:id',
     {
+      config: { scope: 'write' },
       schema: {
         tags,
         summary: 'Delete a webhook endpoint',
@@ -84,6 +88,7 @@ export const webhookRoutes: FeatureRoutes = async (app) => {
   app.get(
     '/v1/webhooks/:id/deliveries',
     {
+      config: { scope: 'read' },
       schema: {
         tags,
         summary: 'List deliveries to an endpoint',

@@ -12,6 +12,7 @@ export const channelTools = [
     input: z.object({}).strict(),
     output: ChannelListResult,
     annotations: readOnly,
+    scope: 'read',
     run: async (ctx) => ({ channels: await listChannels({ ctx, input: undefined }) }),
     summarize: ({ channels }) =>
       `${plural(channels.length, 'channel')}.${channels

@@ -17,6 +17,7 @@ export const historyTools = [
     input: HistoryImportRequest,
     output: HistoryImportResult,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    scope: 'write',
     run: (ctx, input) => importHistory({ ctx, input }),
     summarize: ({ imported, duplicates, total }) =>
       `Imported ${imported} new post${imported === 1 ? '' : 's'}; ${duplicates} already in the history were updated. History now holds ${total}.`,
@@ -29,6 +30,7 @@ export const historyTools = [
     input: InsightsQuery.strict(),
     output: InsightsResult,
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    scope: 'read',
     run: (ctx, input) => getInsights({ ctx, input }),
     summarize: ({ basedOn, days, hours, factors }) =>
       `From ${basedOn.withEngagement} posts with engagement. Factors: ${factors.note} Days: ${days.note} Hours: ${hours.note}`,

@@ -16,6 +16,7 @@ export const memoryTools = [
     input: BuildVoiceRequest,
     output: VoiceResult,
     annotations: creates,
+    scope: 'write',
     modelBacked: true,
     idempotentAs: { method: 'POST', url: '/v1/voices/build', status: 201 },
     run: async (ctx, input) => ({ voice: await buildVoice({ ctx, input }) }),
@@ -30,6 +31,7 @@ export const memoryTools = [
     input: NoArguments,
     output: BrandListResult,
     annotations: readOnly,
+    scope: 'read',
     run: async (ctx) => ({ brands: await listBrands({ ctx, input: undefined }) }),
     summarize: ({ brands }) =>
       `${plural(brands.length, 'brand')}.${brands
@@ -44,6 +46,7 @@ export const memoryTools = [
     input: NoArguments,
     output: VoiceListResult,
     annotations: readOnly,
+    scope: 'read',
     run: async (ctx) => ({ voices: await listVoices({ ctx, input: undefined }) }),
     summarize: ({ voices }) =>
       `${plural(voices.length, 'voice')}.${voices

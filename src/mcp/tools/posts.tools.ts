@@ -14,7 +14,7 @@ import {
 } from '../../features/posts/posts.schemas.ts';
 import { createPost, getPost, listPosts } from '../../features/posts/posts.service.ts';
 import { IdParams } from '../../http/schemas.ts';
-import { changes, creates, defineTool, formatWhen, plural, readOnly } from '../tool.ts';
+import { changes, creates, defineTool, formatWhen, plural, publishes, readOnly } from '../tool.ts';
 
 /** The path id of /v1/posts/{id}, as an argument. */
 const PostId = z.object({ id: IdParams.shape.id.describe('The post id (pst_…)') }).strict();
@@ -43,6 +43,7 @@ export const postTools = [
     input: CreatePostRequest,
     output: CreatePostResult,
     annotations: creates,
+    scope: 'write',
     idempotentAs: { method: 'POST', url: '/v1/posts', status: 201 },
     run: (ctx, input) => createPost({ ctx, input }),
     summarize: ({ post, series }) =>
@@ -52,11 +53,13 @@ export const postTools = [
     name: 'schedule_post',
     title: 'Schedule a post',
     description:
-      'Schedules a draft for automatic publishing at `runAt` (epoch ms, must be in the future), or moves an already scheduled post to a new time (its previous slot is dropped). The post needs a channel (set `channelId` when creating it). A background sweep publishes it exactly once at that time. Fails with not_schedulable for posts that are published, failed, canceled or being published. No quota.',
+      'Schedules a draft for automatic publishing at `runAt` (epoch ms, must be in the future), or moves an already scheduled post to a new time (its previous slot is dropped). At that time the post goes out publicly on the channel’s social account, where everyone can see it, so confirm the text and time with the person first. The post needs a channel (set `channelId` when creating it). A background sweep publishes it exactly once. Pass an idempotencyKey so a retry after a timeout cannot schedule it twice. Fails with not_schedulable for posts that are published, failed, canceled or being published. Needs the publish scope. No quota.',
     input: PostId.extend(SchedulePostRequest.shape),
     output: PostResult,
     // Open world: at runAt the post goes out publicly on the channel's platform.
-    annotations: changes(false, true, true),
+    annotations: publishes(false, true),
+    scope: 'publish',
+    idempotentAs: { method: 'POST', url: '/v1/posts/{id}/schedule', status: 200 },
     run: async (ctx, input) => ({ post: await schedulePost({ ctx, input }) }),
     summarize: ({ post }) => `Post ${describePost(post)}.`,
   }),
@@ -68,6 +71,7 @@ export const postTools = [
     input: PostId,
     output: PostResult,
     annotations: changes(true, true),
+    scope: 'publish',
     run: async (ctx, input) => ({ post: await cancelPost({ ctx, input }) }),
     summarize: ({ post }) => `Post ${describePost(post)}.`,
   }),
@@ -80,6 +84,7 @@ export const postTools = [
     input: PostListQuery.strict(),
     output: PostListResult,
     annotations: readOnly,
+    scope: 'read',
     run: (ctx, input) => listPosts({ ctx, input }),
     summarize: ({ posts, pagination }) =>
       `${plural(posts.length, 'post')}${pagination.hasMore ? `; more after offset ${pagination.offset + posts.length}` : ''}.${posts
@@ -95,6 +100,7 @@ export const postTools = [
     input: PostId,
     output: PostResult,
     annotations: readOnly,
+    scope: 'read',
     run: async (ctx, input) => ({ post: await getPost({ ctx, input }) }),
     summarize: ({ post }) => `Post ${describePost(post)}.`,
   }),
@@ -106,6 +112,7 @@ export const postTools = [
     input: CalendarQuery.strict(),
     output: CalendarResult,
     annotations: readOnly,
+    scope: 'read',
     run: async (ctx, input) => ({ calendar: await getCalendar({ ctx, input }) }),
     summarize: ({ calendar }) =>
       `${plural(calendar.length, 'calendar entry', 'calendar entries')}.${calendar

@@ -14,7 +14,7 @@ import { suggestQueue } from '../../features/queues/suggest.service.ts';
 import { CancelSeriesResult, Repeat, SeriesResult } from '../../features/series/series.schemas.ts';
 import { cancelSeries, getSeries } from '../../features/series/series.service.ts';
 import { DeleteResult, IdParams } from '../../http/schemas.ts';
-import { changes, defineTool, formatWhen, plural, readOnly } from '../tool.ts';
+import { changes, defineTool, formatWhen, plural, publishes, readOnly } from '../tool.ts';
 
 /** The channel whose queue a tool reads or writes, as an argument. */
 const ChannelId = z.object({
@@ -24,7 +24,7 @@ const SeriesId = z.object({ id: IdParams.shape.id.describe('The series id (ser_�
 
 const draftFields = CreatePostRequest.omit({ runAt: true, queue: true, repeat: true });
 /** Going out publicly at the slot's time: open world, and each call adds a post. */
-const schedulesPublicly = changes(false, false, true);
+const schedulesPublicly = publishes(false, false);
 
 export const queueTools = [
   defineTool({
@@ -35,6 +35,7 @@ export const queueTools = [
     input: ChannelId.extend(SetQueueRequest.shape).strict(),
     output: QueueResult,
     annotations: changes(false, true),
+    scope: 'publish',
     run: async (ctx, { channelId, ...queue }) => ({
       queue: await setQueue({ ctx, input: { channelId, queue } }),
     }),
@@ -56,6 +57,7 @@ export const queueTools = [
     input: ChannelId.extend(QueueViewQuery.shape).strict(),
     output: QueueViewResult,
     annotations: readOnly,
+    scope: 'read',
     run: (ctx, input) => getQueue({ ctx, input }),
     summarize: ({ queue, upcoming }) =>
       `${plural(queue.slots.length, 'slot')} a week in ${queue.timezone}; next: ${
@@ -75,6 +77,7 @@ export const queueTools = [
     input: ChannelId.extend(SuggestQuery.shape).strict(),
     output: SuggestResult,
     annotations: readOnly,
+    scope: 'read',
     run: (ctx, input) => suggestQueue({ ctx, input }),
     summarize: ({ source, slots, note }) =>
       `${source === 'history' ? 'From your history' : 'General figures'}: ${slots
@@ -92,6 +95,7 @@ export const queueTools = [
     input: ChannelId.strict(),
     output: DeleteResult,
     annotations: changes(true, true),
+    scope: 'publish',
     run: (ctx, input) => deleteQueue({ ctx, input }),
     summarize: ({ deleted }) => (deleted ? 'Queue cleared.' : 'The channel had no queue.'),
   }),
@@ -99,10 +103,11 @@ export const queueTools = [
     name: 'queue_post',
     title: 'Queue a post',
     description:
-      "Creates a post scheduled at its channel's next free queue slot (no other scheduled or published post of the channel at that time); `slot` says which. Needs `channelId`; fails with queue_empty when the channel has no slots (set_queue). The post then publishes itself exactly once at that time. With `repeat: {minGapDays, count?, until?}` the text is evergreen: re-queued again and again, never twice on the channel within minGapDays. Pass an idempotencyKey when you might retry. No quota.",
+      "Creates a post scheduled at its channel's next free queue slot (no other scheduled or published post of the channel at that time); `slot` says which. Needs `channelId`; fails with queue_empty when the channel has no slots (set_queue). The post then goes out publicly on the channel’s social account at that time, exactly once, where everyone can see it: confirm the text with the person first. With `repeat: {minGapDays, count?, until?}` the text is evergreen: re-queued again and again, never twice on the channel within minGapDays. Pass an idempotencyKey when you might retry. No quota.",
     input: draftFields.extend({ repeat: Repeat.optional() }).strict(),
     output: CreatePostResult,
     annotations: schedulesPublicly,
+    scope: 'publish',
     idempotentAs: { method: 'POST', url: '/v1/posts', status: 201 },
     run: (ctx, input) => createPost({ ctx, input: { ...input, queue: true } }),
     summarize: ({ post, slot, series }) =>
@@ -112,7 +117,7 @@ export const queueTools = [
     name: 'schedule_series',
     title: 'Schedule a recurring post',
     description:
-      'Creates a recurring series: the first post at `runAt` (epoch ms, future), then one every `repeat.every` {unit: day, week or month, n} at the same local time (repeat.timezone, default the channel queue’s zone or UTC), until `repeat.until` or `repeat.count` occurrences. Each occurrence is its own post (seriesId set), created up to 28 days ahead and published exactly once; cancel one with cancel_post, all future ones with cancel_series. Pass an idempotencyKey when you might retry. No quota.',
+      'Creates a recurring series: the first post at `runAt` (epoch ms, future), then one every `repeat.every` {unit: day, week or month, n} at the same local time (repeat.timezone, default the channel queue’s zone or UTC), until `repeat.until` or `repeat.count` occurrences. Each occurrence is its own post (seriesId set), created up to 28 days ahead and published publicly on the channel’s social account exactly once (confirm the text and rhythm with the person first); cancel one with cancel_post, all future ones with cancel_series. Pass an idempotencyKey when you might retry. No quota.',
     input: draftFields
       .extend({
         runAt: z.number().int().min(0).describe('Epoch ms of the first occurrence, in the future'),
@@ -121,6 +126,7 @@ export const queueTools = [
       .strict(),
     output: CreatePostResult,
     annotations: schedulesPublicly,
+    scope: 'publish',
     idempotentAs: { method: 'POST', url: '/v1/posts', status: 201 },
     run: (ctx, input) => createPost({ ctx, input }),
     summarize: ({ post, series }) =>
@@ -134,6 +140,7 @@ export const queueTools = [
     input: SeriesId,
     output: SeriesResult,
     annotations: readOnly,
+    scope: 'read',
     run: async (ctx, input) => ({ series: await getSeries({ ctx, input }) }),
     summarize: ({ series }) =>
       `Series ${series.id}: ${series.status}, ${plural(series.occurrences, 'occurrence')}${series.nextAt ? `, next ${formatWhen(series.nextAt)}` : ''}.`,
@@ -146,6 +153,7 @@ export const queueTools = [
     input: SeriesId,
     output: CancelSeriesResult,
     annotations: changes(true, true),
+    scope: 'publish',
     run: (ctx, input) => cancelSeries({ ctx, input }),
     summarize: ({ series, canceled }) =>
       `Series ${series.id} canceled; ${plural(canceled.length, 'occurrence')} canceled.`,
