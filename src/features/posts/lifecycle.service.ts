@@ -1,14 +1,16 @@
 import { and, eq } from 'drizzle-orm';
-import type { Call } from '../../context.ts';
+import type { Call, Ctx } from '../../context.ts';
 import { posts } from '../../db/schema/index.ts';
 import { Conflict, type ErrorDetail } from '../../domain/errors.ts';
 import { SweepName } from '../../jobs/sweep-names.ts';
 import { loadPostRow, type PostRow, toPost } from './post-row.ts';
 import {
+  type CheckedDraft,
   checkDraft,
   checkOne,
   draftOfRow,
   invalidPost,
+  type Lookup,
   loadLookup,
   type PostDraft,
   scheduleProblems,
@@ -83,13 +85,16 @@ export async function cancelPost({ ctx, input }: Call<{ id: string }>): Promise<
 }
 
 /**
- * Schedules many posts at once. Every item is checked on its own and every problem is
- * reported with its item's path (`items[2].runAt`); any problem fails the whole batch and
- * nothing is created. The rows go in with one statement, so the batch is all or nothing.
+ * Checks a batch without writing: each item's draft (platform resolved) and its problems, with
+ * paths under `prefixOf(i)` (`items[2].runAt`). Shared by bulkSchedule and the dry runs.
  */
-export async function bulkSchedule({ ctx, input }: Call<{ items: BulkScheduleItem[] }>): Promise<Post[]> {
-  const now = ctx.deps.clock.now();
-  const drafts: PostDraft[] = input.items.map((item) => ({
+export async function checkBulkItems(
+  ctx: Ctx,
+  items: BulkScheduleItem[],
+  now: number,
+  prefixOf: (i: number) => string = (i) => `items[${i}].`,
+): Promise<{ drafts: CheckedDraft[]; problems: ErrorDetail[][]; lookup: Lookup }> {
+  const drafts: PostDraft[] = items.map((item) => ({
     text: item.text,
     channelId: item.channelId ?? null,
     brandId: item.brandId ?? null,
@@ -99,17 +104,26 @@ export async function bulkSchedule({ ctx, input }: Call<{ items: BulkScheduleIte
     firstComment: item.firstComment ?? null,
   }));
   const lookup = await loadLookup(ctx, drafts);
-  const problems: ErrorDetail[] = [];
-  const rows = drafts.map((draft, i) => {
-    const prefix = `items[${i}].`;
+  const problems: ErrorDetail[][] = [];
+  const checkedDrafts = drafts.map((draft, i) => {
+    const prefix = prefixOf(i);
     const checked = checkDraft(draft, lookup, prefix);
-    problems.push(
-      ...checked.problems,
-      ...scheduleProblems(input.items[i]!.runAt, draft.channelId, now, prefix),
-    );
-    return newPostRow(ctx, checked.draft, input.items[i]!.runAt, now);
+    problems.push([...checked.problems, ...scheduleProblems(items[i]!.runAt, draft.channelId, now, prefix)]);
+    return checked.draft;
   });
-  if (problems.length > 0) throw invalidPost(problems);
+  return { drafts: checkedDrafts, problems, lookup };
+}
+
+/**
+ * Schedules many posts at once. Every item is checked on its own and every problem is
+ * reported with its item's path (`items[2].runAt`); any problem fails the whole batch and
+ * nothing is created. The rows go in with one statement, so the batch is all or nothing.
+ */
+export async function bulkSchedule({ ctx, input }: Call<{ items: BulkScheduleItem[] }>): Promise<Post[]> {
+  const now = ctx.deps.clock.now();
+  const { drafts, problems } = await checkBulkItems(ctx, input.items, now);
+  if (problems.some((p) => p.length > 0)) throw invalidPost(problems.flat());
+  const rows = drafts.map((draft, i) => newPostRow(ctx, draft, input.items[i]!.runAt, now));
   const inserted = await ctx.deps.db.insert(posts).values(rows).returning();
   const byId = new Map(inserted.map((r) => [r.id, r]));
   ctx.deps.wake(SweepName.publish, Math.min(...input.items.map((i) => i.runAt)));

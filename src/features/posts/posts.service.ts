@@ -50,9 +50,12 @@ export async function createPost({ ctx, input }: Call<CreatePostRequest>): Promi
   return toPost(row!);
 }
 
+/** The list filters (also the export's): undefined when none is set. */
+export const postListFilter = (input: Omit<PostListQuery, 'limit' | 'offset'>) =>
+  input.status ? eq(posts.status, input.status) : undefined;
+
 export async function listPosts({ ctx, input }: Call<PostListQuery>) {
-  const status = input.status ? eq(posts.status, input.status) : undefined;
-  const { items, pagination } = await pageOwned(ctx, posts, input, status);
+  const { items, pagination } = await pageOwned(ctx, posts, input, postListFilter(input));
   return { posts: items.map(toPost), pagination };
 }
 
