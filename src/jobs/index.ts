@@ -1,6 +1,7 @@
 import { channelHealthSweep } from '../features/channels/token-health.sweep.ts';
 import { personalModelSweep } from '../features/history/personal.sweep.ts';
 import { metricsSweep } from '../features/metrics/metrics.sweep.ts';
+import { metricsRetentionSweep } from '../features/metrics/retention.sweep.ts';
 import { publishSweep } from '../features/posts/publishing/publish.sweep.ts';
 import { webhookDeliverySweep } from '../features/webhooks/delivery.sweep.ts';
 import type { Sweep } from './runner.ts';
@@ -11,5 +12,6 @@ export const sweeps: Sweep[] = [
   channelHealthSweep,
   webhookDeliverySweep,
   metricsSweep,
+  metricsRetentionSweep,
   personalModelSweep,
 ];
