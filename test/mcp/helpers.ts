@@ -22,7 +22,14 @@ export const CONTRACT_TOOLS = [
 ];
 
 /** Tools beyond the contract's 14. */
-export const EXTENSION_TOOLS = ['import_history', 'get_insights'];
+export const EXTENSION_TOOLS = [
+  'import_history',
+  'get_insights',
+  'check_bulk_csv',
+  'bulk_schedule_csv',
+  'get_metrics_history',
+  'get_analytics_trends',
+];
 
 /** The official MCP client over Streamable HTTP, as an agent would connect, with the bearer key. */
 export async function connectClient(baseUrl: string, apiKey: string): Promise<Client> {

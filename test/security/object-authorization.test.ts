@@ -283,6 +283,7 @@ describe('agent tools (MCP) reach objects through the same checks', () => {
     schedule_post: (b) => ({ id: b.drafts.schedule, runAt: future() }),
     cancel_post: (b) => ({ id: b.drafts.cancel }),
     get_post: (b) => ({ id: b.drafts.read }),
+    get_metrics_history: (b) => ({ id: b.publishedId }),
     generate_post: () => ({ brief: 'A launch post about our API' }),
     plan_week: () => ({ brief: 'A week about our API', count: 2 }),
     build_voice: () => ({ name: 'tool reference check', samples: ['We shipped a thing today.'] }),
