@@ -4,6 +4,7 @@ import { api, keyStore, ok } from './api.ts';
 import { ErrorBox, Working } from './components/ErrorBox.tsx';
 import { ApiError } from './lib/errors.ts';
 import { BrandsPage } from './pages/Brands.tsx';
+import { BulkUploadPage } from './pages/BulkUpload.tsx';
 import { ChannelsPage } from './pages/Channels.tsx';
 import { ComposePage } from './pages/Compose.tsx';
 import { MediaPage } from './pages/Media.tsx';
@@ -22,6 +23,7 @@ const PAGES: { path: string; label: string; render: () => React.ReactNode }[] = 
   { path: '/compose', label: 'Compose', render: () => <ComposePage /> },
   { path: '/calendar', label: 'Calendar', render: () => <CalendarPage /> },
   { path: '/posts', label: 'Posts', render: () => <PostsPage /> },
+  { path: '/bulk', label: 'Bulk upload', render: () => <BulkUploadPage /> },
   { path: '/channels', label: 'Channels', render: () => <ChannelsPage /> },
   { path: '/media', label: 'Media', render: () => <MediaPage /> },
   { path: '/analytics', label: 'Analytics', render: () => <AnalyticsPage /> },
