@@ -191,6 +191,7 @@ describe('lists', () => {
         'GET /v1/media',
         'GET /v1/posts',
         'GET /v1/posts/{id}/metrics',
+        'GET /v1/posts/{id}/metrics/history',
         'GET /v1/webhooks/{id}/deliveries',
       ].sort(),
     );

@@ -3143,7 +3143,7 @@ export interface paths {
                 query?: {
                     /** @description Epoch ms, inclusive, on fetchedAt */
                     from?: number;
-                    /** @description Snapshots to answer, 1-5000, oldest first from `from` */
+                    /** @description Snapshots to answer, 1-1000, oldest first from `from` */
                     limit?: number;
                     /** @description Epoch ms, exclusive, on fetchedAt */
                     to?: number;

@@ -50,9 +50,9 @@ export const MetricsHistoryQuery = z.object({
     .number()
     .int()
     .min(1)
-    .max(5000)
+    .max(1000)
     .default(1000)
-    .describe('Snapshots to answer, 1-5000, oldest first from `from`'),
+    .describe('Snapshots to answer, 1-1000, oldest first from `from`'),
 });
 
 export const MetricPoint = MetricSnapshot.extend({
