@@ -234,6 +234,11 @@ describe('CSV bulk schedule', () => {
     expect(json.status, json.text).toBe(200);
     expect(json.body.rows[0]).toMatchObject({ row: 1, ok: true });
     expect(json.body.rows[1]).toMatchObject({ row: 2, ok: false, errors: [{ path: 'items[1].runAt' }] });
+    const notAnItem = await w.t.request('POST', '/v1/posts/bulk-schedule?dryRun=true', {
+      key: alice.apiKey,
+      body: { items: [5] },
+    });
+    expect(notAnItem.body.rows[0].errors.map((e: { path: string }) => e.path)).toEqual(['items[0]']);
     expect(await countPosts(alice)).toBe(before);
   });
 

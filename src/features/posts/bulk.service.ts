@@ -62,7 +62,8 @@ async function judge(ctx: Ctx, rows: BatchRow[], labels: Labels) {
         const tail = segments.map((s, i) =>
           typeof s === 'number' ? `[${s}]` : i ? `.${String(s)}` : String(s),
         );
-        const path = relabel(labels, index, tail.join('') || 'text');
+        // An issue about the item itself (not an object) is named by the item alone.
+        const path = tail.length ? relabel(labels, index, tail.join('')) : labels.prefix(index).slice(0, -1);
         if (reported.has(path)) continue;
         reported.add(path);
         reports[index]!.errors.push({
