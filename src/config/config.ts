@@ -100,6 +100,11 @@ export const configSchema = z.object({
   METRICS_POLL_BUDGET: positiveInt.default(50),
   /** A post is polled again at most this often by the metrics sweep. */
   METRICS_MIN_POLL_INTERVAL_MS: positiveInt.default(3_600_000),
+  /**
+   * Metric snapshots older than this many days are pruned (0 keeps them all). Each post keeps
+   * its latest snapshot and the ones around 1 h, 24 h and 7 d after publishing (content decay).
+   */
+  METRICS_SNAPSHOT_RETENTION_DAYS: z.coerce.number().int().min(0).default(90),
 
   /** How long an authenticated key is trusted in-process before re-reading it (0 = every request). */
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5_000),

@@ -125,7 +125,10 @@ export function registerIdempotency(app: FastifyInstance, deps: AppDeps) {
     const header = request.headers['idempotency-key'];
     if (header === undefined) return;
     const key = Array.isArray(header) ? header.join(',') : header;
-    const fingerprint = fingerprintOf(request.method, request.routeOptions.url ?? request.url, request.body);
+    // The query is part of the request (`?dryRun=true` must not replay as the real import).
+    const search = request.url.indexOf('?');
+    const route = (request.routeOptions.url ?? request.url) + (search < 0 ? '' : request.url.slice(search));
+    const fingerprint = fingerprintOf(request.method, route, request.body);
     const started = await beginIdempotent(deps.kv, request.ctx.caller.keyId ?? 'worker', key, fingerprint);
     if (started.kind === 'replay') {
       return reply

@@ -1,6 +1,7 @@
 import { channelHealthSweep } from '../features/channels/token-health.sweep.ts';
 import { personalModelSweep } from '../features/history/personal.sweep.ts';
 import { metricsSweep } from '../features/metrics/metrics.sweep.ts';
+import { metricsRetentionSweep } from '../features/metrics/retention.sweep.ts';
 import { publishSweep } from '../features/posts/publishing/publish.sweep.ts';
 import { seriesSweep } from '../features/series/series.sweep.ts';
 import { webhookDeliverySweep } from '../features/webhooks/delivery.sweep.ts';
@@ -12,6 +13,7 @@ export const sweeps: Sweep[] = [
   channelHealthSweep,
   webhookDeliverySweep,
   metricsSweep,
+  metricsRetentionSweep,
   personalModelSweep,
   seriesSweep,
 ];

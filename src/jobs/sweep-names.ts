@@ -7,6 +7,7 @@ export const SweepName = {
   channelHealth: 'channel-health',
   webhooks: 'webhooks',
   metrics: 'metrics',
+  metricsRetention: 'metrics-retention',
   personal: 'personal-models',
   series: 'series',
 } as const;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../http/idempotency.ts';
 import { toolJsonSchema } from './json-schema.ts';
 import type { ToolDef } from './tool.ts';
+import { bulkTools } from './tools/bulk.tools.ts';
 import { channelTools } from './tools/channels.tools.ts';
 import { historyTools } from './tools/history.tools.ts';
 import { intelligenceTools } from './tools/intelligence.tools.ts';
@@ -52,6 +53,8 @@ export const TOOLS: readonly ToolDef[] = [
   ...channelTools,
   ...historyTools,
   ...queueTools,
+
+  ...bulkTools,
 ];
 
 /** Built once at startup: every process serves the same listing. */

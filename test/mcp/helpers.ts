@@ -33,6 +33,11 @@ export const EXTENSION_TOOLS = [
   'schedule_series',
   'get_series',
   'cancel_series',
+
+  'check_bulk_csv',
+  'bulk_schedule_csv',
+  'get_metrics_history',
+  'get_analytics_trends',
 ];
 
 /** The official MCP client over Streamable HTTP, as an agent would connect, with the bearer key. */

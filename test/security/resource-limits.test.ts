@@ -51,7 +51,11 @@ const MAX_ITEMS = 100;
  * against those documented values instead of the general ones.
  */
 const BULK_ITEMS: Record<string, number> = { 'POST /v1/history body.items': MAX_IMPORT_ITEMS };
-const BODY_LIMITS: Record<string, number> = { 'POST /v1/history': 16 * 1024 * 1024 };
+const BODY_LIMITS: Record<string, number> = {
+  'POST /v1/history': 16 * 1024 * 1024,
+  // Up to 1,000 CSV rows (or 100 JSON items) of a few thousand characters each.
+  'POST /v1/posts/bulk-schedule': 16 * 1024 * 1024,
+};
 
 describe('every request field is bounded', () => {
   function requestFields(): { op: Operation; where: 'body' | 'query' | 'path' | 'header'; field: Field }[] {
@@ -187,6 +191,7 @@ describe('lists', () => {
         'GET /v1/media',
         'GET /v1/posts',
         'GET /v1/posts/{id}/metrics',
+        'GET /v1/posts/{id}/metrics/history',
         'GET /v1/webhooks/{id}/deliveries',
       ].sort(),
     );

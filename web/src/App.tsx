@@ -5,6 +5,7 @@ import { ErrorBox, Working } from './components/ErrorBox.tsx';
 import { ApiError } from './lib/errors.ts';
 import { AuthorizePage } from './pages/Authorize.tsx';
 import { BrandsPage } from './pages/Brands.tsx';
+import { BulkUploadPage } from './pages/BulkUpload.tsx';
 import { ChannelsPage } from './pages/Channels.tsx';
 import { ComposePage } from './pages/Compose.tsx';
 import { ConnectedAppsPage } from './pages/ConnectedApps.tsx';
@@ -26,6 +27,8 @@ const PAGES: { path: string; label: string; render: () => React.ReactNode }[] = 
   { path: '/calendar', label: 'Calendar', render: () => <CalendarPage /> },
   { path: '/posts', label: 'Posts', render: () => <PostsPage /> },
   { path: '/queue', label: 'Queue', render: () => <QueuePage /> },
+
+  { path: '/bulk', label: 'Bulk upload', render: () => <BulkUploadPage /> },
   { path: '/channels', label: 'Channels', render: () => <ChannelsPage /> },
   { path: '/media', label: 'Media', render: () => <MediaPage /> },
   { path: '/analytics', label: 'Analytics', render: () => <AnalyticsPage /> },

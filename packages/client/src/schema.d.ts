@@ -388,6 +388,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/analytics/trends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Content decay and posting frequency
+         * @description Over posts published in [`from`, `to`): `decay`, the median share of a post’s engagement (measured so far) reached 1 h, 24 h and 7 d after publishing, read from its snapshots; and `weekly`, posts per week (Monday, UTC) beside the engagements they earned, to see whether posting more often pays.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Epoch ms, inclusive, on publishedAt */
+                    from?: number;
+                    /** @description Epoch ms, exclusive, on publishedAt */
+                    to?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TrendsResult"];
+                    };
+                };
+                /** @description Invalid request body or query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/brands": {
         parameters: {
             query?: never;
@@ -3688,6 +3759,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/posts/{id}/metrics/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A post’s metrics over time
+         * @description Every kept snapshot of the post, oldest first (one per refresh, by the sweep or on demand), each with its engagements and its time since publishing; `from`/`to` narrow it on fetchedAt. Snapshots older than the retention window (METRICS_SNAPSHOT_RETENTION_DAYS) are pruned, except the latest and those around 1 h, 24 h and 7 d after publishing.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Epoch ms, inclusive, on fetchedAt */
+                    from?: number;
+                    /** @description Snapshots to answer, 1-1000, oldest first from `from` */
+                    limit?: number;
+                    /** @description Epoch ms, exclusive, on fetchedAt */
+                    to?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MetricsHistoryResult"];
+                    };
+                };
+                /** @description Invalid request body or query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Resource not found for this account */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/posts/{id}/metrics/refresh": {
         parameters: {
             query?: never;
@@ -4151,11 +4306,14 @@ export interface paths {
         put?: never;
         /**
          * Schedule many posts
-         * @description Every item is validated on its own; any problem fails the whole batch with per-item details (`items[2].runAt`) and nothing is created. Honours `Idempotency-Key`.
+         * @description JSON `{items}` (1-100) or `text/csv` (up to 1000 rows, RFC 4180, UTF-8 with or without BOM) with a header row naming the columns `text, runAt, channelId, platform, firstComment, mediaIds` (also `brandId`, `thread` as a JSON list, and `queue`; other columns, such as an export's `id` and `status`, are ignored). `runAt` is epoch ms or ISO 8601 with its offset; `mediaIds` are separated by spaces or commas; a cell starting with `'` before `=`, `+`, `-` or `@` loses that one quote (an export's formula escape). Every item is validated on its own; any problem fails the whole batch with per-item details (`items[2].runAt`, or `row 4.runAt` for a CSV: the spreadsheet row, header = row 1) and nothing is created. `?dryRun=true` answers 200 with every row's problems and the offline score of each good row, and writes nothing. Honours `Idempotency-Key` (the query is part of the request it is bound to).
          */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description true: check every row and answer the report; nothing is written */
+                    dryRun?: "true" | "false";
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -4163,9 +4321,19 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": components["schemas"]["BulkScheduleRequestInput"];
+                    "text/csv": components["schemas"]["BulkScheduleRequestInput"];
                 };
             };
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BulkDryRunResult"];
+                    };
+                };
                 /** @description Default Response */
                 201: {
                     headers: {
@@ -4202,6 +4370,24 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Idempotency key reused with a different request */
                 422: {
                     headers: {
@@ -4222,6 +4408,77 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/posts/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export posts
+         * @description Every post of the account matching the list filters (`status`), newest first, streamed. `format=csv` (default) has the bulk import’s columns first (`text, runAt, channelId, platform, firstComment, mediaIds, thread`, then `id, status, publishedAt, platformUrl, createdAt`, times in ISO 8601 UTC), so the file can be edited and imported again; a cell starting with `=`, `+`, `-` or `@` is prefixed with `'` so a spreadsheet shows it as text. `format=json` answers `{"posts": [...]}`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description csv (RFC 4180, UTF-8) or json */
+                    format?: "csv" | "json";
+                    status?: components["schemas"]["PostStatusInput"];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every matching post, newest first: CSV (with a BOM) or `{"posts": [Post, ...]}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                        "text/csv": Record<string, never>;
+                    };
+                };
+                /** @description Invalid request body or query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5592,6 +5849,40 @@ export interface components {
             /** @description 1-12 sample posts to distil */
             samples: string[];
         };
+        BulkDryRunResult: {
+            rows: components["schemas"]["BulkRowReport"][];
+            /** @description Every row is ok: the same request without dryRun would schedule them all */
+            valid: boolean;
+        };
+        BulkDryRunResultInput: {
+            rows: components["schemas"]["BulkRowReportInput"][];
+            /** @description Every row is ok: the same request without dryRun would schedule them all */
+            valid: boolean;
+        };
+        BulkRowReport: {
+            /** @description Each problem at `row N.<column>` (CSV) or `items[i].<field>` (JSON), as the import would report it */
+            errors: {
+                message: string;
+                path: string;
+            }[];
+            ok: boolean;
+            /** @description CSV: the spreadsheet row (the header is row 1, the first post row 2); JSON: the item, counting from 1 */
+            row: number;
+            /** @description A valid row’s offline score (0-100, the heuristic engine: free, no quota) */
+            score?: number;
+        };
+        BulkRowReportInput: {
+            /** @description Each problem at `row N.<column>` (CSV) or `items[i].<field>` (JSON), as the import would report it */
+            errors: {
+                message: string;
+                path: string;
+            }[];
+            ok: boolean;
+            /** @description CSV: the spreadsheet row (the header is row 1, the first post row 2); JSON: the item, counting from 1 */
+            row: number;
+            /** @description A valid row’s offline score (0-100, the heuristic engine: free, no quota) */
+            score?: number;
+        };
         BulkScheduleItem: {
             brandId?: string | null;
             channelId?: string | null;
@@ -5957,6 +6248,30 @@ export interface components {
             /** @description Signing secret, returned only in this response */
             secret: string;
             webhook: components["schemas"]["WebhookEndpointInput"];
+        };
+        DecayMilestone: {
+            /**
+             * @description Time after publishing
+             * @enum {string}
+             */
+            after: "1h" | "24h" | "7d";
+            afterMs: number;
+            /** @description Posts measured at least this long after publishing, with engagement above 0 */
+            posts: number;
+            /** @description Median over those posts of the share (0-1) of the engagement measured so far that the post had reached by then; null without such posts */
+            share: number | null;
+        };
+        DecayMilestoneInput: {
+            /**
+             * @description Time after publishing
+             * @enum {string}
+             */
+            after: "1h" | "24h" | "7d";
+            afterMs: number;
+            /** @description Posts measured at least this long after publishing, with engagement above 0 */
+            posts: number;
+            /** @description Median over those posts of the share (0-1) of the engagement measured so far that the post had reached by then; null without such posts */
+            share: number | null;
         };
         DeleteResult: {
             deleted: boolean;
@@ -6494,11 +6809,57 @@ export interface components {
             likes: number;
             shares: number;
         };
+        MetricPoint: {
+            clicks: number | null;
+            comments: number | null;
+            /** @description likes + comments + shares + clicks, nulls counted as 0 */
+            engagements: number;
+            fetchedAt: number;
+            id: string;
+            /** @description null: the platform did not report this dimension (not the same as 0) */
+            impressions: number | null;
+            likes: number | null;
+            postId: string;
+            shares: number | null;
+            /** @description fetchedAt - the post’s publishedAt */
+            sincePublishMs: number | null;
+        };
+        MetricPointInput: {
+            clicks: number | null;
+            comments: number | null;
+            /** @description likes + comments + shares + clicks, nulls counted as 0 */
+            engagements: number;
+            fetchedAt: number;
+            id: string;
+            /** @description null: the platform did not report this dimension (not the same as 0) */
+            impressions: number | null;
+            likes: number | null;
+            postId: string;
+            shares: number | null;
+            /** @description fetchedAt - the post’s publishedAt */
+            sincePublishMs: number | null;
+        };
         MetricRefreshResult: {
             snapshot: components["schemas"]["MetricSnapshot"];
         };
         MetricRefreshResultInput: {
             snapshot: components["schemas"]["MetricSnapshotInput"];
+        };
+        MetricsHistoryResult: {
+            /** @description More snapshots follow: ask again with `from` = the last fetchedAt + 1 */
+            hasMore: boolean;
+            postId: string;
+            publishedAt: number | null;
+            /** @description Oldest first: one per refresh, as kept by the retention window */
+            snapshots: components["schemas"]["MetricPoint"][];
+        };
+        MetricsHistoryResultInput: {
+            /** @description More snapshots follow: ask again with `from` = the last fetchedAt + 1 */
+            hasMore: boolean;
+            postId: string;
+            publishedAt: number | null;
+            /** @description Oldest first: one per refresh, as kept by the retention window */
+            snapshots: components["schemas"]["MetricPointInput"][];
         };
         MetricSnapshot: {
             clicks: number | null;
@@ -7355,6 +7716,32 @@ export interface components {
             at: number;
             /** @description The post scheduled on this channel at that time; null when free */
             postId: string | null;
+
+        Trends: {
+            /** @description Content decay at 1 h, 24 h and 7 d after publishing */
+            decay: components["schemas"]["DecayMilestone"][];
+            /** @description Window start on publishedAt (inclusive), as requested */
+            from: number | null;
+            /** @description Window end on publishedAt (exclusive), as requested */
+            to: number | null;
+            /** @description Consecutive weeks from the first to the last with a post (at most 260), quiet weeks as 0 */
+            weekly: components["schemas"]["WeekOfPosting"][];
+        };
+        TrendsInput: {
+            /** @description Content decay at 1 h, 24 h and 7 d after publishing */
+            decay: components["schemas"]["DecayMilestoneInput"][];
+            /** @description Window start on publishedAt (inclusive), as requested */
+            from: number | null;
+            /** @description Window end on publishedAt (exclusive), as requested */
+            to: number | null;
+            /** @description Consecutive weeks from the first to the last with a post (at most 260), quiet weeks as 0 */
+            weekly: components["schemas"]["WeekOfPostingInput"][];
+        };
+        TrendsResult: {
+            trends: components["schemas"]["Trends"];
+        };
+        TrendsResultInput: {
+            trends: components["schemas"]["TrendsInput"];
         };
         UpdatePostRequest: {
             brandId?: string | null;
@@ -7616,6 +8003,30 @@ export interface components {
         WebhookStatus: "active" | "disabled";
         /** @enum {string} */
         WebhookStatusInput: "active" | "disabled";
+        WeekOfPosting: {
+            /** @description Their engagements (latest snapshot each) */
+            engagements: number;
+            /** @description engagements / measured; null when none is measured */
+            engagementsPerPost: number | null;
+            /** @description Of those, posts with at least one metric snapshot */
+            measured: number;
+            /** @description Posts published that week */
+            posts: number;
+            /** @description Monday 00:00 UTC, epoch ms */
+            weekStart: number;
+        };
+        WeekOfPostingInput: {
+            /** @description Their engagements (latest snapshot each) */
+            engagements: number;
+            /** @description engagements / measured; null when none is measured */
+            engagementsPerPost: number | null;
+            /** @description Of those, posts with at least one metric snapshot */
+            measured: number;
+            /** @description Posts published that week */
+            posts: number;
+            /** @description Monday 00:00 UTC, epoch ms */
+            weekStart: number;
+        };
         WhoamiResult: {
             account: components["schemas"]["Account"];
             key: components["schemas"]["ApiKey"];

@@ -18,5 +18,9 @@ export const metricSnapshots = pgTable(
     clicks: integer('clicks'),
     fetchedAt: ms('fetched_at').notNull(),
   },
-  (t) => [index('metric_snapshots_post_idx').on(t.postId, t.fetchedAt)],
+  (t) => [
+    index('metric_snapshots_post_idx').on(t.postId, t.fetchedAt),
+    // The retention sweep looks for snapshots older than the retention window.
+    index('metric_snapshots_fetched_idx').on(t.fetchedAt),
+  ],
 );

@@ -7,7 +7,7 @@ import type { Analytics, CalibrationRow, MetricCoverage, MetricTotals } from './
 const DIMENSIONS = ['impressions', 'likes', 'comments', 'shares', 'clicks'] as const;
 
 /** Each of the account's posts' most recent snapshot (the one analytics and calibration count). */
-function latestSnapshots(ctx: Ctx) {
+export function latestSnapshots(ctx: Ctx) {
   return ctx.deps.db
     .selectDistinctOn([metricSnapshots.postId], {
       postId: metricSnapshots.postId,

@@ -10,7 +10,9 @@ import {
   PostMetricsQuery,
   PostMetricsResult,
 } from './metrics.schemas.ts';
-import { getPostMetrics, refreshPostMetrics } from './metrics.service.ts';
+import { getMetricsHistory, getPostMetrics, refreshPostMetrics } from './metrics.service.ts';
+import { MetricsHistoryQuery, MetricsHistoryResult, TrendsResult } from './trends.schemas.ts';
+import { getTrends } from './trends.service.ts';
 
 const tags = ['metrics'];
 
@@ -31,6 +33,24 @@ export const metricsRoutes: FeatureRoutes = async (app) => {
     },
     async (request) =>
       getPostMetrics({ ctx: request.ctx, input: { id: request.params.id, limit: request.query.limit } }),
+  );
+
+  app.get(
+    '/v1/posts/:id/metrics/history',
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags,
+        summary: 'A post’s metrics over time',
+        description:
+          'Every kept snapshot of the post, oldest first (one per refresh, by the sweep or on demand), each with its engagements and its time since publishing; `from`/`to` narrow it on fetchedAt. Snapshots older than the retention window (METRICS_SNAPSHOT_RETENTION_DAYS) are pruned, except the latest and those around 1 h, 24 h and 7 d after publishing.',
+        params: IdParams,
+        querystring: MetricsHistoryQuery,
+        response: { 200: MetricsHistoryResult, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) =>
+      getMetricsHistory({ ctx: request.ctx, input: { id: request.params.id, ...request.query } }),
   );
 
   app.post(
@@ -63,6 +83,22 @@ export const metricsRoutes: FeatureRoutes = async (app) => {
       },
     },
     async (request) => ({ analytics: await getAnalytics({ ctx: request.ctx, input: request.query }) }),
+  );
+
+  app.get(
+    '/v1/analytics/trends',
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags,
+        summary: 'Content decay and posting frequency',
+        description:
+          'Over posts published in [`from`, `to`): `decay`, the median share of a post’s engagement (measured so far) reached 1 h, 24 h and 7 d after publishing, read from its snapshots; and `weekly`, posts per week (Monday, UTC) beside the engagements they earned, to see whether posting more often pays.',
+        querystring: AnalyticsQuery,
+        response: { 200: TrendsResult, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request) => ({ trends: await getTrends({ ctx: request.ctx, input: request.query }) }),
   );
 
   app.get(

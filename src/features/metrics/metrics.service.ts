@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
 import type { AppDeps, Call } from '../../context.ts';
 import { metricSnapshots, posts } from '../../db/schema/index.ts';
 import { Conflict, UpstreamFailed } from '../../domain/errors.ts';
@@ -7,6 +7,7 @@ import { PlatformError, type PostMetrics } from '../../platforms/platform.ts';
 import { withChannelAccess } from '../channels/channel-access.ts';
 import { loadPostRow, type PostRow } from '../posts/post-row.ts';
 import type { MetricSnapshot } from './metrics.schemas.ts';
+import type { MetricsHistoryResult } from './trends.schemas.ts';
 
 type SnapshotRow = typeof metricSnapshots.$inferSelect;
 
@@ -117,4 +118,30 @@ export async function getPostMetrics({ ctx, input }: Call<{ id: string; limit: n
     .limit(input.limit);
   const history = rows.map(toSnapshot);
   return { latest: history[0] ?? null, history };
+}
+
+/**
+ * GET /v1/posts/{id}/metrics/history: the post's snapshots oldest first, one per refresh (as
+ * many as the retention window kept), each with its engagements and its age since publishing.
+ */
+export async function getMetricsHistory({
+  ctx,
+  input,
+}: Call<{ id: string; from?: number; to?: number; limit: number }>): Promise<MetricsHistoryResult> {
+  const post = await loadPostRow(ctx.deps.db, ctx.caller.accountId, input.id);
+  const filters = [eq(metricSnapshots.postId, post.id), eq(metricSnapshots.accountId, ctx.caller.accountId)];
+  if (input.from !== undefined) filters.push(gte(metricSnapshots.fetchedAt, input.from));
+  if (input.to !== undefined) filters.push(lt(metricSnapshots.fetchedAt, input.to));
+  const rows = await ctx.deps.db
+    .select()
+    .from(metricSnapshots)
+    .where(and(...filters))
+    .orderBy(asc(metricSnapshots.fetchedAt), asc(metricSnapshots.id))
+    .limit(input.limit + 1);
+  const snapshots = rows.slice(0, input.limit).map((row) => ({
+    ...toSnapshot(row),
+    engagements: (row.likes ?? 0) + (row.comments ?? 0) + (row.shares ?? 0) + (row.clicks ?? 0),
+    sincePublishMs: post.publishedAt === null ? null : row.fetchedAt - post.publishedAt,
+  }));
+  return { postId: post.id, publishedAt: post.publishedAt, snapshots, hasMore: rows.length > input.limit };
 }

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Call } from '../../context.ts';
+import type { Call, Ctx } from '../../context.ts';
 import { posts } from '../../db/schema/index.ts';
 import { Conflict, type ErrorDetail } from '../../domain/errors.ts';
 import { SweepName } from '../../jobs/sweep-names.ts';
@@ -7,10 +7,12 @@ import { channelsWithSlots, lockQueue, nextFreeSlot, type QueueRow } from '../qu
 import { planProblems } from '../series/plan-rules.ts';
 import { loadPostRow, newPostRow, type PostRow, toPost } from './post-row.ts';
 import {
+  type CheckedDraft,
   checkDraft,
   checkOne,
   draftOfRow,
   invalidPost,
+  type Lookup,
   loadLookup,
   type PostDraft,
   scheduleProblems,
@@ -84,15 +86,17 @@ export async function cancelPost({ ctx, input }: Call<{ id: string }>): Promise<
 }
 
 /**
- * Schedules many posts at once. Every item is checked on its own and every problem is
- * reported with its item's path (`items[2].runAt`); any problem fails the whole batch and
- * nothing is created. An item may take `queue: true` instead of `runAt` (its channel's next
- * free slot, in item order, as POST /v1/posts does). Everything goes in one transaction, so
- * the batch is all or nothing.
+ * Checks a batch without writing: each item's draft (platform resolved) and its problems, with
+ * paths under `prefixOf(i)` (`items[2].runAt`). An item may take `queue: true` instead of
+ * `runAt` (its channel's next free slot). Shared by bulkSchedule and the dry runs.
  */
-export async function bulkSchedule({ ctx, input }: Call<{ items: BulkScheduleItem[] }>): Promise<Post[]> {
-  const now = ctx.deps.clock.now();
-  const drafts: PostDraft[] = input.items.map((item) => ({
+export async function checkBulkItems(
+  ctx: Ctx,
+  items: BulkScheduleItem[],
+  now: number,
+  prefixOf: (i: number) => string = (i) => `items[${i}].`,
+): Promise<{ drafts: CheckedDraft[]; problems: ErrorDetail[][]; lookup: Lookup }> {
+  const drafts: PostDraft[] = items.map((item) => ({
     text: item.text,
     channelId: item.channelId ?? null,
     brandId: item.brandId ?? null,
@@ -102,31 +106,45 @@ export async function bulkSchedule({ ctx, input }: Call<{ items: BulkScheduleIte
     firstComment: item.firstComment ?? null,
   }));
   const lookup = await loadLookup(ctx, drafts);
-  const queued = new Set(
-    input.items.flatMap((item, _i) => (item.queue && item.channelId ? [item.channelId] : [])),
-  );
+  const queued = new Set(items.flatMap((item) => (item.queue && item.channelId ? [item.channelId] : [])));
   const withSlots = await channelsWithSlots(ctx.deps.db, [...queued]);
-  const problems: ErrorDetail[] = [];
+  const problems: ErrorDetail[][] = [];
   const checkedDrafts = drafts.map((draft, i) => {
-    const prefix = `items[${i}].`;
-    const item = input.items[i]!;
+    const prefix = prefixOf(i);
+    const item = items[i]!;
     const checked = checkDraft(draft, lookup, prefix);
-    problems.push(...checked.problems, ...planProblems(item, draft.channelId, now, prefix));
-    if (item.runAt !== undefined)
-      problems.push(...scheduleProblems(item.runAt, draft.channelId, now, prefix));
+    const found = [...checked.problems, ...planProblems(item, draft.channelId, now, prefix)];
+    if (item.runAt !== undefined) found.push(...scheduleProblems(item.runAt, draft.channelId, now, prefix));
     else if (!item.queue)
-      problems.push({
+      found.push({
         path: `${prefix}runAt`,
         message: 'Give runAt, or queue: true to take the next free queue slot',
       });
     else if (draft.channelId && lookup.channels.has(draft.channelId) && !withSlots.has(draft.channelId))
-      problems.push({
+      found.push({
         path: `${prefix}queue`,
         message: `Channel ${draft.channelId} has no queue slots; set some first or give runAt`,
       });
+    problems.push(found);
     return checked.draft;
   });
-  if (problems.length > 0) throw invalidPost(problems);
+  return { drafts: checkedDrafts, problems, lookup };
+}
+
+/**
+ * Schedules many posts at once. Every item is checked on its own and every problem is
+ * reported with its item's path (`items[2].runAt`); any problem fails the whole batch and
+ * nothing is created. An item may take `queue: true` instead of `runAt` (its channel's next
+ * free slot, in item order, as POST /v1/posts does). Everything goes in one transaction, so
+ * the batch is all or nothing.
+ */
+export async function bulkSchedule({ ctx, input }: Call<{ items: BulkScheduleItem[] }>): Promise<Post[]> {
+  const now = ctx.deps.clock.now();
+  const { drafts: checkedDrafts, problems } = await checkBulkItems(ctx, input.items, now);
+  if (problems.some((p) => p.length > 0)) throw invalidPost(problems.flat());
+  const queued = new Set(
+    input.items.flatMap((item) => (item.queue && item.channelId ? [item.channelId] : [])),
+  );
   const rows = await ctx.deps.db.transaction(async (tx) => {
     const inserted: PostRow[] = new Array(input.items.length);
     const timed = input.items.flatMap((item, i) => (item.runAt === undefined ? [] : [i]));

@@ -1,6 +1,12 @@
+import { Readable } from 'node:stream';
+import { Invalid } from '../../domain/errors.ts';
 import { DeleteResult, errorResponses, IdParams } from '../../http/schemas.ts';
 import type { FeatureRoutes } from '../feature-routes.ts';
+import { BulkDryRunResult, BulkScheduleQuery, PostExportQuery } from './bulk.schemas.ts';
+import { bulkScheduleCsv, dryRunBulkCsv, dryRunBulkItems } from './bulk.service.ts';
+import { MAX_CSV_ROWS } from './bulk-csv.ts';
 import { getCalendar } from './calendar.service.ts';
+import { exportPosts } from './export.service.ts';
 import { bulkSchedule, cancelPost, schedulePost } from './lifecycle.service.ts';
 import {
   BulkScheduleRequest,
@@ -8,6 +14,8 @@ import {
   CalendarResult,
   CreatePostRequest,
   CreatePostResult,
+  MAX_BULK_ITEMS,
+  type Post,
   PostConflict,
   PostErrorResult,
   PostListQuery,
@@ -20,6 +28,19 @@ import { createPost, deletePost, getPost, listPosts, updatePost } from './posts.
 import { publishNow } from './publishing/publish-now.service.ts';
 
 const tags = ['posts'];
+
+/** 1,000 CSV rows of up to a few thousand characters each. */
+const BULK_BODY_LIMIT = 16 * 1024 * 1024;
+
+const isCsv = (contentType: string | undefined) => /^text\/csv\b/i.test(contentType ?? '');
+
+/** A JSON body a dry run can report on item by item: `{items: [...]}` within the batch size. */
+function dryRunnableItems(body: unknown): unknown[] | undefined {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const { items, ...rest } = body as { items?: unknown };
+  if (Object.keys(rest).length || !Array.isArray(items)) return undefined;
+  return items.length >= 1 && items.length <= MAX_BULK_ITEMS ? items : undefined;
+}
 
 export const postRoutes: FeatureRoutes = async (app) => {
   app.get(
@@ -55,24 +76,87 @@ export const postRoutes: FeatureRoutes = async (app) => {
       reply.status(201).send(await createPost({ ctx: request.ctx, input: request.body })),
   );
 
+  app.addContentTypeParser(
+    'text/csv',
+    { parseAs: 'string', bodyLimit: BULK_BODY_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
+
   app.post(
     '/v1/posts/bulk-schedule',
     {
       config: { scope: 'publish', idempotent: true },
+      bodyLimit: BULK_BODY_LIMIT,
+      // A CSV body, and a JSON dry run, report bad rows themselves instead of failing at the schema.
+      attachValidation: true,
       schema: {
         tags,
         summary: 'Schedule many posts',
-        description:
-          'Every item is validated on its own; any problem fails the whole batch with per-item details (`items[2].runAt`) and nothing is created. Honours `Idempotency-Key`.',
+        description: `JSON \`{items}\` (1-${MAX_BULK_ITEMS}) or \`text/csv\` (up to ${MAX_CSV_ROWS} rows, RFC 4180, UTF-8 with or without BOM) with a header row naming the columns \`text, runAt, channelId, platform, firstComment, mediaIds\` (also \`brandId\`, \`thread\` as a JSON list, and \`queue\`; other columns, such as an export's \`id\` and \`status\`, are ignored). \`runAt\` is epoch ms or ISO 8601 with its offset; \`mediaIds\` are separated by spaces or commas; a cell starting with \`'\` before \`=\`, \`+\`, \`-\` or \`@\` loses that one quote (an export's formula escape). Every item is validated on its own; any problem fails the whole batch with per-item details (\`items[2].runAt\`, or \`row 4.runAt\` for a CSV: the spreadsheet row, header = row 1) and nothing is created. \`?dryRun=true\` answers 200 with every row's problems and the offline score of each good row, and writes nothing. Honours \`Idempotency-Key\` (the query is part of the request it is bound to).`,
+        consumes: ['application/json', 'text/csv'],
+        querystring: BulkScheduleQuery,
         body: BulkScheduleRequest,
-        response: { 201: PostListResult, ...errorResponses(400, 401, 409, 422, 429) },
+        response: {
+          200: BulkDryRunResult,
+          201: PostListResult,
+          ...errorResponses(400, 401, 409, 413, 415, 422, 429),
+        },
       },
     },
     async (request, reply) => {
-      const posts = await bulkSchedule({ ctx: request.ctx, input: request.body });
+      const { ctx } = request;
+      // Validation stops at a body it refuses (a CSV body), leaving the query unread: read it here.
+      const raw = (request.query as { dryRun?: unknown }).dryRun;
+      if (![undefined, true, false, 'true', 'false'].includes(raw as never))
+        throw new Invalid('The query parameters did not validate: fix the listed fields.', [
+          { path: 'querystring.dryRun', message: 'Must be true or false' },
+        ]);
+      const dryRun = raw === true || raw === 'true';
+      let posts: Post[];
+      if (isCsv(request.headers['content-type'])) {
+        const csv = String(request.body ?? '');
+        if (dryRun) return reply.status(200).send(await dryRunBulkCsv({ ctx, input: { csv } }));
+        posts = await bulkScheduleCsv({ ctx, input: { csv } });
+      } else {
+        const items = dryRunnableItems(request.body);
+        if (dryRun && items) return reply.status(200).send(await dryRunBulkItems({ ctx, input: { items } }));
+        if (request.validationError) throw request.validationError;
+        posts = await bulkSchedule({ ctx, input: request.body });
+      }
       return reply
         .status(201)
         .send({ posts, pagination: { limit: posts.length, offset: 0, hasMore: false } });
+    },
+  );
+
+  app.get(
+    '/v1/posts/export',
+    {
+      config: {
+        scope: 'read',
+        rawResponses: {
+          200: {
+            description: 'Every matching post, newest first: CSV (with a BOM) or `{"posts": [Post, ...]}`',
+            types: ['text/csv', 'application/json'],
+          },
+        },
+      },
+      schema: {
+        tags,
+        summary: 'Export posts',
+        description:
+          'Every post of the account matching the list filters (`status`), newest first, streamed. `format=csv` (default) has the bulk import’s columns first (`text, runAt, channelId, platform, firstComment, mediaIds, thread`, then `id, status, publishedAt, platformUrl, createdAt`, times in ISO 8601 UTC), so the file can be edited and imported again; a cell starting with `=`, `+`, `-` or `@` is prefixed with `\'` so a spreadsheet shows it as text. `format=json` answers `{"posts": [...]}`.',
+        querystring: PostExportQuery,
+        response: errorResponses(400, 401, 429),
+      },
+    },
+    async (request, reply) => {
+      const csv = request.query.format === 'csv';
+      const stamp = new Date(request.ctx.deps.clock.now()).toISOString().slice(0, 10);
+      return reply
+        .header('content-type', csv ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="posts-${stamp}.${request.query.format}"`)
+        .send(Readable.from(exportPosts({ ctx: request.ctx, input: request.query })) as never);
     },
   );
 

@@ -60,14 +60,17 @@ export async function createPost({ ctx, input }: Call<CreatePostRequest>): Promi
   return { post: toPost(row!) };
 }
 
-export async function listPosts({ ctx, input }: Call<PostListQuery>) {
-  if (input.seriesId)
-    await requireReference(ctx, series, input.seriesId, { what: 'Series', path: 'querystring.seriesId' });
-  const where = and(
+/** The list filters (also the export's): undefined when none is set. */
+export const postListFilter = (input: Omit<PostListQuery, 'limit' | 'offset'>) =>
+  and(
     input.status ? eq(posts.status, input.status) : undefined,
     input.seriesId ? eq(posts.seriesId, input.seriesId) : undefined,
   );
-  const { items, pagination } = await pageOwned(ctx, posts, input, where);
+
+export async function listPosts({ ctx, input }: Call<PostListQuery>) {
+  if (input.seriesId)
+    await requireReference(ctx, series, input.seriesId, { what: 'Series', path: 'querystring.seriesId' });
+  const { items, pagination } = await pageOwned(ctx, posts, input, postListFilter(input));
   return { posts: items.map(toPost), pagination };
 }
 

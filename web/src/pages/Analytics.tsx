@@ -14,6 +14,7 @@ import {
 import { api, ok } from '../api.ts';
 import { ErrorBox, Working } from '../components/ErrorBox.tsx';
 import { formatWhen } from '../lib/time.ts';
+import { AnalyticsTrends } from './AnalyticsTrends.tsx';
 
 const WEEK = 7 * 86_400_000;
 const WEEKS = 8;
@@ -125,6 +126,7 @@ export function AnalyticsPage() {
           </ResponsiveContainer>
         </div>
       </section>
+      <AnalyticsTrends />
       <section className="card">
         <h2>Score against engagement</h2>
         <p className="muted">

@@ -1,0 +1,1 @@
+CREATE INDEX "metric_snapshots_fetched_idx" ON "metric_snapshots" USING btree ("fetched_at");

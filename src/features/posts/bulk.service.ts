@@ -1,0 +1,163 @@
+import type { Call, Ctx } from '../../context.ts';
+import type { Platform } from '../../domain/enums.ts';
+import { type ErrorDetail, Invalid } from '../../domain/errors.ts';
+import { scoreHeuristically } from '../../scoring/scorer.ts';
+import type { BulkDryRunResult } from './bulk.schemas.ts';
+import { type CsvField, readBulkCsv } from './bulk-csv.ts';
+import { bulkSchedule, checkBulkItems } from './lifecycle.service.ts';
+import { mediaKindOf } from './post-rules.ts';
+import { BulkScheduleItem, type Post } from './posts.schemas.ts';
+
+/**
+ * Bulk scheduling from a CSV file, and dry runs of a batch (CSV or JSON). A CSV row becomes
+ * the same item the JSON body carries and goes through the same verb (bulkSchedule), so the
+ * rules are the JSON batch's; only the paths differ: `row 5.runAt` (the spreadsheet row and
+ * the column as the file names it) instead of `items[3].runAt`.
+ */
+
+/** One item of a batch as received: its row number, the raw item, what reading it found wrong. */
+interface BatchRow {
+  row: number;
+  item: unknown;
+  errors: ErrorDetail[];
+}
+
+/** How a batch names an item's fields in paths: `items[3].` + field, or `row 5.` + column. */
+interface Labels {
+  prefix(index: number): string;
+  field(name: string): string;
+}
+
+const jsonLabels: Labels = { prefix: (i) => `items[${i}].`, field: (name) => name };
+
+function csvLabels(rows: BatchRow[], columns: Map<CsvField, string>): Labels {
+  return {
+    prefix: (i) => `row ${rows[i]!.row}.`,
+    field: (name) => columns.get(name as CsvField) ?? name,
+  };
+}
+
+/** `items[3].` + `mediaIds[0]` -> the label's spelling of the field, keeping what follows it. */
+const relabel = (labels: Labels, index: number, path: string) =>
+  labels.prefix(index) + path.replace(/^[A-Za-z]+/, (field) => labels.field(field));
+
+/**
+ * Each row's problems, nothing written: first the schema (the JSON body's), then, for rows
+ * the schema accepts, the batch's rules (references, platform limits, time, channel).
+ */
+async function judge(ctx: Ctx, rows: BatchRow[], labels: Labels) {
+  const reports = rows.map((r) => ({ row: r.row, errors: [...r.errors] }));
+  const valid: { index: number; item: BulkScheduleItem }[] = [];
+  rows.forEach((r, index) => {
+    const parsed = BulkScheduleItem.safeParse(r.item);
+    const reported = new Set(r.errors.map((e) => e.path));
+    if (parsed.success) {
+      if (r.errors.length === 0) valid.push({ index, item: parsed.data });
+      return;
+    }
+    for (const issue of parsed.error.issues) {
+      const keys = issue.code === 'unrecognized_keys' ? issue.keys : [undefined];
+      for (const key of keys) {
+        const segments = key === undefined ? issue.path : [...issue.path, key];
+        const tail = segments.map((s, i) =>
+          typeof s === 'number' ? `[${s}]` : i ? `.${String(s)}` : String(s),
+        );
+        // An issue about the item itself (not an object) is named by the item alone.
+        const path = tail.length ? relabel(labels, index, tail.join('')) : labels.prefix(index).slice(0, -1);
+        if (reported.has(path)) continue;
+        reported.add(path);
+        reports[index]!.errors.push({
+          path,
+          message: key === undefined ? issue.message : 'Unknown field; remove it',
+        });
+      }
+    }
+  });
+  const now = ctx.deps.clock.now();
+  const checked = await checkBulkItems(
+    ctx,
+    valid.map((v) => v.item),
+    now,
+    () => '',
+  );
+  valid.forEach((v, j) => {
+    for (const problem of checked.problems[j]!)
+      reports[v.index]!.errors.push({
+        path: relabel(labels, v.index, problem.path),
+        message: problem.message,
+      });
+  });
+  return { reports, valid, checked };
+}
+
+/** The dry run's answer: every row's problems and, for a good row, its offline score. */
+async function dryRun(ctx: Ctx, rows: BatchRow[], labels: Labels): Promise<BulkDryRunResult> {
+  const { reports, valid, checked } = await judge(ctx, rows, labels);
+  const scores = new Map<number, number>();
+  valid.forEach((v, j) => {
+    if (reports[v.index]!.errors.length) return;
+    const draft = checked.drafts[j]!;
+    const types = draft.mediaIds.flatMap((id) => checked.lookup.media.get(id)?.contentType ?? []);
+    const result = scoreHeuristically({
+      post: draft.text,
+      platform: draft.platform as Platform,
+      media: mediaKindOf(types),
+    });
+    scores.set(v.index, Math.round(result.overall));
+  });
+  const out = reports.map((r, i) => ({
+    row: r.row,
+    ok: r.errors.length === 0,
+    errors: r.errors,
+    ...(scores.has(i) ? { score: scores.get(i)! } : {}),
+  }));
+  return { valid: out.every((r) => r.ok), rows: out };
+}
+
+const badRows = (reports: { errors: ErrorDetail[] }[], total: number) => {
+  const bad = reports.filter((r) => r.errors.length > 0);
+  if (!bad.length) return;
+  throw new Invalid(
+    `${bad.length} of ${total} rows ${bad.length === 1 ? 'is' : 'are'} invalid; nothing was scheduled. Fix the listed rows and send the file again.`,
+    bad.flatMap((r) => r.errors),
+  );
+};
+
+function csvBatch(csv: string) {
+  const { rows, columns } = readBulkCsv(csv);
+  return { rows, labels: csvLabels(rows, columns) };
+}
+
+/** POST /v1/posts/bulk-schedule?dryRun=true with a CSV body. */
+export async function dryRunBulkCsv({ ctx, input }: Call<{ csv: string }>): Promise<BulkDryRunResult> {
+  const { rows, labels } = csvBatch(input.csv);
+  return dryRun(ctx, rows, labels);
+}
+
+/** POST /v1/posts/bulk-schedule?dryRun=true with a JSON body: `row` counts items from 1. */
+export async function dryRunBulkItems({ ctx, input }: Call<{ items: unknown[] }>): Promise<BulkDryRunResult> {
+  const rows = input.items.map((item, i) => ({ row: i + 1, item, errors: [] }));
+  return dryRun(ctx, rows, jsonLabels);
+}
+
+/**
+ * POST /v1/posts/bulk-schedule with a CSV body: all or nothing. Any bad row fails the file
+ * with every row's problems (400, nothing written); otherwise the items go through
+ * bulkSchedule exactly as a JSON batch would.
+ */
+export async function bulkScheduleCsv({ ctx, input }: Call<{ csv: string }>): Promise<Post[]> {
+  const { rows, labels } = csvBatch(input.csv);
+  const { reports, valid } = await judge(ctx, rows, labels);
+  badRows(reports, rows.length);
+  try {
+    return await bulkSchedule({ ctx, input: { items: valid.map((v) => v.item) } });
+  } catch (err) {
+    // Something changed between the check and the write (a medium deleted): same report, row paths.
+    if (!(err instanceof Invalid)) throw err;
+    const details = (err.details ?? []).map((d) => {
+      const m = /^items\[(\d+)\]\.(.*)$/.exec(d.path);
+      return m ? { path: relabel(labels, Number(m[1]), m[2]!), message: d.message } : d;
+    });
+    throw new Invalid(err.message, details);
+  }
+}

@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureConsoleBuilt } from '../../scripts/ensure-console.ts';
+import { metricSnapshots, posts } from '../../src/db/schema/index.ts';
+import { newId } from '../../src/lib/ids.ts';
+import { type Sandbox, startSandbox } from '../../src/sandbox/sandbox.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import {
+  CHROMIUM,
+  freePort,
+  hasChromium,
+  launchChromium,
+  openSignedIn,
+  unlabelledControls,
+} from './browser.ts';
+
+/**
+ * The Bulk upload page and the decay chart in Debian's Chromium against the real API and the
+ * platformA sandbox: a pasted CSV checked (dry run: the bad row named with its problem, nothing
+ * scheduled, Schedule disabled), fixed, checked again and scheduled; then Analytics reading a
+ * post's decay from its snapshots.
+ */
+if (!hasChromium) console.warn(`console bulk tests skipped: ${CHROMIUM} is missing`);
+
+const tag = randomBytes(3).toString('hex');
+const HOUR = 3_600_000;
+
+describe.skipIf(!hasChromium)('bulk upload and decay in a real browser', { timeout: 60_000 }, () => {
+  let sandbox: Sandbox;
+  let t: TestApp;
+  let browser: Browser;
+  let page: Page;
+  let key: string;
+  let accountId: string;
+  const browserErrors: string[] = [];
+  const open = (name: string) =>
+    page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name, exact: true }).click();
+  const postCount = async () => (await t.request('GET', '/v1/posts', { key })).body.posts.length;
+
+  beforeAll(async () => {
+    if (!ensureConsoleBuilt(() => {})) throw new Error('the console did not build: run npm run build:web');
+    sandbox = await startSandbox({ autoApprove: true });
+    const port = await freePort();
+    t = await startTestApp({
+      PORT: String(port),
+      KIT_VAULT_KEY: randomBytes(32).toString('base64'),
+      ...sandbox.env(`http://127.0.0.1:${port}/v1/channels/platformA/callback`),
+      PLATFORMA_BACKOFF_SCALE: '0.001',
+    });
+    ({ apiKey: key, accountId } = await t.signup());
+    browser = await launchChromium();
+    page = await openSignedIn(browser, {
+      url: t.url,
+      key,
+      route: '/channels',
+      heading: 'Channels',
+      errors: browserErrors,
+    });
+    await page.getByRole('button', { name: 'Connect platformA' }).click();
+    await page.getByText('Channel connected.').waitFor();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+    await sandbox?.close();
+  });
+
+  it('checks a pasted CSV, names the bad row, then schedules the fixed file', async () => {
+    const channelId = (await t.request('GET', '/v1/channels', { key })).body.channels[0].id;
+    const at = (h: number) => new Date(Date.now() + h * HOUR).toISOString();
+    const rows = [
+      `"Run ${tag}: the first post, with a comma",${at(2)},${channelId}`,
+      `"=Run ${tag}: formula-looking text stays text",${at(3)},${channelId}`,
+      `Run ${tag}: too early,2020-01-01T09:00:00Z,${channelId}`,
+    ];
+    await open('Bulk upload');
+    await page.getByRole('heading', { name: 'Bulk upload', level: 1 }).waitFor();
+    expect(await unlabelledControls(page)).toEqual([]);
+    await page.getByLabel('Or paste the CSV').fill(`text,runAt,channelId\n${rows.join('\n')}\n`);
+    await page.getByRole('button', { name: 'Check the file' }).click();
+    const results = page.getByRole('region', { name: 'Check results' });
+    await results
+      .getByText('1 of 3 rows needs fixing before the file can be scheduled; nothing was scheduled.')
+      .waitFor();
+    const bad = results.locator('tr.bad-row');
+    expect(await bad.count()).toBe(1);
+    expect(await bad.locator('td').first().textContent()).toBe('4');
+    expect(await bad.textContent()).toContain('runAt: Must be in the future');
+    expect(await page.getByRole('button', { name: 'Schedule', exact: true }).isDisabled()).toBe(true);
+    expect(await postCount()).toBe(0);
+
+    await page.getByLabel('Or paste the CSV').fill(`text,runAt,channelId\n${rows.slice(0, 2).join('\n')}\n`);
+    await page.getByRole('button', { name: 'Check the file' }).click();
+    await results.getByText('All 2 rows are valid: nothing was scheduled yet.').waitFor();
+    await page.getByRole('button', { name: 'Schedule 2 posts' }).click();
+    await page.getByText('Scheduled 2 posts.').waitFor();
+    const made = (await t.request('GET', '/v1/posts', { key })).body.posts.map(
+      (p: { text: string }) => p.text,
+    );
+    expect(made.sort()).toEqual([
+      `=Run ${tag}: formula-looking text stays text`,
+      `Run ${tag}: the first post, with a comma`,
+    ]);
+  });
+
+  it('shows content decay read from a published post’s snapshots', async () => {
+    const channelId = (await t.request('GET', '/v1/channels', { key })).body.channels[0].id;
+    const draft = await t.request('POST', '/v1/posts', {
+      key,
+      body: { text: `Run ${tag}: decay`, channelId },
+    });
+    const published = await t.request('POST', `/v1/posts/${draft.body.post.id}/publish`, { key });
+    expect(published.status, published.text).toBe(200);
+    const db = t.service.deps.db;
+    const publishedAt = Date.now() - 3 * 24 * HOUR;
+    await db.update(posts).set({ publishedAt }).where(eq(posts.id, draft.body.post.id));
+    for (const [age, likes] of [
+      [30 * 60_000, 20],
+      [24 * HOUR, 60],
+      [2 * 24 * HOUR, 80],
+    ] as const) {
+      await db.insert(metricSnapshots).values({
+        id: newId('metric'),
+        postId: draft.body.post.id,
+        accountId,
+        impressions: null,
+        likes,
+        comments: 0,
+        shares: 0,
+        clicks: 0,
+        fetchedAt: publishedAt + age,
+      });
+    }
+    await open('Analytics');
+    await page.getByRole('heading', { name: 'Content decay' }).waitFor();
+    await page
+      .getByText(
+        'A typical post has 75% of its engagement 24 hours after publishing (median over 1 post measured that long).',
+      )
+      .waitFor();
+    await page
+      .getByRole('img', { name: 'Share of engagement reached after 1 hour, 24 hours and 7 days' })
+      .waitFor();
+    await page.getByRole('img', { name: 'Posts per week and engagements per post' }).waitFor();
+    expect(browserErrors).toEqual([]);
+  });
+});

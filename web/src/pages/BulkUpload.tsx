@@ -1,0 +1,204 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { keyStore, type Post, type Schemas } from '../api.ts';
+import { ErrorBox, Notice, Working } from '../components/ErrorBox.tsx';
+import { ApiError } from '../lib/errors.ts';
+import { Link } from '../router.tsx';
+
+type DryRun = Schemas['BulkDryRunResult'];
+
+const SAMPLE = `text,runAt,channelId,firstComment
+"Our API now speaks CSV. Upload a file, check it, schedule it.",2030-01-12T09:30:00+01:00,chn_…,
+`;
+
+/** POST /v1/posts/bulk-schedule with the CSV as it is (the typed client sends JSON only). */
+async function sendCsv(csv: string, dryRun: boolean): Promise<unknown> {
+  const res = await fetch(`/v1/posts/bulk-schedule${dryRun ? '?dryRun=true' : ''}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${keyStore.get() ?? ''}`, 'content-type': 'text/csv; charset=utf-8' },
+    body: csv,
+  });
+  let body: unknown = null;
+  try {
+    body = await res.json();
+  } catch {}
+  if (!res.ok) throw new ApiError(res.status, body);
+  return body;
+}
+
+/** Downloads GET /v1/posts/export (it needs the bearer key, so a plain link cannot fetch it). */
+async function download(format: 'csv' | 'json') {
+  const res = await fetch(`/v1/posts/export?format=${format}`, {
+    headers: { authorization: `Bearer ${keyStore.get() ?? ''}` },
+  });
+  if (!res.ok) throw new ApiError(res.status, await res.json().catch(() => null));
+  const name =
+    /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `posts.${format}`;
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
+/** The problems of a bad row in words: `runAt: "soon" is not a time…`. */
+export function rowProblems(row: DryRun['rows'][number]): string {
+  return row.errors.map((e) => `${e.path.replace(/^row \d+\./, '')}: ${e.message}`).join('; ');
+}
+
+/**
+ * CSV upload: pick or paste a file, check it (a dry run: every row's problems and score, nothing
+ * written), then schedule it all at once. Also the export of every post, in CSV or JSON.
+ */
+export function BulkUploadPage() {
+  const queryClient = useQueryClient();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [csv, setCsv] = useState('');
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [report, setReport] = useState<DryRun | null>(null);
+  const [scheduled, setScheduled] = useState<Post[] | null>(null);
+  const [busy, setBusy] = useState<'check' | 'schedule' | 'export' | null>(null);
+  const [error, setError] = useState<unknown>(null);
+
+  const run = async (what: 'check' | 'schedule' | 'export', work: () => Promise<void>) => {
+    setBusy(what);
+    setError(null);
+    try {
+      await work();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(null);
+    }
+  };
+  const change = (text: string, name: string | null) => {
+    setCsv(text);
+    setFileName(name);
+    setReport(null);
+    setScheduled(null);
+  };
+  const check = () => run('check', async () => setReport((await sendCsv(csv, true)) as DryRun));
+  const schedule = () =>
+    run('schedule', async () => {
+      const { posts } = (await sendCsv(csv, false)) as { posts: Post[] };
+      setScheduled(posts);
+      setReport(null);
+      await queryClient.invalidateQueries({ queryKey: ['posts'] });
+    });
+  const bad = report?.rows.filter((r) => !r.ok) ?? [];
+
+  return (
+    <div>
+      <h1>Bulk upload</h1>
+      <p className="muted">
+        Schedule up to 1,000 posts from a CSV file with a header row: <code>text</code>, <code>runAt</code>{' '}
+        (an ISO time with its offset, e.g. <code>2030-01-12T09:30:00+01:00</code>, or epoch milliseconds),{' '}
+        <code>channelId</code>, and optionally <code>platform</code>, <code>firstComment</code> and{' '}
+        <code>mediaIds</code>. Check the file first: nothing is scheduled unless every row is valid.
+      </p>
+      <section className="card">
+        <h2>Your file</h2>
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".csv,text/csv"
+          hidden
+          aria-label="CSV file"
+          onChange={async (e) => {
+            const file = e.target.files?.[0];
+            if (file) change(await file.text(), file.name);
+          }}
+        />
+        <button type="button" onClick={() => fileInput.current?.click()}>
+          Choose a CSV file…
+        </button>
+        {fileName && <span className="hint"> {fileName}</span>}
+        <label htmlFor="bulk-csv">Or paste the CSV</label>
+        <textarea
+          id="bulk-csv"
+          rows={8}
+          value={csv}
+          placeholder={SAMPLE}
+          onChange={(e) => change(e.target.value, null)}
+        />
+        <div className="actions">
+          <button type="button" disabled={!csv.trim() || busy !== null} onClick={check}>
+            Check the file
+          </button>
+          <button
+            type="button"
+            className="primary"
+            disabled={!report?.valid || busy !== null}
+            onClick={schedule}
+          >
+            {report?.valid
+              ? `Schedule ${report.rows.length === 1 ? '1 post' : `${report.rows.length} posts`}`
+              : 'Schedule'}
+          </button>
+        </div>
+        {busy === 'check' && <Working label="Checking every row…" />}
+        {busy === 'schedule' && <Working label="Scheduling…" />}
+        <ErrorBox error={error} />
+        {scheduled && (
+          <Notice kind="success">
+            Scheduled {scheduled.length === 1 ? '1 post' : `${scheduled.length} posts`}. See them on the{' '}
+            <Link to="/calendar">calendar</Link> or in <Link to="/posts">Posts</Link>.
+          </Notice>
+        )}
+      </section>
+      {report && (
+        <section className="card" aria-label="Check results">
+          <h2>Check results</h2>
+          <p>
+            {report.valid
+              ? `All ${report.rows.length === 1 ? '1 row is' : `${report.rows.length} rows are`} valid: nothing was scheduled yet.`
+              : `${bad.length} of ${report.rows.length} rows ${bad.length === 1 ? 'needs' : 'need'} fixing before the file can be scheduled; nothing was scheduled.`}
+          </p>
+          <div className="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Row</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Score</th>
+                  <th scope="col">Problems</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.rows.map((row) => (
+                  <tr key={row.row} className={row.ok ? undefined : 'bad-row'}>
+                    <td>{row.row}</td>
+                    <td>{row.ok ? 'Ready' : 'Needs fixing'}</td>
+                    <td>{row.score ?? '—'}</td>
+                    <td>{rowProblems(row)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p className="hint">Rows are numbered as a spreadsheet shows them: the header is row 1.</p>
+        </section>
+      )}
+      <section className="card">
+        <h2>Export</h2>
+        <p className="muted">
+          Every post, newest first. The CSV has the upload’s columns first, so an edited export can be
+          uploaded again; text starting with = + - or @ is marked so spreadsheets do not run it as a formula.
+        </p>
+        <div className="actions">
+          <button type="button" disabled={busy !== null} onClick={() => run('export', () => download('csv'))}>
+            Download CSV
+          </button>
+          <button
+            type="button"
+            disabled={busy !== null}
+            onClick={() => run('export', () => download('json'))}
+          >
+            Download JSON
+          </button>
+        </div>
+      </section>
+    </div>
+  );
+}
