@@ -3171,7 +3171,7 @@ export interface paths {
         put?: never;
         /**
          * Publish now
-         * @description Claims the post (draft or scheduled -> publishing) and publishes it exactly once: with a thread or a first comment, each part once, in order, each recorded before the next is sent (a part that fails for good fails the post with an error naming it; the parts before it stay in `platformPostIds`). A replayed or concurrent call gets 409 not_claimable with the post. Channel problems give 409 (channel_revoked, channel_expired, channel_error) and a platform rejection 502 publish_failed, each with the failed post; also 502 publish_failed when the platform never answered the create and cannot say whether it has the post (the post’s `error` then opens with publish_outcome_unknown). A transient platform outage gives 503 platform_unavailable with the post back in `scheduled` for an automatic retry. 400 when the post has no channel.
+         * @description Claims the post (draft or scheduled -> publishing) and publishes it exactly once: with a thread or a first comment, each part once, in order, each recorded before the next is sent (a part that fails for good fails the post with an error naming it; the parts before it stay in `platformPostIds`). A second or concurrent call gets 409 not_claimable with the post; one with the same `Idempotency-Key` as an earlier successful call (an extension) answers that call’s post again. Channel problems give 409 (channel_revoked, channel_expired, channel_error) and a platform rejection 502 publish_failed, each with the failed post; also 502 publish_failed when the platform never answered the create and cannot say whether it has the post (the post’s `error` then opens with publish_outcome_unknown). A transient platform outage gives 503 platform_unavailable with the post back in `scheduled` for an automatic retry. 400 when the post has no channel.
          */
         post: {
             parameters: {
@@ -3352,6 +3352,96 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v1/posts/{id}/scheduled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit a scheduled post
+         * @description An extension (PATCH /v1/posts/{id} stays drafts only): changes the text, thread, first comment or media of a scheduled post until its publish starts; only the fields present change, and they must fit the platform as on create. Its channel, brand and time stay (POST /schedule moves it). 409 publish_started once the publish has claimed the post (or a part of it was published before a retry), 409 not_scheduled for a draft, 409 post_terminal for a finished post; each carries the post.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReviseScheduledRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PostResult"];
+                    };
+                };
+                /** @description Invalid request body or query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Resource not found for this account */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PostConflict"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/v1/posts/{id}/score": {
@@ -4566,6 +4656,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description An extension: sends one signed `webhook.test` delivery to the endpoint now, exactly as real deliveries are sent, and answers the receiver’s status (or why nothing arrived) with the headers and raw body sent; `signedPayload` is what `x-kit-signature` signs. Not queued, retried or listed with the deliveries. 200 whatever the receiver answered; 503 without a vault key.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebhookTestResult"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Resource not found for this account */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Capability not configured or dependency degraded */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4843,6 +5010,8 @@ export interface components {
             platform: string;
             /** @description The member's id at the platform */
             platformUserId: string | null;
+            /** @description An extension: true while a refresh token is stored, so Postkit renews the sign-in itself before `expiresAt`; false: the member must connect again once `expiresAt` passes */
+            renews: boolean;
             /** @description Scopes the member granted */
             scopes: string[];
             status: components["schemas"]["ChannelStatus"];
@@ -4863,6 +5032,8 @@ export interface components {
             platform: string;
             /** @description The member's id at the platform */
             platformUserId: string | null;
+            /** @description An extension: true while a refresh token is stored, so Postkit renews the sign-in itself before `expiresAt`; false: the member must connect again once `expiresAt` passes */
+            renews: boolean;
             /** @description Scopes the member granted */
             scopes: string[];
             status: components["schemas"]["ChannelStatusInput"];
@@ -5894,6 +6065,26 @@ export interface components {
         PostStatus: "draft" | "scheduled" | "publishing" | "published" | "failed" | "canceled";
         /** @enum {string} */
         PostStatusInput: "draft" | "scheduled" | "publishing" | "published" | "failed" | "canceled";
+        ReviseScheduledRequest: {
+            /** @description Published right after the post: platformA a comment under it, platformB a reply to the last part */
+            firstComment?: string | null;
+            /** @description Media of the caller: 1-20 images, one video or one PDF */
+            mediaIds?: string[];
+            /** @description The post text; checked against the platform limit */
+            text?: string;
+            /** @description platformB only: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
+            thread?: string[];
+        };
+        ReviseScheduledRequestInput: {
+            /** @description Published right after the post: platformA a comment under it, platformB a reply to the last part */
+            firstComment?: string | null;
+            /** @description Media of the caller: 1-20 images, one video or one PDF */
+            mediaIds?: string[];
+            /** @description The post text; checked against the platform limit */
+            text?: string;
+            /** @description platformB only: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
+            thread?: string[];
+        };
         RevokeResult: {
             revoked: boolean;
         };
@@ -6400,6 +6591,52 @@ export interface components {
         WebhookStatus: "active" | "disabled";
         /** @enum {string} */
         WebhookStatusInput: "active" | "disabled";
+        WebhookTestResult: {
+            /** @description The raw body sent: a `webhook.test` event in the usual envelope */
+            body: string;
+            /** @description The receiver answered 2xx */
+            delivered: boolean;
+            /** @description Sent as `x-kit-delivery`; not listed with the deliveries */
+            deliveryId: string;
+            durationMs: number;
+            /** @description Why it was not delivered, in words; null when it was */
+            error: string | null;
+            /** @description The signed headers sent */
+            headers: {
+                "x-kit-delivery": string;
+                "x-kit-event": string;
+                "x-kit-signature": string;
+                "x-kit-timestamp": string;
+            };
+            sentAt: number;
+            /** @description `<timestamp>.<raw body>`: what x-kit-signature is the HMAC-SHA256 of, with the signing secret */
+            signedPayload: string;
+            /** @description The receiver's HTTP status; null when none came */
+            statusCode: number | null;
+        };
+        WebhookTestResultInput: {
+            /** @description The raw body sent: a `webhook.test` event in the usual envelope */
+            body: string;
+            /** @description The receiver answered 2xx */
+            delivered: boolean;
+            /** @description Sent as `x-kit-delivery`; not listed with the deliveries */
+            deliveryId: string;
+            durationMs: number;
+            /** @description Why it was not delivered, in words; null when it was */
+            error: string | null;
+            /** @description The signed headers sent */
+            headers: {
+                "x-kit-delivery": string;
+                "x-kit-event": string;
+                "x-kit-signature": string;
+                "x-kit-timestamp": string;
+            };
+            sentAt: number;
+            /** @description `<timestamp>.<raw body>`: what x-kit-signature is the HMAC-SHA256 of, with the signing secret */
+            signedPayload: string;
+            /** @description The receiver's HTTP status; null when none came */
+            statusCode: number | null;
+        };
         WhoamiResult: {
             account: components["schemas"]["Account"];
             key: components["schemas"]["ApiKey"];

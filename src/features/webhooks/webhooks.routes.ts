@@ -8,6 +8,7 @@ import {
   DeliveryListResult,
   WebhookListResult,
   WebhookResult,
+  WebhookTestResult,
 } from './webhooks.schemas.ts';
 import {
   createWebhook,
@@ -16,6 +17,7 @@ import {
   listDeliveries,
   listWebhooks,
 } from './webhooks.service.ts';
+import { sendTestEvent } from './webhook-test.service.ts';
 
 const tags = ['webhooks'];
 
@@ -79,6 +81,21 @@ export const webhookRoutes: FeatureRoutes = async (app) => {
       },
     },
     async (request) => deleteWebhook({ ctx: request.ctx, input: request.params }),
+  );
+
+  app.post(
+    '/v1/webhooks/:id/test',
+    {
+      schema: {
+        tags,
+        summary: 'Send a test event',
+        description:
+          'An extension: sends one signed `webhook.test` delivery to the endpoint now, exactly as real deliveries are sent, and answers the receiver’s status (or why nothing arrived) with the headers and raw body sent; `signedPayload` is what `x-kit-signature` signs. Not queued, retried or listed with the deliveries. 200 whatever the receiver answered; 503 without a vault key.',
+        params: IdParams,
+        response: { 200: WebhookTestResult, ...errorResponses(401, 404, 429, 503) },
+      },
+    },
+    async (request) => sendTestEvent({ ctx: request.ctx, input: request.params }),
   );
 
   app.get(
