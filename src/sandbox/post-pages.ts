@@ -29,7 +29,10 @@ function platformAPost(ex: Exchange) {
   const comments = [...ex.ctx.state.comments.values()]
     .filter((c) => c.postUrn === id)
     .sort((a, b) => a.createdAt - b.createdAt)
-    .map((c) => `<li><pre dir="auto">${escapeHtml(c.text)}</pre><span class="muted">${when(c.createdAt)}</span></li>`)
+    .map(
+      (c) =>
+        `<li><pre dir="auto">${escapeHtml(c.text)}</pre><span class="muted">${when(c.createdAt)}</span></li>`,
+    )
     .join('');
   sendHtml(
     ex.res,

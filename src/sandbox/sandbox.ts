@@ -9,7 +9,6 @@ import { commentRoutes } from './comments.ts';
 import { type FaultSpec, SandboxFaults, type SandboxRoute } from './faults.ts';
 import { drain, HttpError, type Route, type SandboxCtx, type SandboxSettings, sendJson } from './http.ts';
 import { sendBFault } from './platformB/http.ts';
-import { postPageRoutes } from './post-pages.ts';
 import {
   createPlatformBLane,
   type PlatformBFaults,
@@ -18,6 +17,7 @@ import {
   type PlatformBState,
   platformBRoutes,
 } from './platformB/index.ts';
+import { postPageRoutes } from './post-pages.ts';
 import { postRoutes } from './posts.ts';
 import { type MetricCounts, type SandboxMember, type SandboxPost, SandboxState } from './state.ts';
 import { tokenRoutes } from './token.ts';

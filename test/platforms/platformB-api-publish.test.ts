@@ -111,7 +111,7 @@ describe('platformB publishing through the API', () => {
     expect(w.sandbox.platformB.state.calls('getTweet')).toBeGreaterThan(reads);
   });
 
-  it('a 429 on the create is retried no sooner than x-rate-limit-reset, then published once; the URL is the sandbox's page for that post', async () => {
+  it('a 429 on the create is retried no sooner than x-rate-limit-reset, then published once; the URL is the sandbox’s page for that post', async () => {
     const { apiKey } = await w.t.signup();
     const channel = await connectedB(w, apiKey);
     w.sandbox.platformB.faults.rateLimitNext('createTweet', { resetInSeconds: 600 });

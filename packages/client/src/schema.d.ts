@@ -1574,11 +1574,14 @@ export interface paths {
         put?: never;
         /**
          * Import past posts with their results
-         * @description Send JSON `{items: [...]}` (1-1000) or `text/csv` with a header row naming the same fields (also accepted: content, commentary, likes, numLikes, numComments, reposts, numShares, date, views, media_type). A text already in the history is updated, not added again (fields an item leaves out keep their values). Any invalid item fails the whole batch with a 400 whose details name the item (`items[3].reactions`) or the CSV line and column (`line 4.likes`); nothing of it is stored.
+         * @description Send JSON `{items: [...]}` (1-1000) or `text/csv` with a header row naming the same fields (also accepted: content, commentary, likes, numLikes, numComments, reposts, numShares, date, views, media_type). A text already in the history is updated, not added again (fields an item leaves out keep their values). Any invalid item fails the whole batch with a 400 whose details name the item (`items[3].reactions`) or the CSV line and column (`line 4.likes`); nothing of it is stored. With `?dryRun=true` (an extension) the same checks run and the answer (200 HistoryPreviewResult) previews each row as new or an update, with nothing written.
          */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description `true`: check and preview the import row by row, writing nothing (200 HistoryPreviewResult) */
+                    dryRun?: "true" | "false";
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -1590,6 +1593,15 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HistoryPreviewResult"];
+                    };
+                };
                 /** @description Default Response */
                 201: {
                     headers: {
@@ -5517,6 +5529,54 @@ export interface components {
             history: components["schemas"]["HistoryEntryInput"][];
             pagination: components["schemas"]["PaginationInput"];
         };
+        HistoryPreviewResult: {
+            /** @constant */
+            dryRun: true;
+            /** @description Rows that would update an entry instead */
+            duplicates: number;
+            items: {
+                clicks: number | null;
+                comments: number | null;
+                impressions: number | null;
+                /**
+                 * @description `update`: the text is already in the history (or earlier in this batch)
+                 * @enum {string}
+                 */
+                kind: "new" | "update";
+                media: string | null;
+                platform: string;
+                publishedAt: number | null;
+                reactions: number | null;
+                shares: number | null;
+                text: string;
+            }[];
+            /** @description Entries the import would add */
+            newEntries: number;
+        };
+        HistoryPreviewResultInput: {
+            /** @constant */
+            dryRun: true;
+            /** @description Rows that would update an entry instead */
+            duplicates: number;
+            items: {
+                clicks: number | null;
+                comments: number | null;
+                impressions: number | null;
+                /**
+                 * @description `update`: the text is already in the history (or earlier in this batch)
+                 * @enum {string}
+                 */
+                kind: "new" | "update";
+                media: string | null;
+                platform: string;
+                publishedAt: number | null;
+                reactions: number | null;
+                shares: number | null;
+                text: string;
+            }[];
+            /** @description Entries the import would add */
+            newEntries: number;
+        };
         /** @enum {string} */
         HookArchetype: "contrarian" | "statement" | "question" | "pure-number" | "story" | "other";
         /** @enum {string} */
@@ -5538,6 +5598,17 @@ export interface components {
             hours: components["schemas"]["TimingInsight"];
             /** @description The author's median engagement (reactions + comments + shares); the unit of every multiple */
             medianEngagement: number | null;
+            /** @description An extension: the personal model's state */
+            personalModel: {
+                /** @description Posts with engagement it was fitted on; 0 without a model */
+                basedOn: number;
+                /** @description When the history was last read for a fit (epoch ms); null: never */
+                checkedAt: number | null;
+                /** @description A personal model is in use (it needs 10+ posts with engagement) */
+                fitted: boolean;
+                /** @description The history changed since: a refit is queued */
+                refitPending: boolean;
+            };
             timezone: string;
         };
         InsightsResultInput: {
@@ -5557,6 +5628,17 @@ export interface components {
             hours: components["schemas"]["TimingInsightInput"];
             /** @description The author's median engagement (reactions + comments + shares); the unit of every multiple */
             medianEngagement: number | null;
+            /** @description An extension: the personal model's state */
+            personalModel: {
+                /** @description Posts with engagement it was fitted on; 0 without a model */
+                basedOn: number;
+                /** @description When the history was last read for a fit (epoch ms); null: never */
+                checkedAt: number | null;
+                /** @description A personal model is in use (it needs 10+ posts with engagement) */
+                fitted: boolean;
+                /** @description The history changed since: a refit is queued */
+                refitPending: boolean;
+            };
             timezone: string;
         };
         KeyListResult: {

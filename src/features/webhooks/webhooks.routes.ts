@@ -1,6 +1,7 @@
 import { WEBHOOK_EVENTS } from '../../domain/enums.ts';
 import { DeleteResult, errorResponses, IdParams } from '../../http/schemas.ts';
 import type { FeatureRoutes } from '../feature-routes.ts';
+import { sendTestEvent } from './webhook-test.service.ts';
 import {
   CreateWebhookRequest,
   CreateWebhookResult,
@@ -17,7 +18,6 @@ import {
   listDeliveries,
   listWebhooks,
 } from './webhooks.service.ts';
-import { sendTestEvent } from './webhook-test.service.ts';
 
 const tags = ['webhooks'];
 

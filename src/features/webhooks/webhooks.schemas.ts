@@ -86,7 +86,9 @@ export const WebhookTestResult = z
     body: z.string().describe('The raw body sent: a `webhook.test` event in the usual envelope'),
     signedPayload: z
       .string()
-      .describe('`<timestamp>.<raw body>`: what x-kit-signature is the HMAC-SHA256 of, with the signing secret'),
+      .describe(
+        '`<timestamp>.<raw body>`: what x-kit-signature is the HMAC-SHA256 of, with the signing secret',
+      ),
   })
   .meta({ id: 'WebhookTestResult' });
 export type WebhookTestResult = z.output<typeof WebhookTestResult>;

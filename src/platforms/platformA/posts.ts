@@ -5,7 +5,9 @@ import { planContent, uploadContent } from './media.ts';
 import { type ResolvedOptions, restHeaders } from './options.ts';
 
 export const postUrl = (urn: string, template: string | null = null) =>
-  template ? template.replace('{id}', encodeURIComponent(urn)) : `https://www.linkedin.com/feed/update/${urn}`;
+  template
+    ? template.replace('{id}', encodeURIComponent(urn))
+    : `https://www.linkedin.com/feed/update/${urn}`;
 
 /** The exact create-post body of PLATFORM_A.md. */
 export function postBody(author: string, text: string, content: Record<string, unknown> | null) {
