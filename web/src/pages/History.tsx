@@ -164,7 +164,7 @@ export function HistoryPage() {
         )}
         {current && <PreviewTable preview={current} />}
       </section>
-      <h2>Your history</h2>
+      <h2>Your past posts</h2>
       {history.isPending && <Working label="Loading history…" />}
       <ErrorBox error={history.error ?? remove.error} />
       {history.data?.history.length === 0 && <p className="muted">Nothing yet: import a CSV above.</p>}
