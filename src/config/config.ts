@@ -71,6 +71,9 @@ export const configSchema = z.object({
   PLATFORMB_API_URL: z.url().default('https://api.x.com'),
   /** Multiplies the platformB adapter's retry and media-poll delays (tests set 0.001). */
   PLATFORMB_BACKOFF_SCALE: positiveNumber.default(1),
+  /** Public post addresses, `{id}` for the post's id; unset: the live sites'. The sandbox sets its own pages. */
+  PLATFORMA_POST_URL: z.url().optional(),
+  PLATFORMB_POST_URL: z.url().optional(),
 
   LLM_PROVIDER: z.enum(['heuristic', 'openai', 'anthropic', 'openai-compatible']).default('heuristic'),
   LLM_MODEL: optionalString,

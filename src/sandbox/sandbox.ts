@@ -17,6 +17,7 @@ import {
   type PlatformBState,
   platformBRoutes,
 } from './platformB/index.ts';
+import { postPageRoutes } from './post-pages.ts';
 import { postRoutes } from './posts.ts';
 import { type MetricCounts, type SandboxMember, type SandboxPost, SandboxState } from './state.ts';
 import { tokenRoutes } from './token.ts';
@@ -103,6 +104,7 @@ const ROUTES: Route[] = [
   ...analyticsRoutes,
   ...adminRoutes,
   ...platformBRoutes,
+  ...postPageRoutes,
 ];
 
 /** Starts the platformA emulator on 127.0.0.1 (in-process; `npm run sandbox` wraps it). */
@@ -164,6 +166,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         PLATFORMB_AUTH_URL: `${url}/i/oauth2`,
         PLATFORMB_TOKEN_URL: `${url}/2/oauth2/token`,
         PLATFORMB_API_URL: url,
+        PLATFORMB_POST_URL: `${url}/_sandbox/platformB/posts/{id}`,
       }),
     },
     env: (redirectUri = 'http://127.0.0.1:8080/v1/channels/platformA/callback') => ({
@@ -172,6 +175,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       PLATFORMA_REDIRECT_URI: redirectUri,
       PLATFORMA_AUTH_URL: `${url}/oauth/v2`,
       PLATFORMA_API_URL: url,
+      PLATFORMA_POST_URL: `${url}/_sandbox/platformA/posts/{id}`,
     }),
     close: () =>
       new Promise<void>((resolve) => {

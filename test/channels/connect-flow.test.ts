@@ -58,6 +58,7 @@ describe('connect flow over real HTTP (service <-> sandbox)', () => {
         'scopes',
         'expiresAt',
         'lastRefreshAt',
+        'renews',
         'createdAt',
         'updatedAt',
       ].sort(),

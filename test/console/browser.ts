@@ -32,9 +32,22 @@ export async function launchChromium(): Promise<Browser> {
  */
 export async function openSignedIn(
   browser: Browser,
-  opts: { url: string; key: string; route: string; heading: string; errors: string[] },
+  opts: {
+    url: string;
+    key: string;
+    route: string;
+    heading: string;
+    errors: string[];
+    /** An IANA zone for the browser's clock (default: the machine's). */
+    timezoneId?: string;
+    viewport?: { width: number; height: number };
+  },
 ): Promise<Page> {
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({
+    locale: 'en-US',
+    viewport: opts.viewport ?? { width: 1280, height: 900 },
+    ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
+  });
   const page = await context.newPage();
   page.on('pageerror', (err) => opts.errors.push(err.message));
   page.setDefaultTimeout(15_000);

@@ -19,7 +19,7 @@ export interface PlatformBWorld {
  * new account whose platformB channel is connected through the API (the sandbox approves at once
  * and sends the browser to the callback): where the browser tests that start on platformB begin.
  */
-export async function startPlatformBWorld(): Promise<PlatformBWorld> {
+export async function startPlatformBWorld(env: Record<string, string> = {}): Promise<PlatformBWorld> {
   if (!ensureConsoleBuilt(() => {})) throw new Error('the console did not build: run npm run build:web');
   const sandbox = await startSandbox({ autoApprove: true });
   const port = await freePort();
@@ -28,6 +28,7 @@ export async function startPlatformBWorld(): Promise<PlatformBWorld> {
     KIT_VAULT_KEY: randomBytes(32).toString('base64'),
     LLM_PROVIDER: 'heuristic',
     ...sandbox.platformB.env(`http://127.0.0.1:${port}/v1/channels/platformB/callback`),
+    ...env,
   });
   const key = (await t.signup()).apiKey;
   const started = await t.request('POST', '/v1/channels/platformB/connect', { key });

@@ -111,7 +111,7 @@ describe('platformB publishing through the API', () => {
     expect(w.sandbox.platformB.state.calls('getTweet')).toBeGreaterThan(reads);
   });
 
-  it('a 429 on the create is retried no sooner than x-rate-limit-reset, then published once; the URL names the member', async () => {
+  it('a 429 on the create is retried no sooner than x-rate-limit-reset, then published once; the URL is the sandbox’s page for that post', async () => {
     const { apiKey } = await w.t.signup();
     const channel = await connectedB(w, apiKey);
     w.sandbox.platformB.faults.rateLimitNext('createTweet', { resetInSeconds: 600 });
@@ -142,8 +142,6 @@ describe('platformB publishing through the API', () => {
     expect(tweets).toHaveLength(1);
     const got = await w.t.request('GET', `/v1/posts/${created.body.post.id}`, { key: apiKey });
     expect(got.body.post).toMatchObject({ status: 'published', platformPostId: tweets[0]!.id });
-    expect(got.body.post.platformUrl).toBe(
-      `https://x.com/${channel.handle!.slice(1)}/status/${tweets[0]!.id}`,
-    );
+    expect(got.body.post.platformUrl).toBe(`${w.sandbox.url}/_sandbox/platformB/posts/${tweets[0]!.id}`);
   });
 });

@@ -119,6 +119,6 @@ describe('platformB channels through the API, against the sandbox', () => {
     expect(post.status).toBe('published');
     const tweet = w.sandbox.platformB.state.tweets.get(post.platformPostId)!;
     expect(tweet).toMatchObject({ text: 'Hello from Postkit to B', authorId: b.platformUserId });
-    expect(post.platformUrl).toContain(`/status/${post.platformPostId}`);
+    expect(post.platformUrl).toBe(`${w.sandbox.url}/_sandbox/platformB/posts/${post.platformPostId}`);
   });
 });

@@ -86,7 +86,10 @@ describe('publish now', () => {
     expect(published.publishedAt).toBeGreaterThanOrEqual(p.createdAt as number);
     const onPlatform = alice.platformPosts().find((x) => x.id === published.platformPostId);
     expect(onPlatform?.text).toBe('Hello from Postkit #launch (really)');
-    expect(published.platformUrl).toBe(`https://www.linkedin.com/feed/update/${published.platformPostId}`);
+    // A sandbox channel's post links to the sandbox's own page for it (the live site knows nothing of it).
+    expect(published.platformUrl).toBe(
+      `${w.sandbox.url}/_sandbox/platformA/posts/${encodeURIComponent(published.platformPostId)}`,
+    );
     const evts = (await eventsOf(w.t, alice.accountId)).filter((e) => e.post?.id === p.id);
     expect(evts).toEqual([
       { type: 'post.published', post: expect.objectContaining({ status: 'published' }) },

@@ -9,11 +9,15 @@ import { BulkUploadPage } from './pages/BulkUpload.tsx';
 import { ChannelsPage } from './pages/Channels.tsx';
 import { ComposePage } from './pages/Compose.tsx';
 import { ConnectedAppsPage } from './pages/ConnectedApps.tsx';
+import { HistoryPage } from './pages/History.tsx';
+import { InsightsPage } from './pages/Insights.tsx';
+import { KeysPage } from './pages/Keys.tsx';
 import { MediaPage } from './pages/Media.tsx';
 import { ModelPage } from './pages/Model.tsx';
 import { PlanPage } from './pages/Plan.tsx';
 import { PostsPage } from './pages/Posts.tsx';
 import { QueuePage } from './pages/Queue.tsx';
+import { SettingsPage } from './pages/Settings.tsx';
 import { SignInPage } from './pages/SignIn.tsx';
 import { WebhooksPage } from './pages/Webhooks.tsx';
 import { Link, navigate, useRoute } from './router.tsx';
@@ -27,7 +31,6 @@ const PAGES: { path: string; label: string; render: () => React.ReactNode }[] = 
   { path: '/calendar', label: 'Calendar', render: () => <CalendarPage /> },
   { path: '/posts', label: 'Posts', render: () => <PostsPage /> },
   { path: '/queue', label: 'Queue', render: () => <QueuePage /> },
-
   { path: '/bulk', label: 'Bulk upload', render: () => <BulkUploadPage /> },
   { path: '/channels', label: 'Channels', render: () => <ChannelsPage /> },
   { path: '/media', label: 'Media', render: () => <MediaPage /> },
@@ -36,9 +39,29 @@ const PAGES: { path: string; label: string; render: () => React.ReactNode }[] = 
   { path: '/brands', label: 'Brands & voices', render: () => <BrandsPage /> },
   { path: '/webhooks', label: 'Webhooks', render: () => <WebhooksPage /> },
   { path: '/connected-apps', label: 'Connected apps', render: () => <ConnectedAppsPage /> },
+  { path: '/history', label: 'History', render: () => <HistoryPage /> },
+  { path: '/insights', label: 'Insights', render: () => <InsightsPage /> },
+  { path: '/keys', label: 'API keys', render: () => <KeysPage /> },
+  { path: '/settings', label: 'Settings', render: () => <SettingsPage /> },
 ];
 /** Pages reached by links, not listed in the navigation. */
 const LINKED_PAGES: typeof PAGES = [{ path: '/model', label: 'Language model', render: () => <ModelPage /> }];
+
+function notFound(path: string): (typeof PAGES)[number] {
+  return {
+    path,
+    label: 'Not found',
+    render: () => (
+      <div>
+        <h1>No such page</h1>
+        <p>
+          There is no page at <code>#{path}</code>. Pick one from the list, or{' '}
+          <Link to="/compose">write a post</Link>.
+        </p>
+      </div>
+    ),
+  };
+}
 
 export function App() {
   const [key, setKey] = useState(keyStore.get);
@@ -90,7 +113,10 @@ export function App() {
       </main>
     );
 
-  const page = [...PAGES, ...LINKED_PAGES].find((p) => p.path === route.path) ?? PAGES[0]!;
+  // The bare address opens Compose; an address of no page says so instead of showing another page.
+  const page =
+    [...PAGES, ...LINKED_PAGES].find((p) => p.path === route.path) ??
+    (route.path === '/' || route.path === '/signin' ? PAGES[0]! : notFound(route.path));
   return (
     <div className="shell">
       <button type="button" className="skip" onClick={() => document.getElementById('main')?.focus()}>

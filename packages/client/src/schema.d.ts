@@ -1924,11 +1924,14 @@ export interface paths {
         put?: never;
         /**
          * Import past posts with their results
-         * @description Send JSON `{items: [...]}` (1-1000) or `text/csv` with a header row naming the same fields (also accepted: content, commentary, likes, numLikes, numComments, reposts, numShares, date, views, media_type). A text already in the history is updated, not added again (fields an item leaves out keep their values). Any invalid item fails the whole batch with a 400 whose details name the item (`items[3].reactions`) or the CSV line and column (`line 4.likes`); nothing of it is stored.
+         * @description Send JSON `{items: [...]}` (1-1000) or `text/csv` with a header row naming the same fields (also accepted: content, commentary, likes, numLikes, numComments, reposts, numShares, date, views, media_type). A text already in the history is updated, not added again (fields an item leaves out keep their values). Any invalid item fails the whole batch with a 400 whose details name the item (`items[3].reactions`) or the CSV line and column (`line 4.likes`); nothing of it is stored. With `?dryRun=true` (an extension) the same checks run and the answer (200 HistoryPreviewResult) previews each row as new or an update, with nothing written.
          */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description `true`: check and preview the import row by row, writing nothing (200 HistoryPreviewResult) */
+                    dryRun?: "true" | "false";
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -1940,6 +1943,15 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HistoryPreviewResult"];
+                    };
+                };
                 /** @description Default Response */
                 201: {
                     headers: {
@@ -3958,7 +3970,7 @@ export interface paths {
         put?: never;
         /**
          * Publish now
-         * @description Claims the post (draft or scheduled -> publishing) and publishes it exactly once: with a thread or a first comment, each part once, in order, each recorded before the next is sent (a part that fails for good fails the post with an error naming it; the parts before it stay in `platformPostIds`). A replayed or concurrent call gets 409 not_claimable with the post. Channel problems give 409 (channel_revoked, channel_expired, channel_error) and a platform rejection 502 publish_failed, each with the failed post; also 502 publish_failed when the platform never answered the create and cannot say whether it has the post (the post’s `error` then opens with publish_outcome_unknown). A transient platform outage gives 503 platform_unavailable with the post back in `scheduled` for an automatic retry. 400 when the post has no channel.
+         * @description Claims the post (draft or scheduled -> publishing) and publishes it exactly once: with a thread or a first comment, each part once, in order, each recorded before the next is sent (a part that fails for good fails the post with an error naming it; the parts before it stay in `platformPostIds`). A second or concurrent call gets 409 not_claimable with the post; one with the same `Idempotency-Key` as an earlier successful call (an extension) answers that call’s post again. Channel problems give 409 (channel_revoked, channel_expired, channel_error) and a platform rejection 502 publish_failed, each with the failed post; also 502 publish_failed when the platform never answered the create and cannot say whether it has the post (the post’s `error` then opens with publish_outcome_unknown). A transient platform outage gives 503 platform_unavailable with the post back in `scheduled` for an automatic retry. 400 when the post has no channel.
          */
         post: {
             parameters: {
@@ -4139,6 +4151,96 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v1/posts/{id}/scheduled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit a scheduled post
+         * @description An extension (PATCH /v1/posts/{id} stays drafts only): changes the text, thread, first comment or media of a scheduled post until its publish starts; only the fields present change, and they must fit the platform as on create. Its channel, brand and time stay (POST /schedule moves it). 409 publish_started once the publish has claimed the post (or a part of it was published before a retry), 409 not_scheduled for a draft, 409 post_terminal for a finished post; each carries the post.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReviseScheduledRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PostResult"];
+                    };
+                };
+                /** @description Invalid request body or query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Resource not found for this account */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PostConflict"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/v1/posts/{id}/score": {
@@ -4430,6 +4532,8 @@ export interface paths {
                 query?: {
                     /** @description csv (RFC 4180, UTF-8) or json */
                     format?: "csv" | "json";
+                    /** @description Only the occurrences of this series */
+                    seriesId?: string;
                     status?: components["schemas"]["PostStatusInput"];
                 };
                 header?: never;
@@ -5643,6 +5747,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description An extension: sends one signed `webhook.test` delivery to the endpoint now, exactly as real deliveries are sent, and answers the receiver’s status (or why nothing arrived) with the headers and raw body sent; `signedPayload` is what `x-kit-signature` signs. Not queued, retried or listed with the deliveries. 200 whatever the receiver answered; 503 without a vault key.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebhookTestResult"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Resource not found for this account */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Capability not configured or dependency degraded */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6034,6 +6215,8 @@ export interface components {
             platform: string;
             /** @description The member's id at the platform */
             platformUserId: string | null;
+            /** @description An extension: true while a refresh token is stored, so Postkit renews the sign-in itself before `expiresAt`; false: the member must connect again once `expiresAt` passes */
+            renews: boolean;
             /** @description Scopes the member granted */
             scopes: string[];
             status: components["schemas"]["ChannelStatus"];
@@ -6054,6 +6237,8 @@ export interface components {
             platform: string;
             /** @description The member's id at the platform */
             platformUserId: string | null;
+            /** @description An extension: true while a refresh token is stored, so Postkit renews the sign-in itself before `expiresAt`; false: the member must connect again once `expiresAt` passes */
+            renews: boolean;
             /** @description Scopes the member granted */
             scopes: string[];
             status: components["schemas"]["ChannelStatusInput"];
@@ -6621,6 +6806,54 @@ export interface components {
             history: components["schemas"]["HistoryEntryInput"][];
             pagination: components["schemas"]["PaginationInput"];
         };
+        HistoryPreviewResult: {
+            /** @constant */
+            dryRun: true;
+            /** @description Rows that would update an entry instead */
+            duplicates: number;
+            items: {
+                clicks: number | null;
+                comments: number | null;
+                impressions: number | null;
+                /**
+                 * @description `update`: the text is already in the history (or earlier in this batch)
+                 * @enum {string}
+                 */
+                kind: "new" | "update";
+                media: string | null;
+                platform: string;
+                publishedAt: number | null;
+                reactions: number | null;
+                shares: number | null;
+                text: string;
+            }[];
+            /** @description Entries the import would add */
+            newEntries: number;
+        };
+        HistoryPreviewResultInput: {
+            /** @constant */
+            dryRun: true;
+            /** @description Rows that would update an entry instead */
+            duplicates: number;
+            items: {
+                clicks: number | null;
+                comments: number | null;
+                impressions: number | null;
+                /**
+                 * @description `update`: the text is already in the history (or earlier in this batch)
+                 * @enum {string}
+                 */
+                kind: "new" | "update";
+                media: string | null;
+                platform: string;
+                publishedAt: number | null;
+                reactions: number | null;
+                shares: number | null;
+                text: string;
+            }[];
+            /** @description Entries the import would add */
+            newEntries: number;
+        };
         /** @enum {string} */
         HookArchetype: "contrarian" | "statement" | "question" | "pure-number" | "story" | "other";
         /** @enum {string} */
@@ -6642,6 +6875,17 @@ export interface components {
             hours: components["schemas"]["TimingInsight"];
             /** @description The author's median engagement (reactions + comments + shares); the unit of every multiple */
             medianEngagement: number | null;
+            /** @description An extension: the personal model's state */
+            personalModel: {
+                /** @description Posts with engagement it was fitted on; 0 without a model */
+                basedOn: number;
+                /** @description When the history was last read for a fit (epoch ms); null: never */
+                checkedAt: number | null;
+                /** @description A personal model is in use (it needs 10+ posts with engagement) */
+                fitted: boolean;
+                /** @description The history changed since: a refit is queued */
+                refitPending: boolean;
+            };
             timezone: string;
         };
         InsightsResultInput: {
@@ -6661,6 +6905,17 @@ export interface components {
             hours: components["schemas"]["TimingInsightInput"];
             /** @description The author's median engagement (reactions + comments + shares); the unit of every multiple */
             medianEngagement: number | null;
+            /** @description An extension: the personal model's state */
+            personalModel: {
+                /** @description Posts with engagement it was fitted on; 0 without a model */
+                basedOn: number;
+                /** @description When the history was last read for a fit (epoch ms); null: never */
+                checkedAt: number | null;
+                /** @description A personal model is in use (it needs 10+ posts with engagement) */
+                fitted: boolean;
+                /** @description The history changed since: a refit is queued */
+                refitPending: boolean;
+            };
             timezone: string;
         };
         KeyListResult: {
@@ -7311,6 +7566,26 @@ export interface components {
         RepeatUnit: "day" | "week" | "month";
         /** @enum {string} */
         RepeatUnitInput: "day" | "week" | "month";
+        ReviseScheduledRequest: {
+            /** @description Published right after the post: platformA a comment under it, platformB a reply to the last part */
+            firstComment?: string | null;
+            /** @description Media of the caller: 1-20 images, one video or one PDF */
+            mediaIds?: string[];
+            /** @description The post text; checked against the platform limit */
+            text?: string;
+            /** @description platformB only: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
+            thread?: string[];
+        };
+        ReviseScheduledRequestInput: {
+            /** @description Published right after the post: platformA a comment under it, platformB a reply to the last part */
+            firstComment?: string | null;
+            /** @description Media of the caller: 1-20 images, one video or one PDF */
+            mediaIds?: string[];
+            /** @description The post text; checked against the platform limit */
+            text?: string;
+            /** @description platformB only: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
+            thread?: string[];
+        };
         RevokeResult: {
             revoked: boolean;
         };
@@ -7705,18 +7980,6 @@ export interface components {
                 title?: string;
             }[];
         };
-        UpcomingSlot: {
-            /** @description Epoch ms of the slot */
-            at: number;
-            /** @description The post scheduled on this channel at that time; null when free */
-            postId: string | null;
-        };
-        UpcomingSlotInput: {
-            /** @description Epoch ms of the slot */
-            at: number;
-            /** @description The post scheduled on this channel at that time; null when free */
-            postId: string | null;
-
         Trends: {
             /** @description Content decay at 1 h, 24 h and 7 d after publishing */
             decay: components["schemas"]["DecayMilestone"][];
@@ -7742,6 +8005,18 @@ export interface components {
         };
         TrendsResultInput: {
             trends: components["schemas"]["TrendsInput"];
+        };
+        UpcomingSlot: {
+            /** @description Epoch ms of the slot */
+            at: number;
+            /** @description The post scheduled on this channel at that time; null when free */
+            postId: string | null;
+        };
+        UpcomingSlotInput: {
+            /** @description Epoch ms of the slot */
+            at: number;
+            /** @description The post scheduled on this channel at that time; null when free */
+            postId: string | null;
         };
         UpdatePostRequest: {
             brandId?: string | null;
@@ -8003,6 +8278,52 @@ export interface components {
         WebhookStatus: "active" | "disabled";
         /** @enum {string} */
         WebhookStatusInput: "active" | "disabled";
+        WebhookTestResult: {
+            /** @description The raw body sent: a `webhook.test` event in the usual envelope */
+            body: string;
+            /** @description The receiver answered 2xx */
+            delivered: boolean;
+            /** @description Sent as `x-kit-delivery`; not listed with the deliveries */
+            deliveryId: string;
+            durationMs: number;
+            /** @description Why it was not delivered, in words; null when it was */
+            error: string | null;
+            /** @description The signed headers sent */
+            headers: {
+                "x-kit-delivery": string;
+                "x-kit-event": string;
+                "x-kit-signature": string;
+                "x-kit-timestamp": string;
+            };
+            sentAt: number;
+            /** @description `<timestamp>.<raw body>`: what x-kit-signature is the HMAC-SHA256 of, with the signing secret */
+            signedPayload: string;
+            /** @description The receiver's HTTP status; null when none came */
+            statusCode: number | null;
+        };
+        WebhookTestResultInput: {
+            /** @description The raw body sent: a `webhook.test` event in the usual envelope */
+            body: string;
+            /** @description The receiver answered 2xx */
+            delivered: boolean;
+            /** @description Sent as `x-kit-delivery`; not listed with the deliveries */
+            deliveryId: string;
+            durationMs: number;
+            /** @description Why it was not delivered, in words; null when it was */
+            error: string | null;
+            /** @description The signed headers sent */
+            headers: {
+                "x-kit-delivery": string;
+                "x-kit-event": string;
+                "x-kit-signature": string;
+                "x-kit-timestamp": string;
+            };
+            sentAt: number;
+            /** @description `<timestamp>.<raw body>`: what x-kit-signature is the HMAC-SHA256 of, with the signing secret */
+            signedPayload: string;
+            /** @description The receiver's HTTP status; null when none came */
+            statusCode: number | null;
+        };
         WeekOfPosting: {
             /** @description Their engagements (latest snapshot each) */
             engagements: number;

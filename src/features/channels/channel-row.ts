@@ -19,6 +19,7 @@ export const toChannel = (row: ChannelRow): Channel => ({
   scopes: row.scopes,
   expiresAt: row.expiresAt,
   lastRefreshAt: row.lastRefreshAt,
+  renews: row.refreshTokenSealed !== null,
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
 });

@@ -22,6 +22,11 @@ export const Channel = z
       .int()
       .nullable()
       .describe('When the current access token was obtained (connect, reconnect or refresh)'),
+    renews: z
+      .boolean()
+      .describe(
+        'An extension: true while a refresh token is stored, so Postkit renews the sign-in itself before `expiresAt`; false: the member must connect again once `expiresAt` passes',
+      ),
     createdAt: z.number().int(),
     updatedAt: z.number().int(),
   })

@@ -2,14 +2,17 @@ import { DeleteResult, errorResponses, IdParams } from '../../http/schemas.ts';
 import type { FeatureRoutes } from '../feature-routes.ts';
 import {
   HistoryClearResult,
+  HistoryImportQuery,
   HistoryImportRequest,
   HistoryImportResult,
   HistoryListQuery,
   HistoryListResult,
+  HistoryPreviewResult,
   MAX_IMPORT_ITEMS,
 } from './history.schemas.ts';
 import { clearHistory, deleteHistoryEntry, importHistory, listHistory } from './history.service.ts';
 import { csvToItems } from './history-csv.ts';
+import { previewHistory } from './history-preview.ts';
 
 const tags = ['history'];
 
@@ -39,14 +42,21 @@ export const historyRoutes: FeatureRoutes = async (app) => {
       schema: {
         tags,
         summary: 'Import past posts with their results',
-        description: `Send JSON \`{items: [...]}\` (1-${MAX_IMPORT_ITEMS}) or \`text/csv\` with a header row naming the same fields (also accepted: content, commentary, likes, numLikes, numComments, reposts, numShares, date, views, media_type). A text already in the history is updated, not added again (fields an item leaves out keep their values). Any invalid item fails the whole batch with a 400 whose details name the item (\`items[3].reactions\`) or the CSV line and column (\`line 4.likes\`); nothing of it is stored.`,
+        description: `Send JSON \`{items: [...]}\` (1-${MAX_IMPORT_ITEMS}) or \`text/csv\` with a header row naming the same fields (also accepted: content, commentary, likes, numLikes, numComments, reposts, numShares, date, views, media_type). A text already in the history is updated, not added again (fields an item leaves out keep their values). Any invalid item fails the whole batch with a 400 whose details name the item (\`items[3].reactions\`) or the CSV line and column (\`line 4.likes\`); nothing of it is stored. With \`?dryRun=true\` (an extension) the same checks run and the answer (200 HistoryPreviewResult) previews each row as new or an update, with nothing written.`,
         consumes: ['application/json', 'text/csv'],
+        querystring: HistoryImportQuery,
         body: HistoryImportRequest,
-        response: { 201: HistoryImportResult, ...errorResponses(400, 401, 413, 415, 429) },
+        response: {
+          200: HistoryPreviewResult,
+          201: HistoryImportResult,
+          ...errorResponses(400, 401, 413, 415, 429),
+        },
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await importHistory({ ctx: request.ctx, input: request.body })),
+      request.query.dryRun === 'true'
+        ? reply.status(200).send(await previewHistory({ ctx: request.ctx, input: request.body }))
+        : reply.status(201).send(await importHistory({ ctx: request.ctx, input: request.body })),
   );
 
   app.get(

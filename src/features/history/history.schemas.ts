@@ -131,6 +131,39 @@ export const HistoryImportResult = z
   .meta({ id: 'HistoryImportResult' });
 export type HistoryImportResult = z.output<typeof HistoryImportResult>;
 
+export const HistoryImportQuery = z.object({
+  dryRun: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe('`true`: check and preview the import row by row, writing nothing (200 HistoryPreviewResult)'),
+});
+
+/** An extension: POST /v1/history?dryRun=true, what an import would do, nothing written. */
+export const HistoryPreviewResult = z
+  .object({
+    dryRun: z.literal(true),
+    items: z.array(
+      z.object({
+        text: z.string(),
+        platform: z.string(),
+        publishedAt: z.number().int().nullable(),
+        media: z.string().nullable(),
+        reactions: z.number().int().nullable(),
+        comments: z.number().int().nullable(),
+        shares: z.number().int().nullable(),
+        impressions: z.number().int().nullable(),
+        clicks: z.number().int().nullable(),
+        kind: z
+          .enum(['new', 'update'])
+          .describe('`update`: the text is already in the history (or earlier in this batch)'),
+      }),
+    ),
+    newEntries: z.number().int().describe('Entries the import would add'),
+    duplicates: z.number().int().describe('Rows that would update an entry instead'),
+  })
+  .meta({ id: 'HistoryPreviewResult' });
+export type HistoryPreviewResult = z.output<typeof HistoryPreviewResult>;
+
 const Counter = z.number().int().nullable();
 
 export const HistoryEntry = z

@@ -45,6 +45,29 @@ export async function markPersonalStale(deps: AppDeps, accountId: string): Promi
   deps.wake(SweepName.personal);
 }
 
+/** Where the account's personal model stands, for people: what it learned from and when. */
+export async function personalModelState(
+  ctx: Ctx,
+): Promise<{ fitted: boolean; basedOn: number; checkedAt: number | null; refitPending: boolean }> {
+  const [row] = await ctx.deps.db
+    .select({
+      model: personalModels.model,
+      basedOn: personalModels.basedOn,
+      globalVersion: personalModels.globalVersion,
+      checkedAt: personalModels.checkedAt,
+      staleSince: personalModels.staleSince,
+    })
+    .from(personalModels)
+    .where(eq(personalModels.accountId, ctx.caller.accountId));
+  const fitted = Boolean(row?.model) && row?.globalVersion === scoreModel().version;
+  return {
+    fitted,
+    basedOn: fitted ? row!.basedOn : 0,
+    checkedAt: row?.checkedAt ?? null,
+    refitPending: row?.staleSince != null,
+  };
+}
+
 /** The account's current model, or null without one (not enough history, or fitted on another global model). */
 export async function loadPersonal(ctx: Ctx): Promise<StoredPersonal | null> {
   const accountId = ctx.caller.accountId;

@@ -84,6 +84,18 @@ export const InsightsResult = z
     timezone: z.string(),
     days: TimingInsight,
     hours: TimingInsight,
+    personalModel: z
+      .object({
+        fitted: z.boolean().describe('A personal model is in use (it needs 10+ posts with engagement)'),
+        basedOn: z.number().int().describe('Posts with engagement it was fitted on; 0 without a model'),
+        checkedAt: z
+          .number()
+          .int()
+          .nullable()
+          .describe('When the history was last read for a fit (epoch ms); null: never'),
+        refitPending: z.boolean().describe('The history changed since: a refit is queued'),
+      })
+      .describe("An extension: the personal model's state"),
     factors: Factors.describe(
       "What the author's personal model weighs most, with effects measured in their history",
     ),

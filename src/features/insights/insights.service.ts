@@ -5,7 +5,7 @@ import { featureLabel } from '../../scoring/personal/features.ts';
 import { MIN_HISTORY_POSTS } from '../../scoring/personal/fit.ts';
 import { toHistoryEntry } from '../history/history.service.ts';
 import { readHistory } from '../history/history-view.ts';
-import { loadPersonal } from '../history/personal-models.ts';
+import { loadPersonal, personalModelState } from '../history/personal-models.ts';
 import type { Factors, InsightsQuery, InsightsResult } from './insights.schemas.ts';
 import { type TimedPost, timingInsights } from './timing.ts';
 
@@ -81,6 +81,7 @@ export async function getInsights({ ctx, input }: Call<InsightsQuery>): Promise<
     timezone,
     days,
     hours,
+    personalModel: await personalModelState(ctx),
     factors: await factorsOf(ctx, engaged.length),
   };
 }

@@ -21,11 +21,13 @@ import {
   PostListQuery,
   PostListResult,
   PostResult,
+  ReviseScheduledRequest,
   SchedulePostRequest,
   UpdatePostRequest,
 } from './posts.schemas.ts';
 import { createPost, deletePost, getPost, listPosts, updatePost } from './posts.service.ts';
 import { publishNow } from './publishing/publish-now.service.ts';
+import { reviseScheduled } from './revise.service.ts';
 
 const tags = ['posts'];
 
@@ -195,6 +197,28 @@ export const postRoutes: FeatureRoutes = async (app) => {
     }),
   );
 
+  app.patch(
+    '/v1/posts/:id/scheduled',
+    {
+      config: { scope: 'publish' },
+      schema: {
+        tags,
+        summary: 'Edit a scheduled post',
+        description:
+          'An extension (PATCH /v1/posts/{id} stays drafts only): changes the text, thread, first comment or media of a scheduled post until its publish starts; only the fields present change, and they must fit the platform as on create. Its channel, brand and time stay (POST /schedule moves it). 409 publish_started once the publish has claimed the post (or a part of it was published before a retry), 409 not_scheduled for a draft, 409 post_terminal for a finished post; each carries the post.',
+        params: IdParams,
+        body: ReviseScheduledRequest,
+        response: { 200: PostResult, 409: PostConflict, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) => ({
+      post: await reviseScheduled({
+        ctx: request.ctx,
+        input: { id: request.params.id, changes: request.body ?? {} },
+      }),
+    }),
+  );
+
   app.delete(
     '/v1/posts/:id',
     {
@@ -214,12 +238,13 @@ export const postRoutes: FeatureRoutes = async (app) => {
   app.post(
     '/v1/posts/:id/publish',
     {
-      config: { scope: 'publish' },
+      // An extension: a replay with the same Idempotency-Key answers the first publish's post.
+      config: { scope: 'publish', idempotent: true },
       schema: {
         tags,
         summary: 'Publish now',
         description:
-          'Claims the post (draft or scheduled -> publishing) and publishes it exactly once: with a thread or a first comment, each part once, in order, each recorded before the next is sent (a part that fails for good fails the post with an error naming it; the parts before it stay in `platformPostIds`). A replayed or concurrent call gets 409 not_claimable with the post. Channel problems give 409 (channel_revoked, channel_expired, channel_error) and a platform rejection 502 publish_failed, each with the failed post; also 502 publish_failed when the platform never answered the create and cannot say whether it has the post (the post’s `error` then opens with publish_outcome_unknown). A transient platform outage gives 503 platform_unavailable with the post back in `scheduled` for an automatic retry. 400 when the post has no channel.',
+          'Claims the post (draft or scheduled -> publishing) and publishes it exactly once: with a thread or a first comment, each part once, in order, each recorded before the next is sent (a part that fails for good fails the post with an error naming it; the parts before it stay in `platformPostIds`). A second or concurrent call gets 409 not_claimable with the post; one with the same `Idempotency-Key` as an earlier successful call (an extension) answers that call’s post again. Channel problems give 409 (channel_revoked, channel_expired, channel_error) and a platform rejection 502 publish_failed, each with the failed post; also 502 publish_failed when the platform never answered the create and cannot say whether it has the post (the post’s `error` then opens with publish_outcome_unknown). A transient platform outage gives 503 platform_unavailable with the post back in `scheduled` for an automatic retry. 400 when the post has no channel.',
         params: IdParams,
         response: {
           200: PostResult,

@@ -127,6 +127,21 @@ export const UpdatePostRequest = z
   .meta({ id: 'UpdatePostRequest' });
 export type UpdatePostRequest = z.output<typeof UpdatePostRequest>;
 
+/**
+ * An extension (docs/decisions.md): the parts of a scheduled post that can change before its
+ * publish starts. Its channel, brand and time stay (move it with POST /schedule).
+ */
+export const ReviseScheduledRequest = z
+  .object({
+    text: Text.optional(),
+    mediaIds: MediaIds.optional(),
+    thread: Thread.optional(),
+    firstComment: FirstComment.optional(),
+  })
+  .strict()
+  .meta({ id: 'ReviseScheduledRequest' });
+export type ReviseScheduledRequest = z.output<typeof ReviseScheduledRequest>;
+
 export const SchedulePostRequest = z
   .object({ runAt: EpochMs.describe('Epoch ms, in the future') })
   .strict()

@@ -1,6 +1,7 @@
 import { WEBHOOK_EVENTS } from '../../domain/enums.ts';
 import { DeleteResult, errorResponses, IdParams } from '../../http/schemas.ts';
 import type { FeatureRoutes } from '../feature-routes.ts';
+import { sendTestEvent } from './webhook-test.service.ts';
 import {
   CreateWebhookRequest,
   CreateWebhookResult,
@@ -8,6 +9,7 @@ import {
   DeliveryListResult,
   WebhookListResult,
   WebhookResult,
+  WebhookTestResult,
 } from './webhooks.schemas.ts';
 import {
   createWebhook,
@@ -83,6 +85,22 @@ export const webhookRoutes: FeatureRoutes = async (app) => {
       },
     },
     async (request) => deleteWebhook({ ctx: request.ctx, input: request.params }),
+  );
+
+  app.post(
+    '/v1/webhooks/:id/test',
+    {
+      config: { scope: 'write' },
+      schema: {
+        tags,
+        summary: 'Send a test event',
+        description:
+          'An extension: sends one signed `webhook.test` delivery to the endpoint now, exactly as real deliveries are sent, and answers the receiver’s status (or why nothing arrived) with the headers and raw body sent; `signedPayload` is what `x-kit-signature` signs. Not queued, retried or listed with the deliveries. 200 whatever the receiver answered; 503 without a vault key.',
+        params: IdParams,
+        response: { 200: WebhookTestResult, ...errorResponses(401, 404, 429, 503) },
+      },
+    },
+    async (request) => sendTestEvent({ ctx: request.ctx, input: request.params }),
   );
 
   app.get(

@@ -66,6 +66,33 @@ export const WebhookDelivery = z
   .meta({ id: 'WebhookDelivery' });
 export type WebhookDelivery = z.output<typeof WebhookDelivery>;
 
+/** An extension: what POST /v1/webhooks/{id}/test sent and how the receiver answered. */
+export const WebhookTestResult = z
+  .object({
+    delivered: z.boolean().describe('The receiver answered 2xx'),
+    statusCode: z.number().int().nullable().describe("The receiver's HTTP status; null when none came"),
+    error: z.string().nullable().describe('Why it was not delivered, in words; null when it was'),
+    durationMs: z.number().int(),
+    deliveryId: z.string().describe('Sent as `x-kit-delivery`; not listed with the deliveries'),
+    sentAt: z.number().int(),
+    headers: z
+      .object({
+        'x-kit-event': z.string(),
+        'x-kit-delivery': z.string(),
+        'x-kit-timestamp': z.string(),
+        'x-kit-signature': z.string(),
+      })
+      .describe('The signed headers sent'),
+    body: z.string().describe('The raw body sent: a `webhook.test` event in the usual envelope'),
+    signedPayload: z
+      .string()
+      .describe(
+        '`<timestamp>.<raw body>`: what x-kit-signature is the HMAC-SHA256 of, with the signing secret',
+      ),
+  })
+  .meta({ id: 'WebhookTestResult' });
+export type WebhookTestResult = z.output<typeof WebhookTestResult>;
+
 export const DeliveryListQuery = PaginationQuery;
 
 export const DeliveryListResult = z

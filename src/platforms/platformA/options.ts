@@ -14,6 +14,11 @@ export interface PlatformAOptions {
   apiVersion: string;
   /** Send the PKCE challenge and verifier (PLATFORMA_PKCE). When false they are dropped. */
   pkce: boolean;
+  /**
+   * The public address of a published post, `{id}` standing for its (URL-encoded) id
+   * (PLATFORMA_POST_URL); null: the live site's. The sandbox sets its own post pages here.
+   */
+  postUrl?: string | null;
   /** Multiplies retry and video-poll delays (PLATFORMA_BACKOFF_SCALE). Default 1. */
   backoffScale?: number;
   /** Total attempts for reads, uploads and refreshes (the first included). Default 4. */
@@ -44,6 +49,7 @@ export function resolveOptions(options: PlatformAOptions): ResolvedOptions {
     apiUrl: trimSlash(options.apiUrl),
     backoffScale,
     retryAttempts,
+    postUrl: options.postUrl ?? null,
     requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
     uploadTimeoutMs: options.uploadTimeoutMs ?? 300_000,
     videoTimeoutMs: options.videoTimeoutMs ?? 30 * 60_000,

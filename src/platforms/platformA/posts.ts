@@ -10,7 +10,10 @@ import { escapeLittleText } from './little-text.ts';
 import { planContent, uploadContent } from './media.ts';
 import { type ResolvedOptions, restHeaders } from './options.ts';
 
-export const postUrl = (urn: string) => `https://www.linkedin.com/feed/update/${urn}`;
+export const postUrl = (urn: string, template: string | null = null) =>
+  template
+    ? template.replace('{id}', encodeURIComponent(urn))
+    : `https://www.linkedin.com/feed/update/${urn}`;
 
 /** The exact create-post body of PLATFORM_A.md. */
 export function postBody(author: string, text: string, content: Record<string, unknown> | null) {
@@ -54,7 +57,7 @@ export async function publish(opts: ResolvedOptions, input: PublishRequest): Pro
       { status: answer.status },
     );
   }
-  return { platformPostId: urn, platformUrl: postUrl(urn) };
+  return { platformPostId: urn, platformUrl: postUrl(urn, opts.postUrl) };
 }
 
 interface PostElement {
@@ -114,7 +117,7 @@ export async function lookupPost(opts: ResolvedOptions, input: PostLookupInput):
       }
       if (typeof el.id === 'string' && typeof el.commentary === 'string' && wanted.has(el.commentary)) {
         if (el.lifecycleState === 'DELETED' || input.exclude?.includes(el.id)) continue;
-        return { kind: 'found', post: { platformPostId: el.id, platformUrl: postUrl(el.id) } };
+        return { kind: 'found', post: { platformPostId: el.id, platformUrl: postUrl(el.id, opts.postUrl) } };
       }
     }
     if (older || elements.length < PAGE) return { kind: 'absent' };

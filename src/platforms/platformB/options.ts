@@ -11,6 +11,11 @@ export interface PlatformBOptions {
   tokenUrl: string;
   /** e.g. https://api.x.com (PLATFORMB_API_URL) */
   apiUrl: string;
+  /**
+   * The public address of a published post, `{id}` standing for its (URL-encoded) id
+   * (PLATFORMB_POST_URL); null: the live site's. The sandbox sets its own post pages here.
+   */
+  postUrl?: string | null;
   /** Multiplies retry and media-poll delays (PLATFORMB_BACKOFF_SCALE). Default 1. */
   backoffScale?: number;
   /** Total attempts for reads and uploads (the first included). Default 4. */
@@ -40,6 +45,7 @@ export function resolveOptions(options: PlatformBOptions): ResolvedOptions {
     tokenUrl: options.tokenUrl,
     apiUrl: trimSlash(options.apiUrl),
     backoffScale: options.backoffScale ?? 1,
+    postUrl: options.postUrl ?? null,
     retryAttempts: options.retryAttempts ?? 4,
     maxRateLimitWaitMs: options.maxRateLimitWaitMs ?? 60_000,
     requestTimeoutMs: options.requestTimeoutMs ?? 30_000,

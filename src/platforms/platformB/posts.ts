@@ -11,8 +11,12 @@ import { planMedia, uploadMedia } from './media.ts';
 import { bearer, type ResolvedOptions } from './options.ts';
 import { PLATFORM_B_MAX_TEXT, weightedLength } from './text.ts';
 
-/** The live URL names the author; without a handle the platform's id-only form still resolves. */
-export const postUrl = (id: string, handle?: string | null) => {
+/**
+ * The live URL names the author; without a handle the platform's id-only form still resolves.
+ * A configured template (the sandbox's own post pages) wins.
+ */
+export const postUrl = (id: string, handle?: string | null, template: string | null = null) => {
+  if (template) return template.replace('{id}', encodeURIComponent(id));
   const username = handle?.replace(/^@/, '');
   return username
     ? `https://x.com/${encodeURIComponent(username)}/status/${id}`
@@ -70,7 +74,7 @@ export async function publish(opts: ResolvedOptions, input: PublishRequest): Pro
       },
     );
   }
-  return { platformPostId: id, platformUrl: postUrl(id, input.handle) };
+  return { platformPostId: id, platformUrl: postUrl(id, input.handle, opts.postUrl) };
 }
 
 const MAX_PAGES = 5;
@@ -100,7 +104,7 @@ export async function lookupPost(opts: ResolvedOptions, input: PostLookupInput):
     );
     if (match) {
       const id = match.id as string;
-      return { kind: 'found', post: { platformPostId: id, platformUrl: postUrl(id) } };
+      return { kind: 'found', post: { platformPostId: id, platformUrl: postUrl(id, null, opts.postUrl) } };
     }
     next = typeof body.meta?.next_token === 'string' ? body.meta.next_token : null;
     if (!next) return { kind: 'absent' };

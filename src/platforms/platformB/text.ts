@@ -1,17 +1,10 @@
 /**
  * platformB's text limit is 280 weighted characters. Decided (PLATFORM_B.md): every code point
- * counts 1 and every URL counts 23, whatever its length (the platform shortens links).
+ * counts 1 and every URL counts 23, whatever its length (the platform shortens links). The
+ * counting lives in the typed client (packages/client/src/text-length.ts), so the API, the
+ * console and client programs share one implementation.
  */
-export const PLATFORM_B_MAX_TEXT = 280;
-const URL_WEIGHT = 23;
-const URL = /https?:\/\/[^\s]+/gi;
-
-export function weightedLength(text: string): number {
-  let length = 0;
-  let rest = text;
-  for (const match of text.matchAll(URL)) {
-    length += URL_WEIGHT;
-    rest = rest.replace(match[0], '');
-  }
-  return length + [...rest].length;
-}
+export {
+  PLATFORM_B_MAX_TEXT,
+  platformBWeightedLength as weightedLength,
+} from '../../../packages/client/src/text-length.ts';

@@ -50,7 +50,7 @@ export function PlatformAPreview({
           <small>Now · Anyone</small>
         </span>
       </header>
-      <p className="body">
+      <p className="body" dir="auto">
         {open || !fold.folded ? text : fold.visible}
         {fold.folded && !open && (
           <>
@@ -136,7 +136,7 @@ function PlatformBPart({ text, author, label }: { text: string; author: string; 
         <strong>{author}</strong>
         {label && <small className="muted">{label}</small>}
       </header>
-      <p className="body">
+      <p className="body" dir="auto">
         {text.slice(0, cut)}
         {cut < text.length && <mark title="over the 280-character limit">{text.slice(cut)}</mark>}
       </p>

@@ -14,13 +14,10 @@ function Personal({ value: p }: { value: ScoreResult['personal'] }) {
   if (!p) return null;
   return (
     <div className="personal">
+      {/* One sentence, the API's own (its note says the history, the expectation and the comparison). */}
       <p>
-        <strong>Personal score {Math.round(p.overall)}</strong>
-        {` from ${p.basedOn} of your own posts`}
-        {`: expect about ${p.expected.median.toFixed(1)}× your usual engagement (likely ${p.expected.low.toFixed(1)}× to ${p.expected.high.toFixed(1)}×)`}
-        .
+        <strong>Personal score {Math.round(p.overall)}.</strong> {p.note}
       </p>
-      {p.note && <p className="muted">{p.note}</p>}
       {p.signals.length > 0 && (
         <ul>
           {p.signals.map((sig, i) => (

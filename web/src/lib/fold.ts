@@ -46,35 +46,11 @@ export function foldPost(text: string, maxChars = FOLD_CHARS, maxLines = FOLD_LI
 }
 
 /**
- * platformB's length: code points, with every URL counting 23 (PLATFORM_B.md), against 280.
- * The same pattern as the API's (src/platforms/platformB/text.ts, case-insensitive): a test
- * compares the two counts, so the console's counter never disagrees with the API's refusal.
+ * platformB's length (code points, every URL 23, against 280): counted by the typed client,
+ * the same code the API's limits use (packages/client/src/text-length.ts), never a copy.
  */
-export const PLATFORMB_LIMIT = 280;
-const URL_PATTERN = /https?:\/\/\S+/gi;
-
-export function platformBLength(text: string): number {
-  let length = 0;
-  let last = 0;
-  for (const match of text.matchAll(URL_PATTERN)) {
-    length += Array.from(text.slice(last, match.index)).length + 23;
-    last = match.index + match[0].length;
-  }
-  return length + Array.from(text.slice(last)).length;
-}
-
-/** The index where platformB's 280 weighted characters run out (text.length when it fits). */
-export function platformBOverflowIndex(text: string, limit = PLATFORMB_LIMIT): number {
-  if (platformBLength(text) <= limit) return text.length;
-  let length = 0;
-  let i = 0;
-  const urls = [...text.matchAll(URL_PATTERN)];
-  while (i < text.length) {
-    const url = urls.find((m) => m.index === i);
-    const step = url ? 23 : 1;
-    if (length + step > limit) return i;
-    length += step;
-    i += url ? url[0].length : String.fromCodePoint(text.codePointAt(i)!).length;
-  }
-  return text.length;
-}
+export {
+  PLATFORM_B_MAX_TEXT as PLATFORMB_LIMIT,
+  platformBOverflowIndex,
+  platformBWeightedLength as platformBLength,
+} from '../../../packages/client/src/text-length.ts';

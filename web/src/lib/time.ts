@@ -66,3 +66,22 @@ export function relative(at: number, now = Date.now()): string {
   }
   return rtf.format(0, 'second');
 }
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/**
+ * The weekday (Sunday = 0) and hour (0-23) of `at` on the clock of `zone` (default: the
+ * browser's), as the score's `dayOfWeek` and `hourLocal` mean them: 09:00 in Paris is hour 9,
+ * whatever UTC says.
+ */
+export function localSlot(at: number, zone = browserZone()): { dayOfWeek: number; hourLocal: number } {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    weekday: 'short',
+    hour: 'numeric',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(at));
+  const weekday = parts.find((p) => p.type === 'weekday')?.value ?? 'Sun';
+  const hour = Number(parts.find((p) => p.type === 'hour')?.value ?? 0);
+  return { dayOfWeek: Math.max(0, WEEKDAYS.indexOf(weekday)), hourLocal: hour % 24 };
+}

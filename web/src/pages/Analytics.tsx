@@ -150,10 +150,21 @@ export function AnalyticsPage() {
         ) : (
           <div className="chart" role="img" aria-label="Scatter plot of score against engagements">
             <ResponsiveContainer width="100%" height={260}>
-              <ScatterChart>
+              <ScatterChart margin={{ top: 8, right: 16, bottom: 28, left: 16 }}>
                 <CartesianGrid strokeDasharray="3 3" />
-                <XAxis type="number" dataKey="score" name="Score" domain={[0, 100]} />
-                <YAxis type="number" dataKey="engagements" name="Engagements" />
+                <XAxis
+                  type="number"
+                  dataKey="score"
+                  name="Score"
+                  domain={[0, 100]}
+                  label={{ value: 'Recorded score (0-100)', position: 'insideBottom', offset: -16 }}
+                />
+                <YAxis
+                  type="number"
+                  dataKey="engagements"
+                  name="Engagements"
+                  label={{ value: 'Engagements', angle: -90, position: 'insideLeft', offset: -4 }}
+                />
                 <Tooltip />
                 <Scatter data={points} fill="#7c3aed" />
               </ScatterChart>

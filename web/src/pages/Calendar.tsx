@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, ok } from '../api.ts';
 import { ErrorBox, Notice } from '../components/ErrorBox.tsx';
+import { useChannels } from '../lib/hooks.ts';
 import { browserZone, formatWhen } from '../lib/time.ts';
 import { navigate } from '../router.tsx';
 
@@ -14,6 +15,13 @@ import { navigate } from '../router.tsx';
 export function CalendarPage() {
   const [range, setRange] = useState<{ from: number; to: number } | null>(null);
   const [moved, setMoved] = useState<string | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+  const channels = useChannels();
+  const channelList = channels.data?.channels ?? [];
+  const channelName = (id: string | null, platform: string) => {
+    const c = channelList.find((ch) => ch.id === id);
+    return c ? (c.handle ?? c.platformUserId ?? platform) : platform;
+  };
   const queryClient = useQueryClient();
   const calendar = useQuery({
     queryKey: ['calendar', range],
@@ -32,23 +40,32 @@ export function CalendarPage() {
     },
   });
 
-  const events: EventInput[] = (calendar.data?.calendar ?? []).map((e) => ({
-    id: e.postId,
-    title: e.preview,
-    start: e.when,
-    classNames: [`ev-${e.status}`],
-    startEditable: e.status === 'scheduled',
-    durationEditable: false,
-    extendedProps: { status: e.status },
-  }));
+  const events: EventInput[] = (calendar.data?.calendar ?? []).map((e) => {
+    const name = channelName(e.channelId, e.platform);
+    return {
+      id: e.postId,
+      // The channel first, so overlapping entries in a narrow column still say where they go.
+      title: `${name}: ${e.preview}`,
+      start: e.when,
+      // Half an hour tall in week and day views, so posts at the same time sit side by side.
+      end: e.when + 1_800_000,
+      classNames: [`ev-${e.status}`],
+      startEditable: e.status === 'scheduled',
+      durationEditable: false,
+      extendedProps: { status: e.status, channel: name, colour: channelColour(e.channelId ?? e.platform) },
+    };
+  });
 
   const onDrop = (arg: EventDropArg) => {
     const start = arg.event.start?.getTime();
+    setMoved(null);
+    setRefused(null);
+    reschedule.reset();
     if (!start || start <= Date.now()) {
       arg.revert();
-      setMoved(null);
-      reschedule.reset();
-      window.alert('A post can only be moved to a time in the future.');
+      setRefused(
+        `The post stays at ${formatWhen(arg.oldEvent.start!.getTime())}: ${start ? formatWhen(start) : 'that time'} has already passed, and a post can only be moved to a time in the future.`,
+      );
       return;
     }
     reschedule.mutate({ id: arg.event.id, runAt: start }, { onError: () => arg.revert() });
@@ -62,6 +79,20 @@ export function CalendarPage() {
       </p>
       <ErrorBox error={calendar.error ?? reschedule.error} />
       {moved && !reschedule.error && <Notice kind="success">{moved}</Notice>}
+      {refused && (
+        <div className="error" role="alert">
+          <strong>Not moved.</strong> {refused}
+        </div>
+      )}
+      {channelList.length > 0 && (
+        <ul className="legend" aria-label="Channels">
+          {channelList.map((c) => (
+            <li key={c.id} className="chip" style={{ borderLeft: `6px solid ${channelColour(c.id)}` }}>
+              {c.handle ?? c.platformUserId ?? c.platform} ({c.platform})
+            </li>
+          ))}
+        </ul>
+      )}
       <ul className="legend" aria-label="Legend">
         {['scheduled', 'published'].map((s) => (
           <li key={s} className={`ev-${s} chip`}>
@@ -83,6 +114,9 @@ export function CalendarPage() {
         nowIndicator
         events={events}
         eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+        slotEventOverlap={false}
+        eventMaxStack={3}
+        dayMaxEventRows={4}
         datesSet={(info) => setRange({ from: info.start.getTime(), to: info.end.getTime() })}
         eventDrop={onDrop}
         eventClick={(info) => {
@@ -94,6 +128,8 @@ export function CalendarPage() {
           info.el.setAttribute('tabindex', '0');
           info.el.setAttribute('role', 'button');
           info.el.setAttribute('aria-label', `${info.event.extendedProps.status}: ${info.event.title}`);
+          info.el.setAttribute('title', `${info.event.extendedProps.status}: ${info.event.title}`);
+          info.el.style.borderLeft = `6px solid ${info.event.extendedProps.colour}`;
           info.el.addEventListener('keydown', (e) => {
             if (e.key === 'Enter') navigate(`/posts?open=${info.event.id}`);
           });
@@ -101,4 +137,13 @@ export function CalendarPage() {
       />
     </div>
   );
+}
+
+const PALETTE = ['#2563eb', '#d97706', '#059669', '#db2777', '#7c3aed', '#0891b2', '#65a30d', '#dc2626'];
+
+/** A channel's colour: stable for its id, the same in the legend and on its posts. */
+export function channelColour(key: string): string {
+  let hash = 0;
+  for (const ch of key) hash = (hash * 31 + ch.codePointAt(0)!) >>> 0;
+  return PALETTE[hash % PALETTE.length]!;
 }

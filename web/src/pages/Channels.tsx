@@ -95,9 +95,11 @@ function ChannelRow({ channel, onReconnect }: { channel: Channel; onReconnect: (
         <Status value={channel.status} />
       </div>
       <p className="muted">
-        {channel.expiresAt
-          ? `Sign-in ${channel.expiresAt > Date.now() ? 'expires' : 'expired'} ${relative(channel.expiresAt)} (${formatWhen(channel.expiresAt)}).`
-          : 'No stored sign-in.'}{' '}
+        {channel.renews && live
+          ? 'Stays signed in: Postkit renews the sign-in before it expires.'
+          : channel.expiresAt
+            ? `Sign-in ${channel.expiresAt > Date.now() ? 'expires' : 'expired'} ${relative(channel.expiresAt)} (${formatWhen(channel.expiresAt)})${channel.expiresAt > Date.now() ? ': connect it again before then to keep publishing' : ''}.`
+            : 'No stored sign-in.'}{' '}
         {channel.lastRefreshAt ? `Renewed ${relative(channel.lastRefreshAt)}.` : ''}
       </p>
       {!live && <p className="hint">This channel cannot publish until you connect it again.</p>}

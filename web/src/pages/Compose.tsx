@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { api, type Media, ok, type Post, type ScoreResult } from '../api.ts';
 import { EngineNotice } from '../components/EngineNotice.tsx';
 import { ErrorBox, Working } from '../components/ErrorBox.tsx';
@@ -10,17 +10,24 @@ import { engineOfMeta } from '../lib/engine.ts';
 import { useDebounced, useMeta } from '../lib/hooks.ts';
 import { mediaKindOf } from '../lib/media.ts';
 import { partsToSend } from '../lib/parts.ts';
-import { fromLocalInput, toLocalInput } from '../lib/time.ts';
+import { fromLocalInput, localSlot, toLocalInput } from '../lib/time.ts';
 import { Link, navigate, useRoute } from '../router.tsx';
 import { GeneratePanel, RewritePanel } from './ComposeAssist.tsx';
 import { ChannelFields, type PlatformId, useComposeChannel } from './ComposeChannel.tsx';
 import { FirstCommentField, PostValidation, ThreadEditor } from './ComposeParts.tsx';
-import { DoneNotice, PublishControls } from './ComposePublish.tsx';
+import { AutosaveLine, DoneNotice, PublishControls } from './ComposePublish.tsx';
 import { RepeatControls } from './ComposeRepeat.tsx';
-import { useSavePost } from './compose-save.ts';
+import { readLocalDraft, useLeaveWarning, writeLocalDraft } from './compose-local.ts';
+import { type ComposeSession, newAttemptKey, type SaveAction, useSavePost } from './compose-save.ts';
 import { composeSource, useSourcePost } from './compose-source.ts';
 
+/** One editor per post: opening another post (or a new one) starts a fresh compose session. */
 export function ComposePage() {
+  const route = useRoute();
+  return <ComposeEditor key={route.params.get('post') ?? route.params.get('copy') ?? 'new'} />;
+}
+
+function ComposeEditor() {
   const route = useRoute();
   const source = composeSource(route.params);
   const editing = source.copy ? null : source.id;
@@ -28,17 +35,39 @@ export function ComposePage() {
   const compose = useComposeChannel(source);
   const { channel, channelId, setChannelId } = compose;
 
-  const [text, setText] = useState(route.params.get('text') ?? '');
+  // A new post (no ?post, ?copy or ?text) picks up what this browser kept of the last one.
+  const [restored] = useState(() => (source.id || route.params.get('text') ? null : readLocalDraft()));
+  const [text, setText] = useState(route.params.get('text') ?? restored?.text ?? '');
   // Follow-up parts (platformB) and the first comment (both platforms).
-  const [thread, setThread] = useState<string[]>([]);
-  const [firstComment, setFirstComment] = useState('');
-  const [platform, setPlatform] = useState<PlatformId>('platformA');
+  const [thread, setThread] = useState<string[]>(restored?.thread ?? []);
+  const [firstComment, setFirstComment] = useState(restored?.firstComment ?? '');
+  const [platform, setPlatform] = useState<PlatformId>(restored?.platform ?? 'platformA');
   const [media, setMedia] = useState<Media[]>([]);
   // Kept from a copied post (Compose has no brand picker), so the copy stays under its brand.
   const [brandId, setBrandId] = useState<string | null>(null);
-  const [when, setWhen] = useState(() => toLocalInput(Date.now() + 3_600_000));
+  // `?at=<epoch ms>` (Insights' best times) proposes a time to schedule for.
+  const proposed = Number(route.params.get('at'));
+  const [when, setWhen] = useState(() =>
+    proposed > Date.now() ? toLocalInput(proposed) : (restored?.when ?? toLocalInput(Date.now() + 3_600_000)),
+  );
   const [autoScore, setAutoScore] = useState(false);
   const [done, setDone] = useState<Post | null>(null);
+  const [showRestored, setShowRestored] = useState(Boolean(restored));
+  useEffect(() => {
+    if (restored?.channelId) setChannelId(restored.channelId);
+  }, [restored, setChannelId]);
+
+  // The server post this compose session writes to, and the key of this attempt at it.
+  const session: ComposeSession = {
+    postId: useRef<string | null>(editing ?? restored?.postId ?? null),
+    status: useRef<string | null>(editing ? null : restored?.postId ? 'draft' : null),
+    attemptKey: useRef(restored?.attemptKey ?? newAttemptKey()),
+  };
+  // What the server holds of this post (JSON of the fields last saved), to tell unsaved edits.
+  const [savedSnapshot, setSavedSnapshot] = useState<string | null>(null);
+  const [savedAt, setSavedAt] = useState<number | null>(null);
+  // Set when a post loads: the next render's fields are what the server holds.
+  const baseline = useRef(false);
 
   // Editing a draft or copying a post: load it once and fill every field from it.
   const loaded = useSourcePost(source.id);
@@ -51,6 +80,10 @@ export function ComposePage() {
     setFirstComment(post.firstComment ?? '');
     setChannelId(post.channelId ?? '');
     setPlatform(post.platform === 'platformB' ? 'platformB' : 'platformA');
+    if (!source.copy) {
+      session.status.current = post.status;
+      baseline.current = true;
+    }
     // A copy keeps the original's time only while it is still ahead.
     if (post.scheduledFor && (!source.copy || post.scheduledFor > Date.now()))
       setWhen(toLocalInput(post.scheduledFor));
@@ -68,6 +101,7 @@ export function ComposePage() {
   // (Debounced as one string: a new array on every keystroke would restart the pause forever.)
   const settledKey = useDebounced(JSON.stringify({ post: text, ...parts }), 400);
   const settled = JSON.parse(settledKey) as { post: string; thread: string[]; firstComment: string | null };
+  const currentKey = JSON.stringify({ post: text, ...parts });
   const validation = useQuery({
     queryKey: ['validate', settledKey, effectivePlatform, media.map((m) => m.id).join(',')],
     queryFn: () =>
@@ -87,7 +121,8 @@ export function ComposePage() {
       post: text,
       platform: effectivePlatform,
       media: kind,
-      ...(at ? { dayOfWeek: at.getDay(), hourLocal: at.getHours() } : {}),
+      // The planned slot on the writer's own clock (the browser's time zone), not UTC's.
+      ...(at ? localSlot(at.getTime()) : {}),
     };
   }, [text, effectivePlatform, kind, runAt]);
 
@@ -104,23 +139,116 @@ export function ComposePage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [autoScore, paused]);
 
+  const fields = { text, channelId: channelId || null, mediaIds: media.map((m) => m.id), ...parts };
+  const snapshot = JSON.stringify(fields);
   const save = useSavePost({
-    editingDraft: editing && draft.data?.post.status === 'draft' ? editing : null,
-    fields: { text, channelId: channelId || null, mediaIds: media.map((m) => m.id), ...parts },
+    session,
+    fields,
     platform: effectivePlatform,
     brandId,
     runAt,
-    onSaved: setDone,
+    onSaved: (post: Post, action: SaveAction, saved: string) => {
+      setSavedSnapshot(saved);
+      setSavedAt(Date.now());
+      if (action !== 'autosave') setDone(post);
+      if (post.status !== 'draft') writeLocalDraft(null);
+    },
+    onConflict: (post: Post | null) => post && setDone(post),
   });
 
   const author = channel?.handle ?? 'You';
   const canPost = Boolean(channelId);
-  const report = validation.data;
+  // The report shown is always about the text in the editor: none while a newer one is on its way.
+  const report =
+    text.trim() && settledKey === currentKey && !validation.isPlaceholderData ? validation.data : undefined;
   const blocked = !text.trim() || (report ? !report.valid : false);
+  // A scheduled post opened for editing stays editable until its publish starts.
+  const editingScheduled = Boolean(editing) && draft.data?.post.status === 'scheduled';
+  const finished =
+    done !== null && done.status !== 'draft' && !(editingScheduled && done.status === 'scheduled');
+  const unsaved = !finished && Boolean(text.trim()) && snapshot !== savedSnapshot;
+  useLeaveWarning(unsaved);
+  const mediaLoaded = (draft.data?.post.mediaIds.length ?? 0) === 0 || loaded.media.data !== undefined;
+  useEffect(() => {
+    if (baseline.current && mediaLoaded && draft.data?.post.text === text) {
+      baseline.current = false;
+      setSavedSnapshot(snapshot);
+    }
+  }, [snapshot, mediaLoaded, draft.data, text]);
+
+  // Keep every change in this browser (until the post is scheduled or published).
+  useEffect(() => {
+    if (finished || source.copy || editingScheduled) return;
+    writeLocalDraft({
+      text,
+      thread,
+      firstComment,
+      platform: effectivePlatform,
+      channelId,
+      when,
+      postId: session.postId.current,
+      attemptKey: session.attemptKey.current,
+      savedAt: Date.now(),
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text, thread, firstComment, effectivePlatform, channelId, when, finished, savedSnapshot]);
+
+  // Autosave a server draft 1.5 s after the last change, once a channel is chosen (or the post is one).
+  const pausedSnapshot = useDebounced(snapshot, 1500);
+  const draftState = session.status.current === null || session.status.current === 'draft';
+  const canAutosave =
+    !finished && draftState && Boolean(channelId || session.postId.current) && Boolean(text.trim());
+  useEffect(() => {
+    if (!canAutosave || pausedSnapshot !== snapshot || snapshot === savedSnapshot || save.isPending) return;
+    if (!report?.valid) return; // an invalid post stays in this browser until it is fixed
+    save.mutate('autosave');
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pausedSnapshot, canAutosave, report?.valid]);
+
+  const startOver = (keepText: boolean) => {
+    session.postId.current = null;
+    session.status.current = null;
+    session.attemptKey.current = newAttemptKey();
+    setDone(null);
+    setSavedSnapshot(null);
+    setSavedAt(null);
+    setShowRestored(false);
+    save.reset();
+    if (keepText) {
+      writeLocalDraft({
+        text,
+        thread,
+        firstComment,
+        platform: effectivePlatform,
+        channelId,
+        when,
+        postId: null,
+        attemptKey: session.attemptKey.current,
+        savedAt: Date.now(),
+      });
+    } else {
+      setText('');
+      setThread([]);
+      setFirstComment('');
+      setMedia([]);
+      setBrandId(null);
+      setScored(null);
+      writeLocalDraft(null);
+    }
+    navigate('/compose');
+  };
 
   return (
     <div className="compose">
-      <h1>{editing ? 'Edit draft' : source.copy ? 'Write a copy' : 'Compose'}</h1>
+      <h1>
+        {editingScheduled
+          ? 'Edit scheduled post'
+          : editing
+            ? 'Edit draft'
+            : source.copy
+              ? 'Write a copy'
+              : 'Compose'}
+      </h1>
       {source.copy && draft.data && (
         <p className="hint">
           A copy of a {draft.data.post.status} post: saving creates a new post and leaves{' '}
@@ -129,26 +257,22 @@ export function ComposePage() {
       )}
       {draft.isPending && source.id && <Working label="Loading the post…" />}
       <ErrorBox error={draft.error ?? loaded.media.error} />
-      {done && (
-        <DoneNotice
-          post={done}
-          onAgain={() => {
-            setDone(null);
-            setText('');
-            setThread([]);
-            setFirstComment('');
-            setMedia([]);
-            setBrandId(null);
-            navigate('/compose');
-          }}
-        />
+      {showRestored && restored && (
+        <div className="notice info" role="status">
+          Restored the post you were writing ({restored.text.trim() ? 'kept in this browser' : 'empty'}).{' '}
+          <button type="button" className="link" onClick={() => startOver(false)}>
+            Start a new post instead
+          </button>
+        </div>
       )}
+      {done && <DoneNotice post={done} onAgain={() => startOver(false)} onCopy={() => startOver(true)} />}
       <div className="compose-grid">
         <section className="editor" aria-label="Write">
           <ChannelFields compose={compose} platform={platform} onPlatform={setPlatform} />
           <label htmlFor="post-text">Post</label>
           <textarea
             id="post-text"
+            dir="auto"
             rows={12}
             value={text}
             onChange={(e) => setText(e.target.value)}
@@ -181,13 +305,34 @@ export function ComposePage() {
               </span>
             </label>
           </div>
-          <PublishControls
-            save={save}
-            canSave={Boolean(text.trim())}
-            blocked={blocked}
-            canPost={canPost}
-            when={when}
-            onWhen={setWhen}
+          {finished ? (
+            <>
+              <ErrorBox error={save.error} />
+              <p className="hint">
+                This post is {done.status}: its text is no longer sent anywhere from here. Use “Publish a
+                copy” to post it again, or “Write another” to start afresh.
+              </p>
+            </>
+          ) : (
+            <PublishControls
+              save={save}
+              canSave={Boolean(text.trim())}
+              blocked={blocked}
+              canPost={canPost}
+              when={when}
+              onWhen={setWhen}
+              scheduledEdit={editingScheduled}
+            />
+          )}
+          <AutosaveLine
+            finished={finished}
+            saving={save.isPending && save.variables === 'autosave'}
+            unsaved={unsaved}
+            savedAt={savedAt}
+            serverDraft={Boolean(channelId || session.postId.current)}
+            valid={report ? report.valid : null}
+            hasText={Boolean(text.trim())}
+            scheduledEdit={editingScheduled}
           />
           <RepeatControls
             fields={{ text, channelId: channelId || null, mediaIds: media.map((m) => m.id), ...parts }}

@@ -1,4 +1,5 @@
 import type { UseMutationResult } from '@tanstack/react-query';
+import { useRef } from 'react';
 import type { Post } from '../api.ts';
 import { ErrorBox, Notice, Working } from '../components/ErrorBox.tsx';
 import { explainPostError } from '../lib/errors.ts';
@@ -15,8 +16,9 @@ export function PublishControls({
   canPost,
   when,
   onWhen,
+  scheduledEdit = false,
 }: {
-  save: UseMutationResult<Post, Error, SaveAction>;
+  save: UseMutationResult<{ post: Post; saved: string }, Error, SaveAction>;
   canSave: boolean;
   /** Validation found an error in some part. */
   blocked: boolean;
@@ -24,17 +26,36 @@ export function PublishControls({
   canPost: boolean;
   when: string;
   onWhen: (value: string) => void;
+  /** Editing a post that is already scheduled: save its changes, move it, or publish it now. */
+  scheduledEdit?: boolean;
 }) {
   const runAt = fromLocalInput(when);
   const zone = browserZone();
   const abbreviation = zoneAbbreviation(runAt ?? Date.now());
   const zoneLabel = abbreviation === zone ? zone : `${zone}, ${abbreviation}`;
+  // A second click before the first one's answer (a double-click) is ignored, not queued.
+  const clicked = useRef(false);
+  const act = (action: SaveAction) => {
+    if (clicked.current) return;
+    clicked.current = true;
+    save.mutate(action, {
+      onSettled: () => {
+        clicked.current = false;
+      },
+    });
+  };
+  const acting = save.isPending && save.variables !== 'autosave';
+  const past = runAt !== null && runAt <= Date.now();
   return (
     <fieldset className="schedule">
       <legend>Publish</legend>
       <div className="row wrap">
-        <button type="button" onClick={() => save.mutate('draft')} disabled={!canSave || save.isPending}>
-          Save draft
+        <button
+          type="button"
+          onClick={() => act('draft')}
+          disabled={!canSave || acting || (scheduledEdit && blocked)}
+        >
+          {scheduledEdit ? 'Save changes' : 'Save draft'}
         </button>
         <label>
           Date and time ({zoneLabel}){' '}
@@ -42,30 +63,49 @@ export function PublishControls({
         </label>
         <button
           type="button"
-          onClick={() => save.mutate('schedule')}
-          disabled={blocked || !canPost || !runAt || runAt <= Date.now() || save.isPending}
+          onClick={() => act('schedule')}
+          disabled={blocked || !canPost || !runAt || past || acting}
+          aria-describedby={past ? 'schedule-why' : undefined}
         >
-          Schedule
+          {scheduledEdit ? 'Save and move to this time' : 'Schedule'}
         </button>
         <button
           type="button"
           className="primary"
-          onClick={() => save.mutate('publish')}
-          disabled={blocked || !canPost || save.isPending}
+          onClick={() => act('publish')}
+          disabled={blocked || !canPost || acting}
         >
           Publish now
         </button>
       </div>
-      {runAt && runAt <= Date.now() && <p className="hint">Pick a time in the future to schedule.</p>}
+      {past && (
+        <p className="hint" id="schedule-why">
+          Schedule is off because {formatWhen(runAt)} has passed: pick a time in the future.
+        </p>
+      )}
       {!canPost && <p className="hint">Choose a connected channel to schedule or publish.</p>}
-      {save.isPending && <Working label="Saving…" hint="Publishing waits for the platform's answer." />}
+      {acting && (
+        <Working
+          label={save.variables === 'publish' ? 'Publishing…' : 'Saving…'}
+          hint="The buttons wake up when the answer is in, so nothing is sent twice."
+        />
+      )}
       <ErrorBox error={save.error} />
     </fieldset>
   );
 }
 
 /** What became of the post just saved: its status in words, and for a failure the reason. */
-export function DoneNotice({ post, onAgain }: { post: Post; onAgain: () => void }) {
+export function DoneNotice({
+  post,
+  onAgain,
+  onCopy,
+}: {
+  post: Post;
+  onAgain: () => void;
+  /** Start a new post with the same text: the only way to publish the same text again. */
+  onCopy: () => void;
+}) {
   const parts = publishedParts(post);
   const out = parts.filter((p) => p.state === 'published').length;
   if (post.status === 'failed') {
@@ -93,16 +133,80 @@ export function DoneNotice({ post, onAgain }: { post: Post; onAgain: () => void 
           : `Status: ${post.status}.`;
   return (
     <Notice kind="success">
-      {what} <Link to={`/posts?open=${post.id}`}>Open it</Link> · <Link to="/calendar">Calendar</Link> ·{' '}
+      {what}{' '}
+      {post.platformUrl && (
+        <>
+          <a href={post.platformUrl} target="_blank" rel="noreferrer">
+            View it on the platform
+          </a>{' '}
+          ·{' '}
+        </>
+      )}
+      {post.status === 'scheduled' && (
+        <>
+          <Link to={`/compose?post=${post.id}`}>Edit it</Link> ·{' '}
+        </>
+      )}
+      <Link to={`/posts?open=${post.id}`}>Open it</Link> · <Link to="/calendar">Calendar</Link> ·{' '}
       <button type="button" className="link" onClick={onAgain}>
         Write another
       </button>
-      {post.platformUrl && (
+      {post.status !== 'draft' && (
         <>
           {' '}
-          · <a href={post.platformUrl}>View on the platform</a>
+          ·{' '}
+          <button type="button" className="link" onClick={onCopy}>
+            Publish a copy
+          </button>
         </>
       )}
     </Notice>
+  );
+}
+
+/** Where the text in the editor is kept right now, in one line. */
+export function AutosaveLine(props: {
+  finished: boolean;
+  saving: boolean;
+  unsaved: boolean;
+  savedAt: number | null;
+  /** A channel is chosen or the post is already on the server: autosave writes a server draft. */
+  serverDraft: boolean;
+  /** The live check's verdict on the current text; null while it runs. */
+  valid: boolean | null;
+  hasText: boolean;
+  scheduledEdit?: boolean;
+}) {
+  if (props.finished || !props.hasText) return null;
+  if (props.scheduledEdit)
+    return (
+      <p className="muted autosave" role="status" aria-live="polite">
+        {props.saving
+          ? 'Saving the changes…'
+          : props.unsaved
+            ? 'This post is scheduled: your changes are sent when you press Save changes.'
+            : props.savedAt
+              ? 'Changes saved; the post publishes at its time with them.'
+              : 'This post is scheduled: edit it until its publish starts.'}
+      </p>
+    );
+  const time = props.savedAt
+    ? new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(
+        props.savedAt,
+      )
+    : null;
+  const line = props.saving
+    ? 'Saving the draft…'
+    : !props.serverDraft
+      ? 'Kept in this browser. Choose a channel to keep a draft on the server too.'
+      : !props.unsaved && time
+        ? `Draft saved at ${time}.`
+        : props.valid === false
+          ? 'Kept in this browser; the server draft is saved once the problems above are fixed.'
+          : 'Kept in this browser; saving the draft when you pause.';
+  return (
+    <p className="muted autosave" role="status" aria-live="polite">
+      {line}
+    </p>
   );
 }

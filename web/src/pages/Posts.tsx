@@ -109,7 +109,9 @@ export function PostRow({ post, expanded = false }: { post: Post; expanded?: boo
           {when ? formatWhen(when) : `created ${formatWhen(post.createdAt)}`} · {post.platform}
         </span>
       </div>
-      <p className={expanded ? 'pre' : 'clip'}>{post.text}</p>
+      <p className={expanded ? 'pre' : 'clip'} dir="auto">
+        {post.text}
+      </p>
       {expanded ? <PostParts post={post} /> : <PartsSummary post={post} />}
       {failure && (
         <div className="error" role="note">
@@ -117,7 +119,9 @@ export function PostRow({ post, expanded = false }: { post: Post; expanded?: boo
         </div>
       )}
       <div className="row wrap actions">
-        {post.status === 'draft' && <Link to={`/compose?post=${post.id}`}>Edit</Link>}
+        {(post.status === 'draft' || (post.status === 'scheduled' && !post.platformPostId)) && (
+          <Link to={`/compose?post=${post.id}`}>Edit</Link>
+        )}
         {(post.status === 'failed' || post.status === 'canceled') && (
           // Compose loads the post by id and prefills all of it (thread, first comment, channel, media).
           <Link to={`/compose?copy=${post.id}`}>Write a copy</Link>
@@ -141,12 +145,16 @@ export function PostRow({ post, expanded = false }: { post: Post; expanded?: boo
         <button
           type="button"
           className="danger"
-          onClick={() => window.confirm('Delete this post? This cannot be undone.') && act.mutate('delete')}
+          onClick={() => window.confirm(deleteQuestion(post)) && act.mutate('delete')}
           disabled={act.isPending}
         >
           Delete
         </button>
-        {post.platformUrl && <a href={post.platformUrl}>View on the platform</a>}
+        {post.platformUrl && (
+          <a href={post.platformUrl} target="_blank" rel="noreferrer">
+            View on the platform
+          </a>
+        )}
         {!expanded && <Link to={`/posts?open=${post.id}`}>Details</Link>}
       </div>
       {act.isPending && <Working label="Working…" />}
@@ -154,6 +162,17 @@ export function PostRow({ post, expanded = false }: { post: Post; expanded?: boo
       <ErrorBox error={act.error} />
     </li>
   );
+}
+
+/** What deleting does, said before it is done: a published post stays on the platform. */
+export function deleteQuestion(post: Pick<Post, 'status' | 'platform' | 'platformPostId'>): string {
+  if (post.status === 'published' || post.platformPostId)
+    return `Delete this post from Postkit? It stays on ${post.platform}: Postkit does not delete it there. This cannot be undone.`;
+  if (post.status === 'publishing')
+    return `Delete this post from Postkit? It is being published right now, so it may still appear on ${post.platform}, and Postkit would not delete it there. This cannot be undone.`;
+  if (post.status === 'scheduled')
+    return 'Delete this scheduled post? It will not be published, and this cannot be undone.';
+  return 'Delete this post? Nothing of it was published, and this cannot be undone.';
 }
 
 /** Moving a scheduled post from the keyboard (the calendar's drag does the same with a mouse). */
@@ -187,9 +206,17 @@ function Reschedule({ post }: { post: Post }) {
         type="button"
         onClick={() => move.mutate()}
         disabled={!runAt || runAt <= Date.now() || move.isPending}
+        aria-describedby={`move-why-${post.id}`}
       >
         Move
       </button>
+      <span className="hint" id={`move-why-${post.id}`}>
+        {!runAt
+          ? 'Move is off until the new time is a complete date and time.'
+          : runAt <= Date.now()
+            ? `Move is off because ${formatWhen(runAt)} has passed: pick a time in the future.`
+            : ''}
+      </span>
       <ErrorBox error={move.error} />
     </span>
   );

@@ -10,6 +10,8 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (key: string) => void }
   const [pasted, setPasted] = useState('');
   const signup = useMutation({
     mutationFn: () => ok(api.POST('/v1/account', { body: { email: email.trim() } })),
+    // A new account answers any earlier failed sign-in: its error no longer applies.
+    onSuccess: () => check.reset(),
   });
   const check = useMutation({
     mutationFn: async (key: string) => {

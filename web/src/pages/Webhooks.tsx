@@ -5,6 +5,7 @@ import { SecretOnce } from '../components/CopyButton.tsx';
 import { ErrorBox, Working } from '../components/ErrorBox.tsx';
 import { Status } from '../components/Status.tsx';
 import { formatWhen } from '../lib/time.ts';
+import { WebhookTest } from './WebhookTest.tsx';
 
 type Webhook = Schemas['WebhookEndpoint'];
 
@@ -120,6 +121,7 @@ function WebhookRow({ hook }: { hook: Webhook }) {
           Delete
         </button>
       </div>
+      <WebhookTest id={hook.id} />
       <ErrorBox error={remove.error ?? deliveries.error} />
       {open && deliveries.data && (
         <div className="table-wrap">

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { api, ok, type Post } from '../api.ts';
 import { ApiError } from '../lib/errors.ts';
 
-export type SaveAction = 'draft' | 'schedule' | 'publish';
+export type SaveAction = 'draft' | 'schedule' | 'publish' | 'autosave';
 
 /** What Compose saves: the post's parts as the platform takes them (lib/parts.ts partsToSend). */
 export interface ComposeFields {
@@ -13,64 +14,134 @@ export interface ComposeFields {
   firstComment: string | null;
 }
 
+/** A fresh key for one attempt at a post: every create and publish of that attempt carries it. */
+export function newAttemptKey(): string {
+  return `console-${crypto.randomUUID()}`;
+}
+
 /**
- * Save draft, schedule or publish now: a draft being edited is updated (then scheduled), anything
- * else is created; publish then claims it. A failed publish answers with the failed post, which is
- * returned so its reason shows instead of a bare error.
+ * One compose session's writes, exactly once. The session holds the server post it writes to
+ * (`postId`: the draft being edited, or the one the first save created) and one Idempotency-Key
+ * per attempt, sent with the create and the publish, so a retried or replayed call creates and
+ * publishes nothing twice. Every write (autosave, Save draft, Schedule, Publish now) runs one
+ * after another through `chain`, so a click during an autosave finds the post that autosave
+ * created instead of creating a second; a click while an action is in flight is ignored.
+ * A failed publish answers with the failed post, which is returned so its reason shows.
  */
 export function useSavePost({
-  editingDraft,
+  session,
   fields,
   platform,
   brandId = null,
   runAt,
   onSaved,
+  onConflict,
 }: {
-  /** The id of the draft being edited, when it is still a draft. */
-  editingDraft: string | null;
+  session: ComposeSession;
   fields: ComposeFields;
   platform: 'platformA' | 'platformB';
   /** The brand a new post is created under (a copy keeps its original's). */
   brandId?: string | null;
   runAt: number | null;
-  onSaved: (post: Post) => void;
+  /** Called with the fields' JSON as saved, to tell later edits from what the server holds. */
+  onSaved: (post: Post, action: SaveAction, saved: string) => void;
+  /** The post moved on elsewhere (published, scheduled, deleted): what it is now, or null when gone. */
+  onConflict: (post: Post | null) => void;
 }) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (action: SaveAction) => {
-      let post: Post;
-      if (editingDraft) {
-        const path = { params: { path: { id: editingDraft } } };
-        post = (await ok(api.PATCH('/v1/posts/{id}', { ...path, body: fields }))).post;
-        if (action === 'schedule') {
-          const body = { runAt: runAt! };
-          post = (await ok(api.POST('/v1/posts/{id}/schedule', { params: { path: { id: post.id } }, body })))
-            .post;
-        }
-      } else {
-        const body = {
-          ...fields,
-          platform,
-          ...(brandId ? { brandId } : {}),
-          ...(action === 'schedule' ? { runAt: runAt! } : {}),
-        };
-        post = (await ok(api.POST('/v1/posts', { body }))).post;
-      }
-      if (action === 'publish') {
-        try {
-          post = (await ok(api.POST('/v1/posts/{id}/publish', { params: { path: { id: post.id } } }))).post;
-        } catch (err) {
-          // publish_failed / channel_revoked carry the failed post: show its reason, not a bare error.
-          if (err instanceof ApiError && err.post) return err.post as Post;
-          throw err;
-        }
-      }
-      return post;
+  const chain = useRef<Promise<unknown>>(Promise.resolve());
+  const mutation = useMutation({
+    mutationFn: (action: SaveAction) => {
+      const saved = JSON.stringify(fields);
+      const run = chain.current
+        .catch(() => {})
+        .then(() => write(session, action, fields, platform, brandId, runAt))
+        .then((post) => ({ post, saved }));
+      chain.current = run;
+      return run;
     },
-    onSuccess: (post) => {
-      onSaved(post);
+    onError: (err) => {
+      if (!(err instanceof ApiError)) return;
+      // The draft this session wrote to was published, scheduled or deleted in another tab or by the API.
+      const moved = ['not_draft', 'publish_started', 'post_terminal'].includes(err.code);
+      if (err.status === 409 && moved && err.post) onConflict(err.post as Post);
+      if (err.status === 404 && session.postId.current) {
+        session.postId.current = null;
+        session.status.current = null;
+        session.attemptKey.current = newAttemptKey();
+        onConflict(null);
+      }
+    },
+    onSuccess: ({ post, saved }, action) => {
+      onSaved(post, action, saved);
       queryClient.invalidateQueries({ queryKey: ['posts'] });
       queryClient.invalidateQueries({ queryKey: ['calendar'] });
     },
   });
+  return mutation;
+}
+
+/** Where a compose session writes: mutable refs, read at the moment a write runs. */
+export interface ComposeSession {
+  /** The server post this session writes to; null until the first save creates it. */
+  postId: { current: string | null };
+  /** The status that post had when last seen (a draft is PATCHed; a scheduled post is moved). */
+  status: { current: string | null };
+  attemptKey: { current: string };
+}
+
+async function write(
+  session: ComposeSession,
+  action: SaveAction,
+  fields: ComposeFields,
+  platform: 'platformA' | 'platformB',
+  brandId: string | null,
+  runAt: number | null,
+): Promise<Post> {
+  const key = session.attemptKey.current;
+  let post: Post;
+  const id = session.postId.current;
+  if (id && session.status.current === 'draft') {
+    const path = { params: { path: { id } } };
+    post = (await ok(api.PATCH('/v1/posts/{id}', { ...path, body: fields }))).post;
+  } else if (id && session.status.current === 'scheduled') {
+    // Until its publish starts (409 publish_started after), an extension of the contract's PATCH.
+    const { channelId: _sameChannel, ...parts } = fields;
+    const path = { params: { path: { id } } };
+    post = (await ok(api.PATCH('/v1/posts/{id}/scheduled', { ...path, body: parts }))).post;
+  } else if (id) {
+    post = (await ok(api.GET('/v1/posts/{id}', { params: { path: { id } } }))).post;
+  } else {
+    const body = {
+      ...fields,
+      platform,
+      ...(brandId ? { brandId } : {}),
+      ...(action === 'schedule' ? { runAt: runAt! } : {}),
+    };
+    post = (await ok(api.POST('/v1/posts', { body, headers: { 'idempotency-key': `${key}:create` } }))).post;
+  }
+  session.postId.current = post.id;
+  session.status.current = post.status;
+  if (action === 'schedule' && (post.status !== 'scheduled' || post.scheduledFor !== runAt)) {
+    const body = { runAt: runAt! };
+    post = (await ok(api.POST('/v1/posts/{id}/schedule', { params: { path: { id: post.id } }, body }))).post;
+  }
+  if (action === 'publish') {
+    try {
+      post = (
+        await ok(
+          api.POST('/v1/posts/{id}/publish', {
+            params: { path: { id: post.id } },
+            headers: { 'idempotency-key': `${key}:publish` },
+          }),
+        )
+      ).post;
+    } catch (err) {
+      // publish_failed / channel_revoked carry the failed post: show its reason, not a bare error.
+      if (err instanceof ApiError && err.post) post = err.post as Post;
+      else throw err;
+    }
+  }
+  session.status.current = post.status;
+  return post;
 }

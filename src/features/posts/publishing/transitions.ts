@@ -22,6 +22,7 @@ import type { PostRow } from '../post-row.ts';
  */
 export type PostEvent =
   | 'edit'
+  | 'revise'
   | 'schedule'
   | 'publish_now'
   | 'fall_due'
@@ -58,6 +59,12 @@ export const POST_TRANSITIONS: Record<PostStatus, Partial<Record<PostEvent, Tran
   },
   scheduled: {
     schedule: { to: 'scheduled', because: 'POST /schedule sets a new time' },
+    revise: {
+      to: 'scheduled',
+      because: 'PATCH /scheduled changes its parts before its publish starts',
+      only: nothingSent,
+      onlyIf: 'nothing sent',
+    },
     publish_now: { to: 'publishing', because: 'POST /publish claims it' },
     fall_due: { to: 'publishing', because: 'the publish sweep claims it at its time' },
     cancel: {
