@@ -177,7 +177,12 @@ describe('recurring series', () => {
       ],
       [
         { runAt: 8_000_000_000_000_000, repeat: { every: { unit: 'day', n: 1 } } },
-        [{ path: 'runAt', message: 'A series must start within 10 years; its first occurrence is too far ahead' }],
+        [
+          {
+            path: 'runAt',
+            message: 'A series must start within 10 years; its first occurrence is too far ahead',
+          },
+        ],
       ],
       [
         { runAt: w.clock.now() + DAY, repeat: { every: { unit: 'day', n: 1 }, timezone: 'Nowhere/City' } },
