@@ -30,6 +30,7 @@ const POST_KEYS = [
   'platformUrl',
   'publishedAt',
   'scheduledFor',
+  'seriesId',
   'status',
   'text',
   'thread',

@@ -3,7 +3,6 @@ import { posts } from '../../db/schema/index.ts';
 import type { PostStatus } from '../../domain/enums.ts';
 import { newId } from '../../lib/ids.ts';
 import { requireOwned } from '../tenancy.ts';
-import type { CheckedDraft } from './post-rules.ts';
 import type { Post } from './posts.schemas.ts';
 
 export type PostRow = typeof posts.$inferSelect;
@@ -41,7 +40,18 @@ export async function loadPostRow(db: DbOrTx, accountId: string, id: string): Pr
 }
 
 /** A new post row: a draft, or scheduled at `runAt` (the row is then its own pending publish job). */
-export function newPostRow(accountId: string, draft: CheckedDraft, runAt: number | undefined, now: number) {
+/** A checked draft's fields (post-rules.ts CheckedDraft), named here so the two modules do not import each other. */
+export interface NewPostFields {
+  text: string;
+  channelId: string | null;
+  brandId: string | null;
+  platform: string;
+  mediaIds: string[];
+  thread: string[];
+  firstComment: string | null;
+}
+
+export function newPostRow(accountId: string, draft: NewPostFields, runAt: number | undefined, now: number) {
   return {
     id: newId('post'),
     accountId,
