@@ -102,7 +102,7 @@ describe.skipIf(!hasChromium)('a console a writer can trust', { timeout: 120_000
     const text = `Scheduled once ${tag}.`;
     await page.getByLabel('Post', { exact: true }).fill(text);
     await page.getByText('✔ Ready to publish').waitFor();
-    await page.getByRole('button', { name: 'Schedule' }).dblclick();
+    await page.getByRole('button', { name: 'Schedule', exact: true }).dblclick();
     await page.getByText(/^Scheduled for/).waitFor();
     const mine = await postsWith(text);
     expect(mine.map((p) => p.status)).toEqual(['scheduled']);
@@ -156,7 +156,7 @@ describe.skipIf(!hasChromium)('a console a writer can trust', { timeout: 120_000
     await page.getByLabel('Post', { exact: true }).fill(`Too late ${tag}`);
     await page.getByLabel(/^Date and time/).fill('2020-01-06T09:00');
     await page.getByText(/Schedule is off because .* has passed: pick a time in the future\./).waitFor();
-    expect(await page.getByRole('button', { name: 'Schedule' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Schedule', exact: true }).isDisabled()).toBe(true);
 
     const created = await t.request('POST', '/v1/posts', {
       key,

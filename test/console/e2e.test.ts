@@ -166,7 +166,7 @@ describe.skipIf(!hasChromium)('console in a real browser', { timeout: 120_000 },
       return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
     });
     await page.getByLabel(/Date and time/).fill(when);
-    await page.getByRole('button', { name: 'Schedule' }).click();
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click();
     await page.getByText(/Scheduled for .*E[SD]T/).waitFor();
 
     await open('Calendar');
@@ -215,7 +215,7 @@ describe.skipIf(!hasChromium)('console in a real browser', { timeout: 120_000 },
         return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
       }, offsetMs);
     await page.getByLabel(/Date and time/).fill(await inputValue(3_600_000));
-    await page.getByRole('button', { name: 'Schedule' }).click();
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click();
     await page.getByText(/Scheduled for/).waitFor();
     await open('Posts');
     const row = page.locator('.post-row', { hasText: 'Office hours on Thursday' });
@@ -242,7 +242,7 @@ describe.skipIf(!hasChromium)('console in a real browser', { timeout: 120_000 },
       return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T10:00`;
     });
     await page.getByLabel(/Date and time/).fill(tomorrowTen);
-    await page.getByRole('button', { name: 'Schedule' }).click();
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click();
     await page.getByText(/Scheduled for/).waitFor();
     await open('Calendar');
     await page.getByRole('button', { name: 'Day', exact: true }).click();

@@ -30,6 +30,18 @@ const EXPECTED: Record<string, string> = {
   list_voices: 'read',
   list_channels: 'read',
   get_insights: 'read',
+  set_queue: 'publish',
+  get_queue: 'read',
+  suggest_queue: 'read',
+  clear_queue: 'publish',
+  queue_post: 'publish',
+  schedule_series: 'publish',
+  get_series: 'read',
+  cancel_series: 'publish',
+  check_bulk_csv: 'write',
+  bulk_schedule_csv: 'publish',
+  get_metrics_history: 'read',
+  get_analytics_trends: 'read',
 };
 
 describe('MCP tool scopes and hints', () => {
@@ -46,7 +58,12 @@ describe('MCP tool scopes and hints', () => {
         expect(Object.keys(tool.inputSchema.properties ?? {}), tool.name).toContain('idempotencyKey');
       }
     }
-    expect(tools.filter((x) => x.annotations?.openWorldHint).map((x) => x.name)).toEqual(['schedule_post']);
+    expect(
+      tools
+        .filter((x) => x.annotations?.openWorldHint)
+        .map((x) => x.name)
+        .sort(),
+    ).toEqual(['bulk_schedule_csv', 'queue_post', 'schedule_post', 'schedule_series']);
   });
 
   it('a read-only connection gets a tool error naming the missing scope for every tool that needs more', async () => {

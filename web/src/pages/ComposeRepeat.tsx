@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { api, ok, type Post } from '../api.ts';
 import { ErrorBox } from '../components/ErrorBox.tsx';
 import { fromLocalInput } from '../lib/time.ts';
-import type { ComposeFields } from './compose-save.ts';
+import { type ComposeFields, newAttemptKey } from './compose-save.ts';
 
 type Mode = 'recurring' | 'evergreen';
 
@@ -39,15 +39,19 @@ export function RepeatControls({
     ...(count ? { count: Number(count) } : {}),
     ...(untilAt ? { until: untilAt } : {}),
   };
+  // One Idempotency-Key per attempt: a double click or a retry after a lost answer replays the
+  // first series instead of starting a second one; a success starts a new attempt.
+  const attemptKey = useRef(newAttemptKey());
   const create = useMutation({
     mutationFn: () => {
       const body =
         mode === 'recurring'
           ? { ...fields, platform, runAt: runAt!, repeat: { every: { unit, n }, ...end } }
           : { ...fields, platform, queue: true, repeat: { minGapDays: gap, ...end } };
-      return ok(api.POST('/v1/posts', { body }));
+      return ok(api.POST('/v1/posts', { body, headers: { 'idempotency-key': attemptKey.current } }));
     },
     onSuccess: ({ post }) => {
+      attemptKey.current = newAttemptKey();
       onSaved(post);
       queryClient.invalidateQueries({ queryKey: ['posts'] });
       queryClient.invalidateQueries({ queryKey: ['calendar'] });
