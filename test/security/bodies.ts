@@ -73,6 +73,19 @@ export const BODY_CASES: Record<string, BodyCase> = {
     path: () => '/v1/posts/validate',
     body: () => ({ post: 'mass assignment', thread: ['mass part'], firstComment: 'mass comment' }),
   },
+  'PATCH /v1/posts/{id}/scheduled': {
+    path: (t) => `/v1/posts/${t.scheduledId}/scheduled`,
+    body: () => ({ text: 'mass assignment', firstComment: 'mass comment' }),
+  },
+  'PUT /v1/channels/{id}/queue': {
+    path: (t) => `/v1/channels/${t.channelId}/queue`,
+    body: () => ({ timezone: 'UTC', slots: [{ day: 1, time: '09:00' }] }),
+  },
+  // One-shot: every send takes a fresh consent request from the tenant's pool.
+  'POST /v1/oauth/requests/{id}/approve': {
+    path: (t) => `/v1/oauth/requests/${t.nextOauthRequest()}/approve`,
+    body: () => ({ scopes: ['read'] }),
+  },
   'POST /v1/history': {
     path: () => '/v1/history',
     body: () => ({ items: [{ text: 'mass assignment history', reactions: 1 }] }),

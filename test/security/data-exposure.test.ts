@@ -3,7 +3,13 @@ import { events } from '../../src/db/schema/index.ts';
 import { authorize, issuedSecrets, redirectOf } from '../channels/helpers.ts';
 import { sampleFile } from '../media/fixtures.ts';
 import { operations } from './openapi.ts';
-import { FORBIDDEN_FIELDS, hour, type SecurityWorld, startSecurityWorld } from './world.ts';
+import {
+  FORBIDDEN_FIELDS,
+  hour,
+  pendingOauthRequest,
+  type SecurityWorld,
+  startSecurityWorld,
+} from './world.ts';
 
 /**
  * OWASP API3 (excessive data exposure), the read half: every operation is driven to a 2xx at
@@ -199,6 +205,42 @@ describe('every operation, as its owner', () => {
     await ok('DELETE', '/v1/history', { key });
     await ok('DELETE', `/v1/voices/${b.voiceId}`, { key });
     await ok('DELETE', `/v1/brands/${b.brandId}`, { key });
+  });
+
+  it('queues, repeats, revises scheduled posts, tests webhooks and answers OAuth apps', async () => {
+    const { b } = s;
+    const key = b.apiKey;
+    const queue = `/v1/channels/${b.channelId}/queue`;
+    await ok('PUT', queue, { key, body: { timezone: 'Europe/Paris', slots: [{ day: 2, time: '08:15' }] } });
+    await ok('GET', queue, { key });
+    await ok('GET', `${queue}/suggest`, { key });
+    const queued = await ok('POST', '/v1/posts', {
+      key,
+      body: { text: 'queued exposure', channelId: b.channelId, queue: true },
+    });
+    await ok('PATCH', `/v1/posts/${queued.body.post.id}/scheduled`, {
+      key,
+      body: { text: 'queued exposure, revised', firstComment: 'and a comment' },
+    });
+    await ok('DELETE', queue, { key });
+    await ok('GET', '/v1/series', { key });
+    await ok('GET', `/v1/series/${b.seriesId}`, { key });
+    await ok('DELETE', `/v1/series/${b.seriesId}`, { key });
+    await ok('POST', `/v1/webhooks/${b.webhookId}/test`, { key });
+    await ok('POST', '/v1/history?dryRun=true', {
+      key,
+      body: { items: [{ text: 'dry run history', reactions: 2 }] },
+    });
+    await ok('GET', `/v1/oauth/requests/${b.nextOauthRequest()}`, { key });
+    await ok('POST', `/v1/oauth/requests/${b.nextOauthRequest()}/deny`, { key });
+    const approved = await ok('POST', `/v1/oauth/requests/${await pendingOauthRequest(s.t)}/approve`, {
+      key,
+      body: { scopes: ['read'] },
+    });
+    expect(new URL(approved.body.redirectTo).searchParams.get('code')).toBeTruthy();
+    const apps = await ok('GET', '/v1/oauth/apps', { key });
+    expect(apps.body.apps.length).toBeGreaterThanOrEqual(2);
+    await ok('DELETE', `/v1/oauth/apps/${b.oauthAppId}`, { key });
   });
 
   it('has now answered every documented operation with a 2xx', () => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sampleFile } from '../media/fixtures.ts';
 import { fieldsOf, jsonBodySchema, type Operation, operations, setAt } from './openapi.ts';
-import { hour, type SecurityWorld, startSecurityWorld, type Tenant } from './world.ts';
+import { hour, pendingOauthRequest, type SecurityWorld, startSecurityWorld, type Tenant } from './world.ts';
 
 /**
  * OWASP API1 (broken object level authorization), generic over /v1/openapi.json: every
@@ -60,9 +60,39 @@ const ID_FIXTURES: Record<string, (o: Tenant) => Call> = {
   'PATCH /v1/voices/{id}': (o) => ({ id: o.voiceId, body: { name: 'renamed by someone else' } }),
   'DELETE /v1/voices/{id}': (o) => ({ id: o.voiceId }),
   'DELETE /v1/history/{id}': (o) => ({ id: o.historyId }),
+  'POST /v1/webhooks/{id}/test': (o) => ({ id: o.webhookId }),
+  'PATCH /v1/posts/{id}/scheduled': (o) => ({
+    id: o.scheduledId,
+    body: { text: 'rewritten by someone else' },
+  }),
+  'PUT /v1/channels/{id}/queue': (o) => ({
+    id: o.channelId,
+    body: { timezone: 'Europe/Paris', slots: [{ day: 2, time: '10:00' }] },
+  }),
+  'GET /v1/channels/{id}/queue': (o) => ({ id: o.channelId }),
+  'DELETE /v1/channels/{id}/queue': (o) => ({ id: o.channelId }),
+  'GET /v1/channels/{id}/queue/suggest': (o) => ({ id: o.channelId }),
+  'GET /v1/series/{id}': (o) => ({ id: o.seriesId }),
+  'DELETE /v1/series/{id}': (o) => ({ id: o.seriesId }),
+  'DELETE /v1/oauth/apps/{id}': (o) => ({ id: o.oauthAppId }),
 };
 
-const idOperations = () => operations(s.doc).filter((o) => o.path.includes('{id}'));
+/**
+ * `{id}` operations whose object belongs to no account yet: an OAuth consent request is made by
+ * an unauthenticated browser redirect and is a one-shot, unguessable capability that whichever
+ * signed-in account answers it binds to itself. There is no owner to check; what must hold
+ * instead is checked below ("consent requests"): unknown ids are 404, answering binds the app
+ * to the answerer only, and a request can be answered once.
+ */
+const CAPABILITY_IDS = [
+  'GET /v1/oauth/requests/{id}',
+  'POST /v1/oauth/requests/{id}/approve',
+  'POST /v1/oauth/requests/{id}/deny',
+];
+
+const idOperations = () =>
+  operations(s.doc).filter((o) => o.path.includes('{id}') && !CAPABILITY_IDS.includes(o.key));
+const capabilityOperations = () => operations(s.doc).filter((o) => CAPABILITY_IDS.includes(o.key));
 const pathOf = (o: Operation, id: string, query = '') => o.path.replace('{id}', id) + query;
 /** An id of the same shape that no account has. */
 const ghost = (id: string) => `${id.slice(0, 4)}${randomBytes(8).toString('hex')}`;
@@ -96,6 +126,10 @@ async function everythingOf(o: Tenant) {
     scores: await get(`/v1/posts/${o.publishedId}/scores`),
     calendar: await get('/v1/calendar'),
     history: await get('/v1/history?limit=100'),
+    queue: await get(`/v1/channels/${o.channelId}/queue`),
+    series: await get('/v1/series'),
+    seriesDetail: await get(`/v1/series/${o.seriesId}`),
+    apps: await get('/v1/oauth/apps'),
     platformPosts: s.w.sandbox.state.listPosts({ includeDeleted: true }).length,
   };
 }
@@ -103,9 +137,11 @@ async function everythingOf(o: Tenant) {
 describe('every {id} operation', () => {
   it('has a fixture (coverage cannot shrink silently)', () => {
     const ops = idOperations().map((o) => o.key);
-    expect(ops.length).toBeGreaterThanOrEqual(27);
+    expect(ops.length).toBeGreaterThanOrEqual(37);
     expect(ops.filter((k) => !(k in ID_FIXTURES))).toEqual([]);
     expect(Object.keys(ID_FIXTURES).filter((k) => !ops.includes(k))).toEqual([]);
+    // The exemptions are exactly the documented consent-request operations, no more.
+    expect(capabilityOperations().map((o) => o.key)).toEqual(CAPABILITY_IDS);
   });
 
   it("answers 404 not_found to another account's id, exactly as to an id nobody has, and changes nothing", async () => {
@@ -128,6 +164,57 @@ describe('every {id} operation', () => {
       expect(shapeOf(theirs, [call.id]), o.key).toEqual(shapeOf(none, [nobodys]));
     }
     expect(await everythingOf(a)).toEqual(before);
+  });
+});
+
+describe('consent requests (ids that belong to no account until answered)', () => {
+  /** Same prefix and length as a real request id, but no request has it. */
+  const unknownLike = (id: string) => `${id.slice(0, -10)}${randomBytes(5).toString('hex')}`;
+
+  it('answer 404 not_found to an id nobody issued, exactly as to one already answered', async () => {
+    const { b } = s;
+    for (const o of capabilityOperations()) {
+      const answered = await pendingOauthRequest(s.t);
+      const first = await s.t.request('POST', `/v1/oauth/requests/${answered}/deny`, { key: b.apiKey });
+      expect(first.status, first.text).toBe(200);
+      const body = o.method === 'POST' ? {} : undefined;
+      const gone = await s.t.request(o.method, pathOf(o, answered), { key: b.apiKey, body });
+      expect(gone.status, `${o.key}: ${gone.text}`).toBe(404);
+      expect(gone.body.error.code, o.key).toBe('not_found');
+      const nobodys = unknownLike(answered);
+      const none = await s.t.request(o.method, pathOf(o, nobodys), { key: b.apiKey, body });
+      expect(none.status, `${o.key}: ${none.text}`).toBe(404);
+      expect(none.body.error.code, o.key).toBe('not_found');
+    }
+  });
+
+  it('bind the app to the account that approves, never to another, and only once', async () => {
+    const { a, b } = s;
+    const aliceApps = (await s.t.request('GET', '/v1/oauth/apps', { key: a.apiKey })).body;
+    const id = await pendingOauthRequest(s.t);
+    const view = await s.t.request('GET', `/v1/oauth/requests/${id}`, { key: b.apiKey });
+    expect(view.status, view.text).toBe(200);
+    const clientId = view.body.request.client.id as string;
+    const approved = await s.t.request('POST', `/v1/oauth/requests/${id}/approve`, {
+      key: b.apiKey,
+      body: {},
+    });
+    expect(approved.status, approved.text).toBe(200);
+    // Alice cannot take over or cancel bob's answer.
+    for (const action of ['approve', 'deny']) {
+      const late = await s.t.request('POST', `/v1/oauth/requests/${id}/${action}`, {
+        key: a.apiKey,
+        body: {},
+      });
+      expect(late.status, `${action}: ${late.text}`).toBe(404);
+    }
+    const bobApps = (await s.t.request('GET', '/v1/oauth/apps', { key: b.apiKey })).body.apps;
+    expect(bobApps.map((x: { clientId: string }) => x.clientId)).toContain(clientId);
+    expect((await s.t.request('GET', '/v1/oauth/apps', { key: a.apiKey })).body).toEqual(aliceApps);
+    // Bob's app is his: alice cannot revoke it.
+    const revoke = await s.t.request('DELETE', `/v1/oauth/apps/${clientId}`, { key: a.apiKey });
+    expect(revoke.status, revoke.text).toBe(404);
+    expect(s.leaksOf(b, revoke.text)).toEqual([]);
   });
 });
 
@@ -172,6 +259,10 @@ const REF_CASES: Record<string, RefCase> = {
     body: () => ({ name: 'reference check' }),
   },
   'POST /v1/posts/validate': { path: () => '/v1/posts/validate', body: () => ({ post: 'reference check' }) },
+  'PATCH /v1/posts/{id}/scheduled': {
+    path: (b) => `/v1/posts/${b.scheduledId}/scheduled`,
+    body: () => ({ text: 'reference check' }),
+  },
 };
 
 const REFERENCE = /^(brand|voice|channel|media|post|webhook|key)Ids?$/;
@@ -287,7 +378,22 @@ describe('agent tools (MCP) reach objects through the same checks', () => {
     generate_post: () => ({ brief: 'A launch post about our API' }),
     plan_week: () => ({ brief: 'A week about our API', count: 2 }),
     build_voice: () => ({ name: 'tool reference check', samples: ['We shipped a thing today.'] }),
+    set_queue: (b) => ({ channelId: b.channelId, timezone: 'UTC', slots: [{ day: 3, time: '12:00' }] }),
+    get_queue: (b) => ({ channelId: b.channelId }),
+    suggest_queue: (b) => ({ channelId: b.channelId }),
+    clear_queue: (b) => ({ channelId: b.channelId }),
+    queue_post: (b) => ({ text: 'tool reference check', channelId: b.channelId }),
+    schedule_series: (b) => ({
+      text: 'tool reference check',
+      channelId: b.channelId,
+      runAt: future(),
+      repeat: { every: { unit: 'week', n: 1 }, count: 2 },
+    }),
+    get_series: (b) => ({ id: b.seriesId }),
+    cancel_series: (b) => ({ id: b.seriesId }),
   };
+  /** Tools whose `id` names a series rather than a post. */
+  const SERIES_TOOLS = ['get_series', 'cancel_series'];
 
   it("refuse another account's ids in every id argument of every tool", async () => {
     const { a, b } = s;
@@ -302,7 +408,8 @@ describe('agent tools (MCP) reach objects through the same checks', () => {
     expect([...new Set(idArgs.map((x) => x.tool))].filter((n) => !(n in TOOL_CASES))).toEqual([]);
     for (const { tool, arg } of idArgs) {
       const args = TOOL_CASES[tool]!(b);
-      const aliceId = arg === 'id' ? a.drafts.read : a[kindOfField(arg)];
+      const aliceId =
+        arg === 'id' ? (SERIES_TOOLS.includes(tool) ? a.seriesId : a.drafts.read) : a[kindOfField(arg)];
       const value = arg.endsWith('Ids') ? [aliceId] : aliceId;
       const result = await callTool(b.apiKey, tool, { ...args, [arg]: value });
       const code = errorOf(result).code;
@@ -317,9 +424,9 @@ describe('the owner', () => {
   it('succeeds with the same fixtures, so the 404s above are about ownership', async () => {
     const { a } = s;
     // Deletions last, so every other operation still finds its object.
-    const ordered = [...idOperations()].sort(
-      (x, y) => Number(x.method === 'DELETE') - Number(y.method === 'DELETE'),
-    );
+    // The channel goes very last: its queue operations need it.
+    const rank = (o: Operation) => (o.key === 'DELETE /v1/channels/{id}' ? 2 : Number(o.method === 'DELETE'));
+    const ordered = [...idOperations()].sort((x, y) => rank(x) - rank(y));
     for (const o of ordered) {
       const call = ID_FIXTURES[o.key]!(a);
       const res = await s.t.request(o.method, pathOf(o, call.id, call.query), {
@@ -328,6 +435,15 @@ describe('the owner', () => {
       });
       expect(res.status, `${o.key}: ${res.text}`).toBeGreaterThanOrEqual(200);
       expect(res.status, `${o.key}: ${res.text}`).toBeLessThan(300);
+    }
+    // Consent requests are one-shot: each operation gets its own.
+    for (const o of capabilityOperations()) {
+      const id = await pendingOauthRequest(s.t);
+      const res = await s.t.request(o.method, pathOf(o, id), {
+        key: a.apiKey,
+        body: o.method === 'POST' ? {} : undefined,
+      });
+      expect(res.status, `${o.key}: ${res.text}`).toBe(200);
     }
   });
 });

@@ -192,6 +192,7 @@ describe('lists', () => {
         'GET /v1/posts',
         'GET /v1/posts/{id}/metrics',
         'GET /v1/posts/{id}/metrics/history',
+        'GET /v1/series',
         'GET /v1/webhooks/{id}/deliveries',
       ].sort(),
     );

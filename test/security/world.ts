@@ -1,11 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { isNotNull } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { apiKeys, channels, media, oauthStates, posts, webhooks } from '../../src/db/schema/index.ts';
+import {
+  apiKeys,
+  channels,
+  media,
+  oauthStates,
+  oauthTokens,
+  posts,
+  webhooks,
+} from '../../src/db/schema/index.ts';
 import { sha256Hex } from '../../src/lib/hash.ts';
 import { startSandbox } from '../../src/sandbox/sandbox.ts';
 import { issuedSecrets, testClock } from '../channels/helpers.ts';
 import type { TestApp, TestResponse } from '../helpers/app.ts';
+import { connectApp, newClient, pkcePair, startConsent } from '../mcp/oauth-helpers.ts';
 import { sampleFile } from '../media/fixtures.ts';
 import { B_REDIRECT } from '../platforms/platformB-world.ts';
 import { type PostWorld, startPostWorld } from '../posts/world.ts';
@@ -36,6 +45,22 @@ export interface Tenant {
   publishedId: string;
   /** An imported history entry. */
   historyId: string;
+  /** Scheduled (two days out) and left scheduled, for the operations that revise a scheduled post. */
+  scheduledId: string;
+  /** A recurring series (weekly, three occurrences) on the tenant's channel. */
+  seriesId: string;
+  /** The client id of an OAuth app the tenant connected (approved and exchanged). */
+  oauthAppId: string;
+  /**
+   * A fresh, unanswered OAuth consent request each call (one-shot: approve and deny consume it).
+   * Drawn from a pool made up front, since request builders are synchronous.
+   */
+  nextOauthRequest(): string;
+}
+
+/** Starts an OAuth authorization for a newly registered app and returns its consent request id. */
+export async function pendingOauthRequest(t: TestApp, clientId?: string): Promise<string> {
+  return startConsent(t, clientId ?? (await newClient(t, 'Security Agent')), pkcePair().challenge);
 }
 
 export interface Recorded {
@@ -177,6 +202,31 @@ async function makeTenant(w: PostWorld, label: string): Promise<Tenant> {
   );
   const history = await json(await as('GET', '/v1/history'), 200);
   const historyId = history.history.find((h: { source: string }) => h.source === 'import').id as string;
+  await json(
+    await as('PUT', `/v1/channels/${m.channelId}/queue`, {
+      timezone: 'UTC',
+      slots: [
+        { day: 1, time: '09:00' },
+        { day: 4, time: '15:30' },
+      ],
+    }),
+    200,
+  );
+  const scheduledId = await draft('scheduled');
+  await json(await as('POST', `/v1/posts/${scheduledId}/schedule`, { runAt: Date.now() + 48 * hour }), 200);
+  const series = await json(
+    await as('POST', '/v1/posts', {
+      text: `${marker} series`,
+      channelId: m.channelId,
+      runAt: Date.now() + 72 * hour,
+      repeat: { every: { unit: 'week', n: 1 }, count: 3 },
+    }),
+    201,
+  );
+  const oauthAppId = (await connectApp(t, key)).clientId;
+  const consentClient = await newClient(t, `${label} consent`);
+  const pending: string[] = [];
+  for (let i = 0; i < 40; i++) pending.push(await pendingOauthRequest(t, consentClient));
   return {
     label,
     marker,
@@ -192,6 +242,14 @@ async function makeTenant(w: PostWorld, label: string): Promise<Tenant> {
     drafts,
     publishedId,
     historyId,
+    scheduledId,
+    seriesId: series.series.id as string,
+    oauthAppId,
+    nextOauthRequest() {
+      const id = pending.shift();
+      if (!id) throw new Error(`${label} has no pending OAuth consent request left; make the pool larger`);
+      return id;
+    },
   };
 }
 
@@ -209,6 +267,9 @@ export function identifiersOf(tenant: Tenant): string[] {
     tenant.webhookId,
     tenant.publishedId,
     tenant.historyId,
+    tenant.scheduledId,
+    tenant.seriesId,
+    tenant.oauthAppId,
     ...Object.values(tenant.drafts),
   ];
 }
@@ -287,6 +348,8 @@ export async function startSecurityWorld(
     for (const h of await db.select({ s: webhooks.secretSealed }).from(webhooks))
       add('sealed webhook secret', h.s);
     for (const m of await db.select({ k: media.storageKey }).from(media)) add('storage key', m.k);
+    for (const o of await db.select({ h: oauthTokens.tokenHash }).from(oauthTokens))
+      add('oauth token or code digest', o.h);
     for (const s of await db.select().from(oauthStates)) {
       add('oauth state digest', s.stateHash);
       add('sealed PKCE verifier', s.codeVerifierSealed);

@@ -28,6 +28,7 @@ export const CreateKeyRequest = z
     scopes: z
       .array(ScopeName)
       .min(1)
+      .max(SCOPES.length)
       .optional()
       .describe(
         'What the key may do; default all three (`read`, `write`, `publish`). `["read"]` makes a read-only key for dashboards. A key cannot create a key with a scope it lacks itself.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SCOPES } from '../../domain/scopes.ts';
 import { ScopeName } from '../keys/keys.schemas.ts';
 
 export const AuthorizationRequestView = z
@@ -26,6 +27,7 @@ export const ApproveAuthorizationRequest = z
     scopes: z
       .array(ScopeName)
       .min(1)
+      .max(SCOPES.length)
       .optional()
       .describe('The scopes to grant: those the app asked for (default) or fewer'),
   })

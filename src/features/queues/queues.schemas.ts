@@ -9,6 +9,7 @@ export const QueueSlot = z
     day: z.number().int().min(1).max(7).describe('ISO weekday: Monday = 1 ... Sunday = 7'),
     time: z
       .string()
+      .max(5)
       .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A 24-hour local time such as 09:30')
       .describe('Local wall time, HH:MM (24-hour)'),
   })
