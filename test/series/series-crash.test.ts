@@ -52,13 +52,16 @@ describe.runIf(SERVERS)('a series whose worker is SIGKILLed mid-publish', () => 
     const rows = await db.select().from(posts).where(eq(posts.seriesId, seriesId));
     expect(rows).toHaveLength(5);
     const first = await spawnService('worker', workerEnv());
-    // The days pass: each occurrence falls due 2.5 s after the one before (a day apart in life),
-    // so one is in flight at a time, as a daily series is.
+    // The days pass: each occurrence falls due 10 s after the one before (a day apart in life),
+    // so one is in flight at a time, as a daily series is: the killed one is recovered before the
+    // next falls due even when a loaded machine is slow to start the second worker. (Two posts of
+    // one channel with the same text in flight while a process dies is a known limit: see
+    // docs/publishing.md, "Recovery and identical texts".)
     const start = Date.now() + 1_000;
     for (const row of rows)
       await db
         .update(posts)
-        .set({ scheduledFor: start + row.seriesIndex! * 2_500 })
+        .set({ scheduledFor: start + row.seriesIndex! * 10_000 })
         .where(eq(posts.id, row.id));
     const creates = w.sandbox.state.calls('createPost');
     w.sandbox.faults.latency(1_500, 'createPost');
@@ -83,7 +86,7 @@ describe.runIf(SERVERS)('a series whose worker is SIGKILLed mid-publish', () => 
         const now = await db.select().from(posts).where(eq(posts.seriesId, seriesId));
         return now.every((r) => r.status === 'published') ? now : null;
       },
-      60_000,
+      75_000,
       100,
     );
     const onPlatform = m.platformPosts().filter((p) => p.text === text);
@@ -93,5 +96,5 @@ describe.runIf(SERVERS)('a series whose worker is SIGKILLed mid-publish', () => 
     // The killed create was found on the platform by the next worker (5 requests), or, had it
     // not landed, sent once more (6): never a second post.
     expect([creates + 5, creates + 6]).toContain(w.sandbox.state.calls('createPost'));
-  }, 90_000);
+  }, 150_000);
 });
