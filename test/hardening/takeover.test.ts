@@ -17,6 +17,7 @@ import { claimerPid, type ProcessWorld, SERVERS, startProcessWorld, until } from
  */
 const LEASE = 4_000;
 const CREATE_LATENCY = 400;
+const FIRST_WAVE_LATENCY = 2_500;
 
 let w: ProcessWorld;
 
@@ -143,11 +144,14 @@ function expectTakenOver(
 describe.runIf(SERVERS)('take-over after a crash, timed', () => {
   it('a worker killed mid-burst: all its claims (more than a pool) are taken over within a lease', async () => {
     const m = await w.member();
-    w.sandbox.faults.latency(CREATE_LATENCY, 'createPost');
+    // The first wave of creates is slow, so no wave finishes (dropping the first worker to one
+    // batch) between seeing more than a pool's claims and the kill; CI saw exactly that race.
+    w.sandbox.faults.latency(FIRST_WAVE_LATENCY, 'createPost');
     const [first, second] = await Promise.all([w.spawn('worker'), w.spawn('worker')]);
     const ids = await scheduleBurst(m, 300, 'Worker killed');
     await waitForClaims(ids, first!, 33);
     await first!.kill('SIGKILL');
+    w.sandbox.faults.latency(CREATE_LATENCY, 'createPost');
     const held = await heldBy(ids, first!);
     expect(held.length).toBeGreaterThan(32);
     const rows = await settled(ids);

@@ -138,6 +138,50 @@ describe('recovery of posts left in publishing', () => {
     expect(w.sandbox.state.calls('createPost')).toBe(creates);
   });
 
+  it('a lost create is not mistaken for a same-text post of the channel whose create is in flight', async () => {
+    // A series' occurrences due seconds apart: B's create has landed but B's process has not
+    // recorded its id yet when A (whose create was lost) is recovered. A must not take B's post.
+    const text = 'Same words, two occurrences';
+    const a = await draft(text);
+    const b = await draft(text);
+    const sent = await w.t.request('POST', `/v1/posts/${b.id}/publish`, { key: alice.apiKey });
+    expect(sent.status, sent.text).toBe(200);
+    const bPlatformId = sent.body.post.platformPostId;
+    await w.t.service.deps.db
+      .update(posts)
+      .set({
+        status: 'publishing',
+        publishedAt: null,
+        platformPostId: null,
+        platformUrl: null,
+        claimedAt: w.clock.now(),
+        claimedBy: 'live-process:b',
+        createSentAt: w.clock.now(),
+      })
+      .where(eq(posts.id, b.id));
+    await crashMidPublish(w, a.id, { leaseMs: LEASE, createSent: true });
+    // B's process hears back and records its id while A's recovery is running.
+    const recordB = new Promise<void>((resolve, reject) =>
+      setTimeout(() => {
+        w.t.service.deps.db
+          .update(posts)
+          .set({
+            status: 'published',
+            platformPostId: bPlatformId,
+            publishedAt: w.clock.now(),
+            claimedBy: null,
+          })
+          .where(eq(posts.id, b.id))
+          .then(() => resolve(), reject);
+      }, 600),
+    );
+    await Promise.all([w.t.service.runner!.runOnce(), recordB]);
+    const rowA = await postRow(w.t, a.id);
+    expect(rowA!.status).toBe('published');
+    expect(rowA!.platformPostId).not.toBe(bPlatformId);
+    expect(alice.platformPosts().filter((x) => x.text === text)).toHaveLength(2);
+  });
+
   it('a create sent before the crash that the platform cannot settle fails as publish_outcome_unknown', async () => {
     // "Not found" is re-sent (test/hardening/recovery-resend.test.ts); a platform that cannot
     // list the member's posts settles nothing, so nothing is sent again.

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, gte, isNotNull, ne } from 'drizzle-orm';
 import type { AppDeps } from '../../../context.ts';
 import { posts } from '../../../db/schema/index.ts';
@@ -40,12 +41,54 @@ async function recordedElsewhere(deps: AppDeps, row: Claim['row'], since: number
   return others.flatMap((o) => [o.first!, ...o.rest]);
 }
 
+/** How often recovery looks again whether a same-text post of the channel is still in flight. */
+const IN_FLIGHT_POLL_MS = 200;
+
+/**
+ * Whether another post of the channel with the same text holds a live claim (within its lease):
+ * its create may be on the wire or landed with its id not yet recorded. A lookup now could take
+ * that post for this one's lost create (a series' occurrences due seconds apart, an evergreen
+ * re-post), and then one of the two would read `published` without ever having been posted.
+ */
+async function sameTextInFlight(deps: AppDeps, row: Claim['row']): Promise<boolean> {
+  const live = deps.clock.now() - deps.config.PUBLISH_LEASE_MS;
+  const [other] = await deps.db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(
+      and(
+        eq(posts.channelId, row.channelId!),
+        ne(posts.id, row.id),
+        eq(posts.text, row.text),
+        eq(posts.status, 'publishing'),
+        gte(posts.claimedAt, live),
+      ),
+    )
+    .limit(1);
+  return other !== undefined;
+}
+
+/**
+ * Waits, up to one lease, until no same-text post of the channel is in flight, so its platform
+ * id is recorded (and excluded) before the lookup. False when one still is: the caller cannot
+ * tell which platform post is whose.
+ */
+async function waitForSameTextPosts(deps: AppDeps, row: Claim['row']): Promise<boolean> {
+  const deadline = performance.now() + deps.config.PUBLISH_LEASE_MS;
+  while (await sameTextInFlight(deps, row)) {
+    if (performance.now() >= deadline) return false;
+    await sleep(IN_FLIGHT_POLL_MS);
+  }
+  return true;
+}
+
 /**
  * Asks the platform whether the member has this part since `since`: the post and thread parts
  * among the member's recent posts (`lookupPost`, else `findPublished`), the first comment under
  * its parent (`lookupComment`, else `findComment`). `absent` only where the platform says so
  * in a way recovery may act on (PostLookup, CommentLookup); a platform without the tri-state
- * method can only say found or `cannot_tell`.
+ * method can only say found or `cannot_tell`. A post or thread part is looked up only once no
+ * other post of the channel with the same text is in flight (waitForSameTextPosts).
  */
 export async function lookUpPart(
   deps: AppDeps,
@@ -56,6 +99,12 @@ export async function lookUpPart(
 ): Promise<PartLookup> {
   const { row } = claim;
   if (!row.channelId) return { kind: 'cannot_tell', reason: 'the post has no channel' };
+  if (part.kind !== 'comment' && !(await waitForSameTextPosts(deps, row))) {
+    return {
+      kind: 'cannot_tell',
+      reason: 'another post of this channel with the same text was being published at the same time',
+    };
+  }
   try {
     return await withChannelAccess(
       deps,
