@@ -110,9 +110,12 @@ class SweepLoop<N extends string> {
     this.#timer = this.#timers.set(
       () => {
         this.#timer = null;
-        void this.runNow();
+        // Timers may fire a millisecond before the clock reads the planned time; a run then
+        // would not see a row due at that time yet (and the wake would ask for another run).
+        if (this.#now() < this.#nextRunAt) this.#arm();
+        else void this.runNow();
       },
-      Math.max(0, this.#nextRunAt - this.#now()),
+      Math.max(0, Math.ceil(this.#nextRunAt - this.#now())),
     );
   }
 

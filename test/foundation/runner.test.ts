@@ -46,9 +46,11 @@ describe('sweep runner', () => {
     await waitUntil(() => fastRuns.length === 1, 'first fast run');
     const wokenAt = Date.now();
     runner.wake('fast', wokenAt + 50);
-    await waitUntil(() => fastRuns.length === 2, 'woken fast run');
+    await waitUntil(() => fastRuns.length >= 2, 'woken fast run');
     expect(slowFinished).toBe(false);
-    expect(fastRuns[1]!).toBeGreaterThanOrEqual(wokenAt + 45);
+    // Never before the time the wake asked for (the runner re-arms a timer that fires early).
+    expect(fastRuns[1]!).toBeGreaterThanOrEqual(wokenAt + 50);
+    expect(fastRuns).toHaveLength(2);
     release();
     await runner.stop();
   });
