@@ -155,7 +155,7 @@ describe('GET /v1/insights timing', () => {
     expect(cell).toMatchObject({ slot: 'Tuesday 09:00-12:00', posts: 8, standsOut: true });
     expect(cell.multiple).toBeGreaterThan(5);
     expect(paris.best).toEqual(['Tuesday 09:00-12:00']);
-    expect(paris.note).toMatch(/^Tuesday 09:00-12:00: [\d.]+x your median engagement over 8 posts \(p=/);
+    expect(paris.note).toMatch(/^Tuesday 09:00-12:00: [\d.]+x your median engagement over 8 posts \(p[=<]/);
     // On UTC's clock the same posts sit an hour earlier, in the window before.
     const utc = (await insights(key)).grid;
     expect(utc.cells.find((c: { day: number; hour: number }) => c.day === 2 && c.hour === 6).posts).toBe(8);

@@ -124,7 +124,7 @@ export function analyse(
     note = standing
       .map(
         (s) =>
-          `${s.slot}: ${fmt(s.multiple ?? 0)} your median engagement over ${s.posts} posts (p=${s.pValue}).`,
+          `${s.slot}: ${fmt(s.multiple ?? 0)} your median engagement over ${s.posts} posts (p${s.pValue !== null && s.pValue < 0.0001 ? '<0.0001' : `=${s.pValue}`}).`,
       )
       .join(' ');
   return { posts: posts.length, slots, best, worst, note };
