@@ -153,6 +153,11 @@ describe.skipIf(!hasChromium)(
         ).toBe(true);
         expect(await entry.getAttribute('title')).toContain(post.text);
       }
+      // Nothing else lies over them ("+N" links included).
+      const others = await page
+        .locator('.fc-timegrid-more-link')
+        .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as Box));
+      for (const box of boxes) for (const other of others) expect(overlap(box, other)).toBeLessThan(2);
       for (let i = 0; i < boxes.length; i++)
         for (let j = i + 1; j < boxes.length; j++)
           // Under 2 square pixels: neighbours share a sub-pixel edge, they do not cover each other.
