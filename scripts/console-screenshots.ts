@@ -10,11 +10,13 @@ import { ensureConsoleBuilt } from './ensure-console.ts';
  * Chromium (/usr/bin/chromium) from a throwaway account on the sandbox platforms: both channels
  * connected, 60 imported history posts, three posts scheduled for the same hour tomorrow, three
  * published and measured, a brand, a webhook endpoint and a second key. One screenshot a page at
- * 1366 x 900 (the top of the page, as a visitor first sees it; the calendar taller), and
- * Insights at 390 px.
+ * 1366 x 900 (the top of the page, as a visitor first sees it; the calendar and Analytics
+ * taller), and Insights at 390 px. `node scripts/console-screenshots.ts analytics` takes one.
  */
 const OUT = new URL('../docs/console/', import.meta.url).pathname;
 const DAY = 86_400_000;
+/** Names given on the command line (`analytics calendar`) take only those screenshots. */
+const only = process.argv.slice(2);
 
 async function main() {
   if (!ensureConsoleBuilt(() => {})) throw new Error('the console did not build');
@@ -111,7 +113,8 @@ async function main() {
     await context.close();
     console.log(`docs/console/${name}.png`);
   };
-  // The calendar taller, so the morning's posts show under its header.
+  // The calendar taller, so the morning's posts show under its header; Analytics down to the
+  // score-against-engagement chart.
   for (const [route, heading, name] of [
     ['/channels', 'Channels', 'channels'],
     ['/calendar', 'Calendar', 'calendar'],
@@ -131,8 +134,16 @@ async function main() {
     ['/model', 'Language model', 'model'],
     ['/authorize', 'Connect an app to Postkit', 'authorize'],
   ])
-    await shoot(route!, heading!, name!, 1366, route === '/calendar' ? 1500 : 900);
-  await shoot('/insights', 'Insights', 'insights-phone', 390, 1400);
+    if (only.length === 0 || only.includes(name!))
+      await shoot(
+        route!,
+        heading!,
+        name!,
+        1366,
+        route === '/calendar' ? 1500 : route === '/analytics' ? 2000 : 900,
+      );
+  if (only.length === 0 || only.includes('insights-phone'))
+    await shoot('/insights', 'Insights', 'insights-phone', 390, 1400);
   await browser.close();
   await t.close();
   await sandbox.close();
