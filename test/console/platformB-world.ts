@@ -18,8 +18,12 @@ export interface PlatformBWorld {
  * The built console served by the API on the offline engine, with the sandbox on loopback and a
  * new account whose platformB channel is connected through the API (the sandbox approves at once
  * and sends the browser to the callback): where the browser tests that start on platformB begin.
+ * With `alsoPlatformA`, a platformA channel is connected too (`channelId` stays platformB's).
  */
-export async function startPlatformBWorld(env: Record<string, string> = {}): Promise<PlatformBWorld> {
+export async function startPlatformBWorld(
+  env: Record<string, string> = {},
+  options: { alsoPlatformA?: boolean } = {},
+): Promise<PlatformBWorld> {
   if (!ensureConsoleBuilt(() => {})) throw new Error('the console did not build: run npm run build:web');
   const sandbox = await startSandbox({ autoApprove: true });
   const port = await freePort();
@@ -28,23 +32,26 @@ export async function startPlatformBWorld(env: Record<string, string> = {}): Pro
     KIT_VAULT_KEY: randomBytes(32).toString('base64'),
     LLM_PROVIDER: 'heuristic',
     ...sandbox.platformB.env(`http://127.0.0.1:${port}/v1/channels/platformB/callback`),
+    ...(options.alsoPlatformA ? sandbox.env(`http://127.0.0.1:${port}/v1/channels/platformA/callback`) : {}),
     ...env,
   });
   const key = (await t.signup()).apiKey;
-  const started = await t.request('POST', '/v1/channels/platformB/connect', { key });
-  expect(started.status, started.text).toBe(200);
-  const consent = await fetch(started.body.url, { redirect: 'manual' });
-  const back = await fetch(consent.headers.get('location')!, { redirect: 'manual' });
-  expect(back.status, await back.text()).toBeLessThan(400);
+  for (const platform of options.alsoPlatformA ? ['platformB', 'platformA'] : ['platformB']) {
+    const started = await t.request('POST', `/v1/channels/${platform}/connect`, { key });
+    expect(started.status, started.text).toBe(200);
+    const consent = await fetch(started.body.url, { redirect: 'manual' });
+    const back = await fetch(consent.headers.get('location')!, { redirect: 'manual' });
+    expect(back.status, await back.text()).toBeLessThan(400);
+  }
   const channels = (await t.request('GET', '/v1/channels', { key })).body.channels;
-  expect(channels.map((c: { platform: string; status: string }) => [c.platform, c.status])).toEqual([
-    ['platformB', 'connected'],
-  ]);
+  expect(channels.map((c: { platform: string; status: string }) => [c.platform, c.status]).sort()).toEqual(
+    (options.alsoPlatformA ? ['platformA', 'platformB'] : ['platformB']).map((p) => [p, 'connected']),
+  );
   return {
     sandbox,
     t,
     key,
-    channelId: channels[0].id,
+    channelId: channels.find((c: { platform: string }) => c.platform === 'platformB').id,
     async close() {
       await t.close();
       await sandbox.close();

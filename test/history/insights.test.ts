@@ -117,6 +117,63 @@ describe('GET /v1/insights timing', () => {
     expect(bad.body.error.details[0].path).toBe('querystring.timezone');
   });
 
+  it('maps weekday and time together on the author’s clock, each cell with the posts behind it', async () => {
+    const random = rng(5);
+    const HOUR = 3_600_000;
+    // Eight Tuesdays at 09:30 in Paris (08:30 UTC in winter) earn ten times the rest.
+    const tuesdays = Array.from({ length: 8 }, (_, w) => ({
+      text: `Tuesday morning ${w}`,
+      publishedAt: MONDAY_9AM + (w * 7 + 1) * DAY - 30 * 60_000,
+      reactions: Math.round(200 * (0.8 + 0.4 * random())),
+    }));
+    // The rest every day of the week in the afternoon (14:00-21:00 in Paris).
+    const rest = Array.from({ length: 52 }, (_, i) => ({
+      text: `Afternoon ${i}`,
+      publishedAt: MONDAY_9AM + i * DAY + (4 + ((i * 5) % 8)) * HOUR,
+      reactions: Math.round(20 * (0.7 + 0.6 * random())),
+    }));
+    const key = await account([
+      ...tuesdays,
+      ...rest,
+      { text: 'date only', reactions: 3, publishedAt: '2025-02-01' },
+    ]);
+    const paris = (await insights(key, '?timezone=Europe/Paris')).grid;
+    expect(paris.hoursPerCell).toBe(3);
+    expect(paris.cells).toHaveLength(56);
+    expect(
+      paris.cells
+        .slice(0, 2)
+        .map((c: { slot: string; day: number; hour: number }) => [c.slot, c.day, c.hour]),
+    ).toEqual([
+      ['Sunday 00:00-03:00', 0, 0],
+      ['Sunday 03:00-06:00', 0, 3],
+    ]);
+    // Every timed post is in one cell; the bare date is in none.
+    expect(paris.posts).toBe(60);
+    expect(paris.cells.reduce((n: number, c: { posts: number }) => n + c.posts, 0)).toBe(60);
+    const cell = paris.cells.find((c: { day: number; hour: number }) => c.day === 2 && c.hour === 9);
+    expect(cell).toMatchObject({ slot: 'Tuesday 09:00-12:00', posts: 8, standsOut: true });
+    expect(cell.multiple).toBeGreaterThan(5);
+    expect(paris.best).toEqual(['Tuesday 09:00-12:00']);
+    expect(paris.note).toMatch(/^Tuesday 09:00-12:00: [\d.]+x your median engagement over 8 posts \(p[=<]/);
+    // On UTC's clock the same posts sit an hour earlier, in the window before.
+    const utc = (await insights(key)).grid;
+    expect(utc.cells.find((c: { day: number; hour: number }) => c.day === 2 && c.hour === 6).posts).toBe(8);
+    expect(utc.cells.find((c: { day: number; hour: number }) => c.day === 2 && c.hour === 9).posts).toBe(0);
+  });
+
+  it('says when the history is too short for the weekday-and-time map', async () => {
+    const key = await account([{ text: 'one', reactions: 5, publishedAt: MONDAY_9AM }]);
+    const { grid } = await insights(key);
+    expect(grid.note).toBe(
+      'Not enough history to judge weekdays and times together: 1 post with engagement and a publish time; at least 20 are needed.',
+    );
+    expect(
+      grid.cells.filter((c: { posts: number }) => c.posts > 0).map((c: { slot: string }) => c.slot),
+    ).toEqual(['Monday 09:00-12:00']);
+    expect(grid.best).toEqual([]);
+  });
+
   it('reads only the caller’s history', async () => {
     const items = Array.from({ length: 30 }, (_, i) => ({
       text: `Mine ${i}`,

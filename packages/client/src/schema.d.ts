@@ -6872,6 +6872,8 @@ export interface components {
             days: components["schemas"]["TimingInsight"];
             /** @description What the author's personal model weighs most, with effects measured in their history */
             factors: components["schemas"]["Factors"];
+            /** @description An extension: days and hours together, a heat map of weekday by 3-hour window in `timezone`; each cell is tested as `days` and `hours` are, against every cell tested */
+            grid: components["schemas"]["TimingGrid"];
             hours: components["schemas"]["TimingInsight"];
             /** @description The author's median engagement (reactions + comments + shares); the unit of every multiple */
             medianEngagement: number | null;
@@ -6902,6 +6904,8 @@ export interface components {
             days: components["schemas"]["TimingInsightInput"];
             /** @description What the author's personal model weighs most, with effects measured in their history */
             factors: components["schemas"]["FactorsInput"];
+            /** @description An extension: days and hours together, a heat map of weekday by 3-hour window in `timezone`; each cell is tested as `days` and `hours` are, against every cell tested */
+            grid: components["schemas"]["TimingGridInput"];
             hours: components["schemas"]["TimingInsightInput"];
             /** @description The author's median engagement (reactions + comments + shares); the unit of every multiple */
             medianEngagement: number | null;
@@ -7893,6 +7897,64 @@ export interface components {
              */
             source: "history" | "general";
             timezone: string;
+        };
+        TimingCell: {
+            /** @description Weekday on the author’s clock, 0 = Sunday */
+            day: number;
+            /** @description First hour of the window on the author’s clock */
+            hour: number;
+            /** @description Median engagement here as a multiple of the author's median; null under 5 posts */
+            multiple: number | null;
+            posts: number;
+            /** @description Mann-Whitney test of this slot against the other posts; null when too few to test */
+            pValue: number | null;
+            /** @description The weekday and window, e.g. "Tuesday 09:00-12:00" */
+            slot: string;
+            /** @description Supported by the data: at least 5 posts and p under 0.05 divided by the slots tested */
+            standsOut: boolean;
+        };
+        TimingCellInput: {
+            /** @description Weekday on the author’s clock, 0 = Sunday */
+            day: number;
+            /** @description First hour of the window on the author’s clock */
+            hour: number;
+            /** @description Median engagement here as a multiple of the author's median; null under 5 posts */
+            multiple: number | null;
+            posts: number;
+            /** @description Mann-Whitney test of this slot against the other posts; null when too few to test */
+            pValue: number | null;
+            /** @description The weekday and window, e.g. "Tuesday 09:00-12:00" */
+            slot: string;
+            /** @description Supported by the data: at least 5 posts and p under 0.05 divided by the slots tested */
+            standsOut: boolean;
+        };
+        TimingGrid: {
+            /** @description Cells that stand out above the median, best first */
+            best: string[];
+            /** @description Every weekday and window, Sunday 00:00-03:00 first, each with the posts behind it */
+            cells: components["schemas"]["TimingCell"][];
+            /** @description Hours in each window: 3 */
+            hoursPerCell: number;
+            /** @description What the data supports, in one or two sentences */
+            note: string;
+            /** @description Posts with engagement and a publish time */
+            posts: number;
+            /** @description Cells that stand out below the median */
+            worst: string[];
+        };
+        TimingGridInput: {
+            /** @description Cells that stand out above the median, best first */
+            best: string[];
+            /** @description Every weekday and window, Sunday 00:00-03:00 first, each with the posts behind it */
+            cells: components["schemas"]["TimingCellInput"][];
+            /** @description Hours in each window: 3 */
+            hoursPerCell: number;
+            /** @description What the data supports, in one or two sentences */
+            note: string;
+            /** @description Posts with engagement and a publish time */
+            posts: number;
+            /** @description Cells that stand out below the median */
+            worst: string[];
         };
         TimingInsight: {
             /** @description Slots that stand out above the median, best first; empty when none does */

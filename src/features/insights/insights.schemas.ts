@@ -42,6 +42,25 @@ export const TimingInsight = z
   })
   .meta({ id: 'TimingInsight' });
 
+export const TimingCell = TimingSlot.extend({
+  slot: z.string().describe('The weekday and window, e.g. "Tuesday 09:00-12:00"'),
+  day: z.number().int().min(0).max(6).describe('Weekday on the author’s clock, 0 = Sunday'),
+  hour: z.number().int().min(0).max(23).describe('First hour of the window on the author’s clock'),
+}).meta({ id: 'TimingCell' });
+
+export const TimingGrid = z
+  .object({
+    posts: z.number().int().describe('Posts with engagement and a publish time'),
+    hoursPerCell: z.number().int().describe('Hours in each window: 3'),
+    cells: z
+      .array(TimingCell)
+      .describe('Every weekday and window, Sunday 00:00-03:00 first, each with the posts behind it'),
+    best: z.array(z.string()).describe('Cells that stand out above the median, best first'),
+    worst: z.array(z.string()).describe('Cells that stand out below the median'),
+    note: z.string().describe('What the data supports, in one or two sentences'),
+  })
+  .meta({ id: 'TimingGrid' });
+
 export const Factor = z
   .object({
     feature: z.string().describe('The global model feature (a rule name, a measure, a format)'),
@@ -84,6 +103,9 @@ export const InsightsResult = z
     timezone: z.string(),
     days: TimingInsight,
     hours: TimingInsight,
+    grid: TimingGrid.describe(
+      'An extension: days and hours together, a heat map of weekday by 3-hour window in `timezone`; each cell is tested as `days` and `hours` are, against every cell tested',
+    ),
     personalModel: z
       .object({
         fitted: z.boolean().describe('A personal model is in use (it needs 10+ posts with engagement)'),

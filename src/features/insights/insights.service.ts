@@ -8,6 +8,7 @@ import { readHistory } from '../history/history-view.ts';
 import { loadPersonal, personalModelState } from '../history/personal-models.ts';
 import type { Factors, InsightsQuery, InsightsResult } from './insights.schemas.ts';
 import { type TimedPost, timingInsights } from './timing.ts';
+import { timingGrid } from './timing-grid.ts';
 
 function checkTimeZone(timeZone: string): string {
   try {
@@ -81,6 +82,7 @@ export async function getInsights({ ctx, input }: Call<InsightsQuery>): Promise<
     timezone,
     days,
     hours,
+    grid: timingGrid(dated, timezone),
     personalModel: await personalModelState(ctx),
     factors: await factorsOf(ctx, engaged.length),
   };

@@ -35,8 +35,28 @@ export interface TimingInsight {
   note: string;
 }
 
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const WINDOWS = Array.from({ length: 8 }, (_, i) => {
+/** How a note names what was analysed: "days", a "day", "a publish date"… */
+export interface SlotWords {
+  /** What was judged: "days". */
+  what: string;
+  /** What a post needs to count: "a publish date". */
+  needs: string;
+  /** One slot, after "no": "day". */
+  slot: string;
+  /** One slot, after "No … stands out": "day". */
+  standsOut: string;
+}
+
+const DAY_WORDS: SlotWords = { what: 'days', needs: 'a publish date', slot: 'day', standsOut: 'day' };
+const HOUR_WORDS: SlotWords = {
+  what: 'hours',
+  needs: 'a publish time',
+  slot: 'window',
+  standsOut: 'time of day',
+};
+
+export const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+export const WINDOWS = Array.from({ length: 8 }, (_, i) => {
   const pad = (h: number) => String(h).padStart(2, '0');
   return `${pad(i * 3)}:00-${pad(i * 3 + 3)}:00`;
 });
@@ -63,12 +83,13 @@ export function localDayHour(timeZone: string): (ms: number) => { day: number; h
 
 const fmt = (x: number) => `${x.toFixed(x >= 10 ? 0 : 1)}x`;
 
-function analyse(
+export function analyse(
   labels: string[],
   slotOf: (p: TimedPost) => number,
   posts: TimedPost[],
-  what: string,
+  words: SlotWords,
 ): TimingInsight {
+  const { what } = words;
   const authorMedian = median(posts.map((p) => p.engagement)) ?? 0;
   const groups = labels.map(() => [] as number[]);
   for (const p of posts) groups[slotOf(p)]!.push(p.engagement);
@@ -94,16 +115,16 @@ function analyse(
   const worst = standing.filter((s) => (s.multiple ?? 0) < 1).map((s) => s.slot);
   let note: string;
   if (posts.length < MIN_TIMING_POSTS)
-    note = `Not enough history to judge ${what}: ${posts.length} posts with engagement and ${what === 'hours' ? 'a publish time' : 'a publish date'}; at least ${MIN_TIMING_POSTS} are needed.`;
+    note = `Not enough history to judge ${what}: ${posts.length} ${posts.length === 1 ? 'post' : 'posts'} with engagement and ${words.needs}; at least ${MIN_TIMING_POSTS} are needed.`;
   else if (tested === 0)
-    note = `Your posts are too concentrated to compare ${what}: no ${what === 'hours' ? 'window' : 'day'} has ${MIN_SLOT_POSTS} posts with ${MIN_SLOT_POSTS} others to compare against.`;
+    note = `Your posts are too concentrated to compare ${what}: no ${words.slot} has ${MIN_SLOT_POSTS} posts with ${MIN_SLOT_POSTS} others to compare against.`;
   else if (standing.length === 0)
-    note = `No ${what === 'hours' ? 'time of day' : 'day'} stands out: across ${posts.length} posts the differences are within what chance produces.`;
+    note = `No ${words.standsOut} stands out: across ${posts.length} posts the differences are within what chance produces.`;
   else
     note = standing
       .map(
         (s) =>
-          `${s.slot}: ${fmt(s.multiple ?? 0)} your median engagement over ${s.posts} posts (p=${s.pValue}).`,
+          `${s.slot}: ${fmt(s.multiple ?? 0)} your median engagement over ${s.posts} posts (p${s.pValue !== null && s.pValue < 0.0001 ? '<0.0001' : `=${s.pValue}`}).`,
       )
       .join(' ');
   return { posts: posts.length, slots, best, worst, note };
@@ -117,8 +138,8 @@ export function timingInsights(
   const local = localDayHour(timeZone);
   const dayOf = (p: TimedPost) =>
     p.timeKnown ? local(p.publishedAt).day : new Date(p.publishedAt).getUTCDay();
-  const days = analyse(DAYS, dayOf, posts, 'days');
+  const days = analyse(DAYS, dayOf, posts, DAY_WORDS);
   const timed = posts.filter((p) => p.timeKnown);
-  const hours = analyse(WINDOWS, (p) => Math.floor(local(p.publishedAt).hour / 3), timed, 'hours');
+  const hours = analyse(WINDOWS, (p) => Math.floor(local(p.publishedAt).hour / 3), timed, HOUR_WORDS);
   return { days, hours };
 }

@@ -85,3 +85,37 @@ export function localSlot(at: number, zone = browserZone()): { dayOfWeek: number
   const hour = Number(parts.find((p) => p.type === 'hour')?.value ?? 0);
   return { dayOfWeek: Math.max(0, WEEKDAYS.indexOf(weekday)), hourLocal: hour % 24 };
 }
+
+const QUARTER_HOUR = 900_000;
+
+/**
+ * When each weekday's whole hour next starts on the clock of `zone`, at least `lead` ms from
+ * `now` (so it can still be scheduled): keyed `${day}-${hour}`, day 0 = Sunday as in
+ * `localSlot`. It walks quarter hours over the next 15 days rather than doing arithmetic on
+ * offsets, so zones 30 or 45 minutes off UTC and daylight-saving days land on the zone's own
+ * hour, and an hour a clock change skips one week is found the week after.
+ */
+export function nextHourStarts(
+  zone = browserZone(),
+  now = Date.now(),
+  lead = 3_600_000,
+): Map<string, number> {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    weekday: 'short',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  });
+  const found = new Map<string, number>();
+  const first = Math.ceil((now + lead) / QUARTER_HOUR) * QUARTER_HOUR;
+  for (let at = first; at < first + 15 * 86_400_000 && found.size < 168; at += QUARTER_HOUR) {
+    const parts = format.formatToParts(new Date(at));
+    if (Number(parts.find((p) => p.type === 'minute')?.value) !== 0) continue;
+    const day = WEEKDAYS.indexOf(parts.find((p) => p.type === 'weekday')?.value ?? '');
+    const hour = Number(parts.find((p) => p.type === 'hour')?.value) % 24;
+    const slot = `${day}-${hour}`;
+    if (!found.has(slot)) found.set(slot, at);
+  }
+  return found;
+}

@@ -163,7 +163,14 @@ export function AnalyticsPage() {
                   type="number"
                   dataKey="engagements"
                   name="Engagements"
-                  label={{ value: 'Engagements', angle: -90, position: 'insideLeft', offset: -4 }}
+                  // Centred on the axis: rotated text anchored at its start ran off the chart's top.
+                  label={{
+                    value: 'Engagements',
+                    angle: -90,
+                    position: 'insideLeft',
+                    offset: -4,
+                    style: { textAnchor: 'middle' },
+                  }}
                 />
                 <Tooltip />
                 <Scatter data={points} fill="#7c3aed" />

@@ -20,6 +20,8 @@ export function AuthorizePage({ requestId }: { requestId: string }) {
   const request = useQuery({
     queryKey: ['oauth-request', requestId],
     queryFn: () => ok(api.GET('/v1/oauth/requests/{id}', { params: { path: { id: requestId } } })),
+    // Opened without a request (typed, bookmarked): there is nothing to ask the API about.
+    enabled: requestId !== '',
     retry: false,
   });
   const [unticked, setUnticked] = useState<Scope[]>([]);
@@ -45,7 +47,14 @@ export function AuthorizePage({ requestId }: { requestId: string }) {
   return (
     <div className="consent">
       <h1>Connect an app to Postkit</h1>
-      {request.isPending && <Working label="Reading the request…" />}
+      {requestId === '' && (
+        <p>
+          No app is asking to connect right now. This page opens by itself when an app (an AI agent, for one)
+          asks to use your account; the apps you approved are on <a href="#/connected-apps">Connected apps</a>
+          .
+        </p>
+      )}
+      {requestId !== '' && request.isPending && <Working label="Reading the request…" />}
       <ErrorBox error={request.error} />
       {view && (
         <section className="card" aria-labelledby="consent-title">

@@ -1,4 +1,4 @@
-import type { EventDropArg, EventInput } from '@fullcalendar/core';
+import type { EventContentArg, EventDropArg, EventInput } from '@fullcalendar/core';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin from '@fullcalendar/interaction';
 import FullCalendar from '@fullcalendar/react';
@@ -18,6 +18,11 @@ export function CalendarPage() {
   const [refused, setRefused] = useState<string | null>(null);
   const channels = useChannels();
   const channelList = channels.data?.channels ?? [];
+  const colourOf = (key: string) =>
+    channelColour(
+      key,
+      channelList.map((c) => c.id),
+    );
   const channelName = (id: string | null, platform: string) => {
     const c = channelList.find((ch) => ch.id === id);
     return c ? (c.handle ?? c.platformUserId ?? platform) : platform;
@@ -47,12 +52,18 @@ export function CalendarPage() {
       // The channel first, so overlapping entries in a narrow column still say where they go.
       title: `${name}: ${e.preview}`,
       start: e.when,
-      // Half an hour tall in week and day views, so posts at the same time sit side by side.
-      end: e.when + 1_800_000,
+      // An hour tall in week and day views: room for the channel's name and the text's start
+      // when posts at the same time sit side by side.
+      end: e.when + 3_600_000,
       classNames: [`ev-${e.status}`],
       startEditable: e.status === 'scheduled',
       durationEditable: false,
-      extendedProps: { status: e.status, channel: name, colour: channelColour(e.channelId ?? e.platform) },
+      extendedProps: {
+        status: e.status,
+        channel: name,
+        preview: e.preview,
+        colour: colourOf(e.channelId ?? e.platform),
+      },
     };
   });
 
@@ -87,7 +98,7 @@ export function CalendarPage() {
       {channelList.length > 0 && (
         <ul className="legend" aria-label="Channels">
           {channelList.map((c) => (
-            <li key={c.id} className="chip" style={{ borderLeft: `6px solid ${channelColour(c.id)}` }}>
+            <li key={c.id} className="chip" style={{ borderLeft: `6px solid ${colourOf(c.id)}` }}>
               {c.handle ?? c.platformUserId ?? c.platform} ({c.platform})
             </li>
           ))}
@@ -112,12 +123,14 @@ export function CalendarPage() {
         timeZone="local"
         height="auto"
         nowIndicator
-        events={events}
+        // Only once the channels are known: eventDidMount sets each entry's colour and label once.
+        events={channels.data ? events : []}
         eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
         slotEventOverlap={false}
         eventMaxStack={3}
         dayMaxEventRows={4}
         datesSet={(info) => setRange({ from: info.start.getTime(), to: info.end.getTime() })}
+        eventContent={(arg) => <EntryFace arg={arg} />}
         eventDrop={onDrop}
         eventClick={(info) => {
           info.jsEvent.preventDefault();
@@ -139,10 +152,37 @@ export function CalendarPage() {
   );
 }
 
-const PALETTE = ['#2563eb', '#d97706', '#059669', '#db2777', '#7c3aed', '#0891b2', '#65a30d', '#dc2626'];
+/**
+ * One entry (its left edge in the channel's colour): the channel's name first, so it survives the
+ * narrowest column, then the start of the text; the time too in the month view. The name wraps
+ * anywhere rather than being cut.
+ */
+function EntryFace({ arg }: { arg: EventContentArg }) {
+  const { channel, preview } = arg.event.extendedProps as { channel: string; preview: string };
+  return (
+    <div className="entry">
+      {/* In week and day views the entry's place says its time (and the tooltip does): the
+          narrow column's lines go to the channel and the text. */}
+      {arg.timeText && !arg.view.type.startsWith('timeGrid') && (
+        <span className="entry-time">{arg.timeText}</span>
+      )}
+      <span className="entry-channel">{channel}</span>
+      <span className="entry-text">{preview}</span>
+    </div>
+  );
+}
 
-/** A channel's colour: stable for its id, the same in the legend and on its posts. */
-export function channelColour(key: string): string {
+/** Channel colours: none is a status colour (scheduled blue, published green, failed red, publishing violet). */
+const PALETTE = ['#f59e0b', '#db2777', '#0891b2', '#65a30d', '#ea580c', '#64748b', '#a16207', '#e11d48'];
+
+/**
+ * A channel's colour, the same in the legend and on its posts: picked by the channel's place in
+ * the account's list, so up to eight channels never share one (a hash of the id gave two
+ * channels the same colour one time in eight); a key not in the list falls back to its hash.
+ */
+export function channelColour(key: string, order: string[] = []): string {
+  const place = order.indexOf(key);
+  if (place >= 0) return PALETTE[place % PALETTE.length]!;
   let hash = 0;
   for (const ch of key) hash = (hash * 31 + ch.codePointAt(0)!) >>> 0;
   return PALETTE[hash % PALETTE.length]!;
