@@ -9,7 +9,7 @@ import { ScorePanel } from '../components/ScorePanel.tsx';
 import { engineOfMeta } from '../lib/engine.ts';
 import { useDebounced, useMeta } from '../lib/hooks.ts';
 import { mediaKindOf } from '../lib/media.ts';
-import { partsToSend } from '../lib/parts.ts';
+import { factsOf, hasThreads, partsToSend } from '../lib/parts.ts';
 import { fromLocalInput, localSlot, toLocalInput } from '../lib/time.ts';
 import { Link, navigate, useRoute } from '../router.tsx';
 import { GeneratePanel, RewritePanel } from './ComposeAssist.tsx';
@@ -95,7 +95,8 @@ function ComposeEditor() {
 
   const effectivePlatform = (channel?.platform as PlatformId | undefined) ?? platform;
   const kind = mediaKindOf(media);
-  const parts = partsToSend(effectivePlatform, thread, firstComment);
+  const facts = factsOf(meta.data?.platforms, effectivePlatform);
+  const parts = partsToSend(facts, thread, firstComment);
 
   // Live validation of every part: no model call, every pause of 400 ms.
   // (Debounced as one string: a new array on every keystroke would restart the pause forever.)
@@ -345,16 +346,24 @@ function ComposeEditor() {
         </section>
         <section className="side-panel" aria-label="Preview and score">
           <h2>Preview</h2>
-          {effectivePlatform === 'platformB' ? (
-            <PlatformBPreview
-              text={text}
-              author={author}
-              thread={parts.thread}
-              comment={parts.firstComment}
-            />
-          ) : (
-            <PlatformAPreview text={text} author={author} media={media} comment={parts.firstComment} />
-          )}
+          {facts &&
+            (hasThreads(facts) ? (
+              <PlatformBPreview
+                facts={facts}
+                text={text}
+                author={author}
+                thread={parts.thread}
+                comment={parts.firstComment}
+              />
+            ) : (
+              <PlatformAPreview
+                facts={facts}
+                text={text}
+                author={author}
+                media={media}
+                comment={parts.firstComment}
+              />
+            ))}
           <h2>Score</h2>
           {score.isPending && <Working label="Scoring…" />}
           <ErrorBox error={score.error} />

@@ -76,7 +76,7 @@ async function createPart(
   if (!parentId) throw new PlatformError('bad_request', 'The part before this one is not recorded.');
   if (part.kind === 'reply') {
     // A platform without replies would post the part as a separate post: refuse before sending.
-    if (!platform.threads) throw new PlatformError('bad_request', `${platform.id} has no threads.`);
+    if (!platform.profile.threads) throw new PlatformError('bad_request', `${platform.id} has no threads.`);
     const made = await platform.publish({ ...base, media: [], replyTo: parentId });
     return { id: made.platformPostId, url: made.platformUrl };
   }
