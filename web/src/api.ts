@@ -5,6 +5,8 @@ export type Schemas = components['schemas'];
 export type Post = Schemas['Post'];
 export type Channel = Schemas['Channel'];
 export type Media = Schemas['Media'];
+/** Every platform id, as the API's enumeration (a platform added there reaches the console's types). */
+export type PlatformId = Schemas['Platform'];
 export type ScoreResult = Schemas['ScoreResult'];
 
 const KEY_STORAGE = 'postkit.apiKey';

@@ -79,7 +79,8 @@ function ComposeEditor() {
     setThread(post.thread);
     setFirstComment(post.firstComment ?? '');
     setChannelId(post.channelId ?? '');
-    setPlatform(post.platform === 'platformB' ? 'platformB' : 'platformA');
+    // A stored post's platform is one the API accepted (its Platform enumeration).
+    setPlatform(post.platform as PlatformId);
     if (!source.copy) {
       session.status.current = post.status;
       baseline.current = true;

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { PlatformId } from '../api.ts';
 import { api, ok, type Schemas } from '../api.ts';
 import { EngineNotice } from '../components/EngineNotice.tsx';
 import { ErrorBox, Working } from '../components/ErrorBox.tsx';
@@ -15,7 +16,7 @@ export function PlanPage() {
   const [brief, setBrief] = useState('');
   const [count, setCount] = useState(5);
   const [cadence, setCadence] = useState<'' | 'daily' | 'weekdays' | '3x-week'>('');
-  const [platform, setPlatform] = useState<'platformA' | 'platformB'>('platformA');
+  const [platform, setPlatform] = useState<PlatformId>('platformA');
   const [brandId, setBrandId] = useState('');
   const [voiceId, setVoiceId] = useState('');
   const brands = useBrands();
