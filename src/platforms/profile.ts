@@ -43,6 +43,8 @@ export interface RubricSettings {
   formats: readonly MediaKind[];
   /** Sentence-count band that does best (whole posts). */
   sentenceBand: [number, number];
+  /** What a model judge or writer is told about the feed, in its prompt (SCORING.md "Judge"). */
+  feedNotes: string;
 }
 
 export interface PlatformProfile<Id extends PlatformId = PlatformId> {
