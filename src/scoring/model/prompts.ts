@@ -1,3 +1,4 @@
+import { hasThreads } from '../../platforms/profiles.ts';
 import type { Rubric } from '../rubrics.ts';
 import type { RuleOutcome } from '../rules.ts';
 import type { BrandContext, ScoreInput, ScoreResult, VoiceContext } from '../types.ts';
@@ -49,10 +50,9 @@ export function rewritePrompt(input: ScoreInput, rubric: Rubric, before: ScoreRe
     .filter((s) => s.impact === 'negative')
     .map((s) => `- ${s.dimension}: ${s.label}. ${s.detail}`)
     .join('\n');
-  const threads =
-    rubric.platform === 'platformB'
-      ? `\nThis platform has threads: over ${rubric.maxLength} characters, return a thread.`
-      : '\nThis platform has no threads: "thread" must be empty.';
+  const threads = hasThreads(rubric.platform)
+    ? `\nThis platform has threads: over ${rubric.maxLength} characters, return a thread.`
+    : '\nThis platform has no threads: "thread" must be empty.';
   return `${platformRubric(rubric)}${threads}\n${context(input)}\n\nCurrent score ${before.overall}/100. Weak points:\n${weak || '- none found'}\n\nOriginal post:\n"""\n${input.post}\n"""`;
 }
 

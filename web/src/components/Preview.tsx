@@ -45,7 +45,7 @@ export function PlatformAPreview({
   // A platform whose card shows the post whole never folds.
   const fold = facts.fold ? foldPost(text, facts.fold) : { visible: text, folded: false, index: text.length };
   return (
-    <article className="preview pa" aria-label="Preview on platformA">
+    <article className="preview pa" aria-label={`Preview on ${facts.displayName}`}>
       <header>
         <span className="avatar" aria-hidden="true">
           {initial(author)}
@@ -116,7 +116,7 @@ export function PlatformBPreview({
   const parts = [text, ...thread];
   const chained = parts.length > 1 || Boolean(comment?.trim());
   return (
-    <section className={chained ? 'pb-chain' : undefined} aria-label="Preview on platformB">
+    <section className={chained ? 'pb-chain' : undefined} aria-label={`Preview on ${facts.displayName}`}>
       {parts.map((part, i) => (
         <PlatformBPart
           facts={facts}

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { api, type Media, ok, type Post, type ScoreResult } from '../api.ts';
+import { api, DEFAULT_PLATFORM, type Media, ok, type Post, type ScoreResult } from '../api.ts';
 import { EngineNotice } from '../components/EngineNotice.tsx';
 import { ErrorBox, Working } from '../components/ErrorBox.tsx';
 import { MediaPicker } from '../components/MediaPicker.tsx';
@@ -41,7 +41,7 @@ function ComposeEditor() {
   // Follow-up parts (platformB) and the first comment (both platforms).
   const [thread, setThread] = useState<string[]>(restored?.thread ?? []);
   const [firstComment, setFirstComment] = useState(restored?.firstComment ?? '');
-  const [platform, setPlatform] = useState<PlatformId>(restored?.platform ?? 'platformA');
+  const [platform, setPlatform] = useState<PlatformId>(restored?.platform ?? DEFAULT_PLATFORM);
   const [media, setMedia] = useState<Media[]>([]);
   // Kept from a copied post (Compose has no brand picker), so the copy stays under its brand.
   const [brandId, setBrandId] = useState<string | null>(null);

@@ -56,9 +56,9 @@ export function ChannelFields({
           <label>
             Platform{' '}
             <select value={platform} onChange={(e) => onPlatform(e.target.value as PlatformId)}>
-              {(meta.data?.platforms ?? [{ id: 'platformA' }, { id: 'platformB' }]).map((p) => (
+              {(meta.data?.platforms ?? [{ id: platform, displayName: platform }]).map((p) => (
                 <option key={p.id} value={p.id}>
-                  {p.id}
+                  {p.displayName}
                 </option>
               ))}
             </select>
