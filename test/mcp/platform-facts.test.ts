@@ -18,6 +18,12 @@ describe('create_post describes each platform from its profile', () => {
     );
   });
 
+  it('score_post names the default platform and the others', async () => {
+    const { intelligenceTools } = await import('../../src/mcp/tools/intelligence.tools.ts');
+    const score = intelligenceTools.find((t) => t.name === 'score_post')!;
+    expect(score.description).toContain('feed-ranking behaviour (default platformA; platformB accepted)');
+  });
+
   it('follows the profile when a number changes', async () => {
     const profile = PROFILES.platformB;
     const saved = profile.threads;

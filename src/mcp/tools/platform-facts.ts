@@ -1,5 +1,5 @@
 import { countingWords } from '../../../packages/client/src/text-length.ts';
-import { type PartLimit, PLATFORM_IDS, PROFILES } from '../../platforms/profiles.ts';
+import { DEFAULT_PLATFORM, type PartLimit, PLATFORM_IDS, PROFILES } from '../../platforms/profiles.ts';
 
 /**
  * What the tool descriptions say about each platform's limits, written from the platforms'
@@ -36,3 +36,9 @@ export const firstCommentProse = () =>
         : `${p.displayName} a reply`,
     )
     .join(', ');
+
+/** "default platformA; platformB accepted" */
+export function platformChoiceProse(): string {
+  const others = profiles.filter((p) => p.id !== DEFAULT_PLATFORM).map((p) => p.displayName);
+  return `default ${PROFILES[DEFAULT_PLATFORM].displayName}; ${others.join(' and ')} accepted`;
+}
