@@ -3,10 +3,12 @@ import scoreModel from '../scoring/learned/score-v2.model.json' with { type: 'js
 
 /** The contract's enumerations (CONTRACT.md section 2), one definition for every feature. */
 
-/** Platforms the intelligence endpoints accept; both can be connected and published to. */
+/**
+ * Every platform: the intelligence endpoints accept each, and each can be connected and
+ * published to. Each has a profile (src/platforms/profiles.ts, typed by this list).
+ */
 export const Platform = z.enum(['platformA', 'platformB']).meta({ id: 'Platform' });
 export type Platform = z.output<typeof Platform>;
-export const PUBLISHING_PLATFORMS = ['platformA', 'platformB'] as const;
 
 export const MediaKind = z
   .enum(['none', 'single-image', 'multi-image', 'document', 'video', 'poll', 'link'])
@@ -59,6 +61,3 @@ export const SCORE_SCHEMA_VERSION = 'score.v2';
  * them, and `overall` is the weighted sum of the breakdown with exactly these.
  */
 export const DIMENSION_WEIGHTS: Record<Dimension, number> = scoreModel.dimensionWeights;
-
-/** Maximum post length per platform (DECISIONS.md). */
-export const MAX_POST_LENGTH: Record<Platform, number> = { platformA: 3000, platformB: 280 };

@@ -1,4 +1,4 @@
-import type { MediaSetRule } from './media-set.ts';
+import type { PlatformProfile } from './profile.ts';
 
 /**
  * One interface per publishing platform. Services talk only to this; a second platform
@@ -159,8 +159,8 @@ export interface Platform {
   readonly scopes: readonly string[];
   /** Whether connect makes a PKCE pair (the verifier is kept sealed with the state). */
   readonly pkce: boolean;
-  /** What one post may carry; the same object as mediaRuleFor(id) in media-rules.ts. */
-  readonly mediaRule: MediaSetRule;
+  /** The platform's facts (limits, media rule, threads, first comment): the same object as PROFILES[id]. */
+  readonly profile: PlatformProfile;
   /** The consent URL for a state and (when PKCE is on) a code challenge. */
   authorizationUrl(input: { state: string; codeChallenge: string | null }): AuthorizationRequest;
   exchangeCode(input: { code: string; codeVerifier: string | null }): Promise<TokenSet>;
@@ -179,8 +179,6 @@ export interface Platform {
    */
   lookupPost?(input: PostLookupInput): Promise<PostLookup>;
   metrics(input: { accessToken: string; platformPostId: string }): Promise<PostMetrics>;
-  /** Whether a post may carry follow-up parts published as replies (a thread). */
-  readonly threads: boolean;
   /** Creates a first comment; a lost answer is `outcome_unknown`. */
   comment(input: CommentRequest): Promise<PublishedComment>;
   /** Recovery: the member's comment with this text under `parentId` since `since`; null when none or unknown. */

@@ -2,6 +2,7 @@ import type { Config } from '../config/config.ts';
 import type { Platform } from './platform.ts';
 import { createPlatformA, type PlatformAOptions } from './platformA/adapter.ts';
 import { createPlatformB, type PlatformBOptions } from './platformB/adapter.ts';
+import type { PlatformId } from './profile.ts';
 
 /** Adapter settings a test or benchmark may override (timeouts, clock, sleep). */
 export type PlatformOverrides = {
@@ -10,19 +11,18 @@ export type PlatformOverrides = {
 };
 
 /**
- * One entry per publishing platform: whether the deployment has its app credentials, and how
- * to build its adapter from the configuration. Adding a platform adds an entry here, its folder,
- * its config variables and its sandbox; channels, publishing and metrics only see `Platform`.
+ * One entry per platform: whether the deployment has its app credentials, and how to build its
+ * adapter from the configuration. Keyed by platform id, so a platform without an entry does not
+ * compile. Adding a platform adds an entry here, its folder (with its profile), its config
+ * variables and its sandbox lane; channels, publishing and metrics only see `Platform`.
  */
 interface PlatformEntry {
-  id: string;
   configured(config: Config): boolean;
   create(config: Config, overrides: PlatformOverrides): Platform;
 }
 
-const ENTRIES: readonly PlatformEntry[] = [
-  {
-    id: 'platformA',
+const ENTRIES: { readonly [Id in PlatformId]: PlatformEntry } = {
+  platformA: {
     configured: (c) =>
       Boolean(c.PLATFORMA_CLIENT_ID && c.PLATFORMA_CLIENT_SECRET && c.PLATFORMA_REDIRECT_URI),
     create: (c, overrides) =>
@@ -39,8 +39,7 @@ const ENTRIES: readonly PlatformEntry[] = [
         ...overrides.platformA,
       }),
   },
-  {
-    id: 'platformB',
+  platformB: {
     configured: (c) =>
       Boolean(c.PLATFORMB_CLIENT_ID && c.PLATFORMB_CLIENT_SECRET && c.PLATFORMB_REDIRECT_URI),
     create: (c, overrides) =>
@@ -56,17 +55,11 @@ const ENTRIES: readonly PlatformEntry[] = [
         ...overrides.platformB,
       }),
   },
-];
+};
 
-/** Every platform Postkit can publish to, configured or not (channel routes exist for each). */
-export const PUBLISHING_PLATFORM_IDS: readonly string[] = ENTRIES.map((e) => e.id);
-
-/** Whether the deployment has platformA app credentials (all three are needed). */
-export const platformAConfigured = (config: Config) => ENTRIES[0]!.configured(config);
-
-/** Whether the deployment has this platform's app credentials. */
+/** Whether the deployment has this platform's app credentials (all three are needed). */
 export function platformConfigured(config: Config, id: string): boolean {
-  return ENTRIES.find((e) => e.id === id)?.configured(config) ?? false;
+  return Object.hasOwn(ENTRIES, id) && ENTRIES[id as PlatformId].configured(config);
 }
 
 /**
@@ -75,8 +68,8 @@ export function platformConfigured(config: Config, id: string): boolean {
  */
 export function createPlatforms(config: Config, overrides: PlatformOverrides = {}): Map<string, Platform> {
   const platforms = new Map<string, Platform>();
-  for (const entry of ENTRIES) {
-    if (entry.configured(config)) platforms.set(entry.id, entry.create(config, overrides));
+  for (const [id, entry] of Object.entries(ENTRIES)) {
+    if (entry.configured(config)) platforms.set(id, entry.create(config, overrides));
   }
   return platforms;
 }

@@ -64,6 +64,6 @@ export function assessFormat(media: MediaKind, rubric: Rubric): FormatAssessment
   const note =
     rubric.platform === 'platformA'
       ? NOTES[media]
-      : `${NOTES[media]} These are platformA figures, applied to platformB as an approximation.`;
+      : `${NOTES[media]} These are platformA figures, applied to ${rubric.platform} as an approximation.`;
   return { media, multiplier, note, points: Math.round(20 * Math.log2(multiplier)) };
 }

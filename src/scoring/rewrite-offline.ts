@@ -1,5 +1,5 @@
 import type { Dimension } from '../domain/enums.ts';
-import { hasThreads } from '../platforms/text-limits.ts';
+import { hasThreads } from '../platforms/profiles.ts';
 import { hasPhrase } from './phrases.ts';
 import { PLAIN_PHRASES } from './plain-words.ts';
 import { closingQuestionOf, type FittedText, fitSentences } from './rewrite-fit.ts';

@@ -1,4 +1,4 @@
-import { MAX_THREAD_PARTS, textLimitFor } from '../platforms/text-limits.ts';
+import { MAX_THREAD_PARTS, textLimitFor } from '../platforms/profiles.ts';
 import { paragraphsOf, splitSentences } from './rewrite-sentences.ts';
 
 /**

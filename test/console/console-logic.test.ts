@@ -1,12 +1,26 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { countedLength, overflowIndex } from '../../packages/client/src/text-length.ts';
 import { diffWords, tokenize } from '../../web/src/lib/diff.ts';
 import { ApiError, explainError, explainPostError } from '../../web/src/lib/errors.ts';
-import { FOLD_CHARS, foldPost, platformBLength, platformBOverflowIndex } from '../../web/src/lib/fold.ts';
+import { foldPost as foldAt } from '../../web/src/lib/fold.ts';
 import { mediaKindOf } from '../../web/src/lib/media.ts';
 import { formatWhen, fromLocalInput, toLocalInput, zoneAbbreviation } from '../../web/src/lib/time.ts';
+import { FACTS } from '../helpers/platform-facts.ts';
+
+// platformA's fold and platformB's counting as /v1/meta publishes them.
+const FOLD = FACTS.platformA.fold!;
+const FOLD_CHARS = FOLD.chars;
+const foldPost = (text: string) => foldAt(text, FOLD);
+const B = FACTS.platformB.parts.post;
+const platformBLength = (text: string) => countedLength(B.counting, text);
+const platformBOverflowIndex = (text: string) => overflowIndex(B.counting, text, B.max);
 
 /** The console's own logic (no browser): the fold, timezones, the diff, errors in words. */
 describe('platformA fold', () => {
+  it('folds where /v1/meta says: 3 lines, 210 characters', () => {
+    expect(FOLD).toEqual({ chars: 210, lines: 3 });
+  });
+
   it('shows a short post whole', () => {
     expect(foldPost('Short and sweet.')).toEqual({ visible: 'Short and sweet.', folded: false, index: 16 });
   });

@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { partIssues } from '../../src/features/validate/validate-parts.ts';
-import { MAX_THREAD_PARTS as API_MAX_THREAD_PARTS, textLimitFor } from '../../src/platforms/text-limits.ts';
+import { hasThreads as apiHasThreads, PROFILES, textLimitFor } from '../../src/platforms/profiles.ts';
 import { engineNotice, OFFLINE_NOTE } from '../../src/scoring/engine-notice.ts';
 import { engineLine, engineOfMeta } from '../../web/src/lib/engine.ts';
 import {
   countPart,
   hasThreads,
   issuesOf,
-  MAX_THREAD_PARTS,
+  maxThreadParts,
   type PostParts,
   partName,
   partsSummary,
@@ -17,6 +17,10 @@ import {
   publishedParts,
   publishedSentence,
 } from '../../web/src/lib/parts.ts';
+import { FACTS } from '../helpers/platform-facts.ts';
+
+const factsOf = (platform: string) =>
+  Object.hasOwn(FACTS, platform) ? FACTS[platform as keyof typeof FACTS] : undefined;
 
 /**
  * The console's logic for threads, first comments and the engine notice (no browser): the
@@ -48,7 +52,7 @@ describe('part counters agree with the API', () => {
         for (const platform of ['platformA', 'platformB']) {
           for (const kind of ['post', 'reply', 'comment'] as const) {
             const api = textLimitFor(platform, kind);
-            const mine = countPart(platform, kind, text);
+            const mine = countPart(factsOf(platform), kind, text);
             if (!api) {
               expect(mine).toBeNull();
               continue;
@@ -67,35 +71,41 @@ describe('part counters agree with the API', () => {
 
   it('counts a URL as 23 on platformB, whatever its length or case, and says how it counts', () => {
     const long = `Read https://example.com/${'x'.repeat(200)} now`;
-    expect(countPart('platformB', 'reply', long)).toEqual({
+    expect(countPart(factsOf('platformB'), 'reply', long)).toEqual({
       length: 5 + 23 + 4,
       max: 280,
       over: 0,
       unit: 'weighted characters (a URL counts 23)',
     });
-    expect(countPart('platformB', 'post', 'HTTPS://EXAMPLE.COM/A')?.length).toBe(23);
-    expect(countPart('platformB', 'comment', 'a'.repeat(281))?.over).toBe(1);
+    expect(countPart(factsOf('platformB'), 'post', 'HTTPS://EXAMPLE.COM/A')?.length).toBe(23);
+    expect(countPart(factsOf('platformB'), 'comment', 'a'.repeat(281))?.over).toBe(1);
     // platformA: the post in UTF-16 units (an emoji is 2), the comment in code points (1).
-    expect(countPart('platformA', 'post', '🚀')?.length).toBe(2);
-    expect(countPart('platformA', 'comment', '🚀')?.length).toBe(1);
-    expect(countPart('platformA', 'reply', 'x')).toBeNull();
-    expect(countPart('platformC', 'post', 'x')).toBeNull();
+    expect(countPart(factsOf('platformA'), 'post', '🚀')?.length).toBe(2);
+    expect(countPart(factsOf('platformA'), 'comment', '🚀')?.length).toBe(1);
+    expect(countPart(factsOf('platformA'), 'reply', 'x')).toBeNull();
+    expect(countPart(factsOf('platformC'), 'post', 'x')).toBeNull();
   });
 
   it('allows as many thread parts as the API, and threads only where the API has them', () => {
-    expect(MAX_THREAD_PARTS).toBe(API_MAX_THREAD_PARTS);
-    expect(hasThreads('platformB')).toBe(textLimitFor('platformB', 'reply') != null);
-    expect(hasThreads('platformA')).toBe(textLimitFor('platformA', 'reply') != null);
+    for (const platform of ['platformA', 'platformB'] as const) {
+      expect(maxThreadParts(FACTS[platform])).toBe(PROFILES[platform].threads?.maxFollowUps ?? 0);
+      expect(hasThreads(FACTS[platform])).toBe(apiHasThreads(platform));
+    }
+    expect(maxThreadParts(FACTS.platformB)).toBe(24);
+    expect(hasThreads(FACTS.platformA)).toBe(false);
   });
 });
 
 describe('what Compose sends', () => {
   it('sends no thread to platformA and no blank first comment', () => {
-    expect(partsToSend('platformA', ['two', 'three'], 'A link: https://example.com')).toEqual({
+    expect(partsToSend(FACTS.platformA, ['two', 'three'], 'A link: https://example.com')).toEqual({
       thread: [],
       firstComment: 'A link: https://example.com',
     });
-    expect(partsToSend('platformB', ['two', ''], '   ')).toEqual({ thread: ['two', ''], firstComment: null });
+    expect(partsToSend(FACTS.platformB, ['two', ''], '   ')).toEqual({
+      thread: ['two', ''],
+      firstComment: null,
+    });
   });
 });
 
@@ -166,7 +176,7 @@ const published: PostParts = {
 
 describe('published parts', () => {
   it('lists every part of a published platformB thread with its id and link', () => {
-    const parts = publishedParts(published);
+    const parts = publishedParts(published, FACTS.platformB);
     expect(parts.map((p) => [p.label, p.state, p.id, p.url])).toEqual([
       ['Part 1 of 3', 'published', '1001', 'https://x.com/sandy/status/1001'],
       ['Part 2 of 3', 'published', '1002', 'https://x.com/sandy/status/1002'],
@@ -187,7 +197,7 @@ describe('published parts', () => {
       platformPostIds: ['1001', '1002'],
       firstCommentId: null,
     };
-    expect(publishedParts(failed).map((p) => p.state)).toEqual([
+    expect(publishedParts(failed, FACTS.platformB).map((p) => p.state)).toEqual([
       'published',
       'published',
       'not published',
@@ -201,7 +211,7 @@ describe('published parts', () => {
       platformPostId: null,
       platformUrl: null,
     };
-    expect(publishedParts(scheduled).map((p) => p.state)).toEqual([
+    expect(publishedParts(scheduled, FACTS.platformB).map((p) => p.state)).toEqual([
       'waiting',
       'waiting',
       'waiting',
@@ -222,7 +232,7 @@ describe('published parts', () => {
       platformUrl: 'https://www.linkedin.com/feed/update/urn:li:share:7',
       firstCommentId: 'urn:li:comment:(urn:li:share:7,9)',
     };
-    const parts = publishedParts(a);
+    const parts = publishedParts(a, FACTS.platformA);
     expect(parts.map((p) => [p.label, p.state, p.url])).toEqual([
       ['Part 1 of 1', 'published', a.platformUrl],
       ['First comment', 'published', null],
@@ -230,7 +240,7 @@ describe('published parts', () => {
     expect(partsSummary(a)).toBe('First comment published');
     expect(partsSummary({ ...a, firstComment: null })).toBeNull();
     // A link that does not end in the id cannot be turned into another part's.
-    expect(partUrl({ ...published, platformUrl: 'https://x.com/home' }, '1002')).toBeNull();
+    expect(partUrl({ ...published, platformUrl: 'https://x.com/home' }, '1002', FACTS.platformB)).toBeNull();
   });
 });
 

@@ -185,9 +185,7 @@ describe.skipIf(!hasChromium)('threads and first comments in a real browser', { 
     await page.getByLabel('Part 2', { exact: true }).fill(`Run ${tag}: a part written for platformB.`);
     await useChannel('platformA');
     await page.getByText('platformA has no threads; use a first comment.').waitFor();
-    await page
-      .getByText('The thread part written for platformB is kept here but not sent to platformA.')
-      .waitFor();
+    await page.getByText('The thread part already written is kept here but not sent to platformA.').waitFor();
     expect(await page.getByRole('button', { name: 'Add a part' }).count()).toBe(0);
     expect(await page.getByLabel('Part 2', { exact: true }).count()).toBe(0);
     const comment = `Run ${tag}: the runbook we use, https://example.com/runbook`;

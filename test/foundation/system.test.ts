@@ -50,10 +50,36 @@ describe('public service endpoints', () => {
       maxPostLength: 3000,
       schemaVersion: expect.any(String),
     });
-    expect(res.body.platforms).toEqual([
-      { id: 'platformA', maxPostLength: 3000, publishing: true },
-      { id: 'platformB', maxPostLength: 280, publishing: false },
+    expect(
+      res.body.platforms.map((p: Record<string, unknown>) => [p.id, p.maxPostLength, p.publishing]),
+    ).toEqual([
+      ['platformA', 3000, true],
+      ['platformB', 280, false],
     ]);
+    // Each platform's profile, as the console and client programs read it (additive fields).
+    const characters = (unit: string) => ({ unit, urlWeight: null });
+    const weighted = { unit: 'codePoint', urlWeight: 23 };
+    const part280 = { max: 280, counting: weighted, counted: 'weighted characters (a URL counts 23)' };
+    expect(res.body.platforms[0]).toMatchObject({
+      displayName: 'platformA',
+      parts: {
+        post: { max: 3000, counting: characters('utf16'), counted: 'characters' },
+        reply: null,
+        comment: { max: 1250, counting: characters('codePoint'), counted: 'characters' },
+      },
+      threads: null,
+      firstComment: 'comment',
+      media: { summary: '1-20 images, or one video, or one PDF document', maxImages: 20 },
+      fold: { chars: 210, lines: 3 },
+    });
+    expect(res.body.platforms[1]).toMatchObject({
+      displayName: 'platformB',
+      parts: { post: part280, reply: part280, comment: part280 },
+      threads: { maxFollowUps: 24 },
+      firstComment: 'reply',
+      media: { summary: '1-4 images, or one video or GIF (no PDF)', maxImages: 4 },
+      fold: null,
+    });
     expect(res.body.mediaKinds).toContain('multi-image');
     expect(res.body.followerBands).toHaveLength(5);
     const weights = Object.fromEntries(

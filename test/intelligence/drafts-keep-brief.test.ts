@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isHeldOut } from '../../scripts/lib/datasets.ts';
-import { weightedLength } from '../../src/platforms/platformB/text.ts';
+import { textLimitFor } from '../../src/platforms/profiles.ts';
 import {
   MAX_WORD_OVERLAP,
   MIN_SPECIFICS_KEPT,
@@ -16,6 +16,8 @@ import { generateOffline } from '../../src/scoring/generate-offline.ts';
 import { planOffline } from '../../src/scoring/plan-offline.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { describeRealPosts, readRealPosts } from '../helpers/real-posts.ts';
+
+const weightedLength = (text: string) => textLimitFor('platformB', 'reply')!.length(text);
 
 /**
  * Issue 22, item 5, as numbers: offline drafts never paste the brief's instruction or label, keep

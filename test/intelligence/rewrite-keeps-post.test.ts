@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { isHeldOut } from '../../scripts/lib/datasets.ts';
-import { weightedLength } from '../../src/platforms/platformB/text.ts';
+import { textLimitFor } from '../../src/platforms/profiles.ts';
 import { rewriteOffline } from '../../src/scoring/rewrite-offline.ts';
 import { offlineMeasure } from '../../src/scoring/scorer.ts';
 import { describeRealPosts, readRealPosts } from '../helpers/real-posts.ts';
+
+const weightedLength = (text: string) => textLimitFor('platformB', 'reply')!.length(text);
 
 /**
  * Issue 22, item 4, measured on real posts (never the held-out authors): the offline rewrite

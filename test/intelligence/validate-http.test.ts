@@ -116,6 +116,33 @@ describe('POST /v1/posts/validate', () => {
     ]);
   });
 
+  it('takes as many images in a declared multi-image post as the platform’s profile allows', async () => {
+    const five = await Promise.all([1, 2, 3, 4, 5].map(() => upload(key, PNG, 'image/png')));
+    const onA = await validate({
+      post: 'Look.',
+      platform: 'platformA',
+      media: 'multi-image',
+      mediaIds: five,
+    });
+    expect(onA.body.valid).toBe(true);
+    const onB = await validate({
+      post: 'Look.',
+      platform: 'platformB',
+      media: 'multi-image',
+      mediaIds: five,
+    });
+    expect(onB.body.errors).toEqual([
+      { code: 'media_mismatch', message: 'A multi-image post takes 2-4 image attachment(s).' },
+    ]);
+    const four = await validate({
+      post: 'Look.',
+      platform: 'platformB',
+      media: 'multi-image',
+      mediaIds: five.slice(0, 4),
+    });
+    expect(four.body.valid).toBe(true);
+  });
+
   it('rejects malformed requests with 400 and needs a key', async () => {
     for (const body of [
       {},

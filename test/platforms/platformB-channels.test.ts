@@ -16,7 +16,7 @@ const HOUR = 3_600_000;
 describe('platformB channels through the API, against the sandbox', () => {
   it('/v1/meta lists platformB as publishing once it is configured', async () => {
     const meta = await w.t.request('GET', '/v1/meta');
-    expect(meta.body.platforms).toEqual([
+    expect(meta.body.platforms).toMatchObject([
       { id: 'platformA', maxPostLength: 3000, publishing: true },
       { id: 'platformB', maxPostLength: 280, publishing: true },
     ]);

@@ -14,7 +14,7 @@ describe('a first comment on both platforms (adapter level, against the sandbox)
     sandbox = await startSandbox();
     const platform = adapterFor(sandbox);
     const { accessToken, authorRef } = await connected(sandbox, platform);
-    expect(platform.threads).toBe(false);
+    expect(platform.profile.threads).toBeNull();
     const post = await platform.publish({ accessToken, authorRef, text: 'A post', media: [] });
     const since = Date.now();
     const sent: string[] = [];
@@ -65,7 +65,7 @@ describe('a first comment on both platforms (adapter level, against the sandbox)
     sandbox = await startSandbox();
     const platform = adapterB(sandbox);
     const m = memberB(sandbox);
-    expect(platform.threads).toBe(true);
+    expect(platform.profile.threads?.maxFollowUps).toBe(24);
     const post = await platform.publish({
       accessToken: m.accessToken,
       authorRef: m.authorRef,

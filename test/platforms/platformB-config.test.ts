@@ -43,7 +43,7 @@ describe('platformB configuration', () => {
     expect(res.text).not.toContain('a-secret-value');
     expect((await t.request('GET', '/v1/channels', { key: apiKey })).status).toBe(200);
     const meta = await t.request('GET', '/v1/meta');
-    expect(meta.body.platforms[1]).toEqual({ id: 'platformB', maxPostLength: 280, publishing: false });
+    expect(meta.body.platforms[1]).toMatchObject({ id: 'platformB', maxPostLength: 280, publishing: false });
   }, 90_000);
 
   it('only platformB configured: every generic channel route works, platformA connect is 503', async () => {

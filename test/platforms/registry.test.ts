@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { configWith } from '../../src/config/config.ts';
-import { createPlatforms, platformAConfigured } from '../../src/platforms/registry.ts';
+import { createPlatforms, platformConfigured } from '../../src/platforms/registry.ts';
 
 const CREDS = {
   PLATFORMA_CLIENT_ID: 'cid',
@@ -12,7 +12,7 @@ describe('createPlatforms', () => {
   it('has no platformA without all three app credentials', () => {
     expect(createPlatforms(configWith({})).size).toBe(0);
     const partial = configWith({ PLATFORMA_CLIENT_ID: 'cid', PLATFORMA_CLIENT_SECRET: 'secret' });
-    expect(platformAConfigured(partial)).toBe(false);
+    expect(platformConfigured(partial, 'platformA')).toBe(false);
     expect(createPlatforms(partial).has('platformA')).toBe(false);
   });
 

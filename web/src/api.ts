@@ -5,6 +5,10 @@ export type Schemas = components['schemas'];
 export type Post = Schemas['Post'];
 export type Channel = Schemas['Channel'];
 export type Media = Schemas['Media'];
+/** Every platform id, as the API's enumeration (a platform added there reaches the console's types). */
+export type PlatformId = Schemas['Platform'];
+/** The platform a new post or plan starts on: the API's default (GET /v1/meta `maxPostLength` is its limit). */
+export const DEFAULT_PLATFORM: PlatformId = 'platformA';
 export type ScoreResult = Schemas['ScoreResult'];
 
 const KEY_STORAGE = 'postkit.apiKey';

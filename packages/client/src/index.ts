@@ -1,12 +1,7 @@
 import createFetchClient, { type Client, type ClientOptions } from 'openapi-fetch';
 import type { components, paths } from './schema.js';
 
-export {
-  PLATFORM_B_MAX_TEXT,
-  PLATFORM_B_URL_WEIGHT,
-  platformBOverflowIndex,
-  platformBWeightedLength,
-} from './text-length.js';
+export { countedLength, countingWords, overflowIndex, type TextCounting } from './text-length.js';
 export type { components, paths };
 
 /** Every named schema of the API, e.g. `Schemas['Post']`, `Schemas['ScoreResult']`. */

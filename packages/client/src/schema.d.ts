@@ -7009,10 +7009,38 @@ export interface components {
             maxPostLength: number;
             mediaKinds: components["schemas"]["MediaKind"][];
             platforms: {
+                displayName: string;
+                /**
+                 * @description How the first comment is published: a comment under the post, or a reply to it
+                 * @enum {string}
+                 */
+                firstComment: "comment" | "reply";
+                /** @description Where the feed card folds a long post behind "see more"; null when it shows the post whole */
+                fold: {
+                    chars: number;
+                    lines: number;
+                } | null;
                 id: components["schemas"]["Platform"];
                 maxPostLength: number;
+                /** @description What one post may carry */
+                media: {
+                    maxImages: number;
+                    summary: string;
+                };
+                /** @description How long each kind of part may be, and how its length is counted */
+                parts: {
+                    /** @description The first comment */
+                    comment: components["schemas"]["PartLimit"];
+                    post: components["schemas"]["PartLimit"];
+                    /** @description A thread part; null where the platform has no threads */
+                    reply: components["schemas"]["PartLimit"] | null;
+                };
                 /** @description Whether channels on this platform can be connected and published to */
                 publishing: boolean;
+                /** @description Follow-up parts published as replies, each to the part before; null where the platform has none */
+                threads: {
+                    maxFollowUps: number;
+                } | null;
             }[];
             schemaVersion: string;
         };
@@ -7045,10 +7073,38 @@ export interface components {
             maxPostLength: number;
             mediaKinds: components["schemas"]["MediaKindInput"][];
             platforms: {
+                displayName: string;
+                /**
+                 * @description How the first comment is published: a comment under the post, or a reply to it
+                 * @enum {string}
+                 */
+                firstComment: "comment" | "reply";
+                /** @description Where the feed card folds a long post behind "see more"; null when it shows the post whole */
+                fold: {
+                    chars: number;
+                    lines: number;
+                } | null;
                 id: components["schemas"]["PlatformInput"];
                 maxPostLength: number;
+                /** @description What one post may carry */
+                media: {
+                    maxImages: number;
+                    summary: string;
+                };
+                /** @description How long each kind of part may be, and how its length is counted */
+                parts: {
+                    /** @description The first comment */
+                    comment: components["schemas"]["PartLimitInput"];
+                    post: components["schemas"]["PartLimitInput"];
+                    /** @description A thread part; null where the platform has no threads */
+                    reply: components["schemas"]["PartLimitInput"] | null;
+                };
                 /** @description Whether channels on this platform can be connected and published to */
                 publishing: boolean;
+                /** @description Follow-up parts published as replies, each to the part before; null where the platform has none */
+                threads: {
+                    maxFollowUps: number;
+                } | null;
             }[];
             schemaVersion: string;
         };
@@ -7173,6 +7229,18 @@ export interface components {
             hasMore: boolean;
             limit: number;
             offset: number;
+        };
+        PartLimit: {
+            /** @description How the length is counted, in words ("weighted characters (a URL counts 23)") */
+            counted: string;
+            counting: components["schemas"]["TextCounting"];
+            max: number;
+        };
+        PartLimitInput: {
+            /** @description How the length is counted, in words ("weighted characters (a URL counts 23)") */
+            counted: string;
+            counting: components["schemas"]["TextCountingInput"];
+            max: number;
         };
         /** @description Present with 10 or more history posts with engagement, unless the request says `personalize: false` */
         PersonalScore: {
@@ -7897,6 +7965,24 @@ export interface components {
              */
             source: "history" | "general";
             timezone: string;
+        };
+        TextCounting: {
+            /**
+             * @description `utf16`: UTF-16 code units (an emoji is 2); `codePoint`: code points
+             * @enum {string}
+             */
+            unit: "utf16" | "codePoint";
+            /** @description When set, every http(s) URL counts this much whatever its length; the rest counts by `unit` */
+            urlWeight: number | null;
+        };
+        TextCountingInput: {
+            /**
+             * @description `utf16`: UTF-16 code units (an emoji is 2); `codePoint`: code points
+             * @enum {string}
+             */
+            unit: "utf16" | "codePoint";
+            /** @description When set, every http(s) URL counts this much whatever its length; the rest counts by `unit` */
+            urlWeight: number | null;
         };
         TimingCell: {
             /** @description Weekday on the author’s clock, 0 = Sunday */

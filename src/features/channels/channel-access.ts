@@ -1,8 +1,9 @@
 import type { AppDeps } from '../../context.ts';
-import { Conflict, UpstreamFailed } from '../../domain/errors.ts';
+import { UpstreamFailed } from '../../domain/errors.ts';
 import { type Platform, PlatformError } from '../../platforms/platform.ts';
 import { VaultError } from '../../vault/vault.ts';
 import { type ChannelTools, requireChannelTools } from './channel-config.ts';
+import { ChannelUnusable, PLATFORM_VERDICTS } from './channel-problem.ts';
 import { type ChannelRow, loadChannelRow, toChannel } from './channel-row.ts';
 import { markError, markExpired, revokeChannel } from './channel-status.ts';
 import {
@@ -34,10 +35,10 @@ export interface ChannelAccess {
  * Before `fn`:
  * - 503 `not_configured` when the vault key or the platform's app credentials are missing;
  * - 404 `not_found` when the channel is not the account's;
- * - 409 `channel_revoked` (status revoked), 409 `channel_expired` (status expired, or the token
- *   lapsed with no usable refresh token: the channel becomes expired), 409 `channel_error`
- *   (status error, e.g. a missing scope, or a stored token that no configured vault key opens).
- *   Each means the member must reconnect;
+ * - ChannelUnusable (channel-problem.ts): 409 `channel_revoked` (status revoked), 409
+ *   `channel_expired` (status expired, or the token lapsed with no usable refresh token: the
+ *   channel becomes expired), 409 `channel_error` (status error, e.g. a missing scope, or a
+ *   stored token that no configured vault key opens). Each means the member must reconnect;
  * - the token is refreshed ahead of expiry when a refresh token exists. If that refresh fails
  *   while the old token is still valid, `fn` runs with the old one; if the token has lapsed
  *   and the platform could not be reached, 502 `refresh_failed`.
@@ -51,6 +52,7 @@ export interface ChannelAccess {
  * - `revoked_token`: the channel becomes `revoked` (tokens wiped, `channel.disconnected`
  *   recorded) and the error is rethrown: answer 409 `channel_revoked` to the caller.
  * - `missing_scope`: the channel becomes `error`; rethrown.
+ *   (These three are PLATFORM_VERDICTS; channelProblemOf names the problem for a caller.)
  * - anything else (rate_limited, unavailable, duplicate, outcome_unknown, ...) is rethrown
  *   unchanged and the channel is untouched.
  * Errors that are not PlatformErrors pass through untouched.
@@ -66,16 +68,23 @@ export async function withChannelAccess<T>(
      * that account. Every check below applies to it the same.
      */
     row?: ChannelRow;
+    /**
+     * The vault and adapter, checked once by a caller acting many times (a publish run sends
+     * each part through here): used when the adapter is the channel's platform's.
+     */
+    tools?: ChannelTools;
   },
   fn: (access: ChannelAccess) => Promise<T>,
 ): Promise<T> {
-  requireChannelTools(deps);
+  // Not configured answers before a channel is looked up (503 whatever the channel id).
+  if (!target.tools) requireChannelTools(deps);
   const given = target.row;
   const loaded =
     given?.id === target.channelId && given.accountId === target.accountId
       ? given
       : await loadChannelRow(deps.db, target.accountId, target.channelId);
-  const tools = requireChannelTools(deps, loaded.platform);
+  const tools =
+    target.tools?.platform.id === loaded.platform ? target.tools : requireChannelTools(deps, loaded.platform);
   const row = await ensureFreshToken(deps, tools, loaded);
   try {
     return await fn(accessFor(tools, row));
@@ -100,14 +109,17 @@ export async function withChannelAccess<T>(
 /** 409 unless the channel can be used. */
 function assertUsable(row: ChannelRow): void {
   if (row.status === 'revoked')
-    throw new Conflict(
+    throw new ChannelUnusable(
       'channel_revoked',
       'The channel was disconnected or revoked at the platform; reconnect it.',
     );
   if (row.status === 'expired' || (row.status === 'connected' && !row.accessTokenSealed))
-    throw new Conflict('channel_expired', "The channel's access has expired; the member must reconnect it.");
+    throw new ChannelUnusable(
+      'channel_expired',
+      "The channel's access has expired; the member must reconnect it.",
+    );
   if (row.status === 'error')
-    throw new Conflict(
+    throw new ChannelUnusable(
       'channel_error',
       'The channel needs attention (e.g. a permission was not granted); the member must reconnect it.',
     );
@@ -164,10 +176,12 @@ async function renewAfterRejection(
 
 /** Applies what the platform's refusal says about the channel. */
 async function applyVerdict(deps: AppDeps, row: ChannelRow, err: PlatformError): Promise<void> {
-  if (err.kind === 'expired_token') await markExpired(deps, row.id, 'platform rejected the token as expired');
-  else if (err.kind === 'revoked_token')
+  const verdict = PLATFORM_VERDICTS[err.kind];
+  if (verdict === 'channel_expired')
+    await markExpired(deps, row.id, 'platform rejected the token as expired');
+  else if (verdict === 'channel_revoked')
     await revokeChannel(deps, { channelId: row.id, reason: 'revoked_at_platform' });
-  else if (err.kind === 'missing_scope')
+  else if (verdict === 'channel_error')
     await markError(deps, row.id, 'platform denied access: missing scope');
 }
 
@@ -177,13 +191,16 @@ function accessFor(tools: ChannelTools, row: ChannelRow): ChannelAccess {
     accessToken = openAccessToken(tools.vault, row);
   } catch (err) {
     if (!(err instanceof VaultError)) throw err;
-    throw new Conflict(
+    throw new ChannelUnusable(
       'channel_error',
       "The channel's stored token does not open with the configured vault keys (was a key dropped from KIT_VAULT_OLD_KEYS?); reconnect the channel.",
     );
   }
   if (!accessToken)
-    throw new Conflict('channel_expired', "The channel's access has expired; the member must reconnect it.");
+    throw new ChannelUnusable(
+      'channel_expired',
+      "The channel's access has expired; the member must reconnect it.",
+    );
   return {
     platform: tools.platform,
     accessToken,

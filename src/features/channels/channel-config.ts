@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../context.ts';
 import { NotConfigured } from '../../domain/errors.ts';
 import type { Platform } from '../../platforms/platform.ts';
-import { PUBLISHING_PLATFORM_IDS } from '../../platforms/registry.ts';
+import { PLATFORM_IDS } from '../../platforms/profiles.ts';
 import type { Vault } from '../../vault/vault.ts';
 
 /** What every channel operation needs: the vault and the platform's adapter. */
@@ -36,9 +36,7 @@ export function requireChannelTools(deps: AppDeps, platformId?: string): Channel
     `${id} app credentials (${id.toUpperCase()}_CLIENT_ID, _CLIENT_SECRET, _REDIRECT_URI)`;
   if (platformId === undefined ? deps.platforms.size === 0 : !platformFor(deps, platformId))
     missing.push(
-      platformId === undefined
-        ? PUBLISHING_PLATFORM_IDS.map(credentials).join(' or ')
-        : credentials(platformId),
+      platformId === undefined ? PLATFORM_IDS.map(credentials).join(' or ') : credentials(platformId),
     );
   throw new NotConfigured(`Channels are not configured on this deployment: set ${missing.join(' and ')}.`);
 }

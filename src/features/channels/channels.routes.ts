@@ -1,6 +1,6 @@
 import type { LevelWithSilent } from 'pino';
-import { PUBLISHING_PLATFORMS } from '../../domain/enums.ts';
 import { errorResponses, IdParams, optionalBody } from '../../http/schemas.ts';
+import { PLATFORM_IDS } from '../../platforms/profiles.ts';
 import type { FeatureRoutes } from '../feature-routes.ts';
 import {
   CallbackQuery,
@@ -39,8 +39,8 @@ export const channelRoutes: FeatureRoutes = async (app, { deps }) => {
     async (request) => ({ channels: await listChannels({ ctx: request.ctx, input: undefined }) }),
   );
 
-  // One connect + callback pair per publishing platform (platformA, platformB).
-  for (const platform of PUBLISHING_PLATFORMS) {
+  // One connect + callback pair per platform (each has a profile).
+  for (const platform of PLATFORM_IDS) {
     app.post(
       `/v1/channels/${platform}/connect`,
       {

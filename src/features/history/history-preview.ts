@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Call } from '../../context.ts';
 import { historyPosts } from '../../db/schema/index.ts';
+import { DEFAULT_PLATFORM } from '../../platforms/profiles.ts';
 import { normalizePost } from '../../scoring/text-features.ts';
 import { type HistoryImportRequest, type HistoryPreviewResult, parseIsoDate } from './history.schemas.ts';
 import { textKey } from './history-view.ts';
@@ -37,7 +38,7 @@ export async function previewHistory({
           : parseIsoDate(item.publishedAt).ms;
     return {
       text: normalizePost(item.text),
-      platform: item.platform ?? 'platformA',
+      platform: item.platform ?? DEFAULT_PLATFORM,
       publishedAt: published,
       media: item.media ?? null,
       reactions: item.reactions ?? null,

@@ -3,6 +3,7 @@ import type { Call } from '../../context.ts';
 import { historyPosts } from '../../db/schema/index.ts';
 import { Conflict, NotFound } from '../../domain/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { DEFAULT_PLATFORM } from '../../platforms/profiles.ts';
 import { normalizePost } from '../../scoring/text-features.ts';
 import { type PageInfo, type PageRequest, paginate } from '../pagination.ts';
 import type {
@@ -58,7 +59,7 @@ export async function importHistory({
       accountId,
       textHash: key,
       text,
-      platform: item.platform ?? 'platformA',
+      platform: item.platform ?? DEFAULT_PLATFORM,
       publishedAt: published.ms ?? earlier?.publishedAt ?? null,
       publishedTimeKnown:
         published.ms !== null ? published.timeKnown : (earlier?.publishedTimeKnown ?? false),

@@ -5,6 +5,7 @@ import { personalModels, posts } from '../../db/schema/index.ts';
 import type { MediaKind } from '../../domain/enums.ts';
 import { claimBatch } from '../../jobs/claim-batch.ts';
 import { SweepName } from '../../jobs/sweep-names.ts';
+import { DEFAULT_PLATFORM, isPlatformId } from '../../platforms/profiles.ts';
 import { scoreModel } from '../../scoring/learned/model.ts';
 import {
   FEATURE_NAMES,
@@ -159,7 +160,7 @@ export async function refitPersonal(deps: AppDeps, accountId: string, claimedAt:
             offlineFeatures(
               {
                 post: r.text,
-                platform: r.platform === 'platformB' ? 'platformB' : 'platformA',
+                platform: isPlatformId(r.platform) ? r.platform : DEFAULT_PLATFORM,
                 media: (r.media as MediaKind | null) ?? undefined,
               },
               global,

@@ -1,5 +1,5 @@
 import type { Call, Ctx } from '../../context.ts';
-import { hasThreads } from '../../platforms/text-limits.ts';
+import { DEFAULT_PLATFORM, hasThreads } from '../../platforms/profiles.ts';
 import { type EngineNotice, engineNotice } from '../../scoring/engine-notice.ts';
 import type { GenerateContext } from '../../scoring/generate-offline.ts';
 import { toPlanItems } from '../../scoring/plan-offline.ts';
@@ -26,7 +26,7 @@ import type { GenerateRequest, PlanRequest, ScoreRequest } from './intelligence.
 /** The normalised score input: the text canonicalised, the platform defaulted. */
 export function normalizeScoreInput(input: ScoreRequest): ScoreInput {
   const { personalize: _personalize, ...rest } = input;
-  return { ...rest, post: normalizePost(input.post), platform: input.platform ?? 'platformA' };
+  return { ...rest, post: normalizePost(input.post), platform: input.platform ?? DEFAULT_PLATFORM };
 }
 
 /**
@@ -129,7 +129,11 @@ export interface GenerateResult {
  */
 export async function generatePosts({ ctx, input }: Call<GenerateRequest>): Promise<GenerateResult> {
   const { context, versions } = await conditioning(ctx, input);
-  const request = { ...input, brief: normalizePost(input.brief), platform: input.platform ?? 'platformA' };
+  const request = {
+    ...input,
+    brief: normalizePost(input.brief),
+    platform: input.platform ?? DEFAULT_PLATFORM,
+  };
   const personal = await personalFor(ctx, input.personalize);
   const key = cacheKey(
     ctx,
@@ -169,7 +173,11 @@ export async function planPosts({
   input,
 }: Call<PlanRequest>): Promise<{ items: PlanItem[]; engine?: EngineNotice }> {
   const { context, versions } = await conditioning(ctx, input);
-  const request = { ...input, brief: normalizePost(input.brief), platform: input.platform ?? 'platformA' };
+  const request = {
+    ...input,
+    brief: normalizePost(input.brief),
+    platform: input.platform ?? DEFAULT_PLATFORM,
+  };
   const key = cacheKey(ctx, 'plan', { request, versions });
   const json = await cachedJson(ctx, key, { metered: true }, async () => {
     const outlines = await ctx.deps.engine.plan(request, context);

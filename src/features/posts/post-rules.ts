@@ -1,9 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { brands, channels, media } from '../../db/schema/index.ts';
-import { PUBLISHING_PLATFORMS } from '../../domain/enums.ts';
 import { type ErrorDetail, Invalid } from '../../domain/errors.ts';
-import { mediaRuleFor } from '../../platforms/media-rules.ts';
+import { DEFAULT_PLATFORM, isPlatformId, mediaRuleFor, PLATFORM_IDS } from '../../platforms/profiles.ts';
 import { isImageType } from '../media/media-types.ts';
 import { partProblems } from './part-rules.ts';
 import type { PostRow } from './post-row.ts';
@@ -95,9 +94,9 @@ export function checkDraft(
   if (draft.channelId && !channel) at('channelId', 'No such channel for this account');
   if (draft.brandId && !lookup.brands.has(draft.brandId)) at('brandId', 'No such brand for this account');
 
-  const platform = draft.platform ?? channel?.platform ?? 'platformA';
-  if (!(PUBLISHING_PLATFORMS as readonly string[]).includes(platform)) {
-    at('platform', `Posts are published to ${PUBLISHING_PLATFORMS.join(', ')} only`);
+  const platform = draft.platform ?? channel?.platform ?? DEFAULT_PLATFORM;
+  if (!isPlatformId(platform)) {
+    at('platform', `Posts are published to ${PLATFORM_IDS.join(', ')} only`);
   } else if (channel && channel.platform !== platform) {
     at('platform', `Does not match the channel's platform (${channel.platform})`);
   }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PostStatus } from '../../domain/enums.ts';
 import { ErrorBody, Pagination, PaginationQuery } from '../../http/schemas.ts';
-import { MAX_THREAD_PARTS } from '../../platforms/text-limits.ts';
+import { MAX_THREAD_PARTS } from '../../platforms/profiles.ts';
 import { Repeat, Series } from '../series/series.schemas.ts';
 
 const Id = z.string().min(1).max(64);

@@ -15,6 +15,57 @@ export const HealthResult = z
   .meta({ id: 'HealthResult' });
 export type HealthResult = z.output<typeof HealthResult>;
 
+const Counting = z
+  .object({
+    unit: z
+      .enum(['utf16', 'codePoint'])
+      .describe('`utf16`: UTF-16 code units (an emoji is 2); `codePoint`: code points'),
+    urlWeight: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        'When set, every http(s) URL counts this much whatever its length; the rest counts by `unit`',
+      ),
+  })
+  .meta({ id: 'TextCounting' });
+
+const PartLimit = z
+  .object({
+    max: z.number().int(),
+    counting: Counting,
+    counted: z
+      .string()
+      .describe('How the length is counted, in words ("weighted characters (a URL counts 23)")'),
+  })
+  .meta({ id: 'PartLimit' });
+
+/** A platform's profile (src/platforms/<id>/profile.ts), as the console and client programs need it. */
+const PlatformProfileFields = {
+  displayName: z.string(),
+  parts: z
+    .object({
+      post: PartLimit,
+      reply: PartLimit.nullable().describe('A thread part; null where the platform has no threads'),
+      comment: PartLimit.describe('The first comment'),
+    })
+    .describe('How long each kind of part may be, and how its length is counted'),
+  threads: z
+    .object({ maxFollowUps: z.number().int() })
+    .nullable()
+    .describe(
+      'Follow-up parts published as replies, each to the part before; null where the platform has none',
+    ),
+  firstComment: z
+    .enum(['comment', 'reply'])
+    .describe('How the first comment is published: a comment under the post, or a reply to it'),
+  media: z.object({ summary: z.string(), maxImages: z.number().int() }).describe('What one post may carry'),
+  fold: z
+    .object({ chars: z.number().int(), lines: z.number().int() })
+    .nullable()
+    .describe('Where the feed card folds a long post behind "see more"; null when it shows the post whole'),
+};
+
 export const MetaResult = z
   .object({
     schemaVersion: z.string(),
@@ -27,6 +78,7 @@ export const MetaResult = z
         publishing: z
           .boolean()
           .describe('Whether channels on this platform can be connected and published to'),
+        ...PlatformProfileFields,
       }),
     ),
     mediaKinds: z.array(MediaKind),

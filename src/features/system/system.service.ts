@@ -1,15 +1,21 @@
+import { countingWords } from '../../../packages/client/src/text-length.ts';
 import type { AppDeps } from '../../context.ts';
 import {
   DIMENSION_WEIGHTS,
   Dimension,
   FollowerBand,
-  MAX_POST_LENGTH,
   MediaKind,
-  Platform,
-  PUBLISHING_PLATFORMS,
   SCORE_SCHEMA_VERSION,
 } from '../../domain/enums.ts';
 import { API_VERSION } from '../../http/version.ts';
+import {
+  DEFAULT_PLATFORM,
+  type PartLimit,
+  PLATFORM_IDS,
+  type PlatformId,
+  type PlatformProfile,
+  PROFILES,
+} from '../../platforms/profiles.ts';
 import { engineNotice } from '../../scoring/engine-notice.ts';
 import type { HealthResult, MetaResult } from './system.schemas.ts';
 
@@ -79,12 +85,30 @@ export function publishingConfigured(deps: AppDeps, platform?: string): boolean 
 }
 
 /**
- * platformA is the contract's publishing platform and is always listed as one; a later platform
- * (platformB) is listed as publishing once this deployment is configured for it.
+ * The default platform (platformA) is the contract's publishing platform and is always listed
+ * as one; a later platform (platformB) is listed as publishing once this deployment is
+ * configured for it.
  */
-const listsAsPublishing = (deps: AppDeps, id: string) =>
-  (PUBLISHING_PLATFORMS as readonly string[]).includes(id) &&
-  (id === 'platformA' || publishingConfigured(deps, id));
+const listsAsPublishing = (deps: AppDeps, id: PlatformId) =>
+  id === DEFAULT_PLATFORM || publishingConfigured(deps, id);
+
+const partLimit = ({ max, counting }: PartLimit) => ({ max, counting, counted: countingWords(counting) });
+
+/** The profile's published fields (the media rule's check and the scorer's rubric stay inside). */
+export function publishedProfile(profile: PlatformProfile) {
+  return {
+    displayName: profile.displayName,
+    parts: {
+      post: partLimit(profile.post),
+      reply: profile.threads && partLimit(profile.threads.reply),
+      comment: partLimit(profile.firstComment.limit),
+    },
+    threads: profile.threads && { maxFollowUps: profile.threads.maxFollowUps },
+    firstComment: profile.firstComment.as,
+    media: { summary: profile.media.summary, maxImages: profile.media.maxImages },
+    fold: profile.fold,
+  };
+}
 
 /** The self-describing service contract. */
 export function describeService(deps: AppDeps): MetaResult {
@@ -92,11 +116,12 @@ export function describeService(deps: AppDeps): MetaResult {
   return {
     schemaVersion: SCORE_SCHEMA_VERSION,
     apiVersion: API_VERSION,
-    maxPostLength: MAX_POST_LENGTH.platformA,
-    platforms: Platform.options.map((id) => ({
+    maxPostLength: PROFILES[DEFAULT_PLATFORM].post.max,
+    platforms: PLATFORM_IDS.map((id) => ({
       id,
-      maxPostLength: MAX_POST_LENGTH[id],
+      maxPostLength: PROFILES[id].post.max,
       publishing: listsAsPublishing(deps, id),
+      ...publishedProfile(PROFILES[id]),
     })),
     mediaKinds: [...MediaKind.options],
     followerBands: [...FollowerBand.options],

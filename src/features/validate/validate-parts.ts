@@ -1,4 +1,4 @@
-import { textLimitFor } from '../../platforms/text-limits.ts';
+import { textLimitFor } from '../../platforms/profiles.ts';
 import { partProblems } from '../posts/part-rules.ts';
 import type { ValidatePostRequest, ValidationIssue, ValidationReport } from './validate.schemas.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MediaKind } from '../../domain/enums.ts';
-import { MAX_THREAD_PARTS } from '../../platforms/text-limits.ts';
+import { MAX_THREAD_PARTS } from '../../platforms/profiles.ts';
 
 /** POST /v1/posts/validate (DECISIONS.md "Validate"). */
 

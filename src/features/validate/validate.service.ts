@@ -2,9 +2,13 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Call, Ctx } from '../../context.ts';
 import { media } from '../../db/schema/index.ts';
 import { type MediaKind, Platform } from '../../domain/enums.ts';
-import { type MediaSetRule, mediaRuleFor } from '../../platforms/media-rules.ts';
-import { platformAMediaRule } from '../../platforms/platformA/media-rules.ts';
-import { textLimitFor } from '../../platforms/text-limits.ts';
+import {
+  DEFAULT_PLATFORM,
+  type MediaSetRule,
+  mediaRuleFor,
+  PROFILES,
+  textLimitFor,
+} from '../../platforms/profiles.ts';
 import { RUBRICS } from '../../scoring/rubrics.ts';
 import { extractFeatures } from '../../scoring/text-features.ts';
 import type { ValidatePostRequest, ValidationIssue, ValidationReport } from './validate.schemas.ts';
@@ -15,9 +19,8 @@ import { partIssues } from './validate-parts.ts';
  * No model call and nothing stored; the report is the answer even when the post is invalid.
  */
 
-const DEFAULT_PLATFORM = 'platformA';
 /** Judges media for a platform that has no rule of its own (one that publishes nothing). */
-const DEFAULT_MEDIA_RULE = platformAMediaRule;
+const DEFAULT_MEDIA_RULE = PROFILES[DEFAULT_PLATFORM].media;
 
 type Kind = 'image' | 'pdf' | 'video' | 'other';
 
@@ -30,15 +33,16 @@ const kindOf = (contentType: string): Kind =>
         ? 'video'
         : 'other';
 
-/** What attachments each format takes: [kind, min, max]; none, poll and link take none. */
-const ATTACHMENTS: Record<MediaKind, [Kind | null, number, number]> = {
-  none: [null, 0, 0],
-  poll: [null, 0, 0],
-  link: [null, 0, 0],
-  'single-image': ['image', 1, 1],
-  'multi-image': ['image', 2, 20],
-  document: ['pdf', 1, 1],
-  video: ['video', 1, 1],
+/**
+ * What attachments each format takes on a platform: [kind, min, max]; none, poll and link take
+ * none, and a multi-image post at most the platform's image count.
+ */
+const attachments = (format: MediaKind, rule: MediaSetRule): [Kind | null, number, number] => {
+  if (format === 'multi-image') return ['image', 2, rule.maxImages];
+  if (format === 'single-image') return ['image', 1, 1];
+  if (format === 'document') return ['pdf', 1, 1];
+  if (format === 'video') return ['video', 1, 1];
+  return [null, 0, 0];
 };
 
 async function mediaIssues(
@@ -66,7 +70,7 @@ async function mediaIssues(
   const types = [...found.values()];
   const kinds = types.map(kindOf);
   if (declared) {
-    const [kind, min, max] = ATTACHMENTS[declared];
+    const [kind, min, max] = attachments(declared, rule);
     if (kind === null && unique.length > 0) {
       issues.push({ code: 'media_mismatch', message: `A ${declared} post takes no attachments.` });
     } else if (
@@ -95,7 +99,7 @@ export async function validatePost({ ctx, input }: Call<ValidatePostRequest>): P
   const f = extractFeatures(input.post);
   const errors: ValidationIssue[] = [];
   const warnings: ValidationIssue[] = [];
-  const platform = Platform.safeParse(input.platform ?? 'platformA');
+  const platform = Platform.safeParse(input.platform ?? DEFAULT_PLATFORM);
 
   if (f.length === 0) errors.push({ code: 'empty', message: 'The post has no text.' });
   if (!platform.success) {

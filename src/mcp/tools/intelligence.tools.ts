@@ -15,6 +15,7 @@ import {
   scoreText,
 } from '../../features/intelligence/intelligence.service.ts';
 import { defineTool, plural, readOnly } from '../tool.ts';
+import { platformChoiceProse } from './platform-facts.ts';
 
 /** Said once in every model-backed description, so a model can weigh the call. */
 export const MODEL_COST =
@@ -39,7 +40,7 @@ export const intelligenceTools = [
   defineTool({
     name: 'score_post',
     title: 'Score a post',
-    description: `Grades a post's text 0-100 against the platform's feed-ranking behaviour (default platformA; platformB accepted) and explains why: a breakdown over hook, algorithmFit, specificity, structure, voice and engagement, ranked signals naming what helps and hurts, the hook archetype and the media format's effect (an omitted media is scored as text only). Use it to check a draft before creating or scheduling it, or to compare alternatives; pass media, followerBand, dayOfWeek and hourLocal when known for a sharper grade. Nothing is saved. ${MODEL_COST}`,
+    description: `Grades a post's text 0-100 against the platform's feed-ranking behaviour (${platformChoiceProse()}) and explains why: a breakdown over hook, algorithmFit, specificity, structure, voice and engagement, ranked signals naming what helps and hurts, the hook archetype and the media format's effect (an omitted media is scored as text only). Use it to check a draft before creating or scheduling it, or to compare alternatives; pass media, followerBand, dayOfWeek and hourLocal when known for a sharper grade. Nothing is saved. ${MODEL_COST}`,
     input: ScoreRequest,
     output: ScoreResult,
     annotations: readOnly,

@@ -15,6 +15,7 @@ import {
 import { createPost, getPost, listPosts } from '../../features/posts/posts.service.ts';
 import { IdParams } from '../../http/schemas.ts';
 import { changes, creates, defineTool, formatWhen, plural, publishes, readOnly } from '../tool.ts';
+import { firstCommentProse, postLimitsProse, threadProse } from './platform-facts.ts';
 
 /** The path id of /v1/posts/{id}, as an argument. */
 const PostId = z.object({ id: IdParams.shape.id.describe('The post id (pst_…)') }).strict();
@@ -38,8 +39,7 @@ export const postTools = [
   defineTool({
     name: 'create_post',
     title: 'Create a post',
-    description:
-      'Saves a post to the account: a draft, or an already scheduled post when `runAt` (epoch ms in the future) is given together with a `channelId` from list_channels. Use it once the text is final (after generate_post or rewrite_post); publishing happens later through schedule_post or the REST API. The text and media must fit the channel’s platform (platformA 3,000 characters and 1-20 images, one video or one PDF; platformB 280 characters and 1-4 images or one video or GIF) and every brandId, channelId and mediaId must belong to the account. `thread` (platformB only, up to 24 follow-up parts of 280 characters, each published as a reply to the part before) and `firstComment` (published right after the post: platformA a comment of up to 1,250 characters, platformB a reply) are optional; each part is checked on its own and published exactly once. No model call, no quota. Pass an idempotencyKey when you might retry, so a retry cannot create a second post.',
+    description: `Saves a post to the account: a draft, or an already scheduled post when \`runAt\` (epoch ms in the future) is given together with a \`channelId\` from list_channels. Use it once the text is final (after generate_post or rewrite_post); publishing happens later through schedule_post or the REST API. The text and media must fit the channel’s platform (${postLimitsProse()}) and every brandId, channelId and mediaId must belong to the account. ${threadProse()} and \`firstComment\` (published right after the post: ${firstCommentProse()}) are optional; each part is checked on its own and published exactly once. No model call, no quota. Pass an idempotencyKey when you might retry, so a retry cannot create a second post.`,
     input: CreatePostRequest,
     output: CreatePostResult,
     annotations: creates,

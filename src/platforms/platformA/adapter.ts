@@ -1,6 +1,5 @@
 import type { Platform } from '../platform.ts';
 import { comment, findComment, lookupComment } from './comments.ts';
-import { platformAMediaRule } from './media-rules.ts';
 import { metrics } from './metrics.ts';
 import {
   authorizationUrl,
@@ -12,6 +11,7 @@ import {
 } from './oauth.ts';
 import { type PlatformAOptions, resolveOptions } from './options.ts';
 import { findPublished, lookupPost, publish } from './posts.ts';
+import { platformAProfile } from './profile.ts';
 
 export type { PlatformAOptions } from './options.ts';
 
@@ -22,10 +22,10 @@ export type { PlatformAOptions } from './options.ts';
 export function createPlatformA(options: PlatformAOptions): Platform {
   const opts = resolveOptions(options);
   return {
-    id: 'platformA',
+    id: platformAProfile.id,
     scopes: PLATFORM_A_SCOPES,
     pkce: opts.pkce,
-    mediaRule: platformAMediaRule,
+    profile: platformAProfile,
     authorizationUrl: (input) => authorizationUrl(opts, input),
     exchangeCode: (input) => exchangeCode(opts, input),
     refresh: (input) => refresh(opts, input),
@@ -34,7 +34,6 @@ export function createPlatformA(options: PlatformAOptions): Platform {
     publish: (input) => publish(opts, input),
     findPublished: (input) => findPublished(opts, input),
     lookupPost: (input) => lookupPost(opts, input),
-    threads: false,
     comment: (input) => comment(opts, input),
     findComment: (input) => findComment(opts, input),
     lookupComment: (input) => lookupComment(opts, input),

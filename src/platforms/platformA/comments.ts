@@ -1,9 +1,11 @@
+import { countedLength } from '../../../packages/client/src/text-length.ts';
 import { type CommentLookup, PlatformError, type PublishedComment } from '../platform.ts';
 import { type HttpCall, headerValue, sendExpecting, withRetries } from './http.ts';
 import { type ResolvedOptions, restHeaders } from './options.ts';
+import { platformAProfile } from './profile.ts';
 
 /** A post's first comment (PLATFORM_A.md "Comments"): plain text, at most 1,250 characters. */
-export const PLATFORM_A_MAX_COMMENT = 1250;
+const COMMENT = platformAProfile.firstComment.limit;
 
 const commentsPath = (postUrn: string) => `/rest/socialActions/${encodeURIComponent(postUrn)}/comments`;
 
@@ -18,11 +20,8 @@ export async function comment(
     beforeCreate?: () => Promise<void>;
   },
 ): Promise<PublishedComment> {
-  if ([...input.text].length > PLATFORM_A_MAX_COMMENT) {
-    throw new PlatformError(
-      'bad_request',
-      `A platformA comment is at most ${PLATFORM_A_MAX_COMMENT} characters.`,
-    );
+  if (countedLength(COMMENT.counting, input.text) > COMMENT.max) {
+    throw new PlatformError('bad_request', `A platformA comment is at most ${COMMENT.max} characters.`);
   }
   const body = JSON.stringify({
     actor: input.authorRef,

@@ -10,6 +10,7 @@ const isDocument = (type: string) => type === 'application/pdf';
 /** platformA posts carry nothing, one image, 2-20 images, one video, or one PDF document. */
 export const platformAMediaRule: MediaSetRule = {
   summary: `1-${PLATFORM_A_MAX_IMAGES} images, or one video, or one PDF document`,
+  maxImages: PLATFORM_A_MAX_IMAGES,
   check(types): MediaSetVerdict {
     if (types.length === 0) return { ok: true, kind: 'none' };
     if (types.every(isImage)) {

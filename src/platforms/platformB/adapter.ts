@@ -1,5 +1,4 @@
 import type { Platform } from '../platform.ts';
-import { platformBMediaRule } from './media-rules.ts';
 import { metrics } from './metrics.ts';
 import {
   authorizationUrl,
@@ -11,6 +10,7 @@ import {
 } from './oauth.ts';
 import { type PlatformBOptions, resolveOptions } from './options.ts';
 import { deletePost, findPublished, lookupPost, publish } from './posts.ts';
+import { platformBProfile } from './profile.ts';
 
 export type { PlatformBOptions } from './options.ts';
 
@@ -21,10 +21,10 @@ export type { PlatformBOptions } from './options.ts';
 export function createPlatformB(options: PlatformBOptions): Platform {
   const opts = resolveOptions(options);
   return {
-    id: 'platformB',
+    id: platformBProfile.id,
     scopes: PLATFORM_B_SCOPES,
     pkce: true,
-    mediaRule: platformBMediaRule,
+    profile: platformBProfile,
     authorizationUrl: (input) => authorizationUrl(opts, input),
     exchangeCode: (input) => exchangeCode(opts, input),
     refresh: (input) => refresh(opts, input),
@@ -33,7 +33,6 @@ export function createPlatformB(options: PlatformBOptions): Platform {
     publish: (input) => publish(opts, input),
     findPublished: (input) => findPublished(opts, input),
     lookupPost: (input) => lookupPost(opts, input),
-    threads: true,
     // A first comment on platformB is a reply to the post (or the thread's last part).
     comment: async ({ parentId, ...input }) => {
       const reply = await publish(opts, { ...input, media: [], replyTo: parentId });

@@ -1,11 +1,4 @@
-/** Structurally a MediaSetRule (src/platforms/media-set.ts); stated here so this file stands alone. */
-type MediaSetVerdict =
-  | { ok: true; kind: 'none' | 'single-image' | 'multi-image' | 'video' | 'document' }
-  | { ok: false; reason: string };
-interface MediaSetRule {
-  readonly summary: string;
-  check(contentTypes: readonly string[]): MediaSetVerdict;
-}
+import type { MediaSetRule, MediaSetVerdict } from '../media-set.ts';
 
 /** platformB posts carry at most this many images (PLATFORM_B.md). */
 export const PLATFORM_B_MAX_IMAGES = 4;
@@ -23,6 +16,7 @@ export function categoryOf(contentType: string): MediaCategory | null {
 /** platformB posts carry nothing, 1-4 images, or one video or GIF; no PDF. */
 export const platformBMediaRule: MediaSetRule = {
   summary: `1-${PLATFORM_B_MAX_IMAGES} images, or one video or GIF (no PDF)`,
+  maxImages: PLATFORM_B_MAX_IMAGES,
   check(types): MediaSetVerdict {
     if (types.length === 0) return { ok: true, kind: 'none' };
     if (types.includes('application/pdf'))

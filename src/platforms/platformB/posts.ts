@@ -1,3 +1,4 @@
+import { countedLength } from '../../../packages/client/src/text-length.ts';
 import {
   PlatformError,
   type PostLookup,
@@ -9,7 +10,10 @@ import type { HttpCall } from '../transport.ts';
 import { dataOf, getCall, sendExpecting, withRetries } from './http.ts';
 import { planMedia, uploadMedia } from './media.ts';
 import { bearer, type ResolvedOptions } from './options.ts';
-import { PLATFORM_B_MAX_TEXT, weightedLength } from './text.ts';
+import { platformBProfile } from './profile.ts';
+
+/** Every platformB part is a post: one limit, counted with URLs weighted (profile.ts). */
+const PART = platformBProfile.post;
 
 /**
  * The live URL names the author; without a handle the platform's id-only form still resolves.
@@ -37,11 +41,11 @@ export function createBody(text: string, mediaIds: string[], replyTo: string | n
  * (`beforeCreate` runs right before it leaves). A thread part passes `replyTo`.
  */
 export async function publish(opts: ResolvedOptions, input: PublishRequest): Promise<PublishedPost> {
-  const length = weightedLength(input.text);
-  if (length > PLATFORM_B_MAX_TEXT) {
+  const length = countedLength(PART.counting, input.text);
+  if (length > PART.max) {
     throw new PlatformError(
       'bad_request',
-      `A platformB post is at most ${PLATFORM_B_MAX_TEXT} characters (URLs count 23); this one is ${length}.`,
+      `A platformB post is at most ${PART.max} characters (URLs count ${PART.counting.urlWeight}); this one is ${length}.`,
     );
   }
   const plan = planMedia(input.media);

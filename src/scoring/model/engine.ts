@@ -1,4 +1,4 @@
-import { hasThreads } from '../../platforms/text-limits.ts';
+import { hasThreads } from '../../platforms/profiles.ts';
 import { draftProblem } from '../draft-checks.ts';
 import type { Engine } from '../engine-interface.ts';
 import { inventedFacts, linksLost, wordsKept } from '../facts.ts';

@@ -1,3 +1,4 @@
+import { hasThreads } from '../../platforms/profiles.ts';
 import type { Rubric } from '../rubrics.ts';
 import type { RuleOutcome } from '../rules.ts';
 import type { BrandContext, ScoreInput, ScoreResult, VoiceContext } from '../types.ts';
@@ -7,9 +8,8 @@ import type { BrandContext, ScoreInput, ScoreResult, VoiceContext } from '../typ
 export function platformRubric(rubric: Rubric): string {
   return [
     `Platform: ${rubric.platform}. Hard limit ${rubric.maxLength} characters.`,
-    rubric.platform === 'platformA'
-      ? `About ${rubric.foldChars} characters show before "see more": the hook must land there. 800-1,200 characters does best; each 300 beyond costs ~10% reach. External links cost ~26% reach (put them in the first comment). 6+ hashtags read as spam. Text from people outperforms company voice. Personal stories, specific numbers and names, and one genuine question earn replies; engagement bait ("comment YES") is demoted.`
-      : 'A short-form feed: the whole post is visible; the first ~100 characters carry it. Links and 3+ hashtags cost reach. One sharp idea per post.',
+    // Each platform's feed, in its profile's words (src/platforms/<id>/profile.ts).
+    rubric.feedNotes,
   ].join('\n');
 }
 
@@ -50,10 +50,9 @@ export function rewritePrompt(input: ScoreInput, rubric: Rubric, before: ScoreRe
     .filter((s) => s.impact === 'negative')
     .map((s) => `- ${s.dimension}: ${s.label}. ${s.detail}`)
     .join('\n');
-  const threads =
-    rubric.platform === 'platformB'
-      ? `\nThis platform has threads: over ${rubric.maxLength} characters, return a thread.`
-      : '\nThis platform has no threads: "thread" must be empty.';
+  const threads = hasThreads(rubric.platform)
+    ? `\nThis platform has threads: over ${rubric.maxLength} characters, return a thread.`
+    : '\nThis platform has no threads: "thread" must be empty.';
   return `${platformRubric(rubric)}${threads}\n${context(input)}\n\nCurrent score ${before.overall}/100. Weak points:\n${weak || '- none found'}\n\nOriginal post:\n"""\n${input.post}\n"""`;
 }
 

@@ -1,4 +1,5 @@
 import type { Post } from '../api.ts';
+import { usePlatformFacts } from '../lib/hooks.ts';
 import { type PartState, partsSummary, publishedParts } from '../lib/parts.ts';
 
 const STATE_WORDS: Record<PartState, string> = {
@@ -19,7 +20,7 @@ export function PartsSummary({ post }: { post: Post }) {
  * where the part is a post of its own, its link. A plain post shows nothing more here.
  */
 export function PostParts({ post }: { post: Post }) {
-  const parts = publishedParts(post);
+  const parts = publishedParts(post, usePlatformFacts(post.platform));
   if (parts.length <= 1) return null;
   return (
     <section aria-label="Parts on the platform">

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { overflowIndex } from '../../../packages/client/src/text-length.ts';
 import { type Media, mediaObjectUrl } from '../api.ts';
-import { foldPost, PLATFORMB_LIMIT, platformBLength, platformBOverflowIndex } from '../lib/fold.ts';
+import { foldPost } from '../lib/fold.ts';
+import { countPart, type PlatformFacts } from '../lib/parts.ts';
 
 export function MediaThumb({ media, className = 'thumb' }: { media: Media; className?: string }) {
   const isImage = media.contentType.startsWith('image/');
@@ -27,20 +29,23 @@ export function MediaThumb({ media, className = 'thumb' }: { media: Media; class
 
 /** platformA's feed card: the text up to the fold, then "…see more"; the first comment under it. */
 export function PlatformAPreview({
+  facts,
   text,
   author,
   media,
   comment = null,
 }: {
+  facts: PlatformFacts;
   text: string;
   author: string;
   media: Media[];
   comment?: string | null;
 }) {
   const [open, setOpen] = useState(false);
-  const fold = foldPost(text);
+  // A platform whose card shows the post whole never folds.
+  const fold = facts.fold ? foldPost(text, facts.fold) : { visible: text, folded: false, index: text.length };
   return (
-    <article className="preview pa" aria-label="Preview on platformA">
+    <article className="preview pa" aria-label={`Preview on ${facts.displayName}`}>
       <header>
         <span className="avatar" aria-hidden="true">
           {initial(author)}
@@ -96,11 +101,13 @@ const initial = (author: string) => author.replace(/^@/, '').slice(0, 1).toUpper
  * as a reply to the last part; every part against 280 weighted characters, its overflow marked.
  */
 export function PlatformBPreview({
+  facts,
   text,
   author,
   thread = [],
   comment = null,
 }: {
+  facts: PlatformFacts;
   text: string;
   author: string;
   thread?: string[];
@@ -109,24 +116,49 @@ export function PlatformBPreview({
   const parts = [text, ...thread];
   const chained = parts.length > 1 || Boolean(comment?.trim());
   return (
-    <section className={chained ? 'pb-chain' : undefined} aria-label="Preview on platformB">
+    <section className={chained ? 'pb-chain' : undefined} aria-label={`Preview on ${facts.displayName}`}>
       {parts.map((part, i) => (
         <PlatformBPart
+          facts={facts}
+          kind={i === 0 ? 'post' : 'reply'}
           key={i}
           text={part}
           author={author}
           label={parts.length > 1 ? `Part ${i + 1} of ${parts.length}` : null}
         />
       ))}
-      {comment?.trim() && <PlatformBPart text={comment} author={author} label="First comment (a reply)" />}
+      {comment?.trim() && (
+        <PlatformBPart
+          facts={facts}
+          kind="comment"
+          text={comment}
+          author={author}
+          label="First comment (a reply)"
+        />
+      )}
     </section>
   );
 }
 
 /** One platformB post of the chain. */
-function PlatformBPart({ text, author, label }: { text: string; author: string; label: string | null }) {
-  const length = platformBLength(text);
-  const cut = platformBOverflowIndex(text);
+function PlatformBPart({
+  facts,
+  kind,
+  text,
+  author,
+  label,
+}: {
+  facts: PlatformFacts;
+  kind: 'post' | 'reply' | 'comment';
+  text: string;
+  author: string;
+  label: string | null;
+}) {
+  const limit = facts.parts[kind] ?? facts.parts.post;
+  const count = countPart(facts, kind, text);
+  const length = count?.length ?? text.length;
+  const max = limit.max;
+  const cut = overflowIndex(limit.counting, text, max);
   return (
     <article className="preview pb" aria-label={label ?? 'The post'}>
       <header>
@@ -138,11 +170,11 @@ function PlatformBPart({ text, author, label }: { text: string; author: string; 
       </header>
       <p className="body" dir="auto">
         {text.slice(0, cut)}
-        {cut < text.length && <mark title="over the 280-character limit">{text.slice(cut)}</mark>}
+        {cut < text.length && <mark title={`over the ${max}-character limit`}>{text.slice(cut)}</mark>}
       </p>
-      <p className={`counter ${length > PLATFORMB_LIMIT ? 'over' : ''}`}>
-        {length}/{PLATFORMB_LIMIT}
-        {length > PLATFORMB_LIMIT && ` — ${length - PLATFORMB_LIMIT} over: the highlighted part does not fit`}
+      <p className={`counter ${length > max ? 'over' : ''}`}>
+        {length}/{max}
+        {length > max && ` — ${length - max} over: the highlighted part does not fit`}
       </p>
     </article>
   );

@@ -1,10 +1,13 @@
 /**
- * Where platformA's feed card folds a post behind "…see more". The card shows at most
- * FOLD_LINES lines and at most FOLD_CHARS characters (the scorer's rubric uses the same 210,
- * src/scoring/rubrics.ts); the fold falls at whichever comes first, and never inside a word.
+ * Where a feed card folds a post behind "…see more". The card shows at most `lines` lines and
+ * at most `chars` characters (the platform's profile, published by /v1/meta `platforms[].fold`;
+ * the scorer's rubric uses the same numbers); the fold falls at whichever comes first, and never
+ * inside a word.
  */
-export const FOLD_CHARS = 210;
-export const FOLD_LINES = 3;
+export interface FoldAt {
+  chars: number;
+  lines: number;
+}
 
 export interface Fold {
   /** The text shown before the fold. */
@@ -15,7 +18,7 @@ export interface Fold {
   index: number;
 }
 
-export function foldPost(text: string, maxChars = FOLD_CHARS, maxLines = FOLD_LINES): Fold {
+export function foldPost(text: string, { chars: maxChars, lines: maxLines }: FoldAt): Fold {
   const trimmed = text.replace(/\s+$/, '');
   let cut = trimmed.length;
   // The line limit: the end of the maxLines-th line.
@@ -44,13 +47,3 @@ export function foldPost(text: string, maxChars = FOLD_CHARS, maxLines = FOLD_LI
   if (cut >= trimmed.length) return { visible: trimmed, folded: false, index: text.length };
   return { visible: trimmed.slice(0, cut).replace(/\s+$/, ''), folded: true, index: cut };
 }
-
-/**
- * platformB's length (code points, every URL 23, against 280): counted by the typed client,
- * the same code the API's limits use (packages/client/src/text-length.ts), never a copy.
- */
-export {
-  PLATFORM_B_MAX_TEXT as PLATFORMB_LIMIT,
-  platformBOverflowIndex,
-  platformBWeightedLength as platformBLength,
-} from '../../../packages/client/src/text-length.ts';

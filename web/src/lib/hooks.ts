@@ -1,10 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, ok } from '../api.ts';
+import { factsOf, type PlatformFacts } from './parts.ts';
 
 /** The service contract (platforms, limits, whether a model is configured). Public and stable. */
 export function useMeta() {
   return useQuery({ queryKey: ['meta'], queryFn: () => ok(api.GET('/v1/meta')), staleTime: 300_000 });
+}
+
+/** One platform's profile from /v1/meta (limits, counting, threads); undefined while it loads. */
+export function usePlatformFacts(platform: string): PlatformFacts | undefined {
+  return factsOf(useMeta().data?.platforms, platform);
 }
 
 export function useChannels() {

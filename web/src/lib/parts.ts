@@ -1,43 +1,32 @@
-import { PLATFORMB_LIMIT, platformBLength } from './fold.ts';
+import type { Schemas } from '../../../packages/client/src/index.ts';
+import { countedLength, countingWords } from '../../../packages/client/src/text-length.ts';
 
 /**
  * The parts of a post (the post, its thread, its first comment) as the console handles them:
  * each part counted against its platform's limit while typing, the validation issues that
  * belong to it, what the create and update calls carry, and how the published parts read back.
- * The API applies the same rules (src/features/posts/part-rules.ts, src/platforms/text-limits.ts);
- * a test compares the counts here with the API's, so the counter and the refusal agree.
+ * Every platform fact (limits, how they are counted, threads) comes from the platform's profile
+ * as `GET /v1/meta` publishes it (`PlatformFacts`; hooks.ts usePlatformFacts), and the counting
+ * is the API's own code (packages/client/src/text-length.ts), so the counter and the refusal agree.
  */
 export type PartKind = 'post' | 'reply' | 'comment';
 
-/** A thread carries at most this many follow-up parts (25 parts in all), as the API allows. */
-export const MAX_THREAD_PARTS = 24;
+/** One platform's published profile (GET /v1/meta `platforms[]`). */
+export type PlatformFacts = Schemas['MetaResult']['platforms'][number];
 
-/** What the console says where a thread cannot be offered. */
-export const NO_THREADS = 'platformA has no threads; use a first comment.';
+/** The facts of one platform among /v1/meta's, or undefined while they load (or for an unknown id). */
+export const factsOf = (platforms: readonly PlatformFacts[] | undefined, id: string) =>
+  platforms?.find((p) => p.id === id);
 
 /** Where every part is a post of its own, published as a reply to the one before. */
-export const hasThreads = (platform: string) => platform === 'platformB';
+export const hasThreads = (facts: PlatformFacts | undefined) => facts?.threads != null;
 
-interface Limit {
-  max: number;
-  length: (text: string) => number;
-  unit: string;
-}
+/** How many follow-up parts a thread may carry on this platform (0 without threads). */
+export const maxThreadParts = (facts: PlatformFacts | undefined) => facts?.threads?.maxFollowUps ?? 0;
 
-const PLATFORMB_PART: Limit = {
-  max: PLATFORMB_LIMIT,
-  length: platformBLength,
-  unit: 'weighted characters (a URL counts 23)',
-};
-const LIMITS: Record<string, Record<PartKind, Limit | null>> = {
-  platformA: {
-    // The post is counted in UTF-16 code units (as the API counts it), the comment in code points.
-    post: { max: 3000, length: (text) => text.length, unit: 'characters' },
-    reply: null,
-    comment: { max: 1250, length: (text) => Array.from(text).length, unit: 'characters' },
-  },
-  platformB: { post: PLATFORMB_PART, reply: PLATFORMB_PART, comment: PLATFORMB_PART },
-};
+/** What the console says where a thread cannot be offered. */
+export const noThreads = (facts: PlatformFacts) =>
+  `${facts.displayName} has no threads; use a first comment.`;
 
 export interface PartCount {
   length: number;
@@ -47,12 +36,17 @@ export interface PartCount {
   unit: string;
 }
 
-/** A part's length the platform's way; null where the platform has no such part. */
-export function countPart(platform: string, kind: PartKind, text: string): PartCount | null {
-  const limit = Object.hasOwn(LIMITS, platform) ? LIMITS[platform]![kind] : null;
+/** A part's length the platform's way; null where the platform has no such part (or its facts are not loaded). */
+export function countPart(facts: PlatformFacts | undefined, kind: PartKind, text: string): PartCount | null {
+  const limit = facts?.parts[kind];
   if (!limit) return null;
-  const length = limit.length(text);
-  return { length, max: limit.max, over: Math.max(0, length - limit.max), unit: limit.unit };
+  const length = countedLength(limit.counting, text);
+  return {
+    length,
+    max: limit.max,
+    over: Math.max(0, length - limit.max),
+    unit: countingWords(limit.counting),
+  };
 }
 
 /** The path the API names a thread part by (`thread[0]` is the second part of the post). */
@@ -94,14 +88,17 @@ function readablePaths(message: string): string {
     .replace(/\bthread\[(\d+)\]/g, (path) => partName(path));
 }
 
-/** What create and update carry: no thread where the platform has none, no blank first comment. */
+/**
+ * What create and update carry: no thread where the platform has none, no blank first comment.
+ * Before the platform's facts load, the thread goes as typed (the API refuses one it cannot take).
+ */
 export function partsToSend(
-  platform: string,
+  facts: PlatformFacts | undefined,
   thread: readonly string[],
   firstComment: string,
 ): { thread: string[]; firstComment: string | null } {
   return {
-    thread: hasThreads(platform) ? [...thread] : [],
+    thread: facts && !hasThreads(facts) ? [] : [...thread],
     firstComment: firstComment.trim() ? firstComment : null,
   };
 }
@@ -135,9 +132,9 @@ export interface PublishedPart {
  * A part's address on the platform, from the post's own: the API gives a URL for part 1 only,
  * and where each part is a post of its own (platformB) the others differ only in the id.
  */
-export function partUrl(post: PostParts, id: string | null): string | null {
+export function partUrl(post: PostParts, id: string | null, facts: PlatformFacts | undefined): string | null {
   const { platformUrl, platformPostId } = post;
-  if (!id || !platformUrl || !platformPostId || !hasThreads(post.platform)) return null;
+  if (!id || !platformUrl || !platformPostId || !hasThreads(facts)) return null;
   if (!platformUrl.endsWith(platformPostId)) return null;
   return platformUrl.slice(0, platformUrl.length - platformPostId.length) + encodeURIComponent(id);
 }
@@ -152,7 +149,7 @@ function stateOf(post: PostParts, id: string | null): PartState {
  * Every part of a post with what became of it: the ids the platform gave (`platformPostIds`,
  * in order; a failed thread keeps the parts that went out) and the first comment's.
  */
-export function publishedParts(post: PostParts): PublishedPart[] {
+export function publishedParts(post: PostParts, facts: PlatformFacts | undefined): PublishedPart[] {
   const texts = [post.text, ...post.thread];
   const parts: PublishedPart[] = texts.map((text, i) => {
     const id = post.platformPostIds[i] ?? (i === 0 ? post.platformPostId : null) ?? null;
@@ -161,7 +158,7 @@ export function publishedParts(post: PostParts): PublishedPart[] {
       label: `Part ${i + 1} of ${texts.length}`,
       text,
       id,
-      url: i === 0 ? post.platformUrl : partUrl(post, id),
+      url: i === 0 ? post.platformUrl : partUrl(post, id, facts),
       state: stateOf(post, id),
     };
   });
@@ -172,7 +169,7 @@ export function publishedParts(post: PostParts): PublishedPart[] {
       text: post.firstComment,
       id: post.firstCommentId,
       // platformA's comment lives under the post and has no address of its own.
-      url: partUrl(post, post.firstCommentId),
+      url: partUrl(post, post.firstCommentId, facts),
       state: stateOf(post, post.firstCommentId),
     });
   }

@@ -1,3 +1,4 @@
+import type { PlatformId } from '../api.ts';
 import { api, ok, type Post, type Schemas } from '../api.ts';
 
 type PlanItem = Schemas['PlanItem'];
@@ -5,7 +6,7 @@ type PlanItem = Schemas['PlanItem'];
 /** What the plan was made with; the draft is written for the same platform, brand and voice. */
 export interface PlanContext {
   brief: string;
-  platform: 'platformA' | 'platformB';
+  platform: PlatformId;
   brandId?: string;
   voiceId?: string;
   /** True when the plan came from the offline engine (generate then runs offline too). */

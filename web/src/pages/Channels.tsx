@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type Channel, ok, rememberConsoleConnect } from '../api.ts';
+import { api, type Channel, DEFAULT_PLATFORM, ok, rememberConsoleConnect } from '../api.ts';
 import { ErrorBox, Notice, Working } from '../components/ErrorBox.tsx';
 import { Status } from '../components/Status.tsx';
 import { useChannels, useMeta } from '../lib/hooks.ts';
@@ -49,7 +49,7 @@ export function ChannelsPage() {
         <h2>Connect a channel</h2>
         <p className="muted">You will be sent to the platform to approve access, then brought back here.</p>
         <div className="row wrap">
-          {(connectable.length ? connectable : ['platformA']).map((p) => (
+          {(connectable.length ? connectable : [DEFAULT_PLATFORM]).map((p) => (
             <button
               key={p}
               type="button"

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { api, type Media, ok, type Post, type ScoreResult } from '../api.ts';
+import { api, DEFAULT_PLATFORM, type Media, ok, type Post, type ScoreResult } from '../api.ts';
 import { EngineNotice } from '../components/EngineNotice.tsx';
 import { ErrorBox, Working } from '../components/ErrorBox.tsx';
 import { MediaPicker } from '../components/MediaPicker.tsx';
@@ -9,7 +9,7 @@ import { ScorePanel } from '../components/ScorePanel.tsx';
 import { engineOfMeta } from '../lib/engine.ts';
 import { useDebounced, useMeta } from '../lib/hooks.ts';
 import { mediaKindOf } from '../lib/media.ts';
-import { partsToSend } from '../lib/parts.ts';
+import { factsOf, hasThreads, partsToSend } from '../lib/parts.ts';
 import { fromLocalInput, localSlot, toLocalInput } from '../lib/time.ts';
 import { Link, navigate, useRoute } from '../router.tsx';
 import { GeneratePanel, RewritePanel } from './ComposeAssist.tsx';
@@ -41,7 +41,7 @@ function ComposeEditor() {
   // Follow-up parts (platformB) and the first comment (both platforms).
   const [thread, setThread] = useState<string[]>(restored?.thread ?? []);
   const [firstComment, setFirstComment] = useState(restored?.firstComment ?? '');
-  const [platform, setPlatform] = useState<PlatformId>(restored?.platform ?? 'platformA');
+  const [platform, setPlatform] = useState<PlatformId>(restored?.platform ?? DEFAULT_PLATFORM);
   const [media, setMedia] = useState<Media[]>([]);
   // Kept from a copied post (Compose has no brand picker), so the copy stays under its brand.
   const [brandId, setBrandId] = useState<string | null>(null);
@@ -79,7 +79,8 @@ function ComposeEditor() {
     setThread(post.thread);
     setFirstComment(post.firstComment ?? '');
     setChannelId(post.channelId ?? '');
-    setPlatform(post.platform === 'platformB' ? 'platformB' : 'platformA');
+    // A stored post's platform is one the API accepted (its Platform enumeration).
+    setPlatform(post.platform as PlatformId);
     if (!source.copy) {
       session.status.current = post.status;
       baseline.current = true;
@@ -95,7 +96,8 @@ function ComposeEditor() {
 
   const effectivePlatform = (channel?.platform as PlatformId | undefined) ?? platform;
   const kind = mediaKindOf(media);
-  const parts = partsToSend(effectivePlatform, thread, firstComment);
+  const facts = factsOf(meta.data?.platforms, effectivePlatform);
+  const parts = partsToSend(facts, thread, firstComment);
 
   // Live validation of every part: no model call, every pause of 400 ms.
   // (Debounced as one string: a new array on every keystroke would restart the pause forever.)
@@ -345,16 +347,24 @@ function ComposeEditor() {
         </section>
         <section className="side-panel" aria-label="Preview and score">
           <h2>Preview</h2>
-          {effectivePlatform === 'platformB' ? (
-            <PlatformBPreview
-              text={text}
-              author={author}
-              thread={parts.thread}
-              comment={parts.firstComment}
-            />
-          ) : (
-            <PlatformAPreview text={text} author={author} media={media} comment={parts.firstComment} />
-          )}
+          {facts &&
+            (hasThreads(facts) ? (
+              <PlatformBPreview
+                facts={facts}
+                text={text}
+                author={author}
+                thread={parts.thread}
+                comment={parts.firstComment}
+              />
+            ) : (
+              <PlatformAPreview
+                facts={facts}
+                text={text}
+                author={author}
+                media={media}
+                comment={parts.firstComment}
+              />
+            ))}
           <h2>Score</h2>
           {score.isPending && <Working label="Scoring…" />}
           <ErrorBox error={score.error} />

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { PlatformId } from '../api.ts';
 import { api, ok, type Schemas } from '../api.ts';
 import { Diff } from '../components/Diff.tsx';
 import { EngineNotice } from '../components/EngineNotice.tsx';
@@ -127,7 +128,7 @@ export function GeneratePanel({
   media,
   onUse,
 }: {
-  platform: 'platformA' | 'platformB';
+  platform: PlatformId;
   media: ScoreBody['media'];
   /** The draft and, when it became a thread (platformB), its replies. */
   onUse: (text: string, thread: string[]) => void;

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
+import type { PlatformId } from '../api.ts';
 import { useChannels, useMeta } from '../lib/hooks.ts';
 import { Link } from '../router.tsx';
 import type { ComposeSource } from './compose-source.ts';
 
-export type PlatformId = 'platformA' | 'platformB';
+export type { PlatformId } from '../api.ts';
 
 /**
  * The channel Compose posts to: the first connected one for a new post, the loaded post's own
@@ -55,9 +56,9 @@ export function ChannelFields({
           <label>
             Platform{' '}
             <select value={platform} onChange={(e) => onPlatform(e.target.value as PlatformId)}>
-              {(meta.data?.platforms ?? [{ id: 'platformA' }, { id: 'platformB' }]).map((p) => (
+              {(meta.data?.platforms ?? [{ id: platform, displayName: platform }]).map((p) => (
                 <option key={p.id} value={p.id}>
-                  {p.id}
+                  {p.displayName}
                 </option>
               ))}
             </select>

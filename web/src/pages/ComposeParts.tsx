@@ -1,11 +1,12 @@
 import type { Schemas } from '../api.ts';
 import { ErrorBox } from '../components/ErrorBox.tsx';
+import { usePlatformFacts } from '../lib/hooks.ts';
 import {
   countPart,
   hasThreads,
   issuesOf,
-  MAX_THREAD_PARTS,
-  NO_THREADS,
+  maxThreadParts,
+  noThreads,
   type PartCount,
   threadPath,
 } from '../lib/parts.ts';
@@ -55,9 +56,10 @@ export function PostValidation({
   error: unknown;
 }) {
   const own = issuesOf(report?.errors ?? [], undefined);
+  const facts = usePlatformFacts(platform);
   return (
     <div id="validation" className="validation" aria-live="polite">
-      {text && <PartCounter count={countPart(platform, 'post', text)} />}
+      {text && <PartCounter count={countPart(facts, 'post', text)} />}
       {report && (
         <>
           <span className="muted">
@@ -93,14 +95,18 @@ export function ThreadEditor({
   report: Report;
 }) {
   const errors = report?.errors ?? [];
-  if (!hasThreads(platform)) {
+  const facts = usePlatformFacts(platform);
+  // The platform's facts load with /v1/meta; until then nothing is offered or refused.
+  if (!facts) return null;
+  const reply = facts.threads && facts.parts.reply;
+  if (!reply) {
     return (
       <div className="thread off" role="note" aria-label="Thread">
-        <p className="hint">{NO_THREADS}</p>
+        <p className="hint">{noThreads(facts)}</p>
         {thread.length > 0 && (
           <p className="hint">
-            The {thread.length === 1 ? 'thread part' : `${thread.length} thread parts`} written for platformB{' '}
-            {thread.length === 1 ? 'is' : 'are'} kept here but not sent to {platform}.
+            The {thread.length === 1 ? 'thread part' : `${thread.length} thread parts`} already written{' '}
+            {thread.length === 1 ? 'is' : 'are'} kept here but not sent to {facts.displayName}.
           </p>
         )}
       </div>
@@ -111,8 +117,8 @@ export function ThreadEditor({
     <fieldset className="thread">
       <legend>Thread</legend>
       <p className="hint">
-        Each part is published as a reply to the part before it: up to {MAX_THREAD_PARTS} follow-up parts,
-        each up to 280 weighted characters (a URL counts 23).
+        Each part is published as a reply to the part before it: up to {maxThreadParts(facts)} follow-up
+        parts, each up to {reply.max} {reply.counted}.
       </p>
       <ol className="thread-parts">
         {thread.map((part, i) => (
@@ -126,7 +132,7 @@ export function ThreadEditor({
               aria-describedby={`thread-${i}-check`}
             />
             <div id={`thread-${i}-check`} className="validation" aria-live="polite">
-              <PartCounter count={countPart(platform, 'reply', part)} />
+              <PartCounter count={countPart(facts, 'reply', part)} />
               <Issues errors={issuesOf(errors, threadPath(i))} />
             </div>
             <button type="button" onClick={() => onChange(thread.filter((_, j) => j !== i))}>
@@ -139,12 +145,12 @@ export function ThreadEditor({
       <button
         type="button"
         onClick={() => onChange([...thread, ''])}
-        disabled={thread.length >= MAX_THREAD_PARTS}
+        disabled={thread.length >= maxThreadParts(facts)}
       >
         Add a part
       </button>
-      {thread.length >= MAX_THREAD_PARTS && (
-        <p className="hint">A thread has at most {MAX_THREAD_PARTS} follow-up parts.</p>
+      {thread.length >= maxThreadParts(facts) && (
+        <p className="hint">A thread has at most {maxThreadParts(facts)} follow-up parts.</p>
       )}
     </fieldset>
   );
@@ -162,6 +168,7 @@ export function FirstCommentField({
   onChange: (value: string) => void;
   report: Report;
 }) {
+  const facts = usePlatformFacts(platform);
   return (
     <div className="first-comment">
       <label htmlFor="first-comment">First comment</label>
@@ -175,11 +182,11 @@ export function FirstCommentField({
       />
       <div id="first-comment-check" className="validation" aria-live="polite">
         <span className="hint">
-          {hasThreads(platform)
+          {hasThreads(facts)
             ? 'Published right after the post, as a reply to its last part.'
             : 'Published right after the post, as a comment under it: a good place for a link.'}{' '}
         </span>
-        {value.trim() && <PartCounter count={countPart(platform, 'comment', value)} />}
+        {value.trim() && <PartCounter count={countPart(facts, 'comment', value)} />}
         <Issues errors={issuesOf(report?.errors ?? [], 'firstComment')} />
       </div>
     </div>

@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import type { Post } from '../api.ts';
 import { ErrorBox, Notice, Working } from '../components/ErrorBox.tsx';
 import { explainPostError } from '../lib/errors.ts';
+import { usePlatformFacts } from '../lib/hooks.ts';
 import { publishedParts, publishedSentence } from '../lib/parts.ts';
 import { browserZone, formatWhen, fromLocalInput, zoneAbbreviation } from '../lib/time.ts';
 import { Link } from '../router.tsx';
@@ -106,7 +107,7 @@ export function DoneNotice({
   /** Start a new post with the same text: the only way to publish the same text again. */
   onCopy: () => void;
 }) {
-  const parts = publishedParts(post);
+  const parts = publishedParts(post, usePlatformFacts(post.platform));
   const out = parts.filter((p) => p.state === 'published').length;
   if (post.status === 'failed') {
     const e = explainPostError(post.error);

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import type { PlatformId } from '../api.ts';
 import { api, ok, type Post } from '../api.ts';
 import { ErrorBox } from '../components/ErrorBox.tsx';
 import { fromLocalInput } from '../lib/time.ts';
@@ -21,7 +22,7 @@ export function RepeatControls({
   onSaved,
 }: {
   fields: ComposeFields;
-  platform: 'platformA' | 'platformB';
+  platform: PlatformId;
   runAt: number | null;
   canPost: boolean;
   blocked: boolean;

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, ok, type Schemas } from '../api.ts';
+import { api, DEFAULT_PLATFORM, ok, type PlatformId, type Schemas } from '../api.ts';
 import { EngineNotice } from '../components/EngineNotice.tsx';
 import { ErrorBox, Working } from '../components/ErrorBox.tsx';
 import { NamedSelect } from '../components/NamedSelect.tsx';
-import { useBrands, useVoices } from '../lib/hooks.ts';
+import { useBrands, useMeta, useVoices } from '../lib/hooks.ts';
 import { draftFromPlanItem, type PlanContext } from '../lib/plan-draft.ts';
 import { navigate } from '../router.tsx';
 
@@ -15,7 +15,8 @@ export function PlanPage() {
   const [brief, setBrief] = useState('');
   const [count, setCount] = useState(5);
   const [cadence, setCadence] = useState<'' | 'daily' | 'weekdays' | '3x-week'>('');
-  const [platform, setPlatform] = useState<'platformA' | 'platformB'>('platformA');
+  const [platform, setPlatform] = useState<PlatformId>(DEFAULT_PLATFORM);
+  const meta = useMeta();
   const [brandId, setBrandId] = useState('');
   const [voiceId, setVoiceId] = useState('');
   const brands = useBrands();
@@ -92,8 +93,13 @@ export function PlanPage() {
           <label>
             Platform{' '}
             <select value={platform} onChange={(e) => setPlatform(e.target.value as typeof platform)}>
-              <option value="platformA">platformA</option>
-              <option value="platformB">platformB</option>
+              {(meta.data?.platforms ?? [{ id: DEFAULT_PLATFORM, displayName: DEFAULT_PLATFORM }]).map(
+                (p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.displayName}
+                  </option>
+                ),
+              )}
             </select>
           </label>
           <NamedSelect label="Brand" value={brandId} onChange={setBrandId} items={brands.data?.brands} />

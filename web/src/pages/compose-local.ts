@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { PlatformId } from '../api.ts';
 
 /**
  * What Compose keeps in this browser while someone writes, so a reload, a closed tab or a trip
@@ -10,7 +11,7 @@ export interface LocalDraft {
   text: string;
   thread: string[];
   firstComment: string;
-  platform: 'platformA' | 'platformB';
+  platform: PlatformId;
   channelId: string;
   when: string;
   /** The server draft autosave writes to, once there is one. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { api, ok, type Post } from '../api.ts';
+import { api, ok, type PlatformId, type Post } from '../api.ts';
 import { ApiError } from '../lib/errors.ts';
 
 export type SaveAction = 'draft' | 'schedule' | 'publish' | 'autosave';
@@ -39,7 +39,7 @@ export function useSavePost({
 }: {
   session: ComposeSession;
   fields: ComposeFields;
-  platform: 'platformA' | 'platformB';
+  platform: PlatformId;
   /** The brand a new post is created under (a copy keeps its original's). */
   brandId?: string | null;
   runAt: number | null;
@@ -94,7 +94,7 @@ async function write(
   session: ComposeSession,
   action: SaveAction,
   fields: ComposeFields,
-  platform: 'platformA' | 'platformB',
+  platform: PlatformId,
   brandId: string | null,
   runAt: number | null,
 ): Promise<Post> {

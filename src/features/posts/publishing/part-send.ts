@@ -1,7 +1,8 @@
 import type { AppDeps } from '../../../context.ts';
-import { Conflict, DomainError, NotFound } from '../../../domain/errors.ts';
 import { type MediaFile, PlatformError, type PlatformErrorKind } from '../../../platforms/platform.ts';
 import { type ChannelAccess, withChannelAccess } from '../../channels/channel-access.ts';
+import type { ChannelTools } from '../../channels/channel-config.ts';
+import { decideBeforeCreate } from './before-create.ts';
 import { type Claim, markCreateSent, takeChannel } from './claims.ts';
 import { describe, lookUpPart } from './part-lookup.ts';
 import { inPart, type Part, type Progress, parentOf, partFailure, withPart } from './parts.ts';
@@ -45,19 +46,13 @@ const REFUSALS: ReadonlySet<PlatformErrorKind> = new Set([
   'rate_limited',
 ]);
 
-/** The channel problems a publish reports as conflicts, with the code the channel feature uses. */
-const CHANNEL_CODES: Partial<Record<PlatformErrorKind, string>> = {
-  revoked_token: 'channel_revoked',
-  expired_token: 'channel_expired',
-  missing_scope: 'channel_error',
-};
-const CHANNEL_APP_CODES = new Set(['channel_revoked', 'channel_expired', 'channel_error']);
-
 export interface PartInput {
   part: Part;
   progress: Progress;
   /** The post's media (the first part carries them). */
   files: MediaFile[];
+  /** The vault and the channel's adapter, checked once for the run (null: each send reports what is missing). */
+  tools: ChannelTools | null;
   resend?: Resend;
 }
 
@@ -76,7 +71,7 @@ async function createPart(
   if (!parentId) throw new PlatformError('bad_request', 'The part before this one is not recorded.');
   if (part.kind === 'reply') {
     // A platform without replies would post the part as a separate post: refuse before sending.
-    if (!platform.threads) throw new PlatformError('bad_request', `${platform.id} has no threads.`);
+    if (!platform.profile.threads) throw new PlatformError('bad_request', `${platform.id} has no threads.`);
     const made = await platform.publish({ ...base, media: [], replyTo: parentId });
     return { id: made.platformPostId, url: made.platformUrl };
   }
@@ -92,7 +87,12 @@ export async function sendPart(deps: AppDeps, claim: Claim, input: PartInput): P
   try {
     const made = await withChannelAccess(
       deps,
-      { accountId: row.accountId, channelId: row.channelId!, row: takeChannel(claim) },
+      {
+        accountId: row.accountId,
+        channelId: row.channelId!,
+        row: takeChannel(claim),
+        tools: input.tools ?? undefined,
+      },
       async (access) => {
         try {
           return await createPart(access, input, async () => {
@@ -116,26 +116,15 @@ export async function sendPart(deps: AppDeps, claim: Claim, input: PartInput): P
   }
 }
 
-/** The platform did not act on the part's create: decide between final failure and retry. */
+/** The platform did not act on the part's create: final failure or retry (before-create.ts). */
 async function settleBeforeCreate(deps: AppDeps, claim: Claim, part: Part, err: unknown): Promise<Outcome> {
-  const fail = (reason: 'conflict' | 'platform', code: string, message: string) =>
-    markFailed(deps, claim, partFailure(part, { reason, code, message }));
-  if (err instanceof DomainError) {
-    if (err instanceof Conflict && CHANNEL_APP_CODES.has(err.code))
-      return fail('conflict', err.code, err.message);
-    if (err instanceof NotFound)
-      return fail('conflict', 'channel_error', 'The post’s channel no longer exists.');
-    // Not configured, refresh_failed: the deployment or the platform may recover.
-    return markRetry(deps, claim, inPart(part, err.message));
+  const decision = decideBeforeCreate(err);
+  if (decision.kind === 'fail') {
+    const { reason, code, message } = decision;
+    return markFailed(deps, claim, partFailure(part, { reason, code, message }));
   }
-  if (err instanceof PlatformError) {
-    const channelCode = CHANNEL_CODES[err.kind];
-    if (channelCode) return fail('conflict', channelCode, err.message);
-    // A 429 that says when the platform will take the call again (platformB) is retried no
-    // sooner; the parts already published stay recorded and the retry resumes after them.
-    if (err.retryable) return markRetry(deps, claim, inPart(part, err.message), err.retryAt);
-    return fail('platform', 'publish_failed', err.message);
-  }
+  if (decision.kind === 'retry')
+    return markRetry(deps, claim, inPart(part, decision.message), decision.notBefore);
   deps.log.error({ err, postId: claim.row.id, part: part.index }, 'publish interrupted by an internal error');
   return markRetry(
     deps,

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../../context.ts';
 import { media } from '../../../db/schema/index.ts';
 import type { MediaFile } from '../../../platforms/platform.ts';
+import { channelTools } from '../../channels/channel-config.ts';
 import { type Claim, startHeartbeat } from './claims.ts';
 import { type PartStep, type Resend, sendPart } from './part-send.ts';
 import { nextPart, partsOf, progressOf, recordPart, withPart } from './parts.ts';
@@ -18,17 +19,20 @@ import { markFailed, markPublished, type Outcome } from './publish-outcome.ts';
  * part 3, or a recovery after a crash, never sends parts 1 and 2 again.
  */
 
-async function mediaFilesOf(deps: AppDeps, claim: Claim): Promise<MediaFile[] | string[]> {
+/** The post's media, ready to stream, or the ids of those deleted since it was saved. */
+type PostMedia = { kind: 'files'; files: MediaFile[] } | { kind: 'missing'; ids: string[] };
+
+async function mediaFilesOf(deps: AppDeps, claim: Claim): Promise<PostMedia> {
   const ids = claim.row.mediaIds;
-  if (ids.length === 0) return [];
+  if (ids.length === 0) return { kind: 'files', files: [] };
   const rows = await deps.db
     .select()
     .from(media)
     .where(and(eq(media.accountId, claim.row.accountId), inArray(media.id, ids)));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const missing = ids.filter((id) => !byId.has(id));
-  if (missing.length > 0) return missing;
-  return ids.map((id) => {
+  if (missing.length > 0) return { kind: 'missing', ids: missing };
+  const files = ids.map((id): MediaFile => {
     const row = byId.get(id)!;
     return {
       id,
@@ -38,6 +42,7 @@ async function mediaFilesOf(deps: AppDeps, claim: Claim): Promise<MediaFile[] | 
       open: () => deps.storage.get(row.storageKey),
     };
   });
+  return { kind: 'files', files };
 }
 
 /**
@@ -72,15 +77,18 @@ async function publishParts(deps: AppDeps, claim: Claim, start?: Start): Promise
   // Media go with the first part only; once it is published they are no longer needed.
   if (first === 0 && start?.kind !== 'found') {
     const loaded = await mediaFilesOf(deps, claim);
-    if (loaded.length > 0 && typeof loaded[0] === 'string') {
+    if (loaded.kind === 'missing') {
       return markFailed(deps, claim, {
         reason: 'conflict',
         code: 'media_missing',
-        message: `Media ${loaded.join(', ')} was deleted before the post was published.`,
+        message: `Media ${loaded.ids.join(', ')} was deleted before the post was published.`,
       });
     }
-    files = loaded as MediaFile[];
+    files = loaded.files;
   }
+  // The vault and the adapter, checked once for every part of this run; when either is missing
+  // each send reports it as before (not configured: retried later).
+  const tools = channelTools(deps, row.platform);
   for (let index = first; index < parts.length; index++) {
     const part = parts[index]!;
     let step: PartStep;
@@ -88,7 +96,7 @@ async function publishParts(deps: AppDeps, claim: Claim, start?: Start): Promise
       step = { kind: 'published', progress: withPart(progress, part, start.id, start.url) };
     } else {
       const resend = index === first && start?.kind === 'resend' ? start.resend : undefined;
-      step = await sendPart(deps, claim, { part, progress, files, resend });
+      step = await sendPart(deps, claim, { part, progress, files, tools, resend });
     }
     if (step.kind === 'stopped') return step.outcome;
     progress = step.progress;
