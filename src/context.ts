@@ -1,10 +1,9 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Dispatcher } from 'undici';
+import type { AuthCache } from './api/auth-cache.ts';
 import type { Caller } from './caller.ts';
 import type { Config } from './config/config.ts';
 import type { Database, Db } from './db/client.ts';
-import type { AuthCache } from './http/auth-cache.ts';
-import type { Wake } from './jobs/wake.ts';
 import type { KvStore } from './kv/kv.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Metrics } from './observability/types.ts';
@@ -12,6 +11,7 @@ import type { Platform } from './platforms/platform.ts';
 import type { Engine } from './scoring/engine.ts';
 import type { MediaStorage } from './storage/storage.ts';
 import type { Vault } from './vault/vault.ts';
+import type { Wake } from './wake/wake.ts';
 
 /**
  * Everything a service verb may use, built once per process in `src/server.ts`.
@@ -38,7 +38,7 @@ export interface AppDeps {
   platforms: ReadonlyMap<string, Platform>;
   /**
    * Asks this process's sweep runner to run a sweep at `atMs` (default now); a no-op in an
-   * `api`-only process, where the workers find due rows by themselves (src/jobs/wake.ts).
+   * `api`-only process, where the workers find due rows by themselves (src/wake/wake.ts).
    */
   wake: Wake;
   /** Recently authenticated keys; revocations evict from it in every process. */

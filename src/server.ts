@@ -1,27 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger as Logger } from 'fastify';
+import { AuthCache } from './api/auth-cache.ts';
+import { apiRoutes } from './compose/routes.ts';
+import { sweeps } from './compose/sweeps.ts';
 import type { Config } from './config/config.ts';
 import type { AppDeps } from './context.ts';
 import { openDatabase } from './db/client.ts';
+import { readBacklog } from './features/system/backlog.ts';
 import { createWebhookDispatcher } from './features/webhooks/safe-dispatcher.ts';
 import { type App, buildApp } from './http/app.ts';
-import { AuthCache } from './http/auth-cache.ts';
 import { type MetricsServer, startMetricsServer } from './http/metrics-endpoint.ts';
-import { sweeps } from './jobs/index.ts';
 import { type Runner, startRunner } from './jobs/runner.ts';
-import { createWakeHub, type WakeHub } from './jobs/wake.ts';
-import { wakeOnCommit } from './jobs/wake-on-commit.ts';
-import { createWakeRelay } from './jobs/wake-relay.ts';
 import { openKv } from './kv/open.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createLogger } from './lib/logger.ts';
-import { readBacklog } from './observability/backlog.ts';
 import { countStoreErrors } from './observability/kv.ts';
 import { openMetrics } from './observability/metrics.ts';
 import { createPlatforms, type PlatformOverrides } from './platforms/registry.ts';
 import { openEngine } from './scoring/engine.ts';
 import { openStorage } from './storage/open.ts';
 import { vaultFromConfig } from './vault/vault.ts';
+import { createWakeHub, type WakeHub } from './wake/wake.ts';
+import { wakeOnCommit } from './wake/wake-on-commit.ts';
+import { createWakeRelay } from './wake/wake-relay.ts';
 
 export interface DepsOptions {
   log?: Logger;
@@ -128,7 +129,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       if (relay && autoStart) await relay.receive(runner.wake);
     }
     if (servesHttp) {
-      app = await buildApp(deps);
+      app = await buildApp(deps, apiRoutes);
       if (options.listen !== false) url = await app.listen({ port: config.PORT, host: config.HOST });
       else await app.ready();
     }

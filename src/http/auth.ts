@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { type Budget, enforceBudget, hitBudgetNow, hitBudgets } from '../api/rate-limit.ts';
 import { requireScope } from '../caller.ts';
 import type { AppDeps, Caller } from '../context.ts';
 import { isWellFormedApiKey } from '../features/keys/key-format.ts';
@@ -9,7 +10,6 @@ import { callerForAccessToken } from '../features/oauth/token.service.ts';
 import { sha256Hex } from '../lib/hash.ts';
 import { AuthThrottle } from './auth-throttle.ts';
 import { AppError, unauthorized } from './errors.ts';
-import { type Budget, enforceBudget, hitBudgetNow, hitBudgets } from './rate-limit.ts';
 import type { RouteScope } from './route-config.ts';
 
 /** The token of a `Bearer <token>` header, or throws 401. */
@@ -142,7 +142,7 @@ function authHook(deps: AppDeps, throttle: AuthThrottle, route: RouteAuth): onRe
     }
     const digest = sha256Hex(key);
     // The hot path: a key this process knows (so well-formed: only existing keys are cached)
-    // and a unit of its budget this process holds (budget-leases.ts): no store, no database,
+    // and a unit of its budget this process holds (src/api/budget-leases.ts): no store, no database,
     // nothing awaited.
     const caller = cachedCaller(deps, digest);
     if (caller && !modelBudget) {

@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyReply } from 'fastify';
+import { enforceBudget, hitBudget } from '../api/rate-limit.ts';
 import { principalOf, requireScope } from '../caller.ts';
 import type { Ctx } from '../context.ts';
 import { keyBudgets } from '../http/auth.ts';
@@ -9,7 +10,6 @@ import {
   fingerprintOf,
   type IdempotencyClaim,
 } from '../http/idempotency.ts';
-import { enforceBudget, hitBudget } from '../http/rate-limit.ts';
 import { findUnstorableText, unstorableTextError } from '../http/text-safety.ts';
 import type { CatalogEntry } from './catalog.ts';
 import { asAppError, invalidArguments, toolError, toolSuccess } from './tool-result.ts';

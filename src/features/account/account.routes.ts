@@ -1,7 +1,7 @@
 import type { z } from 'zod';
+import { spend } from '../../api/rate-limit.ts';
+import { errorResponses } from '../../api/schemas.ts';
 import type { Caller } from '../../context.ts';
-import { spend } from '../../http/rate-limit.ts';
-import { errorResponses } from '../../http/schemas.ts';
 import type { FeatureRoutes } from '../feature-routes.ts';
 import { CreateAccountRequest, CreateAccountResult, WhoamiResult } from './account.schemas.ts';
 import { createAccount, whoami } from './account.service.ts';
@@ -9,7 +9,7 @@ import { createAccount, whoami } from './account.service.ts';
 const tags = ['account'];
 
 /**
- * whoami answers from the caller's snapshot, cached with the key (auth-cache.ts). It is encoded
+ * whoami answers from the caller's snapshot, cached with the key (src/api/auth-cache.ts). It is encoded
  * through the response schema once per snapshot and `lastUsedAt`, not on every request: this is
  * the hot path bench/api measures, and encoding was a tenth of its CPU. A string goes out as is.
  */

@@ -1,6 +1,6 @@
 import type { LevelWithSilent } from 'pino';
+import { errorResponses, IdParams, optionalBody } from '../../api/schemas.ts';
 import { PUBLISHING_PLATFORMS } from '../../domain/enums.ts';
-import { errorResponses, IdParams, optionalBody } from '../../http/schemas.ts';
 import type { FeatureRoutes } from '../feature-routes.ts';
 import {
   CallbackQuery,

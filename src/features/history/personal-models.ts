@@ -4,7 +4,6 @@ import type { AppDeps, Ctx } from '../../context.ts';
 import { personalModels, posts } from '../../db/schema/index.ts';
 import type { MediaKind } from '../../domain/enums.ts';
 import { claimBatch } from '../../jobs/claim-batch.ts';
-import { SweepName } from '../../jobs/sweep-names.ts';
 import { scoreModel } from '../../scoring/learned/model.ts';
 import {
   FEATURE_NAMES,
@@ -13,6 +12,7 @@ import {
   reportable,
 } from '../../scoring/personal/features.ts';
 import { fitPersonalModel, type PersonalModel } from '../../scoring/personal/fit.ts';
+import { SweepName } from '../../wake/sweep-names.ts';
 import { readHistory } from './history-view.ts';
 
 /**

@@ -2,7 +2,7 @@ import { and, inArray, isNotNull, lt, not, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context.ts';
 import { metricSnapshots, posts } from '../../db/schema/index.ts';
 import type { Sweep } from '../../jobs/runner.ts';
-import { SweepName } from '../../jobs/sweep-names.ts';
+import { SweepName } from '../../wake/sweep-names.ts';
 import { ageSql, bracketsMilestone, overPost } from './snapshot-series.ts';
 
 const DAY_MS = 86_400_000;

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
+import { spend } from '../../api/rate-limit.ts';
 import { RateLimited } from '../../domain/errors.ts';
-import { spend } from '../../http/rate-limit.ts';
 import type { FeatureRoutes } from '../feature-routes.ts';
 import { startAuthorization } from './authorize.service.ts';
 import { registerClient } from './clients.service.ts';

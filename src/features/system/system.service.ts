@@ -1,6 +1,6 @@
+import { API_VERSION } from '../../api/version.ts';
 import type { AppDeps } from '../../context.ts';
 import {
-  DIMENSION_WEIGHTS,
   Dimension,
   FollowerBand,
   MAX_POST_LENGTH,
@@ -9,8 +9,8 @@ import {
   PUBLISHING_PLATFORMS,
   SCORE_SCHEMA_VERSION,
 } from '../../domain/enums.ts';
-import { API_VERSION } from '../../http/version.ts';
 import { engineNotice } from '../../scoring/engine-notice.ts';
+import { DIMENSION_WEIGHTS } from '../../scoring/learned/model.ts';
 import type { HealthResult, MetaResult } from './system.schemas.ts';
 
 const CHECK_TIMEOUT_MS = 2_000;
