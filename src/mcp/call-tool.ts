@@ -43,7 +43,7 @@ export async function callTool(
     requireScope(ctx.caller, tool.scope, tool.name);
     if (tool.modelBacked) {
       const budget = keyBudgets(ctx.deps, session.keyDigest).model;
-      enforceBudget(session.reply, budget, await hitBudget(ctx.deps.kv, budget, ctx.log));
+      enforceBudget(session.reply, budget, await hitBudget(ctx.deps.memory.budgetLeases, budget, ctx.log));
     }
     // The same refusal the REST routes get from their hook (src/http/text-safety.ts).
     const unstorable = findUnstorableText(args);

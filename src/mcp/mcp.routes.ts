@@ -63,7 +63,7 @@ async function chargeBatch(request: FastifyRequest, reply: FastifyReply, keyDige
   const { deps, log } = request.ctx;
   const budget = keyBudgets(deps, keyDigest).requests;
   // One round trip for the whole batch: the same budget spent `extra` times, atomically.
-  const hits = await hitBudgets(deps.kv, Array(extra).fill(budget), log);
+  const hits = await hitBudgets(deps.memory.budgetLeases, Array(extra).fill(budget), log);
   enforceBudget(reply, budget, hits.at(-1) ?? null);
 }
 

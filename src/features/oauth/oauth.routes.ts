@@ -71,7 +71,7 @@ export const oauthRoutes: FeatureRoutes = async (app, { deps }) => {
         cors(reply);
         try {
           await spend(
-            deps.kv,
+            deps.memory.budgetLeases,
             {
               key: `rl:oauth-register:${request.ip}`,
               limit: deps.config.RATE_LIMIT_SIGNUPS_PER_HOUR,
