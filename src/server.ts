@@ -111,6 +111,8 @@ function createMemory(config: Config, deps: Pick<AppDeps, 'db' | 'kv' | 'clock'>
     whoamiJson: new WeakMap(),
     // The latest model-backed results, in front of the store (features/account/metered.ts).
     hotResults: new Map(),
+    // Each account's personal model as last read (features/history/personal-models.ts).
+    personalModels: new Map(),
     // Publishing's group commits (features/posts/publishing): first sends, terminal outcomes.
     createSentWrites: createSentWriter(deps),
     finalWrites: finalWriter(deps),

@@ -30,7 +30,12 @@ export interface StoredPersonal {
   model: PersonalModel;
 }
 
-const cache = new Map<string, { at: number; value: StoredPersonal | null }>();
+declare module '../../context.ts' {
+  interface ProcessMemory {
+    /** Each account's personal model as last read (trusted for CACHE_TTL_MS), by account id. */
+    personalModels: Map<string, { at: number; value: StoredPersonal | null }>;
+  }
+}
 
 /** History or metrics changed: the model is due a refit (durably), and the sweep is woken. */
 export async function markPersonalStale(deps: AppDeps, accountId: string): Promise<void> {
@@ -72,6 +77,7 @@ export async function personalModelState(
 export async function loadPersonal(ctx: Ctx): Promise<StoredPersonal | null> {
   const accountId = ctx.caller.accountId;
   const now = ctx.deps.clock.now();
+  const cache = ctx.deps.memory.personalModels;
   const hit = cache.get(accountId);
   if (hit && now - hit.at < CACHE_TTL_MS) return hit.value;
   const [row] = await ctx.deps.db
@@ -191,7 +197,7 @@ export async function refitPersonal(deps: AppDeps, accountId: string, claimedAt:
       updatedAt: now,
     })
     .where(and(eq(personalModels.accountId, accountId), eq(personalModels.claimedAt, claimedAt)));
-  cache.delete(accountId);
+  deps.memory.personalModels.delete(accountId);
   return model !== undefined;
 }
 
