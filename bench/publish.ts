@@ -15,7 +15,7 @@ import { fmt, NODE, report } from './lib.ts';
  * bench/publish: 2,000 posts scheduled for the same moment, published by two worker processes
  * (`KIT_ROLE=worker`) sharing one PostgreSQL, against the platformA sandbox on loopback. The
  * API runs in this process, as a separate `api` role: its wakes reach the workers only as
- * PostgreSQL notifications (src/jobs/wake-relay.ts). Prints throughput, lateness after `runAt` (p50/p99/max) and
+ * PostgreSQL notifications (src/wake/wake-relay.ts). Prints throughput, lateness after `runAt` (p50/p99/max) and
  * duplicates (platform posts beyond one per scheduled post: must be 0), next to a baseline
  * in the same run: the same number of creates sent straight through the same adapter with the
  * same total concurrency, with no database, claims or bookkeeping.

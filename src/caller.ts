@@ -1,5 +1,5 @@
 /*
- * Its own module so that src/http/auth-cache.ts (which stores callers) and src/context.ts
+ * Its own module so that src/api/auth-cache.ts (which stores callers) and src/context.ts
  * (which holds the cache) do not import each other. context.ts re-exports it.
  */
 import { InsufficientScope } from './domain/errors.ts';

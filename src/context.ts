@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Dispatcher } from 'undici';
+import type { AuthCache } from './api/auth-cache.ts';
+import type { BudgetLeases } from './api/budget-leases.ts';
 import type { Caller } from './caller.ts';
 import type { Config } from './config/config.ts';
 import type { Database, Db } from './db/client.ts';
-import type { AuthCache } from './http/auth-cache.ts';
-import type { Wake } from './jobs/wake.ts';
 import type { KvStore } from './kv/kv.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Metrics } from './observability/types.ts';
@@ -12,6 +12,7 @@ import type { Platform } from './platforms/platform.ts';
 import type { Engine } from './scoring/engine.ts';
 import type { MediaStorage } from './storage/storage.ts';
 import type { Vault } from './vault/vault.ts';
+import type { Wake } from './wake/wake.ts';
 
 /**
  * Everything a service verb may use, built once per process in `src/server.ts`.
@@ -38,13 +39,29 @@ export interface AppDeps {
   platforms: ReadonlyMap<string, Platform>;
   /**
    * Asks this process's sweep runner to run a sweep at `atMs` (default now); a no-op in an
-   * `api`-only process, where the workers find due rows by themselves (src/jobs/wake.ts).
+   * `api`-only process, where the workers find due rows by themselves (src/wake/wake.ts).
    */
   wake: Wake;
   /** Recently authenticated keys; revocations evict from it in every process. */
   authCache: AuthCache;
   /** Operator metrics (GET /metrics); no-ops unless METRICS_PORT or METRICS_TOKEN is set. */
   metrics: Metrics;
+  /** What this process keeps in memory between calls (ProcessMemory, below). */
+  memory: ProcessMemory;
+}
+
+/**
+ * What a process keeps in memory between requests and sweep runs, beside the connections and
+ * the key cache above: caches, batched writers, a prepared statement, throttles, leased budget
+ * units. All of it is made in createDeps (src/server.ts), the one place to read what a process
+ * keeps; no module keeps any of it in a variable of its own. An entry whose owner sits above
+ * this file is declared beside its code (`declare module '…/context.ts'`, the compiler then
+ * requires createDeps to make it), so this file imports nothing from above it. Memos of
+ * constant data (scoring's per-model tables) are not state and stay with their code.
+ */
+export interface ProcessMemory {
+  /** Rate budget units this process has reserved in the store (src/api/budget-leases.ts). */
+  budgetLeases: BudgetLeases;
 }
 
 /** Context for public verbs (no caller yet), e.g. account creation. */

@@ -1,27 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger as Logger } from 'fastify';
+import { AuthCache } from './api/auth-cache.ts';
+import { BudgetLeases } from './api/budget-leases.ts';
+import { apiRoutes } from './compose/routes.ts';
+import { sweeps } from './compose/sweeps.ts';
 import type { Config } from './config/config.ts';
-import type { AppDeps } from './context.ts';
+import type { AppDeps, ProcessMemory } from './context.ts';
 import { openDatabase } from './db/client.ts';
+import { prepareKeyLookup } from './features/keys/key-lookup.ts';
+import { createSentWriter } from './features/posts/publishing/claims.ts';
+import { finalWriter } from './features/posts/publishing/outcome-writer.ts';
+import { readBacklog } from './features/system/backlog.ts';
 import { createWebhookDispatcher } from './features/webhooks/safe-dispatcher.ts';
 import { type App, buildApp } from './http/app.ts';
-import { AuthCache } from './http/auth-cache.ts';
+import { AuthThrottle } from './http/auth-throttle.ts';
 import { type MetricsServer, startMetricsServer } from './http/metrics-endpoint.ts';
-import { sweeps } from './jobs/index.ts';
 import { type Runner, startRunner } from './jobs/runner.ts';
-import { createWakeHub, type WakeHub } from './jobs/wake.ts';
-import { wakeOnCommit } from './jobs/wake-on-commit.ts';
-import { createWakeRelay } from './jobs/wake-relay.ts';
 import { openKv } from './kv/open.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createLogger } from './lib/logger.ts';
-import { readBacklog } from './observability/backlog.ts';
 import { countStoreErrors } from './observability/kv.ts';
 import { openMetrics } from './observability/metrics.ts';
 import { createPlatforms, type PlatformOverrides } from './platforms/registry.ts';
 import { openEngine } from './scoring/engine.ts';
 import { openStorage } from './storage/open.ts';
 import { vaultFromConfig } from './vault/vault.ts';
+import { createWakeHub, type WakeHub } from './wake/wake.ts';
+import { wakeOnCommit } from './wake/wake-on-commit.ts';
+import { createWakeRelay } from './wake/wake-relay.ts';
 
 export interface DepsOptions {
   log?: Logger;
@@ -58,12 +64,15 @@ export async function createDeps(config: Config, options: DepsOptions = {}): Pro
     await database.close();
     throw err;
   }
+  // Wakes asked for inside a transaction (an event's deliveries) fire once it commits: the
+  // handle carries the process's wake, and each transaction the wakes it queued.
+  const db = wakeOnCommit(database.db, wakeHub.wake);
+  const store = countStoreErrors(kv, metrics);
   return {
     config,
     database,
-    // Wakes asked for inside a transaction (an event's deliveries) fire once it commits.
-    db: wakeOnCommit(database.db, wakeHub.wake),
-    kv: countStoreErrors(kv, metrics),
+    db,
+    kv: store,
     log,
     clock,
     storage: openStorage(config),
@@ -78,6 +87,37 @@ export async function createDeps(config: Config, options: DepsOptions = {}): Pro
     wake: wakeHub.wake,
     authCache: new AuthCache(config.AUTH_CACHE_TTL_MS, clock.now),
     metrics,
+    memory: createMemory(config, { db, kv: store, clock }),
+  };
+}
+
+/**
+ * Everything this process keeps in memory between requests and sweep runs, beside its
+ * connections and the key cache: the one list to read for what a process holds (ProcessMemory,
+ * context.ts). No module keeps any of it in a variable of its own.
+ */
+function createMemory(config: Config, deps: Pick<AppDeps, 'db' | 'kv' | 'clock'>): ProcessMemory {
+  return {
+    // Rate budget units reserved in the store and spent without a round trip (api/budget-leases.ts).
+    budgetLeases: new BudgetLeases(deps.kv),
+    // The auth hook's (http/auth.ts): failed authentications per address and keys known not to
+    // exist, lookups in flight by key digest, each key's budgets.
+    authThrottle: new AuthThrottle(config.AUTH_FAILURES_PER_MIN, deps.clock.now),
+    keyLookupsInFlight: new Map(),
+    keyBudgets: new Map(),
+    // The key lookup as a prepared statement (features/keys/key-lookup.ts).
+    keyLookup: prepareKeyLookup(deps.db),
+    // whoami's JSON per cached key snapshot (features/account/account.routes.ts).
+    whoamiJson: new WeakMap(),
+    // The latest model-backed results, in front of the store (features/account/metered.ts).
+    hotResults: new Map(),
+    // Each account's personal model as last read (features/history/personal-models.ts).
+    personalModels: new Map(),
+    // Publishing's group commits (features/posts/publishing): first sends, terminal outcomes.
+    createSentWrites: createSentWriter(deps),
+    finalWrites: finalWriter(deps),
+    // When this process last pruned metric snapshots (features/metrics/retention.sweep.ts).
+    lastPrune: null,
   };
 }
 
@@ -128,7 +168,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       if (relay && autoStart) await relay.receive(runner.wake);
     }
     if (servesHttp) {
-      app = await buildApp(deps);
+      app = await buildApp(deps, apiRoutes);
       if (options.listen !== false) url = await app.listen({ port: config.PORT, host: config.HOST });
       else await app.ready();
     }

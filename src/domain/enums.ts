@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import scoreModel from '../scoring/learned/score-v2.model.json' with { type: 'json' };
 
 /** The contract's enumerations (CONTRACT.md section 2), one definition for every feature. */
 
@@ -55,9 +54,3 @@ export type DeliveryStatus = z.output<typeof DeliveryStatus>;
 /** Score schema version, reported in every ScoreResult and by /v1/meta. */
 export const SCORE_SCHEMA_VERSION = 'score.v2';
 
-/**
- * Dimension weights (DECISIONS.md): from score.v2 they are learned with the scoring model
- * (npm run train:scoring writes them into its artifact); they sum to 1, /v1/meta publishes
- * them, and `overall` is the weighted sum of the breakdown with exactly these.
- */
-export const DIMENSION_WEIGHTS: Record<Dimension, number> = scoreModel.dimensionWeights;

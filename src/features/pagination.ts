@@ -1,6 +1,6 @@
 /**
  * Offset pagination as the services see it. The zod schemas that parse `limit`/`offset` from a
- * query string and document the `pagination` object live in src/http/schemas.ts; these plain
+ * query string and document the `pagination` object live in src/api/schemas.ts; these plain
  * types match them structurally, so a service never imports from src/http/.
  */
 export interface PageRequest {

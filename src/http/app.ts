@@ -10,7 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../context.ts';
-import { featureRoutes } from '../features/index.ts';
+import type { FeatureRoutes } from '../features/feature-routes.ts';
 import { registerAuth } from './auth.ts';
 import { registerConsole } from './console.ts';
 import { createClientErrorHandler, frameworkErrorHandler, unsupportedMediaType } from './early-errors.ts';
@@ -20,9 +20,9 @@ import { lazyChildLogger } from './lazy-logger.ts';
 import { registerMetrics } from './metrics-endpoint.ts';
 import { registerTextSafety } from './text-safety.ts';
 import './route-config.ts';
-import { API_VERSION } from './version.ts';
+import { API_VERSION } from '../api/version.ts';
 
-export { API_VERSION } from './version.ts';
+export { API_VERSION } from '../api/version.ts';
 
 export type App = FastifyInstance;
 
@@ -57,8 +57,11 @@ function withRawResponses(transform: Transform): Transform {
   };
 }
 
-/** Builds the HTTP app over already-open dependencies; listening is the caller's business. */
-export async function buildApp(deps: AppDeps): Promise<App> {
+/**
+ * Builds the HTTP app over already-open dependencies, serving `routes` (the composition root's
+ * list, src/compose/routes.ts); listening is the caller's business.
+ */
+export async function buildApp(deps: AppDeps, routes: readonly FeatureRoutes[]): Promise<App> {
   const app = Fastify({
     loggerInstance: deps.log,
     // A request's child logger is made only if it writes a line (lazy-logger.ts).
@@ -137,6 +140,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // The web console at `/` (and its return from a channel connect), before the routes it wraps.
   await registerConsole(app);
-  for (const routes of featureRoutes) await app.register(routes, { deps });
+  for (const plugin of routes) await app.register(plugin, { deps });
   return app;
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { type Budget, enforceBudget, hitBudgetNow, hitBudgets } from '../api/rate-limit.ts';
 import { requireScope } from '../caller.ts';
 import type { AppDeps, Caller } from '../context.ts';
 import { isWellFormedApiKey } from '../features/keys/key-format.ts';
@@ -7,9 +8,8 @@ import { baseUrlOf, mcpResourceOf } from '../features/oauth/issuer.ts';
 import { isAccessToken } from '../features/oauth/oauth-secrets.ts';
 import { callerForAccessToken } from '../features/oauth/token.service.ts';
 import { sha256Hex } from '../lib/hash.ts';
-import { AuthThrottle } from './auth-throttle.ts';
+import type { AuthThrottle } from './auth-throttle.ts';
 import { AppError, unauthorized } from './errors.ts';
-import { type Budget, enforceBudget, hitBudgetNow, hitBudgets } from './rate-limit.ts';
 import type { RouteScope } from './route-config.ts';
 
 /** The token of a `Bearer <token>` header, or throws 401. */
@@ -62,15 +62,20 @@ export function keyBudgets(deps: AppDeps, digest: string) {
   } satisfies Record<string, Budget>;
 }
 
-const budgetCache = new WeakMap<AppDeps, Map<string, ReturnType<typeof keyBudgets>>>();
+declare module '../context.ts' {
+  interface ProcessMemory {
+    /** Failed authentications per client address, keys known not to exist (auth-throttle.ts). */
+    authThrottle: AuthThrottle;
+    /** Key lookups under way, by digest: a burst of one key (valid or not) costs one database read. */
+    keyLookupsInFlight: Map<string, Promise<Caller | null>>;
+    /** Each key's budgets (keyBudgets), built once per key digest (at most 10,000), not per request. */
+    keyBudgets: Map<string, ReturnType<typeof keyBudgets>>;
+  }
+}
 
 /** keyBudgets, built once per key digest (bounded), not once per request. */
 function budgetsOf(deps: AppDeps, digest: string) {
-  let byDigest = budgetCache.get(deps);
-  if (!byDigest) {
-    byDigest = new Map();
-    budgetCache.set(deps, byDigest);
-  }
+  const byDigest = deps.memory.keyBudgets;
   let budgets = byDigest.get(digest);
   if (!budgets) {
     if (byDigest.size >= 10_000) byDigest.clear();
@@ -90,7 +95,7 @@ function budgetsOf(deps: AppDeps, digest: string) {
  * authentications are throttled per client address in memory (auth-throttle.ts).
  */
 export function registerAuth(app: FastifyInstance, deps: AppDeps) {
-  const throttle = new AuthThrottle(deps.config.AUTH_FAILURES_PER_MIN, deps.clock.now);
+  const throttle = deps.memory.authThrottle;
   app.decorateRequest('ctx', null as never);
   // Attached to each protected route as it is registered (before the route's own onRequest
   // hooks), so a request reads no route options to find out whether it needs a key.
@@ -142,12 +147,12 @@ function authHook(deps: AppDeps, throttle: AuthThrottle, route: RouteAuth): onRe
     }
     const digest = sha256Hex(key);
     // The hot path: a key this process knows (so well-formed: only existing keys are cached)
-    // and a unit of its budget this process holds (budget-leases.ts): no store, no database,
+    // and a unit of its budget this process holds (src/api/budget-leases.ts): no store, no database,
     // nothing awaited.
     const caller = cachedCaller(deps, digest);
     if (caller && !modelBudget) {
       const budget = budgetsOf(deps, digest).requests;
-      const hit = hitBudgetNow(deps.kv, budget);
+      const hit = hitBudgetNow(deps.memory.budgetLeases, budget);
       if (hit) {
         request.ctx = { deps, caller, requestId: request.id, log: request.log };
         try {
@@ -185,7 +190,7 @@ async function authenticate(
   if (deps.authCache.get(digest)) {
     const [caller, hits] = await Promise.all([
       callerForDigest(deps, digest),
-      hitBudgets(deps.kv, spent, request.log),
+      hitBudgets(deps.memory.budgetLeases, spent, request.log),
     ]);
     if (!caller) throw unauthorized(UNKNOWN_KEY);
     request.ctx = { deps, caller, requestId: request.id, log: request.log };
@@ -195,7 +200,7 @@ async function authenticate(
   // Otherwise the key must exist before anything is written for it (no budget keys for
   // guessed keys), and an address that keeps failing is refused before any lookup.
   const caller = await lookUpThrottled(deps, throttle, request.ip, digest);
-  const hits = await hitBudgets(deps.kv, spent, request.log);
+  const hits = await hitBudgets(deps.memory.budgetLeases, spent, request.log);
   request.ctx = { deps, caller, requestId: request.id, log: request.log };
   for (const [i, budget] of spent.entries()) enforceBudget(reply, budget, hits[i] ?? null);
 }
@@ -227,7 +232,7 @@ async function authenticateAccessToken(
   }
   const all = budgetsOf(deps, budgetDigestOf(caller, undefined));
   const spent = route.modelBudget ? [all.requests, all.model] : [all.requests];
-  const hits = await hitBudgets(deps.kv, spent, request.log);
+  const hits = await hitBudgets(deps.memory.budgetLeases, spent, request.log);
   request.ctx = { deps, caller, requestId: request.id, log: request.log };
   for (const [i, budget] of spent.entries()) enforceBudget(reply, budget, hits[i] ?? null);
   const refusal = scopeRefusal(caller, route.scope);
@@ -260,9 +265,6 @@ function failedAuthentication(throttle: AuthThrottle, address: string, err: unkn
   return err;
 }
 
-/** Lookups under way, by digest: a burst of one key (valid or not) costs one database read. */
-const inFlight = new WeakMap<AuthThrottle, Map<string, Promise<Caller | null>>>();
-
 /**
  * One database read per key at most: concurrent requests with the same key share it, and a key
  * found not to exist is remembered for a minute. Each request that fails counts once, checked
@@ -273,11 +275,7 @@ async function lookUpThrottled(deps: AppDeps, throttle: AuthThrottle, address: s
   if (wait !== null) throw throttled(wait);
   let caller: Caller | null = null;
   if (!throttle.isKnownUnknown(digest)) {
-    let running = inFlight.get(throttle);
-    if (!running) {
-      running = new Map();
-      inFlight.set(throttle, running);
-    }
+    const running = deps.memory.keyLookupsInFlight;
     const shared = running.get(digest);
     if (shared) caller = await shared;
     else {

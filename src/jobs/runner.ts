@@ -1,6 +1,6 @@
 import type { AppDeps } from '../context.ts';
-import type { SweepName } from './sweep-names.ts';
-import type { WakeHub } from './wake.ts';
+import type { SweepName } from '../wake/sweep-names.ts';
+import type { WakeHub } from '../wake/wake.ts';
 
 /**
  * A sweep claims and processes due rows (posts, deliveries, metric polls). Sweeps are safe to

@@ -39,7 +39,7 @@ export interface KvStore {
   /**
    * Takes up to `want` units of a fixed-window budget of `limit` (as many as are left), plus
    * spare units while plenty is left (spare.ts), atomically: the caller spends them without
-   * asking again (src/http/budget-leases.ts).
+   * asking again (src/api/budget-leases.ts).
    */
   reserve(key: string, want: number, limit: number, windowMs: number, spare: SpareRule): Promise<Reservation>;
   /** Broadcasts a message to every process subscribed to the channel (best effort). */

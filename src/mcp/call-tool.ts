@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyReply } from 'fastify';
+import { enforceBudget, hitBudget } from '../api/rate-limit.ts';
 import { principalOf, requireScope } from '../caller.ts';
 import type { Ctx } from '../context.ts';
 import { keyBudgets } from '../http/auth.ts';
@@ -9,7 +10,6 @@ import {
   fingerprintOf,
   type IdempotencyClaim,
 } from '../http/idempotency.ts';
-import { enforceBudget, hitBudget } from '../http/rate-limit.ts';
 import { findUnstorableText, unstorableTextError } from '../http/text-safety.ts';
 import type { CatalogEntry } from './catalog.ts';
 import { asAppError, invalidArguments, toolError, toolSuccess } from './tool-result.ts';
@@ -43,7 +43,7 @@ export async function callTool(
     requireScope(ctx.caller, tool.scope, tool.name);
     if (tool.modelBacked) {
       const budget = keyBudgets(ctx.deps, session.keyDigest).model;
-      enforceBudget(session.reply, budget, await hitBudget(ctx.deps.kv, budget, ctx.log));
+      enforceBudget(session.reply, budget, await hitBudget(ctx.deps.memory.budgetLeases, budget, ctx.log));
     }
     // The same refusal the REST routes get from their hook (src/http/text-safety.ts).
     const unstorable = findUnstorableText(args);

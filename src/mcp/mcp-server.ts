@@ -2,7 +2,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import { API_VERSION } from '../http/version.ts';
+import { API_VERSION } from '../api/version.ts';
 import { callTool, type ToolSession } from './call-tool.ts';
 import { catalog, toolDefinitions } from './catalog.ts';
 import { rpcError, withReadableParamErrors } from './rpc-errors.ts';

@@ -1,12 +1,12 @@
 import { MAX_BATCH_SIZE } from '@modelcontextprotocol/sdk/server/requestBody.js';
 import type { FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import { z } from 'zod';
+import { enforceBudget, hitBudgets } from '../api/rate-limit.ts';
+import { ErrorBody, errorResponses } from '../api/schemas.ts';
 import type { FeatureRoutes } from '../features/feature-routes.ts';
 import { baseUrlOf, resourceMetadataUrlOf } from '../features/oauth/issuer.ts';
 import { budgetDigestOf, keyBudgets } from '../http/auth.ts';
 import { AppError } from '../http/errors.ts';
-import { enforceBudget, hitBudgets } from '../http/rate-limit.ts';
-import { ErrorBody, errorResponses } from '../http/schemas.ts';
 import { toolDefinitions } from './catalog.ts';
 import { handleMcpPost } from './mcp-server.ts';
 import { emptyBatchBody } from './rpc-errors.ts';
@@ -63,7 +63,7 @@ async function chargeBatch(request: FastifyRequest, reply: FastifyReply, keyDige
   const { deps, log } = request.ctx;
   const budget = keyBudgets(deps, keyDigest).requests;
   // One round trip for the whole batch: the same budget spent `extra` times, atomically.
-  const hits = await hitBudgets(deps.kv, Array(extra).fill(budget), log);
+  const hits = await hitBudgets(deps.memory.budgetLeases, Array(extra).fill(budget), log);
   enforceBudget(reply, budget, hits.at(-1) ?? null);
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { BudgetLeases, SPARE } from '../../src/http/budget-leases.ts';
+import { BudgetLeases, SPARE } from '../../src/api/budget-leases.ts';
 import type { KvStore } from '../../src/kv/kv.ts';
 import { MemoryKv } from '../../src/kv/memory.ts';
 import { startService } from '../../src/server.ts';
@@ -17,7 +17,7 @@ function counted(kv: KvStore) {
   return { store, reservations: () => reservations };
 }
 
-describe('budget leases (src/http/budget-leases.ts)', () => {
+describe('budget leases (src/api/budget-leases.ts)', () => {
   it('spends spare units from memory while plenty is left, numbering every unit once', async () => {
     const kv = counted(new MemoryKv());
     const leases = new BudgetLeases(kv.store);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { apiRoutes } from '../../src/compose/routes.ts';
 import { configWith } from '../../src/config/config.ts';
 import type { AppDeps } from '../../src/context.ts';
 import { buildApp } from '../../src/http/app.ts';
@@ -26,7 +27,7 @@ beforeAll(async () => {
     RATE_LIMIT_MODEL_PER_MIN: '2',
   });
   deps = await createDeps(config, { kvPrefix: `test:hooks:${Date.now()}:` });
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, apiRoutes);
   app.post(
     '/test/model',
     {

@@ -1,27 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { relativeImports, SRC, tsFiles } from '../helpers/import-graph.ts';
 
 /**
  * No import circle anywhere in src/, counting type-only imports and re-exports too: a circle
- * is a boundary nobody can explain, even when type stripping erases it at run time.
+ * is a boundary nobody can explain, even when type stripping erases it at run time. The
+ * folders' order is checked beside this, in folder-layers.test.ts.
  */
-const SRC = resolve(import.meta.dirname, '../../src');
-
-function tsFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return tsFiles(path);
-    return e.name.endsWith('.ts') ? [path] : [];
-  });
-}
-
-/** Relative specifiers of `import ... from`, `export ... from` and `import('...')`. */
-function relativeImports(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
-  const specs = [...text.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => m[1]!);
-  return specs.map((s) => resolve(dirname(file), s));
-}
 
 /** Every elementary circle found by a depth-first walk, each as a list of src-relative paths. */
 export function findCycles(graph: Map<string, string[]>): string[][] {

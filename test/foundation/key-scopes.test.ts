@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRoutes } from '../../src/compose/routes.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
@@ -90,7 +91,7 @@ describe('API key scopes on REST routes', () => {
   });
 
   it('a protected route without a declared scope stops the app from starting', async () => {
-    const app = await buildApp(t.service.deps);
+    const app = await buildApp(t.service.deps, apiRoutes);
     expect(() => app.get('/v1/unscoped', async () => ({}))).toThrow(
       /GET \/v1\/unscoped declares no scope: add config.scope/,
     );

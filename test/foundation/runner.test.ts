@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { configWith } from '../../src/config/config.ts';
 import type { AppDeps } from '../../src/context.ts';
 import { type Sweep, startRunner } from '../../src/jobs/runner.ts';
-import { SweepName } from '../../src/jobs/sweep-names.ts';
-import { createWakeHub } from '../../src/jobs/wake.ts';
 import { noopMetrics } from '../../src/observability/metrics.ts';
+import { SweepName } from '../../src/wake/sweep-names.ts';
+import { createWakeHub } from '../../src/wake/wake.ts';
 import { until } from '../helpers/until.ts';
 
 // The interval is an hour: any run after the first one was caused by a wake, a full batch or a

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIMENSION_WEIGHTS } from '../../src/domain/enums.ts';
+import { DIMENSION_WEIGHTS } from '../../src/scoring/learned/model.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { pairedGain, standardError, withinAuthor } from '../../scripts/lib/within-author.ts';
-import { DIMENSION_WEIGHTS, type Dimension } from '../../src/domain/enums.ts';
+import type { Dimension } from '../../src/domain/enums.ts';
 import { gradeHeuristically } from '../../src/scoring/heuristic-judge.ts';
 import { FEATURE_NAMES, FEATURES, featureVector, RULE_FEATURES } from '../../src/scoring/learned/features.ts';
 import {
   applyModel,
   checkModel,
+  DIMENSION_WEIGHTS,
   type ScoreModel,
   scoreModel,
   wordWeights,

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modelUsage } from '../../src/db/schema/index.ts';
-import { DIMENSION_WEIGHTS, type Dimension } from '../../src/domain/enums.ts';
+import type { Dimension } from '../../src/domain/enums.ts';
+import { DIMENSION_WEIGHTS } from '../../src/scoring/learned/model.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { type FakeModel, fenced, startFakeModel } from './fake-model.ts';
 

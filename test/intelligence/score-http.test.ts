@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modelUsage } from '../../src/db/schema/index.ts';
-import { DIMENSION_WEIGHTS, type Dimension } from '../../src/domain/enums.ts';
+import type { Dimension } from '../../src/domain/enums.ts';
 import { inventedFacts } from '../../src/scoring/facts.ts';
+import { DIMENSION_WEIGHTS } from '../../src/scoring/learned/model.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 const POST = `In today's fast-paced world, we must delve into onboarding.

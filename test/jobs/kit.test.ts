@@ -6,11 +6,11 @@ import { claimBatch } from '../../src/jobs/claim-batch.ts';
 import { groupCommit } from '../../src/jobs/group-commit.ts';
 import { boundedPool, forEachBounded } from '../../src/jobs/pool.ts';
 import { maxAttempts, nextDelayMs, PUBLISH_RETRY, WEBHOOK_RETRY } from '../../src/jobs/schedules.ts';
-import { SweepName } from '../../src/jobs/sweep-names.ts';
-import { createWakeHub } from '../../src/jobs/wake.ts';
-import { wakeAfterCommit, wakeOnCommit } from '../../src/jobs/wake-on-commit.ts';
-import { createWakeRelay } from '../../src/jobs/wake-relay.ts';
 import { createLogger } from '../../src/lib/logger.ts';
+import { SweepName } from '../../src/wake/sweep-names.ts';
+import { createWakeHub } from '../../src/wake/wake.ts';
+import { wakeAfterCommit, wakeOnCommit } from '../../src/wake/wake-on-commit.ts';
+import { createWakeRelay } from '../../src/wake/wake-relay.ts';
 import { freshDatabase } from '../helpers/app.ts';
 import { until } from '../helpers/until.ts';
 

@@ -177,7 +177,7 @@ describe('waking early for due posts', () => {
       // The test app starts its runner paused; this one runs like production.
       await runner!.stop();
       const { startRunner } = await import('../../src/jobs/runner.ts');
-      const { sweeps } = await import('../../src/jobs/index.ts');
+      const { sweeps } = await import('../../src/compose/sweeps.ts');
       const live = startRunner(world.t.service.deps, sweeps, { wakeHub: world.t.service.wakeHub });
       try {
         await new Promise((r) => setTimeout(r, 200)); // the runner's first pass, with nothing due

@@ -13,7 +13,7 @@ import { type Member, postRow } from './world.ts';
 /**
  * Scheduling in one process, publishing in another (real `src/main.ts` children on one
  * PostgreSQL): the API process's NOTIFY tells the worker when the post falls due
- * (src/jobs/wake-relay.ts). The worker looks for due posts by itself only every minute
+ * (src/wake/wake-relay.ts). The worker looks for due posts by itself only every minute
  * (PUBLISH_POLL_MS) and runs its periodic sweep every ten, so only the wake can publish the
  * post within seconds; without it, waiting gives up long before the poll would come.
  */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliverySweep } from '../../src/features/webhooks/delivery.sweep.ts';
 import { startRunner } from '../../src/jobs/runner.ts';
-import { SweepName } from '../../src/jobs/sweep-names.ts';
+import { SweepName } from '../../src/wake/sweep-names.ts';
 import { SERVERS } from '../hardening/process-world.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { killAll, type ServiceProcess, spawnService } from '../helpers/processes.ts';
@@ -65,7 +65,7 @@ const GIVE_UP_MS = 15_000;
 /**
  * An event recorded by an `api` process (which runs no sweeps) and delivered by a separate
  * worker process (a real `src/main.ts` child) on the same PostgreSQL: the commit's wake travels
- * as a NOTIFY (src/jobs/wake-relay.ts), so the worker sends it at once although it would look by
+ * as a NOTIFY (src/wake/wake-relay.ts), so the worker sends it at once although it would look by
  * itself only every minute.
  */
 describe.runIf(SERVERS)('webhook wakes across processes (PostgreSQL LISTEN/NOTIFY)', () => {

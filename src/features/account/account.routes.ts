@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { Caller } from '../../context.ts';
-import { spend } from '../../http/rate-limit.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import { spend } from '../../api/rate-limit.ts';
+import { errorResponses } from '../../api/schemas.ts';
+import type { Ctx } from '../../context.ts';
 import type { FeatureRoutes } from '../feature-routes.ts';
 import { CreateAccountRequest, CreateAccountResult, WhoamiResult } from './account.schemas.ts';
 import { createAccount, whoami } from './account.service.ts';
@@ -9,23 +9,28 @@ import { createAccount, whoami } from './account.service.ts';
 const tags = ['account'];
 
 /**
- * whoami answers from the caller's snapshot, cached with the key (auth-cache.ts). It is encoded
+ * whoami answers from the caller's snapshot, cached with the key (src/api/auth-cache.ts). It is encoded
  * through the response schema once per snapshot and `lastUsedAt`, not on every request: this is
  * the hot path bench/api measures, and encoding was a tenth of its CPU. A string goes out as is.
  */
-const encoded = new WeakMap<object, { lastUsedAt: number | null; json: string }>();
+declare module '../../context.ts' {
+  interface ProcessMemory {
+    /** whoami's JSON per cached key snapshot, with the lastUsedAt it was encoded at. */
+    whoamiJson: WeakMap<object, { lastUsedAt: number | null; json: string }>;
+  }
+}
 
 /** The cached answer, when this snapshot was already encoded at its current lastUsedAt. */
-function encodedWhoami(caller: Caller): string | undefined {
-  const snapshot = caller.snapshot;
-  const hit = snapshot && encoded.get(snapshot);
+function encodedWhoami(ctx: Ctx): string | undefined {
+  const snapshot = ctx.caller.snapshot;
+  const hit = snapshot && ctx.deps.memory.whoamiJson.get(snapshot);
   return hit && hit.lastUsedAt === snapshot.key.lastUsedAt ? hit.json : undefined;
 }
 
-function encodeWhoami(caller: Caller, result: z.input<typeof WhoamiResult>): string {
+function encodeWhoami(ctx: Ctx, result: z.input<typeof WhoamiResult>): string {
   const json = JSON.stringify(WhoamiResult.encode(result));
-  const snapshot = caller.snapshot;
-  if (snapshot) encoded.set(snapshot, { lastUsedAt: snapshot.key.lastUsedAt, json });
+  const snapshot = ctx.caller.snapshot;
+  if (snapshot) ctx.deps.memory.whoamiJson.set(snapshot, { lastUsedAt: snapshot.key.lastUsedAt, json });
   return json;
 }
 
@@ -46,7 +51,7 @@ export const accountRoutes: FeatureRoutes = async (app, { deps }) => {
       // The per-IP budget is spent before the body is validated, so garbage also counts.
       onRequest: async (request, reply) => {
         await spend(
-          deps.kv,
+          deps.memory.budgetLeases,
           {
             key: `rl:signup:${request.ip}`,
             limit: deps.config.RATE_LIMIT_SIGNUPS_PER_HOUR,
@@ -80,13 +85,13 @@ export const accountRoutes: FeatureRoutes = async (app, { deps }) => {
     (request, reply) => {
       reply.type('application/json; charset=utf-8');
       const { ctx } = request;
-      const cached = encodedWhoami(ctx.caller);
+      const cached = encodedWhoami(ctx);
       if (cached) {
         reply.send(cached as never);
         return;
       }
       whoami({ ctx, input: undefined }).then(
-        (result) => reply.send(encodeWhoami(ctx.caller, result) as never),
+        (result) => reply.send(encodeWhoami(ctx, result) as never),
         (err) => reply.send(err),
       );
     },

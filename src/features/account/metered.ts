@@ -24,18 +24,17 @@ export function cacheKey(ctx: Ctx, op: Operation, payload: unknown): string {
 /** The operation a key was made for (`intel:<op>:…`, above), for the metrics' labels. */
 const operationOf = (key: string) => key.split(':', 2)[1] ?? 'unknown';
 
+declare module '../../context.ts' {
+  interface ProcessMemory {
+    /** The most recently used model-backed results (at most HOT_ENTRIES), in front of the store. */
+    hotResults: Map<string, { json: string; expiresAt: number }>;
+  }
+}
+
 /** Most recently used results kept in this process in front of the store (saves a round trip). */
 const HOT_ENTRIES = 1_000;
-const hotCaches = new WeakMap<object, Map<string, { json: string; expiresAt: number }>>();
 
-function hotCache(ctx: Ctx) {
-  let cache = hotCaches.get(ctx.deps.kv);
-  if (!cache) {
-    cache = new Map();
-    hotCaches.set(ctx.deps.kv, cache);
-  }
-  return cache;
-}
+const hotCache = (ctx: Ctx) => ctx.deps.memory.hotResults;
 
 function remember(ctx: Ctx, key: string, json: string, expiresAt: number) {
   const cache = hotCache(ctx);
@@ -80,21 +79,35 @@ export async function writeCache(ctx: Ctx, key: string, json: string): Promise<s
   return winner;
 }
 
-/** Runs `compute` unless cached; returns the result as JSON (what the cache and the wire carry). */
-export async function cachedJson<T>(
+/** A model-backed result as the cache serves it. */
+export interface Cached<T> {
+  /** The JSON the cache and the wire carry (a route sends it as is). */
+  json: string;
+  /** The result itself: the object just computed, or the cached JSON decoded. */
+  value(): T;
+}
+
+/**
+ * Runs `compute` unless cached. A caller that needs the result as an object (an MCP tool, a
+ * stored score) gets the one just computed rather than its JSON parsed back; a route sends
+ * `json`, so a cache hit is a single store read and no object is built.
+ */
+export async function cached<T>(
   ctx: Ctx,
   key: string,
   options: { metered: boolean },
   compute: () => Promise<T>,
-): Promise<string> {
+): Promise<Cached<T>> {
   const operation = operationOf(key);
   const hit = await readCache(ctx, key);
   ctx.deps.metrics.cacheLookup(operation, hit !== null);
-  if (hit !== null) return hit;
+  if (hit !== null) return decoded(hit);
   if (options.metered) await consumeModelOperation(ctx);
+  let value: T;
   let json: string;
   try {
-    json = JSON.stringify(await compute());
+    value = await compute();
+    json = JSON.stringify(value);
     ctx.deps.metrics.engineRun(operation, ctx.deps.engine.id, true);
   } catch (err) {
     ctx.deps.metrics.engineRun(operation, ctx.deps.engine.id, false);
@@ -105,5 +118,20 @@ export async function cachedJson<T>(
     }
     throw err;
   }
-  return writeCache(ctx, key, json);
+  const winner = await writeCache(ctx, key, json);
+  // Another process's result stands when it stored one first (writeCache): that one is served.
+  return winner === json ? { json, value: () => value } : decoded(winner);
+}
+
+/** A stored result: its JSON was made by JSON.stringify of a `T` (above). */
+const decoded = <T>(json: string): Cached<T> => ({ json, value: () => JSON.parse(json) as T });
+
+/** Runs `compute` unless cached; returns the result as JSON (what the cache and the wire carry). */
+export async function cachedJson<T>(
+  ctx: Ctx,
+  key: string,
+  options: { metered: boolean },
+  compute: () => Promise<T>,
+): Promise<string> {
+  return (await cached(ctx, key, options, compute)).json;
 }

@@ -1,5 +1,5 @@
 import type { LevelWithSilent } from 'pino';
-import { errorResponses, IdParams, optionalBody } from '../../http/schemas.ts';
+import { errorResponses, IdParams, optionalBody } from '../../api/schemas.ts';
 import { PLATFORM_IDS } from '../../platforms/profiles.ts';
 import type { FeatureRoutes } from '../feature-routes.ts';
 import {

@@ -3,9 +3,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { inTexts, rowsOf } from '../../db/json-rows.ts';
 import { events, webhookDeliveries, webhooks } from '../../db/schema/index.ts';
 import type { WebhookEvent } from '../../domain/enums.ts';
-import { SweepName } from '../../jobs/sweep-names.ts';
-import { wakeAfterCommit } from '../../jobs/wake-on-commit.ts';
 import { newId } from '../../lib/ids.ts';
+import { SweepName } from '../../wake/sweep-names.ts';
+import { wakeAfterCommit } from '../../wake/wake-on-commit.ts';
 
 export interface RecordedEvent {
   id: string;

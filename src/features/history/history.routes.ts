@@ -1,4 +1,4 @@
-import { DeleteResult, errorResponses, IdParams } from '../../http/schemas.ts';
+import { DeleteResult, errorResponses, IdParams } from '../../api/schemas.ts';
 import type { FeatureRoutes } from '../feature-routes.ts';
 import {
   HistoryClearResult,

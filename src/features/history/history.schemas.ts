@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { Pagination, PaginationQuery } from '../../api/schemas.ts';
 import { MediaKind, Platform } from '../../domain/enums.ts';
-import { Pagination, PaginationQuery } from '../../http/schemas.ts';
 
 /** Wire shapes of the author's history (POST/GET/DELETE /v1/history). */
 

@@ -4,7 +4,6 @@ import type { AppDeps, Ctx } from '../../context.ts';
 import { personalModels, posts } from '../../db/schema/index.ts';
 import type { MediaKind } from '../../domain/enums.ts';
 import { claimBatch } from '../../jobs/claim-batch.ts';
-import { SweepName } from '../../jobs/sweep-names.ts';
 import { DEFAULT_PLATFORM, isPlatformId } from '../../platforms/profiles.ts';
 import { scoreModel } from '../../scoring/learned/model.ts';
 import {
@@ -14,6 +13,7 @@ import {
   reportable,
 } from '../../scoring/personal/features.ts';
 import { fitPersonalModel, type PersonalModel } from '../../scoring/personal/fit.ts';
+import { SweepName } from '../../wake/sweep-names.ts';
 import { readHistory } from './history-view.ts';
 
 /**
@@ -31,7 +31,12 @@ export interface StoredPersonal {
   model: PersonalModel;
 }
 
-const cache = new Map<string, { at: number; value: StoredPersonal | null }>();
+declare module '../../context.ts' {
+  interface ProcessMemory {
+    /** Each account's personal model as last read (trusted for CACHE_TTL_MS), by account id. */
+    personalModels: Map<string, { at: number; value: StoredPersonal | null }>;
+  }
+}
 
 /** History or metrics changed: the model is due a refit (durably), and the sweep is woken. */
 export async function markPersonalStale(deps: AppDeps, accountId: string): Promise<void> {
@@ -73,6 +78,7 @@ export async function personalModelState(
 export async function loadPersonal(ctx: Ctx): Promise<StoredPersonal | null> {
   const accountId = ctx.caller.accountId;
   const now = ctx.deps.clock.now();
+  const cache = ctx.deps.memory.personalModels;
   const hit = cache.get(accountId);
   if (hit && now - hit.at < CACHE_TTL_MS) return hit.value;
   const [row] = await ctx.deps.db
@@ -192,7 +198,7 @@ export async function refitPersonal(deps: AppDeps, accountId: string, claimedAt:
       updatedAt: now,
     })
     .where(and(eq(personalModels.accountId, accountId), eq(personalModels.claimedAt, claimedAt)));
-  cache.delete(accountId);
+  deps.memory.personalModels.delete(accountId);
   return model !== undefined;
 }
 

@@ -1,5 +1,5 @@
 import type { Sweep } from '../../jobs/runner.ts';
-import { SweepName } from '../../jobs/sweep-names.ts';
+import { SweepName } from '../../wake/sweep-names.ts';
 import { refitStalePersonalModels } from './personal-models.ts';
 
 /** Accounts refitted per pass; a fit of 1,000 posts takes well under a second. */

@@ -1,4 +1,4 @@
-import { errorResponses } from '../../http/schemas.ts';
+import { errorResponses } from '../../api/schemas.ts';
 import type { FeatureRoutes } from '../feature-routes.ts';
 import { InsightsQuery, InsightsResult } from './insights.schemas.ts';
 import { getInsights } from './insights.service.ts';

@@ -8,7 +8,7 @@ import { rubricFor } from '../../scoring/rubrics.ts';
 import { scorePost } from '../../scoring/scorer.ts';
 import { normalizePost } from '../../scoring/text-features.ts';
 import type { PlanItem, RewriteResult, ScoreInput, ScoreResult } from '../../scoring/types.ts';
-import { cachedJson, cacheKey } from '../account/metered.ts';
+import { type Cached, cached, cachedJson, cacheKey } from '../account/metered.ts';
 import { brandContext } from '../brands/brands.service.ts';
 import type { StoredPersonal } from '../history/personal-models.ts';
 import { personalFor, personalKey, withPersonal } from '../history/personal-score.ts';
@@ -33,27 +33,33 @@ export function normalizeScoreInput(input: ScoreRequest): ScoreInput {
  * Scores through the cache; `metered` false when an enclosing operation already paid. With a
  * personal model the result carries `personal`, and the key its version (a refit expires it).
  */
-async function scoreJson(
+async function scoreCached(
   ctx: Ctx,
   input: ScoreInput,
   metered: boolean,
   personal: StoredPersonal | null,
-): Promise<string> {
+): Promise<Cached<ScoreResult>> {
   const payload = personal ? { input, personal: personalKey(personal) } : input;
-  return cachedJson(ctx, cacheKey(ctx, 'score', payload), { metered }, async () => ({
+  return cached(ctx, cacheKey(ctx, 'score', payload), { metered }, async () => ({
     ...withPersonal(await scorePost(input, ctx.deps.engine.judge), input, personal),
     engine: engineNotice(ctx.deps.engine.id),
   }));
 }
 
-/** POST /v1/score as JSON, for the route (a cache hit is sent without re-serialising). */
-export async function scoreTextJson({ ctx, input }: Call<ScoreRequest>): Promise<string> {
-  return scoreJson(ctx, normalizeScoreInput(input), true, await personalFor(ctx, input.personalize));
+const scoreRequest = async ({ ctx, input }: Call<ScoreRequest>) =>
+  scoreCached(ctx, normalizeScoreInput(input), true, await personalFor(ctx, input.personalize));
+
+/**
+ * POST /v1/score as JSON, for the route: a cache hit is sent without re-serialising. The JSON
+ * is a ScoreResult's (test/intelligence/score-json-shape.test.ts holds it to the response schema).
+ */
+export async function scoreTextJson(call: Call<ScoreRequest>): Promise<string> {
+  return (await scoreRequest(call)).json;
 }
 
 /** Scores a post: the verb behind POST /v1/score, POST /v1/posts/{id}/score and score_post. */
-export async function scoreText({ ctx, input }: Call<ScoreRequest>): Promise<ScoreResult> {
-  return JSON.parse(await scoreTextJson({ ctx, input })) as ScoreResult;
+export async function scoreText(call: Call<ScoreRequest>): Promise<ScoreResult> {
+  return (await scoreRequest(call)).value();
 }
 
 /** Scoring a text inside another operation: same cache, no extra charge. */
@@ -62,7 +68,7 @@ async function scoreInside(
   input: ScoreInput,
   personal: StoredPersonal | null,
 ): Promise<ScoreResult> {
-  return JSON.parse(await scoreJson(ctx, input, false, personal)) as ScoreResult;
+  return (await scoreCached(ctx, input, false, personal)).value();
 }
 
 /**

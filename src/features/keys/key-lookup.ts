@@ -12,10 +12,15 @@ import { toApiKey } from './key-view.ts';
 /** lastUsedAt is refreshed at most this often per key, so a request is not a write. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-/** One prepared statement per database: built once, so the hot path skips query building. */
-const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
+declare module '../../context.ts' {
+  interface ProcessMemory {
+    /** The key lookup as a prepared statement (prepareKeyLookup), so the hot path builds no query. */
+    keyLookup: ReturnType<typeof prepareKeyLookup>;
+  }
+}
 
-function prepareLookup(db: Db) {
+/** The key lookup, prepared once per process by createDeps (`deps.memory.keyLookup`). */
+export function prepareKeyLookup(db: Db) {
   return db
     .select({ key: apiKeys, account: { id: accounts.id, email: accounts.email, plan: accounts.plan } })
     .from(apiKeys)
@@ -32,12 +37,7 @@ function prepareLookup(db: Db) {
 export async function callerForDigest(deps: AppDeps, digest: string): Promise<Caller | null> {
   const cached = cachedCaller(deps, digest);
   if (cached) return cached;
-  let lookup = lookups.get(deps.db);
-  if (!lookup) {
-    lookup = prepareLookup(deps.db);
-    lookups.set(deps.db, lookup);
-  }
-  const [row] = await lookup.execute({ hash: digest });
+  const [row] = await deps.memory.keyLookup.execute({ hash: digest });
   if (!row || row.key.revokedAt !== null) return null;
   const caller: Caller = {
     accountId: row.account.id,

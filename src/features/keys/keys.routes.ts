@@ -1,4 +1,4 @@
-import { errorResponses, IdParams, optionalBody } from '../../http/schemas.ts';
+import { errorResponses, IdParams, optionalBody } from '../../api/schemas.ts';
 import type { FeatureRoutes } from '../feature-routes.ts';
 import { CreateKeyRequest, CreateKeyResult, KeyListResult, RevokeResult } from './keys.schemas.ts';
 import { createKey, listKeys, MAX_LIVE_KEYS_PER_ACCOUNT, revokeKey, rotateKey } from './keys.service.ts';

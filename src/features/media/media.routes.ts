@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import { DeleteResult, errorResponses, IdParams } from '../../http/schemas.ts';
+import { DeleteResult, errorResponses, IdParams } from '../../api/schemas.ts';
 import type { FeatureRoutes } from '../feature-routes.ts';
 import { MediaListQuery, MediaListResult, MediaResult, UploadQuery } from './media.schemas.ts';
 import { deleteMedia, getMedia, listMedia, openMediaContent, uploadMedia } from './media.service.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Pagination, PaginationQuery } from '../../http/schemas.ts';
+import { Pagination, PaginationQuery } from '../../api/schemas.ts';
 import { MEDIA_TYPES } from './media-types.ts';
 
 export const Media = z

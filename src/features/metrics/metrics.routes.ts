@@ -1,4 +1,4 @@
-import { errorResponses, IdParams } from '../../http/schemas.ts';
+import { errorResponses, IdParams } from '../../api/schemas.ts';
 import type { FeatureRoutes } from '../feature-routes.ts';
 import { getAnalytics } from './analytics.service.ts';
 import { getCalibrationReport } from './calibration-summary.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParams } from '../../http/schemas.ts';
+import { IdParams } from '../../api/schemas.ts';
 
 const Counter = z.number().int().nullable();
 

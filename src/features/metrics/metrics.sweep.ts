@@ -5,8 +5,8 @@ import { DomainError } from '../../domain/errors.ts';
 import { claimBatch } from '../../jobs/claim-batch.ts';
 import { forEachBounded } from '../../jobs/pool.ts';
 import type { Sweep } from '../../jobs/runner.ts';
-import { SweepName } from '../../jobs/sweep-names.ts';
 import { PlatformError } from '../../platforms/platform.ts';
+import { SweepName } from '../../wake/sweep-names.ts';
 import { pollPostMetrics } from './metrics.service.ts';
 
 /** Platform reads in flight at once: gentle on the platform's rate limits. */

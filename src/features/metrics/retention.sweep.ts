@@ -2,7 +2,7 @@ import { and, inArray, isNotNull, lt, not, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context.ts';
 import { metricSnapshots, posts } from '../../db/schema/index.ts';
 import type { Sweep } from '../../jobs/runner.ts';
-import { SweepName } from '../../jobs/sweep-names.ts';
+import { SweepName } from '../../wake/sweep-names.ts';
 import { ageSql, bracketsMilestone, overPost } from './snapshot-series.ts';
 
 const DAY_MS = 86_400_000;
@@ -51,8 +51,12 @@ export async function pruneMetricSnapshots(deps: AppDeps, limit = PRUNE_BATCH): 
   return deleted.length;
 }
 
-/** When each process last pruned (per deps, so test apps in one process do not share it). */
-const lastRun = new WeakMap<AppDeps, { at: number; full: boolean }>();
+declare module '../../context.ts' {
+  interface ProcessMemory {
+    /** When this process last pruned snapshots, and whether that run deleted a full batch. */
+    lastPrune: { at: number; full: boolean } | null;
+  }
+}
 
 /** Hourly (sooner after a full batch): any number of processes may run it, deletes are idempotent. */
 export const metricsRetentionSweep: Sweep = {
@@ -60,10 +64,10 @@ export const metricsRetentionSweep: Sweep = {
   batchSize: PRUNE_BATCH,
   run: async (deps) => {
     const now = deps.clock.now();
-    const last = lastRun.get(deps);
+    const last = deps.memory.lastPrune;
     if (last && !last.full && now - last.at < PRUNE_EVERY_MS) return 0;
     const deleted = await pruneMetricSnapshots(deps);
-    lastRun.set(deps, { at: now, full: deleted === PRUNE_BATCH });
+    deps.memory.lastPrune = { at: now, full: deleted === PRUNE_BATCH };
     return deleted;
   },
 };

@@ -1,4 +1,4 @@
-import { errorResponses, IdParams, optionalBody } from '../../http/schemas.ts';
+import { errorResponses, IdParams, optionalBody } from '../../api/schemas.ts';
 import type { FeatureRoutes } from '../feature-routes.ts';
 import { RevokeResult } from '../keys/keys.schemas.ts';
 import { listConnectedApps, revokeConnectedApp } from './apps.service.ts';

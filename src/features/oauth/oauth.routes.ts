@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
+import { spend } from '../../api/rate-limit.ts';
 import { RateLimited } from '../../domain/errors.ts';
-import { spend } from '../../http/rate-limit.ts';
 import type { FeatureRoutes } from '../feature-routes.ts';
 import { startAuthorization } from './authorize.service.ts';
 import { registerClient } from './clients.service.ts';
@@ -71,7 +71,7 @@ export const oauthRoutes: FeatureRoutes = async (app, { deps }) => {
         cors(reply);
         try {
           await spend(
-            deps.kv,
+            deps.memory.budgetLeases,
             {
               key: `rl:oauth-register:${request.ip}`,
               limit: deps.config.RATE_LIMIT_SIGNUPS_PER_HOUR,

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Call, Ctx } from '../../context.ts';
 import { posts } from '../../db/schema/index.ts';
 import { Conflict, type ErrorDetail } from '../../domain/errors.ts';
-import { SweepName } from '../../jobs/sweep-names.ts';
+import { SweepName } from '../../wake/sweep-names.ts';
 import { channelsWithSlots, lockQueue, nextFreeSlot, type QueueRow } from '../queues/queue-assign.ts';
 import { planProblems } from '../series/plan-rules.ts';
 import { loadPostRow, newPostRow, type PostRow, toPost } from './post-row.ts';

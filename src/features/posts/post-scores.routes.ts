@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorResponses, IdParams } from '../../http/schemas.ts';
+import { errorResponses, IdParams } from '../../api/schemas.ts';
 import type { FeatureRoutes } from '../feature-routes.ts';
 import { ScoreResult } from '../intelligence/intelligence.schemas.ts';
 import { PostScore, PostScoreListResult } from './posts.schemas.ts';

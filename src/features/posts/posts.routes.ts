@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
+import { DeleteResult, errorResponses, IdParams } from '../../api/schemas.ts';
 import { Invalid } from '../../domain/errors.ts';
-import { DeleteResult, errorResponses, IdParams } from '../../http/schemas.ts';
 import type { FeatureRoutes } from '../feature-routes.ts';
 import { BulkDryRunResult, BulkScheduleQuery, PostExportQuery } from './bulk.schemas.ts';
 import { bulkScheduleCsv, dryRunBulkCsv, dryRunBulkItems } from './bulk.service.ts';

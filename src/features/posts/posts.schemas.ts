@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { ErrorBody, Pagination, PaginationQuery } from '../../api/schemas.ts';
 import { PostStatus } from '../../domain/enums.ts';
-import { ErrorBody, Pagination, PaginationQuery } from '../../http/schemas.ts';
 import { MAX_THREAD_PARTS } from '../../platforms/profiles.ts';
 import { Repeat, Series } from '../series/series.schemas.ts';
 

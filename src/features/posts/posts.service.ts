@@ -3,7 +3,7 @@ import { requireScope } from '../../caller.ts';
 import type { Call } from '../../context.ts';
 import { posts, series } from '../../db/schema/index.ts';
 import { Conflict, NotFound } from '../../domain/errors.ts';
-import { SweepName } from '../../jobs/sweep-names.ts';
+import { SweepName } from '../../wake/sweep-names.ts';
 import { queueZone } from '../queues/queue-assign.ts';
 import { createQueuedPost } from '../queues/queue-post.ts';
 import { planProblems, seriesZone } from '../series/plan-rules.ts';

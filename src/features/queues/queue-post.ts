@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context.ts';
 import { posts } from '../../db/schema/index.ts';
-import { SweepName } from '../../jobs/sweep-names.ts';
+import { SweepName } from '../../wake/sweep-names.ts';
 import { newPostRow, toPost } from '../posts/post-row.ts';
 import type { CheckedDraft } from '../posts/post-rules.ts';
 import type { CreatePostResult } from '../posts/posts.schemas.ts';

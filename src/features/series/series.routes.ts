@@ -1,4 +1,4 @@
-import { errorResponses, IdParams } from '../../http/schemas.ts';
+import { errorResponses, IdParams } from '../../api/schemas.ts';
 import type { FeatureRoutes } from '../feature-routes.ts';
 import { CancelSeriesResult, SeriesListQuery, SeriesListResult, SeriesResult } from './series.schemas.ts';
 import { cancelSeries, getSeries, listSeries } from './series.service.ts';

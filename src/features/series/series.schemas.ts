@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Pagination, PaginationQuery } from '../../http/schemas.ts';
+import { Pagination, PaginationQuery } from '../../api/schemas.ts';
 
 /** Wire shapes of recurring and evergreen series (POST /v1/posts `repeat`, /v1/series). */
 

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Call, Ctx } from '../../context.ts';
 import { posts, series } from '../../db/schema/index.ts';
-import { SweepName } from '../../jobs/sweep-names.ts';
 import { newId } from '../../lib/ids.ts';
 import { isoWeekday, wallOf } from '../../lib/zoned-time.ts';
+import { SweepName } from '../../wake/sweep-names.ts';
 import { toPost } from '../posts/post-row.ts';
 import type { CheckedDraft } from '../posts/post-rules.ts';
 import type { CreatePostResult } from '../posts/posts.schemas.ts';

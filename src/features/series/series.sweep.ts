@@ -2,8 +2,8 @@ import { and, asc, eq, lte } from 'drizzle-orm';
 import type { AppDeps } from '../../context.ts';
 import { series } from '../../db/schema/index.ts';
 import type { Sweep } from '../../jobs/runner.ts';
-import { SweepName } from '../../jobs/sweep-names.ts';
-import { wakeAfterCommit } from '../../jobs/wake-on-commit.ts';
+import { SweepName } from '../../wake/sweep-names.ts';
+import { wakeAfterCommit } from '../../wake/wake-on-commit.ts';
 import { extendSeries, SERIES_HORIZON_MS } from './series-extend.ts';
 
 /** Series extended per run; a full batch makes the runner go again at once. */

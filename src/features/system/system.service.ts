@@ -1,13 +1,12 @@
 import { countingWords } from '../../../packages/client/src/text-length.ts';
+import { API_VERSION } from '../../api/version.ts';
 import type { AppDeps } from '../../context.ts';
 import {
-  DIMENSION_WEIGHTS,
   Dimension,
   FollowerBand,
   MediaKind,
   SCORE_SCHEMA_VERSION,
 } from '../../domain/enums.ts';
-import { API_VERSION } from '../../http/version.ts';
 import {
   DEFAULT_PLATFORM,
   type PartLimit,
@@ -17,6 +16,7 @@ import {
   PROFILES,
 } from '../../platforms/profiles.ts';
 import { engineNotice } from '../../scoring/engine-notice.ts';
+import { DIMENSION_WEIGHTS } from '../../scoring/learned/model.ts';
 import type { HealthResult, MetaResult } from './system.schemas.ts';
 
 const CHECK_TIMEOUT_MS = 2_000;

@@ -1,5 +1,5 @@
+import { DeleteResult, errorResponses, IdParams } from '../../api/schemas.ts';
 import { WEBHOOK_EVENTS } from '../../domain/enums.ts';
-import { DeleteResult, errorResponses, IdParams } from '../../http/schemas.ts';
 import type { FeatureRoutes } from '../feature-routes.ts';
 import { sendTestEvent } from './webhook-test.service.ts';
 import {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { Pagination, PaginationQuery } from '../../api/schemas.ts';
 import { DeliveryStatus, WebhookEvent } from '../../domain/enums.ts';
-import { Pagination, PaginationQuery } from '../../http/schemas.ts';
 import { MAX_WEBHOOK_URL_LENGTH } from './webhook-url.ts';
 
 export const WebhookStatus = z.enum(['active', 'disabled']).meta({ id: 'WebhookStatus' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdParams } from '../../api/schemas.ts';
 import { AnalyticsQuery } from '../../features/metrics/metrics.schemas.ts';
 import { getMetricsHistory } from '../../features/metrics/metrics.service.ts';
 import {
@@ -11,7 +12,6 @@ import { BulkDryRunResult } from '../../features/posts/bulk.schemas.ts';
 import { bulkScheduleCsv, dryRunBulkCsv } from '../../features/posts/bulk.service.ts';
 import { MAX_CSV_ROWS } from '../../features/posts/bulk-csv.ts';
 import { PostListResult } from '../../features/posts/posts.schemas.ts';
-import { IdParams } from '../../http/schemas.ts';
 import { defineTool, plural, publishes, readOnly } from '../tool.ts';
 
 /** The CSV file's text, as POST /v1/posts/bulk-schedule takes it with Content-Type text/csv. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdParams } from '../../api/schemas.ts';
 import { getCalendar } from '../../features/posts/calendar.service.ts';
 import { cancelPost, schedulePost } from '../../features/posts/lifecycle.service.ts';
 import {
@@ -13,7 +14,6 @@ import {
   SchedulePostRequest,
 } from '../../features/posts/posts.schemas.ts';
 import { createPost, getPost, listPosts } from '../../features/posts/posts.service.ts';
-import { IdParams } from '../../http/schemas.ts';
 import { changes, creates, defineTool, formatWhen, plural, publishes, readOnly } from '../tool.ts';
 import { firstCommentProse, postLimitsProse, threadProse } from './platform-facts.ts';
 

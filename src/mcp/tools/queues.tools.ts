@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DeleteResult, IdParams } from '../../api/schemas.ts';
 import { CreatePostRequest, CreatePostResult } from '../../features/posts/posts.schemas.ts';
 import { createPost } from '../../features/posts/posts.service.ts';
 import {
@@ -13,7 +14,6 @@ import { dayName, deleteQueue, getQueue, setQueue } from '../../features/queues/
 import { suggestQueue } from '../../features/queues/suggest.service.ts';
 import { CancelSeriesResult, Repeat, SeriesResult } from '../../features/series/series.schemas.ts';
 import { cancelSeries, getSeries } from '../../features/series/series.service.ts';
-import { DeleteResult, IdParams } from '../../http/schemas.ts';
 import { changes, defineTool, formatWhen, plural, publishes, readOnly } from '../tool.ts';
 
 /** The channel whose queue a tool reads or writes, as an argument. */

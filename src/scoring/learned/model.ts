@@ -71,6 +71,13 @@ export function scoreModel(): ScoreModel {
   return model;
 }
 
+/**
+ * Dimension weights (DECISIONS.md): from score.v2 they are learned with the scoring model
+ * (npm run train:scoring writes them into its artifact); they sum to 1, /v1/meta publishes
+ * them, and `overall` is the weighted sum of the breakdown with exactly these.
+ */
+export const DIMENSION_WEIGHTS: Record<Dimension, number> = artifact.dimensionWeights;
+
 /** A model whose features or schema do not match this code is refused (rerun training). */
 export function checkModel(model: ScoreModel): void {
   if (model.schema !== SCORE_SCHEMA_VERSION)

@@ -4,8 +4,8 @@ import { inTexts, jsonRows } from '../../../db/json-rows.ts';
 import { channels, posts } from '../../../db/schema/index.ts';
 import { claimBatch } from '../../../jobs/claim-batch.ts';
 import { groupCommit } from '../../../jobs/group-commit.ts';
-import { SweepName } from '../../../jobs/sweep-names.ts';
 import { randomBase62 } from '../../../lib/ids.ts';
+import { SweepName } from '../../../wake/sweep-names.ts';
 import type { ChannelRow } from '../../channels/channel-row.ts';
 import type { PostRow } from '../post-row.ts';
 import { targetOf, transitionAllowed, transitionPost, transitionPostIds } from './transitions.ts';
@@ -172,32 +172,33 @@ export function startHeartbeat(deps: AppDeps, claim: Claim): { stop(): void } {
  * its own claim, and each create waits until its own row is committed.
  */
 export async function markCreateSent(deps: AppDeps, claim: Claim, resend: boolean): Promise<boolean> {
-  if (!resend) return createSentWriter(deps)(claim);
+  if (!resend) return deps.memory.createSentWrites(claim);
   const [row] = await transitionPost(deps.db, 'send_create', heldBy(claim), {
     createSentAt: deps.clock.now(),
   });
   return row !== undefined;
 }
 
-const createSentWriters = new WeakMap<AppDeps, (claim: Claim) => Promise<boolean>>();
-
-function createSentWriter(deps: AppDeps) {
-  let writer = createSentWriters.get(deps);
-  if (!writer) {
-    writer = groupCommit(async (claims: Claim[]) => {
-      // Each post with the token of its own claim (a pair, not two lists: a post taken over
-      // by another claim of this same process must not match).
-      const pairs = claims.map((c) => ({ post_id: c.row.id, claim_token: c.token }));
-      const held = sql`(${posts.id}, ${posts.claimedBy}) in (select * from ${jsonRows('held', { post_id: 'text', claim_token: 'text' }, pairs)})`;
-      const ids = await transitionPostIds(deps.db, 'send_create', and(held, isNull(posts.createSentAt)), {
-        createSentAt: deps.clock.now(),
-      });
-      const marked = new Set(ids);
-      return claims.map((c) => marked.has(c.row.id));
-    });
-    createSentWriters.set(deps, writer);
+declare module '../../../context.ts' {
+  interface ProcessMemory {
+    /** First "create sent" marks, written in groups (createSentWriter). */
+    createSentWrites: (claim: Claim) => Promise<boolean>;
   }
-  return writer;
+}
+
+/** The group commit of first "create sent" marks, made once per process by createDeps. */
+export function createSentWriter(deps: Pick<AppDeps, 'db' | 'clock'>): (claim: Claim) => Promise<boolean> {
+  return groupCommit(async (claims: Claim[]) => {
+    // Each post with the token of its own claim (a pair, not two lists: a post taken over
+    // by another claim of this same process must not match).
+    const pairs = claims.map((c) => ({ post_id: c.row.id, claim_token: c.token }));
+    const held = sql`(${posts.id}, ${posts.claimedBy}) in (select * from ${jsonRows('held', { post_id: 'text', claim_token: 'text' }, pairs)})`;
+    const ids = await transitionPostIds(deps.db, 'send_create', and(held, isNull(posts.createSentAt)), {
+      createSentAt: deps.clock.now(),
+    });
+    const marked = new Set(ids);
+    return claims.map((c) => marked.has(c.row.id));
+  });
 }
 
 /**

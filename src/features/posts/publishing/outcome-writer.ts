@@ -12,8 +12,12 @@ export interface FinalWrite {
   changes: PostChanges;
 }
 
-type Writer = (write: FinalWrite) => Promise<PostRow | null>;
-const writers = new WeakMap<AppDeps, Writer>();
+declare module '../../../context.ts' {
+  interface ProcessMemory {
+    /** Terminal outcomes and their events, written in groups (finalWriter). */
+    finalWrites: (write: FinalWrite) => Promise<PostRow | null>;
+  }
+}
 
 /**
  * Writes a terminal outcome and its event (post.published, post.failed) in one transaction,
@@ -24,15 +28,20 @@ const writers = new WeakMap<AppDeps, Writer>();
  * others. A failing statement rolls the whole group back and every caller gets the error.
  */
 export function writeFinal(deps: AppDeps, write: FinalWrite): Promise<PostRow | null> {
-  let writer = writers.get(deps);
-  if (!writer) {
-    writer = groupCommit((batch: FinalWrite[]) => finalizeAll(deps, batch));
-    writers.set(deps, writer);
-  }
-  return writer(write);
+  return deps.memory.finalWrites(write);
 }
 
-async function finalizeAll(deps: AppDeps, batch: FinalWrite[]): Promise<(PostRow | null)[]> {
+/** The group commit behind writeFinal, made once per process by createDeps. */
+export function finalWriter(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+): (write: FinalWrite) => Promise<PostRow | null> {
+  return groupCommit((batch: FinalWrite[]) => finalizeAll(deps, batch));
+}
+
+async function finalizeAll(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  batch: FinalWrite[],
+): Promise<(PostRow | null)[]> {
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const moved = new Map<string, PostRow>();

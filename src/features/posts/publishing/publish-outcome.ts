@@ -4,7 +4,7 @@ import type { AppDeps } from '../../../context.ts';
 import { posts } from '../../../db/schema/index.ts';
 import type { PublishFailure } from '../../../domain/errors.ts';
 import { nextDelayMs, PUBLISH_RETRY } from '../../../jobs/schedules.ts';
-import { SweepName } from '../../../jobs/sweep-names.ts';
+import { SweepName } from '../../../wake/sweep-names.ts';
 import type { PostRow } from '../post-row.ts';
 import { type Claim, heldBy } from './claims.ts';
 import { writeFinal } from './outcome-writer.ts';

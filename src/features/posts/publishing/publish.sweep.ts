@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../../context.ts';
 import { boundedPool } from '../../../jobs/pool.ts';
 import type { Sweep } from '../../../jobs/runner.ts';
-import { SweepName } from '../../../jobs/sweep-names.ts';
+import { SweepName } from '../../../wake/sweep-names.ts';
 import { channelTools } from '../../channels/channel-config.ts';
 import { type Claim, claimDue, nextWorkAfter, reclaimStale, startBatchHeartbeat } from './claims.ts';
 import type { Outcome } from './publish-outcome.ts';

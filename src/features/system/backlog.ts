@@ -1,8 +1,8 @@
 import { and, count, countDistinct, eq, inArray, isNull, lt, lte, min, or, sql } from 'drizzle-orm';
-import type { AppDeps } from '../context.ts';
-import { channels, posts, webhookDeliveries } from '../db/schema/index.ts';
-import { transitionAllowed } from '../features/posts/publishing/transitions.ts';
-import type { Backlog } from './types.ts';
+import type { AppDeps } from '../../context.ts';
+import { channels, posts, webhookDeliveries } from '../../db/schema/index.ts';
+import type { Backlog } from '../../observability/types.ts';
+import { transitionAllowed } from '../posts/publishing/transitions.ts';
 
 /**
  * Five small queries, each on an indexed status column: cheap enough to run on every scrape

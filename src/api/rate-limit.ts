@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyBaseLogger as Logger } from 'fastify';
 import { RateLimited } from '../domain/errors.ts';
-import type { KvStore, WindowHit } from '../kv/kv.ts';
-import { leasesFor } from './budget-leases.ts';
+import type { WindowHit } from '../kv/kv.ts';
+import type { BudgetLeases } from './budget-leases.ts';
 
 export interface Budget {
   /** Key in the store, e.g. `rl:req:<key digest>`. */
@@ -16,12 +16,16 @@ export interface Budget {
 
 /**
  * Spends one unit of a fixed-window budget, mostly from this process's lease of it
- * (budget-leases.ts; a store round trip only to reserve more). When the store is down the
+ * (`deps.memory.budgetLeases`, budget-leases.ts; a store round trip only to reserve more). When the store is down the
  * request is let through (fail open, null): availability of the API outranks exact budgets,
  * and the outage shows on /v1/health.
  */
-export async function hitBudget(kv: KvStore, budget: Budget, log: Logger): Promise<WindowHit | null> {
-  const [hit] = await hitBudgets(kv, [budget], log);
+export async function hitBudget(
+  leases: BudgetLeases,
+  budget: Budget,
+  log: Logger,
+): Promise<WindowHit | null> {
+  const [hit] = await hitBudgets(leases, [budget], log);
   return hit ?? null;
 }
 
@@ -30,7 +34,7 @@ export async function hitBudget(kv: KvStore, budget: Budget, log: Logger): Promi
  * null each when the store is down.
  */
 export async function hitBudgets(
-  kv: KvStore,
+  leases: BudgetLeases,
   budgets: readonly Budget[],
   log: Logger,
 ): Promise<(WindowHit | null)[]> {
@@ -40,7 +44,6 @@ export async function hitBudgets(
     if (entry) entry.n++;
     else units.set(b.key, { budget: b, n: 1 });
   }
-  const leases = leasesFor(kv);
   try {
     const last = new Map<string, WindowHit>();
     await Promise.all(
@@ -63,8 +66,8 @@ export async function hitBudgets(
 }
 
 /** One unit from this process's lease of the budget, synchronously; null when the store must be asked. */
-export function hitBudgetNow(kv: KvStore, budget: Budget): WindowHit | null {
-  return leasesFor(kv).takeNow(budget.key, budget.limit);
+export function hitBudgetNow(leases: BudgetLeases, budget: Budget): WindowHit | null {
+  return leases.takeNow(budget.key, budget.limit);
 }
 
 const names = new Map<string, { limit: string; remaining: string; reset: string }>();
@@ -94,6 +97,11 @@ export function enforceBudget(reply: FastifyReply, budget: Budget, hit: WindowHi
     );
 }
 
-export async function spend(kv: KvStore, budget: Budget, reply: FastifyReply, log: Logger): Promise<void> {
-  enforceBudget(reply, budget, await hitBudget(kv, budget, log));
+export async function spend(
+  leases: BudgetLeases,
+  budget: Budget,
+  reply: FastifyReply,
+  log: Logger,
+): Promise<void> {
+  enforceBudget(reply, budget, await hitBudget(leases, budget, log));
 }

@@ -36,6 +36,7 @@ interface Lease {
 const MAX_ASK = 1_000;
 const MAX_LEASES = 10_000;
 
+/** One per process and store, made in createDeps (`deps.memory.budgetLeases`). */
 export class BudgetLeases {
   readonly #kv: KvStore;
   readonly #now: () => number;
@@ -142,16 +143,4 @@ export class BudgetLeases {
       if (oldest !== undefined) this.#leases.delete(oldest);
     }
   }
-}
-
-const leasesByStore = new WeakMap<KvStore, BudgetLeases>();
-
-/** The process's leases on a store (one per store, like the store's connection). */
-export function leasesFor(kv: KvStore): BudgetLeases {
-  let leases = leasesByStore.get(kv);
-  if (!leases) {
-    leases = new BudgetLeases(kv);
-    leasesByStore.set(kv, leases);
-  }
-  return leases;
 }

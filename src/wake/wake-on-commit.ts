@@ -2,10 +2,20 @@ import type { Db, DbOrTx } from '../db/client.ts';
 import type { SweepName } from './sweep-names.ts';
 import type { Wake } from './wake.ts';
 
-/** Open transactions (and their savepoints) -> the sweeps to wake once the outermost commits. */
-const queued = new WeakMap<object, Set<SweepName>>();
-/** Databases made with `wakeOnCommit` -> their process's wake. */
-const wakes = new WeakMap<object, Wake>();
+/*
+ * What a handle carries, so this module keeps nothing of its own: the process's database handle
+ * (made once by createDeps) its wake, and each open transaction (and savepoint) the sweeps to
+ * wake once the outermost one commits.
+ */
+const WAKE = Symbol('wake');
+const QUEUED = Symbol('wakes after commit');
+
+interface Carries {
+  [WAKE]?: Wake;
+  [QUEUED]?: Set<SweepName>;
+}
+
+const carried = (handle: DbOrTx | { transaction: Transaction }) => handle as Carries;
 
 /**
  * Wakes `sweep` once the rows just written through `db` are visible to it: at once outside a
@@ -15,9 +25,9 @@ const wakes = new WeakMap<object, Wake>();
  * the sweep's poll still finds the rows.
  */
 export function wakeAfterCommit(db: DbOrTx, sweep: SweepName): void {
-  const pending = queued.get(db);
+  const pending = carried(db)[QUEUED];
   if (pending) pending.add(sweep);
-  else wakes.get(db)?.(sweep);
+  else carried(db)[WAKE]?.(sweep);
 }
 
 type Transaction = Db['transaction'];
@@ -27,7 +37,7 @@ function queueInto(owner: { transaction: Transaction }, sweeps: Set<SweepName>):
   const begin = owner.transaction.bind(owner) as Transaction;
   owner.transaction = ((work, config) =>
     begin((tx) => {
-      queued.set(tx, sweeps);
+      carried(tx)[QUEUED] = sweeps;
       // A savepoint's wakes wait for the outermost commit too.
       queueInto(tx, sweeps);
       return work(tx);
@@ -39,12 +49,12 @@ function queueInto(owner: { transaction: Transaction }, sweeps: Set<SweepName>):
  * queued with `wakeAfterCommit` inside `db.transaction(...)` fire after it commits.
  */
 export function wakeOnCommit(db: Db, wake: Wake): Db {
-  wakes.set(db, wake);
+  carried(db)[WAKE] = wake;
   const begin = db.transaction.bind(db) as Transaction;
   db.transaction = (async (work, config) => {
     const sweeps = new Set<SweepName>();
     const result = await begin((tx) => {
-      queued.set(tx, sweeps);
+      carried(tx)[QUEUED] = sweeps;
       queueInto(tx, sweeps);
       return work(tx);
     }, config);
