@@ -53,4 +53,3 @@ export type DeliveryStatus = z.output<typeof DeliveryStatus>;
 
 /** Score schema version, reported in every ScoreResult and by /v1/meta. */
 export const SCORE_SCHEMA_VERSION = 'score.v2';
-

@@ -1,12 +1,7 @@
 import { countingWords } from '../../../packages/client/src/text-length.ts';
 import { API_VERSION } from '../../api/version.ts';
 import type { AppDeps } from '../../context.ts';
-import {
-  Dimension,
-  FollowerBand,
-  MediaKind,
-  SCORE_SCHEMA_VERSION,
-} from '../../domain/enums.ts';
+import { Dimension, FollowerBand, MediaKind, SCORE_SCHEMA_VERSION } from '../../domain/enums.ts';
 import {
   DEFAULT_PLATFORM,
   type PartLimit,
