@@ -36,6 +36,12 @@ export interface GenerateContext {
 /** Archetype preference when the caller does not ask for one: best calibration medians first. */
 const ORDER: HookArchetype[] = ['story', 'statement', 'contrarian', 'pure-number', 'question'];
 
+/** Lower-cased words only, space-joined and padded, to find one sentence inside another. */
+const squashed = (s: string) =>
+  ` ${s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}%$]+/gu, ' ')
+    .trim()} `;
 const stripEnd = (s: string) => s.replace(/[.!?…:;,]+$/u, '').trim();
 /** Lower-cases the first letter unless the first word looks like a name or an acronym. */
 const lowerFirst = (s: string) =>
@@ -107,7 +113,10 @@ function partsOf(brief: string, brand: BrandContext | null): Parts {
     : topic.split(/\s+/).length <= LABEL_MAX_WORDS && isNounPhrases(topic)
       ? 'phrase'
       : 'sentence';
-  const details = sentences.slice(1);
+  // A first line that already says a later sentence (a plan item's hook put before the plan's
+  // brief: "I still think about how we moved ..." then "We moved ...") is not said twice.
+  const firstSays = squashed(sentences[0] ?? '');
+  const details = sentences.slice(1).filter((s) => !firstSays.includes(squashed(s)));
   if (brand?.description) details.push(brand.description.trim().replace(/([^.!?])$/u, '$1.'));
   // A list of topics ("pricing, hiring and culture") is the theme as a whole, as written.
   const listed = /,| and /.test(topic);

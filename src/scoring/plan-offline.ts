@@ -197,15 +197,16 @@ function spread(text: string): number {
 
 /** Abstract and mass nouns read bare ("pricing", "housing insecurity", "cloud infrastructure"). */
 const MASS =
-  /(?:ing|tion|sion|ness|ity|ance|ence|ism|ics|ment|care|ware|ship|hood|dom|work|ledge|ture|age|ogy|ry|cy|th|ure|ion|ai|data|money|time|media|flow|ops|sales|news|cash|content|marketing|finance)$/i;
+  /(?:ing|tion|sion|ness|ity|ance|ence|ism|ics|ment|care|ware|ship|hood|dom|work|ledge|ture|age|ogy|ry|cy|th|ure|ion|ai|data|money|time|media|flow|ops|sales|news|cash|content|marketing|finance|trust|health|safety|growth|debt|risk|luck)$/i;
 
 /**
- * A singular common noun the brief named with no determiner reads with "the" in a template
+ * A single singular common noun the brief named with no determiner reads with "the" in a template
  * ("the interview", "the setup"): "advice about interview" is no English. Names, plurals and
  * mass nouns stay bare.
  */
 function counted(t: Theme): Theme {
-  if (t.proper || t.plural || t.phrase !== t.bare || MASS.test(t.bare)) return t;
+  // One word only: a compound said bare usually reads ("customer trust", "product development").
+  if (t.proper || t.plural || t.phrase !== t.bare || t.bare.includes(' ') || MASS.test(t.bare)) return t;
   return { ...t, phrase: `the ${t.bare}`, reader: `your ${t.bare}` };
 }
 
