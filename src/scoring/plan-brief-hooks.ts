@@ -47,7 +47,10 @@ const SUBJECT_WORDS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM', 'ADP', 'PAR
 const lowerFirst = (s: string) =>
   /^\p{Lu}(?:\p{Ll}|\s)/u.test(s) && !/^I\b/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s;
 /** A sentence said after a colon or "that": lower-cased first, unless it opens on a name ("Microsoft"). */
-const clauseOf = (s: string, tokens: Tagged[]) => (tokens[0]?.pos === 'PROPN' ? s : lowerFirst(s));
+const clauseOf = (s: string, tokens: Tagged[]) =>
+  // A name is a name when a name or a verb follows ("Todd Schwartz", "Microsoft is"); a capital
+  // before a noun only opens the sentence ("Late payments").
+  tokens[0]?.pos === 'PROPN' && !/^(?:NOUN|ADJ)$/.test(tokens[1]?.pos ?? '') ? s : lowerFirst(s);
 const ending = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
 const bare = (s: string) => s.replace(/[.!?]+$/, '');
 
@@ -204,7 +207,9 @@ export function briefHooks(brief: string, seed: number): BriefHook[] {
     const archetype = detectArchetype(s);
     const add = (hook: string, as: HookArchetype, verbatim = false) =>
       out.push({ hook, archetype: as, source, theme, verbatim, from: raw });
-    if (archetype !== 'other') add(s, archetype, true);
+    // A question-word clause with no question mark ("Why we moved ...") is a title, no hook.
+    const title = /^(?:why|how|what|when|where|who|which)\b/i.test(s) && !s.endsWith('?');
+    if (archetype !== 'other' && !title) add(s, archetype, true);
     const question = asked(s, tokens);
     if (question) add(question, 'question');
     const told = toldClause(s, tokens);
@@ -212,6 +217,7 @@ export function briefHooks(brief: string, seed: number): BriefHook[] {
     // A short claim, not an order ("Take this job ...") or a description with no main verb
     // ("A small bakery in Lisbon that ..."), reworked into the other archetypes.
     if (archetype !== 'statement' || tokens[0]?.pos === 'VERB' || s.split(/\s+/).length > 14) return;
+    if (title) return;
     if (isDescription(raw)) return;
     const claim = clauseOf(bare(s), tokens);
     add(pick(OWNED, source)(`${claim}.`), 'story');

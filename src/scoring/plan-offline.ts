@@ -3,7 +3,7 @@ import { cleanBrief, isGenreTheme } from './brief-clean.ts';
 import { detectArchetype } from './hook.ts';
 import { quantitiesOf } from './noun-phrases.ts';
 import { hasPhrase } from './phrases.ts';
-import { briefHooks } from './plan-brief-hooks.ts';
+import { type BriefHook, briefHooks } from './plan-brief-hooks.ts';
 import { briefAngle, SLOTS } from './plan-hooks.ts';
 import { rubricFor } from './rubrics.ts';
 import { capitalised, impersonal, labelTheme, type Theme, themesOf } from './themes.ts';
@@ -95,7 +95,8 @@ export function planOffline(input: PlanInput, brand: BrandContext | null): PlanO
       : (themesOf(brief, 1)[0] ?? labelTheme(brief.replace(/[.!?]+$/, '')));
   // Plans from different briefs start from different variants, so one hook is not every plan's.
   const start = spread(brief);
-  const figures = quantitiesOf(brief);
+  // A figure has a count in it ("40%", "three months"); a bare unit ("the month") is none.
+  const figures = quantitiesOf(brief).filter((f) => COUNT.test(f));
   const usedHooks = new Set<string>();
   const recentFormats: MediaKind[] = [];
   const formats: readonly MediaKind[] = rubric.formats.filter((f) => f !== 'link');
@@ -129,8 +130,16 @@ export function planOffline(input: PlanInput, brand: BrandContext | null): PlanO
         detectArchetype(h.hook) === archetype &&
         (!brandOnly || all.some((p) => mentions(h.hook, p.theme))),
     );
-    return open.find((h) => mentions(h.hook, pillar.theme)) ?? (brandOnly ? undefined : open[0]);
+    if (brandOnly) return open.find((h) => mentions(h.hook, pillar.theme));
+    // Another pillar's hook only while it does not take a pillar the plan has already had
+    // before every pillar has had a slot: three slots on three pillars still cover all three.
+    const fresh = (h: BriefHook) => {
+      const named = all.find((p) => mentions(h.hook, p.theme));
+      return !named || !usedPillars.has(named.name) || usedPillars.size >= all.length;
+    };
+    return open.find((h) => mentions(h.hook, pillar.theme)) ?? open.find(fresh);
   };
+  const usedPillars = new Set<string>();
   return Array.from({ length: count }, (_, i) => {
     const archetype = ARCHETYPES[i % ARCHETYPES.length]!;
     // With five pillars (or ten) each would always get the same kind of hook: shift them per round.
@@ -144,10 +153,12 @@ export function planOffline(input: PlanInput, brand: BrandContext | null): PlanO
       const format = formatFor(archetype);
       const about = own.theme ?? pillar.theme;
       const named = pillars.find((p) => mentions(own.hook, p.theme));
+      const name = named?.name ?? (own.theme ? capitalised(own.theme.text) : pillar.name);
+      usedPillars.add(name);
       return {
-        pillar: named?.name ?? (own.theme ? capitalised(own.theme.text) : pillar.name),
+        pillar: name,
         hook: own.hook,
-        angle: briefAngle(archetype, own.verbatim, named?.theme ?? about, format, figures),
+        angle: briefAngle(archetype, own.verbatim, toWriter(named?.theme ?? about), format, figures),
         format,
         archetype,
       };
@@ -174,16 +185,23 @@ export function planOffline(input: PlanInput, brand: BrandContext | null): PlanO
     const hook = pick.slot.hook(pick.theme);
     const kind = detectArchetype(hook);
     usedHooks.add(hook);
+    usedPillars.add(pillar.name);
     const format = formatFor(archetype);
     return {
       pillar: pillar.name,
       hook,
-      angle: pick.slot.angle(pick.theme, format, figures),
+      angle: pick.slot.angle(toWriter(pick.theme), format, figures),
       format,
       archetype: kind,
     };
   });
 }
+
+const COUNT =
+  /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|half|dozen)\b/i;
+
+/** An angle speaks to the writer: the author's "my first marathon" is "your first marathon" there. */
+const toWriter = (t: Theme): Theme => ({ ...t, phrase: t.phrase.replace(/^(?:my|our) /, 'your ') });
 
 /** A well-mixed hash of a text (FNV-1a, then a final mix), so briefs spread evenly over template variants. */
 function spread(text: string): number {
