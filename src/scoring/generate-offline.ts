@@ -24,7 +24,8 @@ import { voiceHints } from './voice-offline.ts';
  * Offline generation: templates filled only with the brief, the brand and the voice's
  * habits. A template adds framing ("My notes on ..."), never a number, name or claim that is
  * not in the brief or the brand, so the output can be trusted as a draft. Every candidate
- * carries the brief's own sentences (so its numbers and names), and names the brief's main
+ * carries the brief's own sentences (on a long brief, the share draft-select.ts picks, which keeps
+ * its numbers and names), and names the brief's main
  * theme as the brief did ("our cloud bill", "sourdough classes", themes.ts).
  */
 
