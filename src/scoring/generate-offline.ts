@@ -1,5 +1,7 @@
 import type { HookArchetype } from '../domain/enums.ts';
 import { cleanBrief } from './brief-clean.ts';
+import { specificsOf } from './draft-checks.ts';
+import { detailsFor } from './draft-select.ts';
 import { detectArchetype } from './hook.ts';
 import { isDescription } from './noun-phrases.ts';
 import { hasPhrase } from './phrases.ts';
@@ -22,7 +24,8 @@ import { voiceHints } from './voice-offline.ts';
  * Offline generation: templates filled only with the brief, the brand and the voice's
  * habits. A template adds framing ("My notes on ..."), never a number, name or claim that is
  * not in the brief or the brand, so the output can be trusted as a draft. Every candidate
- * carries the brief's own sentences (so its numbers and names), and names the brief's main
+ * carries the brief's own sentences (on a long brief, the share draft-select.ts picks, which keeps
+ * its numbers and names), and names the brief's main
  * theme as the brief did ("our cloud bill", "sourdough classes", themes.ts).
  */
 
@@ -34,6 +37,12 @@ export interface GenerateContext {
 /** Archetype preference when the caller does not ask for one: best calibration medians first. */
 const ORDER: HookArchetype[] = ['story', 'statement', 'contrarian', 'pure-number', 'question'];
 
+/** Lower-cased words only, space-joined and padded, to find one sentence inside another. */
+const squashed = (s: string) =>
+  ` ${s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}%$]+/gu, ' ')
+    .trim()} `;
 const stripEnd = (s: string) => s.replace(/[.!?…:;,]+$/u, '').trim();
 /** Lower-cases the first letter unless the first word looks like a name or an acronym. */
 const lowerFirst = (s: string) =>
@@ -69,6 +78,10 @@ interface Parts {
   opening: string;
   /** The first sentence introduces the rest as a list ("Five lessons from ...:"). */
   heading: boolean;
+  /** How the first sentence ends ("?" for a question, "" when its closing quote ends it, else "."). */
+  end: string;
+  /** Whether this candidate says the topic sentence (a tighter take may leave it out). */
+  showTopic: boolean;
 }
 
 /**
@@ -101,7 +114,10 @@ function partsOf(brief: string, brand: BrandContext | null): Parts {
     : topic.split(/\s+/).length <= LABEL_MAX_WORDS && isNounPhrases(topic)
       ? 'phrase'
       : 'sentence';
-  const details = sentences.slice(1);
+  // A first line that already says a later sentence (a plan item's hook put before the plan's
+  // brief: "I still think about how we moved ..." then "We moved ...") is not said twice.
+  const firstSays = squashed(sentences[0] ?? '');
+  const details = sentences.slice(1).filter((s) => !firstSays.includes(squashed(s)));
   if (brand?.description) details.push(brand.description.trim().replace(/([^.!?])$/u, '$1.'));
   // A list of topics ("pricing, hiring and culture") is the theme as a whole, as written.
   const listed = /,| and /.test(topic);
@@ -114,12 +130,28 @@ function partsOf(brief: string, brand: BrandContext | null): Parts {
     /^(?:I|We)\b/.test(topic) &&
     !/^(?:I am|I'm|We are|We're) an?\b/i.test(topic) &&
     !/[:;]/.test(topic);
-  const opening = (sentences[0] ?? brief).trim().replace(/([^.!?…])$/u, '$1.');
+  const said = (sentences[0] ?? brief).trim();
+  const opening = /[.!?…]["'’”)]*$/u.test(said) ? said : `${said}.`;
   const opens = kind !== 'phrase' && opening.length <= HOOK_MAX_CHARS ? detectArchetype(opening) : null;
   const heading = /:$/.test(sentences[0] ?? '') && details.length >= 2;
-  return { topic, kind, firstPerson, theme, details, opens, opening, heading };
+  // A sentence that already ends inside its closing quote ("... over again.”") takes no more.
+  const first = (sentences[0] ?? '').trim();
+  const end = /[.!?…]["'’”)]+$/u.test(first) ? '' : (/[?!]$/.exec(first)?.[0] ?? '.');
+  return { topic, kind, firstPerson, theme, details, opens, opening, heading, end, showTopic: true };
 }
 
+const ORDINALS = [
+  'First',
+  'Second',
+  'Third',
+  'Fourth',
+  'Fifth',
+  'Sixth',
+  'Seventh',
+  'Eighth',
+  'Ninth',
+  'Tenth',
+];
 const NUMBER_WORDS = ['', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten'];
 
 /**
@@ -132,8 +164,10 @@ function blocksFor(archetype: HookArchetype, p: Parts, paragraphs: (lines: strin
   const T = capitalised(t);
   const Topic = upperFirst(p.topic);
   // A heading introduces what follows ("Five lessons from ...:"); a topic sentence ends as one.
-  const topicLine = p.heading ? `${Topic}:` : `${Topic}.`;
-  const body = p.kind === 'sentence' ? [topicLine, ...p.details] : p.details;
+  const topicLine = p.heading ? `${Topic}:` : `${Topic}${p.end}`;
+  // A tighter take may leave the topic sentence to the others (draft-select.ts).
+  const topicLines = p.kind === 'phrase' || !p.showTopic ? [] : [topicLine];
+  const body = p.kind === 'sentence' ? [...topicLines, ...p.details] : p.details;
   const bullets = (lines: string[]) => lines.map((d) => `- ${stripEnd(d)}`).join('\n');
   // "My first marathon deserves a closer look" reads as a story: then the claim is said another way.
   const closerLook = (x: string) =>
@@ -173,11 +207,17 @@ function blocksFor(archetype: HookArchetype, p: Parts, paragraphs: (lines: strin
       return [
         ...(p.kind === 'phrase'
           ? [`${T}: it comes down to a few questions.`]
-          : p.opens === 'statement' || (p.kind === 'clause' && detectArchetype(Topic) === 'statement')
+          : !p.heading &&
+              p.showTopic &&
+              (p.opens === 'statement' || (p.kind === 'clause' && detectArchetype(Topic) === 'statement'))
             ? [topicLine]
-            : [claim, topicLine]),
+            : [claim, ...topicLines]),
+        // Under a heading the items are told in order here ("First, keep ..."): the number-led
+        // candidate bullets them. Ordinals are words, so the template adds no digit.
         ...(p.details.length >= 2
-          ? [...(p.heading ? [] : ['What that looks like in practice:']), bullets(p.details)]
+          ? p.heading && p.details.length <= ORDINALS.length
+            ? [p.details.map((d, i) => `${ORDINALS[i]}, ${lowerFirst(stripEnd(d))}.`).join('\n')]
+            : [...(p.heading ? [] : ['What that looks like in practice:']), bullets(p.details)]
           : [
               ...p.details,
               'Why it matters: [the reason, in one line].',
@@ -189,10 +229,7 @@ function blocksFor(archetype: HookArchetype, p: Parts, paragraphs: (lines: strin
       return [
         ...(p.opens === 'contrarian'
           ? [p.opening]
-          : [
-              `Most ${adviceAbout(p.theme)} gets the order wrong.`,
-              ...(p.kind === 'phrase' ? [] : [topicLine]),
-            ]),
+          : [`Most ${adviceAbout(p.theme)} gets the order wrong.`, ...topicLines]),
         ...(p.details.length
           ? paragraphs(p.details)
           : [
@@ -205,10 +242,7 @@ function blocksFor(archetype: HookArchetype, p: Parts, paragraphs: (lines: strin
       return [
         ...(p.heading
           ? [topicLine]
-          : [
-              `${NUMBER_WORDS[Math.min(p.details.length, 10)]} things ${t} showed me:`,
-              ...(p.kind === 'phrase' ? [] : [topicLine]),
-            ]),
+          : [`${NUMBER_WORDS[Math.min(p.details.length, 10)]} things ${t} showed me:`, ...topicLines]),
         bullets(p.details.slice(0, 10)),
         'Which one surprised you?',
       ];
@@ -258,8 +292,14 @@ export function generateOffline(input: GenerateInput, { brand, voice }: Generate
         .filter((t): t is string => t !== null)
         .slice(0, 3);
 
-  return archetypes.map((archetype) => {
-    const blocks = blocksFor(archetype, parts, paragraphs);
+  const specifics = specificsOf(input.brief);
+  return archetypes.map((archetype, k) => {
+    // The first candidate tells the whole brief, the others its facts and a share of the rest
+    // (draft-select.ts); a list under a heading keeps every item in each.
+    const told = parts.heading
+      ? parts
+      : { ...parts, ...detailsFor(parts.details, specifics, k, parts.topic) };
+    const blocks = blocksFor(archetype, told, paragraphs);
     const closing = blocks.pop()!;
     if (brand?.audience)
       blocks.push(`If you work with ${lowerFirst(stripEnd(brand.audience))}, this one is for you.`);

@@ -3,7 +3,8 @@ import { cleanBrief, isGenreTheme } from './brief-clean.ts';
 import { detectArchetype } from './hook.ts';
 import { quantitiesOf } from './noun-phrases.ts';
 import { hasPhrase } from './phrases.ts';
-import { SLOTS } from './plan-hooks.ts';
+import { type BriefHook, briefHooks } from './plan-brief-hooks.ts';
+import { briefAngle, SLOTS } from './plan-hooks.ts';
 import { rubricFor } from './rubrics.ts';
 import { capitalised, impersonal, labelTheme, type Theme, themesOf } from './themes.ts';
 import type { BrandContext, PlanInput, PlanItem } from './types.ts';
@@ -74,12 +75,18 @@ export function pillarsFor(brief: string, brand: BrandContext | null): string[] 
   return pillarThemes(brief, brand).pillars.map((p) => p.name);
 }
 
+/** What a plan is about: the brief without its instruction or label, on one line. */
+export function planBrief(brief: string): string {
+  const clean = cleanBrief(brief);
+  return (clean.text || clean.topic || brief).trim().replace(/\s+/g, ' ');
+}
+
 export function planOffline(input: PlanInput, brand: BrandContext | null): PlanOutline[] {
   const count = Math.min(14, Math.max(1, input.count ?? 5));
   const rubric = rubricFor(input.platform);
   // The brief's instruction and label are no topic ("Write a post series about ...", "pricing lessons").
   const clean = cleanBrief(input.brief);
-  const brief = (clean.text || clean.topic || input.brief).trim().replace(/\s+/g, ' ');
+  const brief = planBrief(input.brief);
   // Content pillars are about the brief's topic; theme pillars are their own topic.
   const { pillars, generic } = pillarThemes(brief, brand);
   const topic =
@@ -87,24 +94,84 @@ export function planOffline(input: PlanInput, brand: BrandContext | null): PlanO
       ? labelTheme(clean.topic)
       : (themesOf(brief, 1)[0] ?? labelTheme(brief.replace(/[.!?]+$/, '')));
   // Plans from different briefs start from different variants, so one hook is not every plan's.
-  const start = [...brief].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
-  const figures = quantitiesOf(brief);
+  const start = spread(brief);
+  // A figure has a count in it ("40%", "three months"); a bare unit ("the month") is none.
+  const figures = quantitiesOf(brief).filter((f) => COUNT.test(f));
   const usedHooks = new Set<string>();
   const recentFormats: MediaKind[] = [];
   const formats: readonly MediaKind[] = rubric.formats.filter((f) => f !== 'link');
+  /** The format that suits an archetype, never one of the last two slots' (platform permitting). */
+  const formatFor = (archetype: HookArchetype): MediaKind => {
+    const fit = FORMAT_FIT[archetype].filter((f) => formats.includes(f));
+    const format =
+      fit.find((f) => !recentFormats.includes(f)) ??
+      formats.find((f) => !recentFormats.includes(f)) ??
+      fit[0] ??
+      'none';
+    recentFormats.push(format);
+    if (recentFormats.length > 2) recentFormats.shift();
+    return format;
+  };
+  // Hooks made of the brief's own sentences, claims and figures come first (plan-brief-hooks.ts);
+  // a label-only brief has none, and gets the templates below.
+  const fromBrief = generic ? [] : briefHooks(brief, start);
+  const branded = (brand?.themes ?? []).some((t) => t.trim());
+  const usedSources = new Set<number>();
+  /**
+   * An unused hook of the brief read as `archetype`, one per sentence of the brief, about the
+   * slot's pillar when one is; under a brand's themes only one that names a theme.
+   */
+  const ownHook = (archetype: HookArchetype, pillar: Pillar, all: Pillar[], brandOnly: boolean) => {
+    const open = fromBrief.filter(
+      (h) =>
+        h.archetype === archetype &&
+        !usedSources.has(h.source) &&
+        !usedHooks.has(h.hook) &&
+        detectArchetype(h.hook) === archetype &&
+        (!brandOnly || all.some((p) => mentions(h.hook, p.theme))),
+    );
+    if (brandOnly) return open.find((h) => mentions(h.hook, pillar.theme));
+    // Another pillar's hook only while it does not take a pillar the plan has already had
+    // before every pillar has had a slot: three slots on three pillars still cover all three.
+    const fresh = (h: BriefHook) => {
+      const named = all.find((p) => mentions(h.hook, p.theme));
+      return !named || !usedPillars.has(named.name) || usedPillars.size >= all.length;
+    };
+    return open.find((h) => mentions(h.hook, pillar.theme)) ?? open.find(fresh);
+  };
+  const usedPillars = new Set<string>();
   return Array.from({ length: count }, (_, i) => {
     const archetype = ARCHETYPES[i % ARCHETYPES.length]!;
     // With five pillars (or ten) each would always get the same kind of hook: shift them per round.
     const round = pillars.length % ARCHETYPES.length === 0 ? Math.floor(i / ARCHETYPES.length) : 0;
     const pillar = pillars[(i + round) % pillars.length]!;
     const t = generic ? topic : pillar.theme;
+    const own = ownHook(archetype, pillar, pillars, branded);
+    if (own) {
+      usedHooks.add(own.hook);
+      usedSources.add(own.source);
+      const format = formatFor(archetype);
+      const about = own.theme ?? pillar.theme;
+      const named = pillars.find((p) => mentions(own.hook, p.theme));
+      const name = named?.name ?? (own.theme ? capitalised(own.theme.text) : pillar.name);
+      usedPillars.add(name);
+      return {
+        pillar: name,
+        hook: own.hook,
+        angle: briefAngle(archetype, own.verbatim, toWriter(named?.theme ?? about), format, figures),
+        format,
+        archetype,
+      };
+    }
     const slots = SLOTS[archetype];
     const offset = Math.floor(i / ARCHETYPES.length) + start;
     const variants = slots.map((_, v) => slots[(v + offset) % slots.length]!);
     // A theme can carry words that make another kind of hook ("myths", "my first ..." reads as
     // a story): prefer a variant that reads as the archetype, saying "the first marathon" for
     // "my first marathon" if it must, and report the archetype the hook actually has.
-    const tries = [t, impersonal(t)].flatMap((theme) => variants.map((slot) => ({ slot, theme })));
+    const tries = [counted(t), impersonal(counted(t))].flatMap((theme) =>
+      variants.map((slot) => ({ slot, theme })),
+    );
     const fresh = tries.filter(({ slot, theme }) => !usedHooks.has(slot.hook(theme)));
     // Every variant taken (a long plan on one topic): the pillar, then the slot, tells it apart.
     const pick = fresh.find(({ slot, theme }) => detectArchetype(slot.hook(theme)) === archetype) ??
@@ -118,23 +185,54 @@ export function planOffline(input: PlanInput, brand: BrandContext | null): PlanO
     const hook = pick.slot.hook(pick.theme);
     const kind = detectArchetype(hook);
     usedHooks.add(hook);
-    const fit = FORMAT_FIT[archetype].filter((f) => formats.includes(f));
-    const format =
-      fit.find((f) => !recentFormats.includes(f)) ??
-      formats.find((f) => !recentFormats.includes(f)) ??
-      fit[0] ??
-      'none';
-    recentFormats.push(format);
-    if (recentFormats.length > 2) recentFormats.shift();
+    usedPillars.add(pillar.name);
+    const format = formatFor(archetype);
     return {
       pillar: pillar.name,
       hook,
-      angle: pick.slot.angle(pick.theme, format, figures),
+      angle: pick.slot.angle(toWriter(pick.theme), format, figures),
       format,
       archetype: kind,
     };
   });
 }
+
+const COUNT =
+  /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|half|dozen)\b/i;
+
+/** An angle speaks to the writer: the author's "my first marathon" is "your first marathon" there. */
+const toWriter = (t: Theme): Theme => ({ ...t, phrase: t.phrase.replace(/^(?:my|our) /, 'your ') });
+
+/** A well-mixed hash of a text (FNV-1a, then a final mix), so briefs spread evenly over template variants. */
+function spread(text: string): number {
+  let h = 0x811c9dc5;
+  for (let k = 0; k < text.length; k++) h = Math.imul(h ^ text.charCodeAt(k), 0x01000193);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  return h >>> 0;
+}
+
+/** Abstract and mass nouns read bare ("pricing", "housing insecurity", "cloud infrastructure"). */
+const MASS =
+  /(?:ing|tion|sion|ness|ity|ance|ence|ism|ics|ment|care|ware|ship|hood|dom|work|ledge|ture|age|ogy|ry|cy|th|ure|ion|ai|data|money|time|media|flow|ops|sales|news|cash|content|marketing|finance|trust|health|safety|growth|debt|risk|luck)$/i;
+
+/**
+ * A single singular common noun the brief named with no determiner reads with "the" in a template
+ * ("the interview", "the setup"): "advice about interview" is no English. Names, plurals and
+ * mass nouns stay bare.
+ */
+function counted(t: Theme): Theme {
+  // One word only: a compound said bare usually reads ("customer trust", "product development").
+  if (t.proper || t.plural || t.phrase !== t.bare || t.bare.includes(' ') || MASS.test(t.bare)) return t;
+  return { ...t, phrase: `the ${t.bare}`, reader: `your ${t.bare}` };
+}
+
+/** Whether a hook names a theme (its words, in any case). */
+const mentions = (hook: string, theme: Theme) =>
+  ` ${hook.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')} `.includes(
+    ` ${theme.text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')} `,
+  );
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const CADENCE_DAYS: Record<Cadence, number[]> = {

@@ -49,13 +49,15 @@ export function hookRules(ctx: RuleContext, hits: RuleHit[]) {
     );
   }
   const points = ARCHETYPE_POINTS[archetype];
+  const quoted = `${f.hook.slice(0, 80)}${f.hook.length > 80 ? '…' : ''}`;
   hits.push(
     hit(
       'hook.archetype',
       'hook',
       points,
       HOOK_LABELS[archetype],
-      `${HOOK_OPENINGS[archetype]}: "${f.hook.slice(0, 80)}${f.hook.length > 80 ? '…' : ''}".`,
+      // A quoted sentence that ends itself takes no second stop ("... in 6 weeks.", not ".".).
+      `${HOOK_OPENINGS[archetype]}: "${quoted}"${/[.!?…]$/u.test(quoted) ? '' : '.'}`,
     ),
   );
   if (f.genericOpener) {

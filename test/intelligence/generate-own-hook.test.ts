@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateOffline } from '../../src/scoring/generate-offline.ts';
 import { detectArchetype } from '../../src/scoring/hook.ts';
+import { planOffline } from '../../src/scoring/plan-offline.ts';
 
 /**
  * A brief whose first sentence already opens the way the asked archetype does (a plan item's
@@ -51,6 +52,21 @@ describe('offline generate: the brief’s own hook', () => {
       expect(detectArchetype(post!.split('\n')[0]!)).toBe(archetype);
     },
   );
+
+  it("a plan hook made of the brief's sentence, put before that brief, says the sentence once", () => {
+    const brief =
+      'We moved from seat pricing to usage-based billing this year and churn fell 12%. Lessons on pricing pages, invoices and customer trust.';
+    const [item] = planOffline({ brief, count: 1 }, null);
+    expect(item!.hook.toLowerCase()).toContain('we moved from seat pricing');
+    for (const archetype of ['story', 'statement', 'contrarian'] as const) {
+      const [post] = generateOffline(
+        { brief: `${item!.hook}\n\n${brief}`, archetype, count: 1 },
+        { brand: null, voice: null },
+      );
+      expect(post!.match(/moved from seat pricing/g), post).toHaveLength(1);
+      expect(post).toContain('12%');
+    }
+  });
 
   it('the other candidates keep their own openers, so the three still differ', () => {
     const posts = generateOffline(

@@ -96,6 +96,15 @@ function copiedRuns(brief: string, line: string, n = 6): string[] {
   }
   return runs;
 }
+/** Whether a line holds a whole sentence or first clause of the brief, word for word. */
+function quotesWholeClause(brief: string, line: string): boolean {
+  const l = ` ${words(line).join(' ')} `;
+  return brief
+    .split(/[.!?]+\s+|:\s+|;\s+|,\s+(?:and|but|so|because)\s+/)
+    .map((c) => words(c.replace(/[.!?]+$/, '')).join(' '))
+    .filter((c) => c.split(' ').length >= 4)
+    .some((c) => l.includes(` ${c} `) || l.includes(` ${c}. `));
+}
 /** Words after which a noun needs its determiner: "about cloud bill", "with small bakery". */
 const NEEDS_DETERMINER = /^(?:about|with|on|of|to|for|at|from|in|into|handle|treating|seeing|)$/;
 /**
@@ -117,7 +126,7 @@ function bareUses(named: string, line: string): string[] {
 
 describe('offline plan on varied briefs', () => {
   for (const c of CASES) {
-    it(`${c.kind}: pillars are the brief's noun phrases; hooks and angles are its own words`, () => {
+    it(`${c.kind}: pillars are the brief's noun phrases; hooks are its whole clauses or templates, angles its own words`, () => {
       const items = toPlanItems(planOffline({ brief: c.brief, count: 5 }, null), '3x-week');
       const tags = tagText(c.brief);
       expect(new Set(items.map((i) => i.hook)).size).toBe(items.length);
@@ -132,8 +141,11 @@ describe('offline plan on varied briefs', () => {
         const at = tags.find((t) => t.value.toLowerCase() === first.toLowerCase().split('-')[0]);
         if (!c.brief.slice(1).includes(first))
           expect(at?.pos, `${i.pillar}: first word as wink tags it`).not.toMatch(/^(?:VERB|AUX)$/);
+        // A hook may be made of the brief (plan-brief-hooks.ts), but only of whole clauses of it,
+        // never a cut piece; an angle says what to write in its own words.
+        if (copiedRuns(c.brief, i.hook).length) expect(quotesWholeClause(c.brief, i.hook), i.hook).toBe(true);
+        expect(copiedRuns(c.brief, i.angle), i.angle).toEqual([]);
         for (const line of [i.hook, i.angle]) {
-          expect(copiedRuns(c.brief, line), line).toEqual([]);
           expect(line).not.toMatch(/…|\.\.\.|\(/);
           for (const named of c.named) expect(bareUses(named, line), line).toEqual([]);
         }

@@ -38,6 +38,7 @@ function problems(original: string, rewrite: string): string[] {
 
 describeRealPosts('offline rewrite on real posts', () => {
   const posts = readRealPosts('linkedin-creator-posts.csv')
+    .filter((p) => !p.heldOut)
     .map((p) => p.text)
     .filter((t) => TOUCHES_SENTENCES.test(t))
     .slice(0, 250);

@@ -82,6 +82,18 @@ describe('model-backed tools return what their REST routes return', () => {
     expect(summary).toContain(`${Math.round(overall[0])}/100`);
   });
 
+  it('generate_post says when a platformB draft is a thread', async () => {
+    const args = {
+      brief:
+        'Five lessons from two years of running Airflow DAGs in production: 1) keep every task idempotent so retries are safe; 2) never pass large data through XCom, write it to S3 and pass the path; 3) pin provider versions, because a minor upgrade broke 14 of our DAGs; 4) alert on SLA misses, not only on failures; 5) delete DAGs nobody owns, we removed 37 and nothing broke.',
+      platform: 'platformB',
+    };
+    const { data, summary } = await callOk(a.client, 'generate_post', args);
+    const [draft] = data.candidates as { thread: string[] }[];
+    expect(draft!.thread.length).toBeGreaterThan(0);
+    expect(summary).toContain(`(a thread of ${draft!.thread.length + 1} parts)`);
+  });
+
   it('plan_week', async () => {
     const args = { brief: 'A week on retention', count: 3, cadence: 'weekdays', brandId: a.brandId };
     const { data, summary } = await callOk(a.client, 'plan_week', args);

@@ -82,7 +82,7 @@ export const intelligenceTools = [
   defineTool({
     name: 'generate_post',
     title: 'Generate post drafts',
-    description: `Writes 1-3 complete post drafts (count, default 1) from a brief, each already scored, best first. Condition them with brandId (from list_brands) and voiceId (from list_voices) so they sound like the author, and archetype to pick the hook style. Use it to turn an idea or a plan_week item into text; then create_post the chosen draft. Nothing is saved. invalid_request naming brandId or voiceId when it is not the account's. ${MODEL_COST} One call costs one operation whatever the count.`,
+    description: `Writes 1-3 complete post drafts (count, default 1) from a brief, each already scored, best first. Condition them with brandId (from list_brands) and voiceId (from list_voices) so they sound like the author, and archetype to pick the hook style. Use it to turn an idea or a plan_week item into text; then create_post the chosen draft. Every draft keeps the brief's numbers and names and never repeats its instruction or label; where the brief lacks a fact a draft needs, the draft has a marked blank in square brackets ("[the number you measured]") for the writer to fill before posting. On platformB a draft longer than one post comes back as a thread (post is its first part and what score grades, thread the replies, each within the limit): pass both to create_post. Nothing is saved. invalid_request naming brandId or voiceId when it is not the account's. ${MODEL_COST} One call costs one operation whatever the count.`,
     input: GenerateRequest,
     output: GenerateResult,
     annotations: readOnly,
@@ -92,13 +92,16 @@ export const intelligenceTools = [
     run: (ctx, input) => generatePosts({ ctx, input }),
     summarize: ({ candidates }) =>
       `${plural(candidates.length, 'draft')}, best first.${candidates
-        .map((c, i) => `\n${i + 1}. ${Math.round(c.score.overall)}/100: ${oneLine(c.post)}`)
+        .map(
+          (c, i) =>
+            `\n${i + 1}. ${Math.round(c.score.overall)}/100${c.thread.length ? ` (a thread of ${c.thread.length + 1} parts)` : ''}: ${oneLine(c.post)}`,
+        )
         .join('')}`,
   }),
   defineTool({
     name: 'plan_week',
     title: 'Plan a week of posts',
-    description: `Plans a content calendar of 1-14 post ideas (count, default 5) from a brief: each item has a slot number, a content pillar, a hook, an angle, a media format and a hook archetype. It is an outline, not finished text: turn items into drafts with generate_post. With brandId the brand's themes become the pillars; with cadence (daily, weekdays, 3x-week) each angle starts with its publishing day. Nothing is saved or scheduled. ${MODEL_COST}`,
+    description: `Plans a content calendar of 1-14 post ideas (count, default 5) from a brief: each item has a slot number, a content pillar, a hook, an angle, a media format and a hook archetype. Offline, hooks are made from the brief's own sentences, claims and figures where it has them. It is an outline, not finished text: turn items into drafts with generate_post. With brandId the brand's themes become the pillars; with cadence (daily, weekdays, 3x-week) each angle starts with its publishing day. Nothing is saved or scheduled. ${MODEL_COST}`,
     input: PlanRequest,
     output: PlanResult,
     annotations: readOnly,
