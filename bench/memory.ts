@@ -86,7 +86,7 @@ const stop = (child: ChildProcess) =>
 
 /**
  * A mix a new user's first minutes look like: keys, posts, scoring, the console, the docs, and
- * offline plans and drafts (which load the POS tagger, src/scoring/tagger.ts). Their briefs
+ * offline plans and drafts (which load the POS tagger, src/scoring/text/tagger.ts). Their briefs
  * vary with the request, so the cache does not answer them.
  */
 async function mixedRequests(

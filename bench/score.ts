@@ -1,6 +1,6 @@
 import { loadavg } from 'node:os';
 import { readPostsCsv } from '../scripts/lib/posts-csv.ts';
-import { runRules } from '../src/scoring/rules.ts';
+import { runRules } from '../src/scoring/rules/rules.ts';
 import { scoreHeuristically } from '../src/scoring/scorer.ts';
 import { fmt, type LoadResult, load, report, startChild } from './lib.ts';
 

@@ -9,7 +9,7 @@ import type { KvStore } from './kv/kv.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Metrics } from './observability/types.ts';
 import type { Platform } from './platforms/platform.ts';
-import type { Engine } from './scoring/engine.ts';
+import type { Engine } from './scoring/index.ts';
 import type { MediaStorage } from './storage/storage.ts';
 import type { Vault } from './vault/vault.ts';
 import type { Wake } from './wake/wake.ts';

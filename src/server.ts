@@ -22,7 +22,7 @@ import { createLogger } from './lib/logger.ts';
 import { countStoreErrors } from './observability/kv.ts';
 import { openMetrics } from './observability/metrics.ts';
 import { createPlatforms, type PlatformOverrides } from './platforms/registry.ts';
-import { openEngine } from './scoring/engine.ts';
+import { openEngine } from './scoring/index.ts';
 import { openStorage } from './storage/open.ts';
 import { vaultFromConfig } from './vault/vault.ts';
 import { createWakeHub, type WakeHub } from './wake/wake.ts';

@@ -5,7 +5,7 @@
  * within each line. Deterministic: the shuffle is seeded by the post's text.
  */
 
-import { firstSentence } from '../../src/scoring/text-features.ts';
+import { firstSentence } from '../../src/scoring/text/text-features.ts';
 
 /** The post's first sentence repeated until the text is at least as long as the post. */
 export function repeatFirstSentence(post: string): string {

@@ -1,5 +1,5 @@
 import { fitWordOrder, orderTokens, type WordOrderTable } from '../../src/scoring/learned/word-order.ts';
-import { tokenize } from '../../src/scoring/phrases.ts';
+import { tokenize } from '../../src/scoring/text/phrases.ts';
 import type { DataPost } from './datasets.ts';
 import { shuffleWordsInLines } from './degenerate.ts';
 

@@ -20,7 +20,7 @@ export interface PartLimit {
 
 /**
  * The measurable behaviour a platform's feed rewards or punishes, as the scorer uses it
- * (src/scoring/rubrics.ts adds the platform and its post limit).
+ * (src/scoring/rules/rubrics.ts adds the platform and its post limit).
  */
 export interface RubricSettings {
   /** Characters visible before the "see more" fold; the hook must land inside it. */

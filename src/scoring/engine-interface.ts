@@ -1,8 +1,8 @@
-import type { GenerateContext } from './generate-offline.ts';
-import type { Judge } from './judge.ts';
-import type { PlanOutline } from './plan-offline.ts';
-import type { OfflineRewrite } from './rewrite-offline.ts';
+import type { Judge } from './judge/judge.ts';
 import type { GenerateInput, PlanInput, ScoreInput, ScoreResult, VoiceProfile } from './types.ts';
+import type { GenerateContext } from './writers/generate-offline.ts';
+import type { PlanOutline } from './writers/plan-offline.ts';
+import type { OfflineRewrite } from './writers/rewrite-offline.ts';
 
 /**
  * The provider interface every intelligence operation goes through. Two implementations:

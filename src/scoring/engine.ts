@@ -1,11 +1,11 @@
 import type { Config } from '../config/config.ts';
 import type { Engine } from './engine-interface.ts';
-import { generateOffline } from './generate-offline.ts';
-import { heuristicJudge } from './heuristic-judge.ts';
-import { planOffline } from './plan-offline.ts';
-import { rewriteOffline } from './rewrite-offline.ts';
+import { heuristicJudge } from './judge/heuristic-judge.ts';
 import { offlineMeasure } from './scorer.ts';
-import { distillVoiceOffline } from './voice-offline.ts';
+import { generateOffline } from './writers/generate-offline.ts';
+import { planOffline } from './writers/plan-offline.ts';
+import { rewriteOffline } from './writers/rewrite-offline.ts';
+import { distillVoiceOffline } from './writers/voice-offline.ts';
 
 export type { Engine } from './engine-interface.ts';
 

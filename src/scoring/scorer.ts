@@ -1,12 +1,12 @@
 import { type Dimension, SCORE_SCHEMA_VERSION } from '../domain/enums.ts';
-import { gradeHeuristically } from './heuristic-judge.ts';
-import type { Judge, JudgeGrades } from './judge.ts';
+import { gradeHeuristically } from './judge/heuristic-judge.ts';
+import type { Judge, JudgeGrades } from './judge/judge.ts';
 import { explain, weightOf } from './learned/explain.ts';
 import { featureVector } from './learned/features.ts';
 import { applyModel, measuredFormats, type ScoreModel, scoreModel, wordWeights } from './learned/model.ts';
-import { clamp } from './rule-kit.ts';
-import { type RuleOutcome, runRules } from './rules.ts';
-import { QUALITY_RULES } from './rules-quality.ts';
+import { clamp } from './rules/rule-kit.ts';
+import { type RuleOutcome, runRules } from './rules/rules.ts';
+import { QUALITY_RULES } from './rules/rules-quality.ts';
 import type { Breakdown, ScoreInput, ScoreResult, Signal } from './types.ts';
 
 /**

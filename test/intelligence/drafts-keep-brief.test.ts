@@ -10,10 +10,10 @@ import {
   specificsKept,
   specificsOf,
   wordOverlap,
-} from '../../src/scoring/draft-checks.ts';
-import { inventedFacts } from '../../src/scoring/facts.ts';
-import { generateOffline } from '../../src/scoring/generate-offline.ts';
-import { planOffline } from '../../src/scoring/plan-offline.ts';
+} from '../../src/scoring/writers/draft-checks.ts';
+import { inventedFacts } from '../../src/scoring/text/facts.ts';
+import { generateOffline } from '../../src/scoring/writers/generate-offline.ts';
+import { planOffline } from '../../src/scoring/writers/plan-offline.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { describeRealPosts, readRealPosts } from '../helpers/real-posts.ts';
 

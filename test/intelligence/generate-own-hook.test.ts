@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { generateOffline } from '../../src/scoring/generate-offline.ts';
-import { detectArchetype } from '../../src/scoring/hook.ts';
-import { planOffline } from '../../src/scoring/plan-offline.ts';
+import { generateOffline } from '../../src/scoring/writers/generate-offline.ts';
+import { detectArchetype } from '../../src/scoring/rules/hook.ts';
+import { planOffline } from '../../src/scoring/writers/plan-offline.ts';
 
 /**
  * A brief whose first sentence already opens the way the asked archetype does (a plan item's

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pairedGain, standardError, withinAuthor } from '../../scripts/lib/within-author.ts';
 import type { Dimension } from '../../src/domain/enums.ts';
-import { gradeHeuristically } from '../../src/scoring/heuristic-judge.ts';
+import { gradeHeuristically } from '../../src/scoring/judge/heuristic-judge.ts';
 import { FEATURE_NAMES, FEATURES, featureVector, RULE_FEATURES } from '../../src/scoring/learned/features.ts';
 import {
   applyModel,
@@ -12,8 +12,8 @@ import {
   wordWeights,
 } from '../../src/scoring/learned/model.ts';
 import { sentimentOf } from '../../src/scoring/learned/sentiment.ts';
-import { tokenize } from '../../src/scoring/phrases.ts';
-import { runRules } from '../../src/scoring/rules.ts';
+import { tokenize } from '../../src/scoring/text/phrases.ts';
+import { runRules } from '../../src/scoring/rules/rules.ts';
 import { scoreCacheVersion, scoreHeuristically, scoreWith } from '../../src/scoring/scorer.ts';
 
 const POST = `I quit my job at Acme after 9 years.

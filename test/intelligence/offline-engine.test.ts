@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { inventedFacts } from '../../src/scoring/facts.ts';
-import { generateOffline } from '../../src/scoring/generate-offline.ts';
-import { tokenize } from '../../src/scoring/phrases.ts';
-import { planOffline, toPlanItems } from '../../src/scoring/plan-offline.ts';
-import { rewriteOffline } from '../../src/scoring/rewrite-offline.ts';
+import { inventedFacts } from '../../src/scoring/text/facts.ts';
+import { generateOffline } from '../../src/scoring/writers/generate-offline.ts';
+import { tokenize } from '../../src/scoring/text/phrases.ts';
+import { planOffline, toPlanItems } from '../../src/scoring/writers/plan-offline.ts';
+import { rewriteOffline } from '../../src/scoring/writers/rewrite-offline.ts';
 import { offlineMeasure, scoreHeuristically } from '../../src/scoring/scorer.ts';
-import { distillVoiceOffline } from '../../src/scoring/voice-offline.ts';
+import { distillVoiceOffline } from '../../src/scoring/writers/voice-offline.ts';
 
 const POST =
   "In today's fast-paced world, we must delve into onboarding. Our team cut setup time from 40 minutes to 6 at Acme by removing the config wizard and shipping sane defaults instead, which surprised everyone who had defended the wizard for years. The wizard had 14 screens, and most people quit on screen 3 because it asked for data they did not have yet. Read the case study here: https://example.com/case Comment YES if you want the checklist! #saas #onboarding #product #growth #startups #ux #design";

@@ -2,11 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isHeldOut } from '../../scripts/lib/datasets.ts';
-import { detectArchetype } from '../../src/scoring/hook.ts';
-import { briefHooks } from '../../src/scoring/plan-brief-hooks.ts';
-import { SLOTS } from '../../src/scoring/plan-hooks.ts';
-import { planBrief, planOffline } from '../../src/scoring/plan-offline.ts';
-import { labelTheme, type Theme } from '../../src/scoring/themes.ts';
+import { detectArchetype } from '../../src/scoring/rules/hook.ts';
+import { briefHooks } from '../../src/scoring/writers/plan-brief-hooks.ts';
+import { SLOTS } from '../../src/scoring/writers/plan-hooks.ts';
+import { planBrief, planOffline } from '../../src/scoring/writers/plan-offline.ts';
+import { labelTheme, type Theme } from '../../src/scoring/text/themes.ts';
 import { describeRealPosts, readRealPosts } from '../helpers/real-posts.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isHeldOut } from '../../scripts/lib/datasets.ts';
 import { textLimitFor } from '../../src/platforms/profiles.ts';
-import { rewriteOffline } from '../../src/scoring/rewrite-offline.ts';
+import { rewriteOffline } from '../../src/scoring/writers/rewrite-offline.ts';
 import { offlineMeasure } from '../../src/scoring/scorer.ts';
 import { describeRealPosts, readRealPosts } from '../helpers/real-posts.ts';
 

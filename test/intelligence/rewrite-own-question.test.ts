@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasPhrase } from '../../src/scoring/phrases.ts';
-import { PLAIN_PHRASES } from '../../src/scoring/plain-words.ts';
-import { rewriteOffline } from '../../src/scoring/rewrite-offline.ts';
-import { rubricFor } from '../../src/scoring/rubrics.ts';
+import { hasPhrase } from '../../src/scoring/text/phrases.ts';
+import { PLAIN_PHRASES } from '../../src/scoring/text/plain-words.ts';
+import { rewriteOffline } from '../../src/scoring/writers/rewrite-offline.ts';
+import { rubricFor } from '../../src/scoring/rules/rubrics.ts';
 import { offlineMeasure } from '../../src/scoring/scorer.ts';
 import type { RewriteChange } from '../../src/scoring/types.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';

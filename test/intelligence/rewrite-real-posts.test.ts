@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { inventedFacts } from '../../src/scoring/facts.ts';
-import { rewriteOffline } from '../../src/scoring/rewrite-offline.ts';
+import { inventedFacts } from '../../src/scoring/text/facts.ts';
+import { rewriteOffline } from '../../src/scoring/writers/rewrite-offline.ts';
 import { offlineMeasure } from '../../src/scoring/scorer.ts';
 import { describeRealPosts, readRealPosts } from '../helpers/real-posts.ts';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { heuristicEngine } from '../../src/scoring/engine.ts';
 import { scorePost } from '../../src/scoring/scorer.ts';
-import { taggerLoaded } from '../../src/scoring/tagger.ts';
+import { taggerLoaded } from '../../src/scoring/text/tagger.ts';
 
 /**
  * The wink model costs ~45 MB: it is loaded by the first plan or generate that needs themes,

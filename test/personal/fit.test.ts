@@ -7,7 +7,7 @@ import {
   personalPrediction,
   SHRINK_POSTS,
 } from '../../src/scoring/personal/fit.ts';
-import type { RuleOutcome } from '../../src/scoring/rules.ts';
+import type { RuleOutcome } from '../../src/scoring/rules/rules.ts';
 
 /** A deterministic stream in [0, 1) (mulberry32). */
 function rng(seed: number) {

@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context.ts';
 import { sha256Hex, stableStringify } from '../../lib/hash.ts';
-import { scoreCacheVersion } from '../../scoring/scorer.ts';
+import { scoreCacheVersion } from '../../scoring/index.ts';
 import { consumeModelOperation, refundModelOperation } from './quota.ts';
 
 /**

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Call, Ctx } from '../../context.ts';
 import { brands } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
-import type { BrandContext } from '../../scoring/types.ts';
+import type { BrandContext } from '../../scoring/index.ts';
 import { listOwned, ownedNotFound, requireOwned, requireReference } from '../tenancy.ts';
 import type { Brand, BrandCreateRequest, BrandUpdateRequest } from './brands.schemas.ts';
 

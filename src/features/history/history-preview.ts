@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Call } from '../../context.ts';
 import { historyPosts } from '../../db/schema/index.ts';
 import { DEFAULT_PLATFORM } from '../../platforms/profiles.ts';
-import { normalizePost } from '../../scoring/text-features.ts';
+import { normalizePost } from '../../scoring/index.ts';
 import { type HistoryImportRequest, type HistoryPreviewResult, parseIsoDate } from './history.schemas.ts';
 import { textKey } from './history-view.ts';
 

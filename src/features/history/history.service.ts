@@ -4,7 +4,7 @@ import { historyPosts } from '../../db/schema/index.ts';
 import { Conflict, NotFound } from '../../domain/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { DEFAULT_PLATFORM } from '../../platforms/profiles.ts';
-import { normalizePost } from '../../scoring/text-features.ts';
+import { normalizePost } from '../../scoring/index.ts';
 import { type PageInfo, type PageRequest, paginate } from '../pagination.ts';
 import type {
   HistoryEntry,

@@ -5,14 +5,15 @@ import { personalModels, posts } from '../../db/schema/index.ts';
 import type { MediaKind } from '../../domain/enums.ts';
 import { claimBatch } from '../../jobs/claim-batch.ts';
 import { DEFAULT_PLATFORM, isPlatformId } from '../../platforms/profiles.ts';
-import { scoreModel } from '../../scoring/learned/model.ts';
 import {
   FEATURE_NAMES,
+  fitPersonalModel,
   globalWeights,
   offlineFeatures,
+  type PersonalModel,
   reportable,
-} from '../../scoring/personal/features.ts';
-import { fitPersonalModel, type PersonalModel } from '../../scoring/personal/fit.ts';
+  scoreModel,
+} from '../../scoring/index.ts';
 import { SweepName } from '../../wake/sweep-names.ts';
 import { readHistory } from './history-view.ts';
 

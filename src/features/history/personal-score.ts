@@ -1,8 +1,14 @@
 import type { Ctx } from '../../context.ts';
-import { type ScoreModel, scoreModel } from '../../scoring/learned/model.ts';
-import { personalScore } from '../../scoring/personal/apply.ts';
-import { FEATURE_NAMES, globalWeights, offlineFeatures } from '../../scoring/personal/features.ts';
-import type { ScoreInput, ScoreResult } from '../../scoring/types.ts';
+import {
+  FEATURE_NAMES,
+  globalWeights,
+  offlineFeatures,
+  personalScore,
+  type ScoreInput,
+  type ScoreModel,
+  type ScoreResult,
+  scoreModel,
+} from '../../scoring/index.ts';
 import { loadPersonal, type StoredPersonal } from './personal-models.ts';
 
 /**

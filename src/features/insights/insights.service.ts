@@ -1,8 +1,7 @@
 import type { Call, Ctx } from '../../context.ts';
 import { Invalid } from '../../domain/errors.ts';
 import { median } from '../../lib/rank-stats.ts';
-import { featureLabel } from '../../scoring/personal/features.ts';
-import { MIN_HISTORY_POSTS } from '../../scoring/personal/fit.ts';
+import { featureLabel, MIN_HISTORY_POSTS } from '../../scoring/index.ts';
 import { toHistoryEntry } from '../history/history.service.ts';
 import { readHistory } from '../history/history-view.ts';
 import { loadPersonal, personalModelState } from '../history/personal-models.ts';

@@ -1,13 +1,18 @@
 import type { Call, Ctx } from '../../context.ts';
-import { DEFAULT_PLATFORM, hasThreads } from '../../platforms/profiles.ts';
-import { type EngineNotice, engineNotice } from '../../scoring/engine-notice.ts';
-import type { GenerateContext } from '../../scoring/generate-offline.ts';
-import { toPlanItems } from '../../scoring/plan-offline.ts';
-import { splitThread } from '../../scoring/rewrite-thread.ts';
-import { rubricFor } from '../../scoring/rubrics.ts';
-import { scorePost } from '../../scoring/scorer.ts';
-import { normalizePost } from '../../scoring/text-features.ts';
-import type { PlanItem, RewriteResult, ScoreInput, ScoreResult } from '../../scoring/types.ts';
+import { DEFAULT_PLATFORM } from '../../platforms/profiles.ts';
+import {
+  draftParts,
+  type EngineNotice,
+  engineNotice,
+  type GenerateContext,
+  normalizePost,
+  type PlanItem,
+  type RewriteResult,
+  type ScoreInput,
+  type ScoreResult,
+  scorePost,
+  toPlanItems,
+} from '../../scoring/index.ts';
 import { type Cached, cached, cachedJson, cacheKey } from '../account/metered.ts';
 import { brandContext } from '../brands/brands.service.ts';
 import type { StoredPersonal } from '../history/personal-models.ts';
@@ -158,11 +163,7 @@ export async function generatePosts({ ctx, input }: Call<GenerateRequest>): Prom
     const candidates = await Promise.all(
       posts.map(async (draft) => {
         // More than one post's worth on a platform with threads: a thread, every part within the limit.
-        const rubric = rubricFor(request.platform);
-        const [post = draft, ...thread] =
-          hasThreads(request.platform) && draft.length > rubric.maxLength
-            ? splitThread(request.platform, draft, rubric.maxLength).parts
-            : [draft];
+        const [post, ...thread] = draftParts(request.platform, draft);
         return { post, thread, score: await scoreInside(ctx, { ...scoreContext, post }, personal) };
       }),
     );

@@ -1,7 +1,7 @@
 import type { Call, Ctx } from '../../context.ts';
 import type { Platform } from '../../domain/enums.ts';
 import { type ErrorDetail, Invalid } from '../../domain/errors.ts';
-import { scoreHeuristically } from '../../scoring/scorer.ts';
+import { scoreHeuristically } from '../../scoring/index.ts';
 import type { BulkDryRunResult } from './bulk.schemas.ts';
 import { type CsvField, readBulkCsv } from './bulk-csv.ts';
 import { bulkSchedule, checkBulkItems } from './lifecycle.service.ts';

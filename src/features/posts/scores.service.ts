@@ -3,7 +3,7 @@ import type { Call } from '../../context.ts';
 import { media, postScores } from '../../db/schema/index.ts';
 import type { Platform } from '../../domain/enums.ts';
 import { newId } from '../../lib/ids.ts';
-import type { ScoreResult } from '../../scoring/types.ts';
+import type { ScoreResult } from '../../scoring/index.ts';
 import { recordEvent } from '../events/events.service.ts';
 import { scoreText } from '../intelligence/intelligence.service.ts';
 import { loadPostRow, toPost } from './post-row.ts';

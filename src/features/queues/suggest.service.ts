@@ -11,7 +11,7 @@ import { dayName, readQueue, requireZone } from './queues.service.ts';
 
 /**
  * The general figures, used when the author's history is too thin: the scoring rules' timing
- * signals (src/scoring/rules-reach.ts, timingRules): midweek days (Tuesday to Thursday) and the
+ * signals (src/scoring/rules/rules-reach.ts, timingRules): midweek days (Tuesday to Thursday) and the
  * commute and lunch peaks (08:00, 12:00, 17:00). SCORING.md: day and hour effects are within
  * about 20% and noisy, which the note says.
  */

@@ -10,8 +10,7 @@ import {
   type PlatformProfile,
   PROFILES,
 } from '../../platforms/profiles.ts';
-import { engineNotice } from '../../scoring/engine-notice.ts';
-import { DIMENSION_WEIGHTS } from '../../scoring/learned/model.ts';
+import { DIMENSION_WEIGHTS, engineNotice } from '../../scoring/index.ts';
 import type { HealthResult, MetaResult } from './system.schemas.ts';
 
 const CHECK_TIMEOUT_MS = 2_000;

@@ -9,8 +9,7 @@ import {
   PROFILES,
   textLimitFor,
 } from '../../platforms/profiles.ts';
-import { RUBRICS } from '../../scoring/rubrics.ts';
-import { extractFeatures } from '../../scoring/text-features.ts';
+import { extractFeatures, RUBRICS } from '../../scoring/index.ts';
 import type { ValidatePostRequest, ValidationIssue, ValidationReport } from './validate.schemas.ts';
 import { partIssues } from './validate-parts.ts';
 

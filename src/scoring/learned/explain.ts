@@ -1,6 +1,6 @@
 import type { MediaKind } from '../../domain/enums.ts';
-import type { RuleHit } from '../rule-kit.ts';
-import { QUALITY_RULES } from '../rules-quality.ts';
+import type { RuleHit } from '../rules/rule-kit.ts';
+import { QUALITY_RULES } from '../rules/rules-quality.ts';
 import type { Signal } from '../types.ts';
 import { FEATURES, type WordWeights } from './features.ts';
 import { sideOf } from './plain-signals.ts';

@@ -1,7 +1,7 @@
 import type { Dimension, MediaKind } from '../../domain/enums.ts';
-import { FORMAT_LABELS } from '../format.ts';
-import type { JudgedDimension, JudgeGrades } from '../judge.ts';
-import type { RuleOutcome } from '../rules.ts';
+import type { JudgedDimension, JudgeGrades } from '../judge/judge.ts';
+import { FORMAT_LABELS } from '../rules/format.ts';
+import type { RuleOutcome } from '../rules/rules.ts';
 import type { ScoreInput } from '../types.ts';
 import { type WordWeights, wordPass } from './words.ts';
 

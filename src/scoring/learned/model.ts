@@ -1,5 +1,5 @@
 import { type Dimension, SCORE_SCHEMA_VERSION } from '../../domain/enums.ts';
-import { clamp } from '../rule-kit.ts';
+import { clamp } from '../rules/rule-kit.ts';
 import type { Breakdown } from '../types.ts';
 import { FEATURE_NAMES } from './features.ts';
 import artifact from './score-v2.model.json' with { type: 'json' };

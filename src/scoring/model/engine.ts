@@ -1,15 +1,15 @@
 import { hasThreads } from '../../platforms/profiles.ts';
-import { draftProblem } from '../draft-checks.ts';
 import type { Engine } from '../engine-interface.ts';
-import { inventedFacts, linksLost, wordsKept } from '../facts.ts';
-import { generateOffline } from '../generate-offline.ts';
-import type { Judge } from '../judge.ts';
-import { pillarsFor } from '../plan-offline.ts';
-import { rewriteOffline } from '../rewrite-offline.ts';
-import { fitsPart } from '../rewrite-thread.ts';
-import { type Rubric, rubricFor } from '../rubrics.ts';
+import type { Judge } from '../judge/judge.ts';
+import { type Rubric, rubricFor } from '../rules/rubrics.ts';
 import { offlineMeasure } from '../scorer.ts';
-import { normalizePost } from '../text-features.ts';
+import { inventedFacts, linksLost, wordsKept } from '../text/facts.ts';
+import { normalizePost } from '../text/text-features.ts';
+import { draftProblem } from '../writers/draft-checks.ts';
+import { generateOffline } from '../writers/generate-offline.ts';
+import { pillarsFor } from '../writers/plan-offline.ts';
+import { rewriteOffline } from '../writers/rewrite-offline.ts';
+import { fitsPart } from '../writers/rewrite-thread.ts';
 import { type ModelClient, ModelError } from './client.ts';
 import {
   brandAndVoice,

@@ -1,6 +1,6 @@
 import { hasThreads } from '../../platforms/profiles.ts';
-import type { Rubric } from '../rubrics.ts';
-import type { RuleOutcome } from '../rules.ts';
+import type { Rubric } from '../rules/rubrics.ts';
+import type { RuleOutcome } from '../rules/rules.ts';
 import type { BrandContext, ScoreInput, ScoreResult, VoiceContext } from '../types.ts';
 
 /** The written rubrics and prompts the model works from (SCORING.md "Judge"). */

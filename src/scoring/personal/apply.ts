@@ -1,4 +1,4 @@
-import type { RuleOutcome } from '../rules.ts';
+import type { RuleOutcome } from '../rules/rules.ts';
 import type { PersonalScore, Signal } from '../types.ts';
 import { featureDimension, featureLabel } from './features.ts';
 import { globalPrediction, type PersonalModel, personalPrediction } from './fit.ts';

@@ -1,7 +1,7 @@
-import { gradeHeuristically } from '../heuristic-judge.ts';
+import { gradeHeuristically } from '../judge/heuristic-judge.ts';
 import { FEATURE_NAMES, FEATURES, featureVector } from '../learned/features.ts';
 import { type ScoreModel, scoreModel, wordWeights } from '../learned/model.ts';
-import { type RuleOutcome, runRules } from '../rules.ts';
+import { type RuleOutcome, runRules } from '../rules/rules.ts';
 import type { ScoreInput } from '../types.ts';
 
 /**

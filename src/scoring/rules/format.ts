@@ -1,4 +1,4 @@
-import type { MediaKind } from '../domain/enums.ts';
+import type { MediaKind } from '../../domain/enums.ts';
 import type { Rubric } from './rubrics.ts';
 
 /**

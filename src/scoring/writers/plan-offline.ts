@@ -1,13 +1,13 @@
-import type { Cadence, HookArchetype, MediaKind } from '../domain/enums.ts';
+import type { Cadence, HookArchetype, MediaKind } from '../../domain/enums.ts';
+import { detectArchetype } from '../rules/hook.ts';
+import { rubricFor } from '../rules/rubrics.ts';
+import { quantitiesOf } from '../text/noun-phrases.ts';
+import { hasPhrase } from '../text/phrases.ts';
+import { capitalised, impersonal, labelTheme, type Theme, themesOf } from '../text/themes.ts';
+import type { BrandContext, PlanInput, PlanItem } from '../types.ts';
 import { cleanBrief, isGenreTheme } from './brief-clean.ts';
-import { detectArchetype } from './hook.ts';
-import { quantitiesOf } from './noun-phrases.ts';
-import { hasPhrase } from './phrases.ts';
 import { type BriefHook, briefHooks } from './plan-brief-hooks.ts';
 import { briefAngle, SLOTS } from './plan-hooks.ts';
-import { rubricFor } from './rubrics.ts';
-import { capitalised, impersonal, labelTheme, type Theme, themesOf } from './themes.ts';
-import type { BrandContext, PlanInput, PlanItem } from './types.ts';
 
 /**
  * Offline planning. Pillars are themes: the brand's when it has them, else the noun phrases the

@@ -1,12 +1,9 @@
-import type { HookArchetype } from '../domain/enums.ts';
-import { cleanBrief } from './brief-clean.ts';
-import { specificsOf } from './draft-checks.ts';
-import { detailsFor } from './draft-select.ts';
-import { detectArchetype } from './hook.ts';
-import { isDescription } from './noun-phrases.ts';
-import { hasPhrase } from './phrases.ts';
-import { splitSentences } from './rewrite-sentences.ts';
-import { normalizePost } from './text-features.ts';
+import type { HookArchetype } from '../../domain/enums.ts';
+import { detectArchetype } from '../rules/hook.ts';
+import { isDescription } from '../text/noun-phrases.ts';
+import { hasPhrase } from '../text/phrases.ts';
+import { splitSentences } from '../text/rewrite-sentences.ts';
+import { normalizePost } from '../text/text-features.ts';
 import {
   adviceAbout,
   agree,
@@ -16,8 +13,11 @@ import {
   labelTheme,
   type Theme,
   themesOf,
-} from './themes.ts';
-import type { BrandContext, GenerateInput, VoiceContext } from './types.ts';
+} from '../text/themes.ts';
+import type { BrandContext, GenerateInput, VoiceContext } from '../types.ts';
+import { cleanBrief } from './brief-clean.ts';
+import { specificsOf } from './draft-checks.ts';
+import { detailsFor } from './draft-select.ts';
 import { voiceHints } from './voice-offline.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { HookArchetype } from '../domain/enums.ts';
+import type { HookArchetype } from '../../domain/enums.ts';
 import { ARCHETYPE_POINTS } from './hook.ts';
 import { hit, type RuleContext, type RuleHit } from './rule-kit.ts';
 

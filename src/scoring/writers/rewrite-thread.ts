@@ -1,5 +1,5 @@
-import { MAX_THREAD_PARTS, textLimitFor } from '../platforms/profiles.ts';
-import { paragraphsOf, splitSentences } from './rewrite-sentences.ts';
+import { MAX_THREAD_PARTS, textLimitFor } from '../../platforms/profiles.ts';
+import { paragraphsOf, splitSentences } from '../text/rewrite-sentences.ts';
 
 /**
  * A post over a threaded platform's limit (platformB) becomes a thread instead of losing what

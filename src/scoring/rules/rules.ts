@@ -1,4 +1,6 @@
-import type { Dimension, HookArchetype, MediaKind } from '../domain/enums.ts';
+import type { Dimension, HookArchetype, MediaKind } from '../../domain/enums.ts';
+import { extractFeatures, type TextFeatures } from '../text/text-features.ts';
+import type { Breakdown, ScoreInput } from '../types.ts';
 import { assessFormat, type FormatAssessment } from './format.ts';
 import { ARCHETYPE_NOTES, detectArchetype } from './hook.ts';
 import { type Rubric, rubricFor } from './rubrics.ts';
@@ -7,8 +9,6 @@ import { hookRules, structureRules } from './rules-content.ts';
 import { QUALITY_RULES, qualityRules } from './rules-quality.ts';
 import { algorithmRules } from './rules-reach.ts';
 import { writingRules } from './rules-writing.ts';
-import { extractFeatures, type TextFeatures } from './text-features.ts';
-import type { Breakdown, ScoreInput } from './types.ts';
 
 /**
  * The deterministic rules layer (SCORING.md "Rules"). Every rule that fires becomes a

@@ -1,4 +1,4 @@
-import { wordOrder } from './learned/word-order.ts';
+import { wordOrder } from '../learned/word-order.ts';
 import { hit, type RuleContext, type RuleHit } from './rule-kit.ts';
 
 /**

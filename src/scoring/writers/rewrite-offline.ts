@@ -1,14 +1,14 @@
-import type { Dimension } from '../domain/enums.ts';
-import { hasThreads } from '../platforms/profiles.ts';
-import { hasPhrase } from './phrases.ts';
-import { PLAIN_PHRASES } from './plain-words.ts';
+import type { Dimension } from '../../domain/enums.ts';
+import { hasThreads } from '../../platforms/profiles.ts';
+import { type Rubric, rubricFor } from '../rules/rubrics.ts';
+import { hasPhrase } from '../text/phrases.ts';
+import { PLAIN_PHRASES } from '../text/plain-words.ts';
+import { cutAtWord, paragraphsOf, splitSentences } from '../text/rewrite-sentences.ts';
+import { HASHTAG, LINK, normalizePost } from '../text/text-features.ts';
+import type { RewriteChange, ScoreInput } from '../types.ts';
 import { closingQuestionOf, type FittedText, fitSentences } from './rewrite-fit.ts';
 import { trimTags } from './rewrite-hashtags.ts';
-import { cutAtWord, paragraphsOf, splitSentences } from './rewrite-sentences.ts';
 import { splitThread } from './rewrite-thread.ts';
-import { type Rubric, rubricFor } from './rubrics.ts';
-import { HASHTAG, LINK, normalizePost } from './text-features.ts';
-import type { RewriteChange, ScoreInput } from './types.ts';
 
 /**
  * The offline rewrite (SCORING.md): deterministic edits only, so it cannot invent a fact.

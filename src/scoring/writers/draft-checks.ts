@@ -1,5 +1,5 @@
+import { inventedFacts } from '../text/facts.ts';
 import { cleanBrief } from './brief-clean.ts';
-import { inventedFacts } from './facts.ts';
 
 /**
  * What a set of drafts from one brief must hold, whichever engine wrote them (issue 22): no

@@ -1,5 +1,5 @@
-import { inventedFacts } from './facts.ts';
-import { cutAtWord, paragraphsOf, splitSentences } from './rewrite-sentences.ts';
+import { inventedFacts } from '../text/facts.ts';
+import { cutAtWord, paragraphsOf, splitSentences } from '../text/rewrite-sentences.ts';
 
 /**
  * Fitting a post to a platform's length limit by dropping whole lines, or whole sentences when

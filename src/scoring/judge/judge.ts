@@ -1,5 +1,5 @@
-import type { RuleOutcome } from './rules.ts';
-import type { ScoreInput, Signal } from './types.ts';
+import type { RuleOutcome } from '../rules/rules.ts';
+import type { ScoreInput, Signal } from '../types.ts';
 
 /**
  * The judge interface: grades what rules cannot (hook strength, specificity, voice,

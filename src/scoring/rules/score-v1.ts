@@ -1,8 +1,8 @@
-import type { Dimension } from '../domain/enums.ts';
-import { gradeHeuristically } from './heuristic-judge.ts';
+import type { Dimension } from '../../domain/enums.ts';
+import { gradeHeuristically } from '../judge/heuristic-judge.ts';
+import type { Breakdown, ScoreInput } from '../types.ts';
 import { clamp } from './rule-kit.ts';
 import { runRules } from './rules.ts';
-import type { Breakdown, ScoreInput } from './types.ts';
 
 /**
  * The score.v1 offline engine's overall, kept so `npm run eval:scoring` can print it beside

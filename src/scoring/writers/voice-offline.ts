@@ -1,7 +1,7 @@
-import { tokenize } from './phrases.ts';
-import { scoreHeuristically } from './scorer.ts';
-import { extractFeatures, firstSentence, normalizePost } from './text-features.ts';
-import type { VoiceProfile } from './types.ts';
+import { scoreHeuristically } from '../scorer.ts';
+import { tokenize } from '../text/phrases.ts';
+import { extractFeatures, firstSentence, normalizePost } from '../text/text-features.ts';
+import type { VoiceProfile } from '../types.ts';
 
 /**
  * Offline voice distillation: measures the samples (sentence length, person, line rhythm,

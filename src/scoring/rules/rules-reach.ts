@@ -1,4 +1,4 @@
-import type { Dimension } from '../domain/enums.ts';
+import type { Dimension } from '../../domain/enums.ts';
 import { FORMAT_LABELS } from './format.ts';
 import { hit, type RuleContext, type RuleHit } from './rule-kit.ts';
 

@@ -1,8 +1,8 @@
-import type { Dimension, HookArchetype } from '../domain/enums.ts';
+import type { Dimension, HookArchetype } from '../../domain/enums.ts';
+import type { TextFeatures } from '../text/text-features.ts';
+import type { ScoreInput, Signal } from '../types.ts';
 import type { FormatAssessment } from './format.ts';
 import type { Rubric } from './rubrics.ts';
-import type { TextFeatures } from './text-features.ts';
-import type { ScoreInput, Signal } from './types.ts';
 
 /** Shared pieces of the rules layer: what a rule sees and how it reports. */
 

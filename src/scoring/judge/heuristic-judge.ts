@@ -1,6 +1,6 @@
+import { clamp } from '../rules/rule-kit.ts';
+import type { RuleOutcome } from '../rules/rules.ts';
 import type { Judge, JudgeGrades } from './judge.ts';
-import { clamp } from './rule-kit.ts';
-import type { RuleOutcome } from './rules.ts';
 
 /**
  * The offline judge: grades the subjective dimensions (hook strength, specificity, voice,

@@ -1,5 +1,5 @@
-import type { HookArchetype, MediaKind } from '../domain/enums.ts';
-import { adviceAbout, agree, capitalised, type Theme } from './themes.ts';
+import type { HookArchetype, MediaKind } from '../../domain/enums.ts';
+import { adviceAbout, agree, capitalised, type Theme } from '../text/themes.ts';
 
 /**
  * Hooks and their angles for offline plans when the brief gives no line of its own for a slot

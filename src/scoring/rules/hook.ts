@@ -1,5 +1,5 @@
-import type { HookArchetype } from '../domain/enums.ts';
-import { hasPhraseIn, tokenize } from './phrases.ts';
+import type { HookArchetype } from '../../domain/enums.ts';
+import { hasPhraseIn, tokenize } from '../text/phrases.ts';
 
 /** Detects the hook archetype from the first sentence of the first line. */
 

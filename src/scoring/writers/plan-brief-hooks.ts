@@ -1,11 +1,11 @@
-import type { HookArchetype } from '../domain/enums.ts';
+import type { HookArchetype } from '../../domain/enums.ts';
+import { detectArchetype } from '../rules/hook.ts';
+import { isDescription, nounPhrases, quantitiesOf } from '../text/noun-phrases.ts';
+import { splitSentences } from '../text/rewrite-sentences.ts';
+import { type Tagged, tagText } from '../text/tagger.ts';
+import { normalizePost } from '../text/text-features.ts';
+import { capitalised, type Theme, themesOf } from '../text/themes.ts';
 import { isGenreTheme } from './brief-clean.ts';
-import { detectArchetype } from './hook.ts';
-import { isDescription, nounPhrases, quantitiesOf } from './noun-phrases.ts';
-import { splitSentences } from './rewrite-sentences.ts';
-import { type Tagged, tagText } from './tagger.ts';
-import { normalizePost } from './text-features.ts';
-import { capitalised, type Theme, themesOf } from './themes.ts';
 
 /**
  * Plan hooks made of the brief itself: its own sentences where one already reads as a hook

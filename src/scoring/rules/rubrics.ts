@@ -1,6 +1,6 @@
-import type { Platform } from '../domain/enums.ts';
-import type { RubricSettings } from '../platforms/profile.ts';
-import { DEFAULT_PLATFORM, PLATFORM_IDS, PROFILES } from '../platforms/profiles.ts';
+import type { Platform } from '../../domain/enums.ts';
+import type { RubricSettings } from '../../platforms/profile.ts';
+import { DEFAULT_PLATFORM, PLATFORM_IDS, PROFILES } from '../../platforms/profiles.ts';
 
 /**
  * Platform rubrics: the measurable behaviour each platform's feed rewards or punishes. Each
