@@ -8,6 +8,20 @@ import {
   PERSONAL_NEWS,
   VAGUE,
 } from './lexicon.ts';
+import { hashRange, hashString } from './string-table.ts';
+import {
+  factsOfId,
+  type LookedUpWords,
+  lookUpWords,
+  type PhraseEntry,
+  registerWord,
+  type WordFacts,
+  wordFacts,
+  wordGeneration,
+  wordIdOf,
+  wordIdOfRange,
+  wordKey,
+} from './word-facts.ts';
 
 /**
  * Phrase matching over words, not regex alternations: the text is tokenised once and every
@@ -39,10 +53,18 @@ const ASCII_WORD = new Uint8Array(128);
 for (let c = A; c <= Z; c++) ASCII_WORD[c] = 1;
 for (let c = ZERO; c <= NINE; c++) ASCII_WORD[c] = 1;
 
+/** Non-ASCII code units already classified: 0 not yet, 1 a word character, 2 not one. */
+const NON_ASCII_CLASS = new Uint8Array(0x10000);
+
 function isWordCode(text: string, i: number): boolean {
   const c = text.charCodeAt(i);
   if (c < 128) return ASCII_WORD[c] === 1;
-  return NON_ASCII_WORD.test(text[i]!);
+  let known = NON_ASCII_CLASS[c]!;
+  if (known === 0) {
+    known = NON_ASCII_WORD.test(text[i]!) ? 1 : 2;
+    NON_ASCII_CLASS[c] = known;
+  }
+  return known === 1;
 }
 
 const isDigit = (text: string, i: number) => {
@@ -56,16 +78,35 @@ const isDigit = (text: string, i: number) => {
  * between word characters, and across . or , between digits ("3.5", "10,000"). `?` and
  * `"` (straight or curly) are tokens of their own, because some phrases end in them.
  */
-export function tokenize(text: string): string[] {
+export const tokenize = (text: string): string[] => tokenizeWords(text).tokens;
+
+/**
+ * `tokenize`, and the tokens looked up in the word table (word-facts.ts) in the same scan: a
+ * registered word is found from the text without being cut out, and its token is the table's
+ * own string (equal to the cut, so no copy is made); only other words are cut.
+ */
+export function tokenizeWords(text: string): { tokens: string[]; words: LookedUpWords } {
   const s = text.toLowerCase();
-  const tokens: string[] = [];
   const n = s.length;
+  const tokens: string[] = [];
+  const facts: (WordFacts | undefined)[] = [];
+  const hashes: number[] = [];
+  const generation = wordGeneration();
+  const push = (token: string, hash: number, id: number) => {
+    hashes.push(hash);
+    tokens.push(token);
+    facts.push(id === -1 ? undefined : factsOfId(id));
+  };
+  const pushOwn = (token: string) => {
+    const hash = hashString(token);
+    push(token, hash, wordIdOf(token, hash));
+  };
   let i = 0;
   while (i < n) {
     if (!isWordCode(s, i)) {
       const c = s.charCodeAt(i);
-      if (c === 63) tokens.push('?');
-      else if (c === 34 || c === 0x201c || c === 0x201d) tokens.push('"');
+      if (c === 63) pushOwn('?');
+      else if (c === 34 || c === 0x201c || c === 0x201d) pushOwn('"');
       i++;
       continue;
     }
@@ -87,16 +128,19 @@ export function tokenize(text: string): string[] {
       if (c === 0x2019) curly = true;
       i += 2;
     }
-    const token = s.slice(start, i);
-    tokens.push(curly ? token.replace(/’/g, "'") : token);
+    if (curly) {
+      pushOwn(s.slice(start, i).replace(/’/g, "'"));
+      continue;
+    }
+    const hash = hashRange(s, start, i);
+    const id = wordIdOfRange(s, start, i, hash);
+    push(id === -1 ? s.slice(start, i) : wordKey(id), hash, id);
   }
-  return tokens;
+  return { tokens, words: { generation, facts, hashes } };
 }
 
-interface Entry {
+interface Entry extends PhraseEntry {
   list: PhraseList;
-  phrase: string;
-  rest: string[];
 }
 
 const INDEX = new Map<string, Entry[]>();
@@ -112,7 +156,7 @@ for (const list of LIST_NAMES) {
 
 function longestMatch(
   entries: Entry[] | undefined,
-  tokens: string[],
+  tokens: readonly string[],
   i: number,
   only: PhraseList | undefined,
   singleWordOnly: boolean,
@@ -133,13 +177,6 @@ function longestMatch(
   return best;
 }
 
-/** One-word phrases under their plural form ("myths" -> "myth"), so matching never slices. */
-const PLURALS = new Map<string, Entry[]>();
-for (const [first, entries] of INDEX) {
-  const single = entries.filter((e) => e.rest.length === 0);
-  if (single.length && first.length >= 3) PLURALS.set(`${first}s`, single);
-}
-
 /** Pronoun classes by token: 1 first person, 2 first person plural, 3 second person. */
 const PRONOUNS: [string[], 1 | 2 | 3][] = [
   [['i', "i'm", "i've", "i'd", "i'll", 'me', 'my', 'mine', 'myself'], 1],
@@ -147,39 +184,26 @@ const PRONOUNS: [string[], 1 | 2 | 3][] = [
   [['you', 'your', 'yours', 'yourself', "you're", "you've", "you'll", "you'd"], 3],
 ];
 
-/**
- * Everything a token is to the scan, behind one lookup (hashing a fresh token string is most
- * of a lookup's cost): the phrases it starts, the one-word phrases it is the plural of, and its
- * pronoun class.
- */
-interface TokenInfo {
-  entries: Entry[] | undefined;
-  plurals: Entry[] | undefined;
-  pronoun: 0 | 1 | 2 | 3;
+// Everything a token is to the scan sits in its word record (word-facts.ts): the phrases it
+// starts, the one-word phrases it is the plural of ("myths" -> "myth", so matching never
+// slices), and its pronoun class.
+for (const [first, entries] of INDEX) {
+  registerWord(first).phrases = entries;
+  const single = entries.filter((e) => e.rest.length === 0);
+  if (single.length && first.length >= 3) registerWord(`${first}s`).plurals = single;
 }
-const INFO = new Map<string, TokenInfo>();
-const infoOf = (t: string) => {
-  let info = INFO.get(t);
-  if (!info) {
-    info = { entries: undefined, plurals: undefined, pronoun: 0 };
-    INFO.set(t, info);
-  }
-  return info;
-};
-for (const [first, entries] of INDEX) infoOf(first).entries = entries;
-for (const [plural, entries] of PLURALS) infoOf(plural).plurals = entries;
-for (const [words, cls] of PRONOUNS) for (const w of words) infoOf(w).pronoun = cls;
+for (const [words, cls] of PRONOUNS) for (const w of words) registerWord(w).pronoun = cls;
 
 /** The entry matching at token `i`, longest phrase first; a plural last word matches too. */
 function matchAt(
-  tokens: string[],
+  tokens: readonly string[],
   i: number,
-  only?: PhraseList,
-  info = INFO.get(tokens[i]!),
+  only: PhraseList | undefined,
+  facts: WordFacts | undefined,
 ): Entry | undefined {
-  if (!info) return undefined;
-  const best = longestMatch(info.entries, tokens, i, only, false, undefined);
-  return info.plurals ? longestMatch(info.plurals, tokens, i, only, true, best) : best;
+  if (!facts) return undefined;
+  const best = longestMatch(facts.phrases as Entry[] | undefined, tokens, i, only, false, undefined);
+  return facts.plurals ? longestMatch(facts.plurals as Entry[], tokens, i, only, true, best) : best;
 }
 
 export type PhraseCounts = Record<PhraseList, number>;
@@ -194,8 +218,14 @@ export interface PhraseScan {
   pronouns: [number, number, number, number];
 }
 
-/** One pass over the tokens: non-overlapping matches per list, word, number and pronoun counts. */
-export function scanPhrases(tokens: string[]): PhraseScan {
+/**
+ * One pass over the tokens and their word records (`lookUpWords(tokens).facts`): non-overlapping
+ * matches per list, word, number and pronoun counts.
+ */
+export function scanPhrases(
+  tokens: readonly string[],
+  facts: readonly (WordFacts | undefined)[] = lookUpWords(tokens).facts,
+): PhraseScan {
   const counts = {} as PhraseCounts;
   const found = {} as Record<PhraseList, string[]>;
   for (const l of LIST_NAMES) {
@@ -212,7 +242,7 @@ export function scanPhrases(tokens: string[]): PhraseScan {
     words++;
     const c = t.charCodeAt(0);
     if (c >= ZERO && c <= NINE) numbers++;
-    const info = INFO.get(t);
+    const info = facts[i];
     if (!info) continue;
     if (info.pronoun) pronouns[info.pronoun]++;
     // Inside a phrase already matched: counted above, but no new match starts here.
@@ -234,6 +264,6 @@ export function hasPhrase(list: PhraseList, text: string, withinFirstWords = Num
 /** `hasPhrase` over tokens already cut, so one text checked against several lists is tokenised once. */
 export function hasPhraseIn(list: PhraseList, tokens: string[], withinFirstWords = Number.POSITIVE_INFINITY) {
   const end = Math.min(tokens.length, withinFirstWords);
-  for (let i = 0; i < end; i++) if (matchAt(tokens, i, list)) return true;
+  for (let i = 0; i < end; i++) if (matchAt(tokens, i, list, wordFacts(tokens[i]!))) return true;
   return false;
 }

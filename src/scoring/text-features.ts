@@ -1,12 +1,15 @@
 import { countMatches, NOT_X_BUT_Y } from './lexicon.ts';
-import { hasPhrase, type PhraseList, scanPhrases, tokenize } from './phrases.ts';
+import { hasPhrase, type PhraseList, scanPhrases, tokenizeWords } from './phrases.ts';
 import { countProperNouns, scanNonAscii, withoutTrailingHashtags } from './text-scan.ts';
+import type { LookedUpWords } from './word-facts.ts';
 
 /** Measurable features of a post's text: the rules layer's only input besides the request. */
 export interface TextFeatures {
   text: string;
   /** Lower-cased word tokens (phrases.ts `tokenize`), kept for the learned model's word features. */
   tokens: string[];
+  /** The tokens' word records, looked up once for every measure that reads them (word-facts.ts). */
+  wordFacts: LookedUpWords;
   length: number;
   words: number;
   /** Non-empty lines. */
@@ -147,8 +150,8 @@ export function extractFeatures(raw: string): TextFeatures {
   const text = normalizePost(raw);
   const newline = text.indexOf('\n');
   const firstLine = (newline === -1 ? text : text.slice(0, newline)).trim();
-  const tokens = tokenize(text);
-  const { counts, found, words, numbers, pronouns } = scanPhrases(tokens);
+  const { tokens, words: wordFacts } = tokenizeWords(text);
+  const { counts, found, words, numbers, pronouns } = scanPhrases(tokens, wordFacts.facts);
   const { sentences, repeated } = sentenceStats(text);
   const hook = firstSentence(firstLine);
   const { paragraphs, longest, lines } = paragraphStats(text);
@@ -160,6 +163,7 @@ export function extractFeatures(raw: string): TextFeatures {
   return {
     text,
     tokens,
+    wordFacts,
     length: text.length,
     words,
     lines,
