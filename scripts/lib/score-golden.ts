@@ -11,7 +11,7 @@ import {
   reportable,
 } from '../../src/scoring/personal/features.ts';
 import { fitPersonalModel, type PersonalModel } from '../../src/scoring/personal/fit.ts';
-import { scorePost } from '../../src/scoring/scorer.ts';
+import { scorePost, scorePostKeeping } from '../../src/scoring/scorer.ts';
 import { normalizePost } from '../../src/scoring/text-features.ts';
 import type { ScoreInput } from '../../src/scoring/types.ts';
 import { byAuthor, type DataPost, readAllData } from './datasets.ts';
@@ -119,7 +119,7 @@ export async function goldenDigests(): Promise<GoldenDigests> {
         [heuristicJudge, personal],
         [standInModelJudge, personalModelJudge],
       ] as const) {
-        const scored = withPersonal(await scorePost(input, judge), input, stored);
+        const scored = withPersonal(await scorePostKeeping(input, judge), stored);
         hash.update(JSON.stringify(scored)).update('\n');
       }
       personalPosts++;

@@ -1,8 +1,9 @@
 import type { Ctx } from '../../context.ts';
 import { type ScoreModel, scoreModel } from '../../scoring/learned/model.ts';
 import { personalScore } from '../../scoring/personal/apply.ts';
-import { FEATURE_NAMES, globalWeights, offlineFeatures } from '../../scoring/personal/features.ts';
-import type { ScoreInput, ScoreResult } from '../../scoring/types.ts';
+import { FEATURE_NAMES, globalWeights, offlineFeaturesOf } from '../../scoring/personal/features.ts';
+import type { ScoredPost } from '../../scoring/scorer.ts';
+import type { ScoreResult } from '../../scoring/types.ts';
 import { loadPersonal, type StoredPersonal } from './personal-models.ts';
 
 /**
@@ -24,12 +25,12 @@ export async function personalFor(
 export const personalKey = (personal: StoredPersonal | null) =>
   personal ? `personal.${personal.version}` : null;
 
-/** The global result with `personal` added when there is a model. */
-export function withPersonal(
-  result: ScoreResult,
-  input: ScoreInput,
-  personal: StoredPersonal | null,
-): ScoreResult {
+/**
+ * The global result with `personal` added when there is a model, read from the scored post's
+ * own rules and features (the post is scored once).
+ */
+export function withPersonal(scored: ScoredPost, personal: StoredPersonal | null): ScoreResult {
+  const { result, rules } = scored;
   if (!personal) return result;
   const global = scoreModel();
   let weights = weightsOf.get(global);
@@ -37,7 +38,7 @@ export function withPersonal(
     weights = globalWeights(global);
     weightsOf.set(global, weights);
   }
-  const { x, rules } = offlineFeatures(input, global);
+  const x = offlineFeaturesOf(rules, scored.x);
   return {
     ...result,
     personal: personalScore(personal.model, x, rules, {

@@ -5,7 +5,7 @@ import type { GenerateContext } from '../../scoring/generate-offline.ts';
 import { toPlanItems } from '../../scoring/plan-offline.ts';
 import { splitThread } from '../../scoring/rewrite-thread.ts';
 import { rubricFor } from '../../scoring/rubrics.ts';
-import { scorePost } from '../../scoring/scorer.ts';
+import { scorePostKeeping } from '../../scoring/scorer.ts';
 import { normalizePost } from '../../scoring/text-features.ts';
 import type { PlanItem, RewriteResult, ScoreInput, ScoreResult } from '../../scoring/types.ts';
 import { cachedJson, cacheKey } from '../account/metered.ts';
@@ -41,7 +41,7 @@ async function scoreJson(
 ): Promise<string> {
   const payload = personal ? { input, personal: personalKey(personal) } : input;
   return cachedJson(ctx, cacheKey(ctx, 'score', payload), { metered }, async () => ({
-    ...withPersonal(await scorePost(input, ctx.deps.engine.judge), input, personal),
+    ...withPersonal(await scorePostKeeping(input, ctx.deps.engine.judge), personal),
     engine: engineNotice(ctx.deps.engine.id),
   }));
 }
