@@ -8,6 +8,7 @@ import { isAccessToken } from '../features/oauth/oauth-secrets.ts';
 import { callerForAccessToken } from '../features/oauth/token.service.ts';
 import { sha256Hex } from '../lib/hash.ts';
 import { AuthThrottle } from './auth-throttle.ts';
+import { bearerTokenOf } from './bearer.ts';
 import { AppError, unauthorized } from './errors.ts';
 import { type Budget, enforceBudget, hitBudgetNow, hitBudgets } from './rate-limit.ts';
 import type { RouteScope } from './route-config.ts';
@@ -15,9 +16,9 @@ import type { RouteScope } from './route-config.ts';
 /** The token of a `Bearer <token>` header, or throws 401. */
 function bearerToken(header: string | undefined): string {
   if (!header) throw unauthorized();
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match) throw unauthorized('The Authorization header must be `Bearer <key>`.');
-  return match[1]!;
+  const token = bearerTokenOf(header);
+  if (token === null) throw unauthorized('The Authorization header must be `Bearer <key>`.');
+  return token;
 }
 
 const malformedKey = () => unauthorized('That is not a valid API key (bad format or checksum).');
