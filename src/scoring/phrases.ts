@@ -8,7 +8,7 @@ import {
   PERSONAL_NEWS,
   VAGUE,
 } from './lexicon.ts';
-import { hashRange, hashString } from './string-table.ts';
+import { FNV_OFFSET, FNV_PRIME, finishHash, hashString } from './string-table.ts';
 import {
   factsOfId,
   type LookedUpWords,
@@ -92,33 +92,33 @@ export function tokenizeWords(text: string): { tokens: string[]; words: LookedUp
   const facts: (WordFacts | undefined)[] = [];
   const hashes: number[] = [];
   const generation = wordGeneration();
-  const push = (token: string, hash: number, id: number) => {
-    hashes.push(hash);
-    tokens.push(token);
-    facts.push(id === -1 ? undefined : factsOfId(id));
-  };
-  const pushOwn = (token: string) => {
-    const hash = hashString(token);
-    push(token, hash, wordIdOf(token, hash));
-  };
   let i = 0;
   while (i < n) {
+    let c = s.charCodeAt(i);
     if (!isWordCode(s, i)) {
-      const c = s.charCodeAt(i);
-      if (c === 63) pushOwn('?');
-      else if (c === 34 || c === 0x201c || c === 0x201d) pushOwn('"');
+      if (c === 63 || c === 34 || c === 0x201c || c === 0x201d) {
+        const token = c === 63 ? '?' : '"';
+        const hash = c === 63 ? QUESTION_HASH : QUOTE_HASH;
+        const id = wordIdOf(token, hash);
+        tokens.push(token);
+        hashes.push(hash);
+        facts.push(id === -1 ? undefined : factsOfId(id));
+      }
       i++;
       continue;
     }
     const start = i;
     let curly = false;
+    // The token's hash (string-table.ts `hashRange`), computed as its characters are read.
+    let h = Math.imul(FNV_OFFSET ^ c, FNV_PRIME);
     i++;
     while (i < n) {
       if (isWordCode(s, i)) {
+        h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME);
         i++;
         continue;
       }
-      const c = s.charCodeAt(i);
+      c = s.charCodeAt(i);
       const joins =
         i + 1 < n &&
         ((c === 39 || c === 0x2019 || c === 45) && isWordCode(s, i + 1)
@@ -126,18 +126,29 @@ export function tokenizeWords(text: string): { tokens: string[]; words: LookedUp
           : (c === 46 || c === 44) && isDigit(s, i - 1) && isDigit(s, i + 1));
       if (!joins) break;
       if (c === 0x2019) curly = true;
+      h = Math.imul(h ^ (c === 0x2019 ? 39 : c), FNV_PRIME);
+      h = Math.imul(h ^ s.charCodeAt(i + 1), FNV_PRIME);
       i += 2;
     }
+    const hash = finishHash(h);
+    let token: string;
+    let id: number;
     if (curly) {
-      pushOwn(s.slice(start, i).replace(/’/g, "'"));
-      continue;
+      token = s.slice(start, i).replace(/’/g, "'");
+      id = wordIdOf(token, hash);
+    } else {
+      id = wordIdOfRange(s, start, i, hash);
+      token = id === -1 ? s.slice(start, i) : wordKey(id);
     }
-    const hash = hashRange(s, start, i);
-    const id = wordIdOfRange(s, start, i, hash);
-    push(id === -1 ? s.slice(start, i) : wordKey(id), hash, id);
+    tokens.push(token);
+    hashes.push(hash);
+    facts.push(id === -1 ? undefined : factsOfId(id));
   }
   return { tokens, words: { generation, facts, hashes } };
 }
+
+const QUESTION_HASH = hashString('?');
+const QUOTE_HASH = hashString('"');
 
 interface Entry extends PhraseEntry {
   list: PhraseList;

@@ -10,10 +10,15 @@
  * keeps in arrays without allocating a number for each.
  */
 export function hashRange(s: string, start: number, end: number): number {
-  let h = 0x811c9dc5;
-  for (let i = start; i < end; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  return (h ^ (h >>> 15)) & 0x3fffffff;
+  let h = FNV_OFFSET;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME);
+  return finishHash(h);
 }
+
+/** The parts of `hashRange`, for a scan that hashes a token as it reads it (phrases.ts). */
+export const FNV_OFFSET = 0x811c9dc5;
+export const FNV_PRIME = 0x01000193;
+export const finishHash = (h: number): number => (h ^ (h >>> 15)) & 0x3fffffff;
 
 export const hashString = (s: string): number => hashRange(s, 0, s.length);
 
