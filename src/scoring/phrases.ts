@@ -83,9 +83,10 @@ export const tokenize = (text: string): string[] => tokenizeWords(text).tokens;
 /**
  * `tokenize`, and the tokens looked up in the word table (word-facts.ts) in the same scan: a
  * registered word is found from the text without being cut out, and its token is the table's
- * own string (equal to the cut, so no copy is made); only other words are cut.
+ * own string (equal to the cut, so no copy is made); only other words are cut. `lower` is the
+ * lower-cased text it scanned.
  */
-export function tokenizeWords(text: string): { tokens: string[]; words: LookedUpWords } {
+export function tokenizeWords(text: string): { tokens: string[]; words: LookedUpWords; lower: string } {
   const s = text.toLowerCase();
   const n = s.length;
   const tokens: string[] = [];
@@ -144,7 +145,7 @@ export function tokenizeWords(text: string): { tokens: string[]; words: LookedUp
     hashes.push(hash);
     facts.push(id === -1 ? undefined : factsOfId(id));
   }
-  return { tokens, words: { generation, facts, hashes } };
+  return { tokens, words: { generation, facts, hashes }, lower: s };
 }
 
 const QUESTION_HASH = hashString('?');
