@@ -6,6 +6,7 @@ import { cachedCaller, callerForDigest } from '../features/keys/key-lookup.ts';
 import { baseUrlOf, mcpResourceOf } from '../features/oauth/issuer.ts';
 import { isAccessToken } from '../features/oauth/oauth-secrets.ts';
 import { callerForAccessToken } from '../features/oauth/token.service.ts';
+import type { WindowHit } from '../kv/kv.ts';
 import { sha256Hex } from '../lib/hash.ts';
 import { AuthThrottle } from './auth-throttle.ts';
 import { bearerTokenOf } from './bearer.ts';
@@ -143,21 +144,25 @@ function authHook(deps: AppDeps, throttle: AuthThrottle, route: RouteAuth): onRe
     }
     const digest = sha256Hex(key);
     // The hot path: a key this process knows (so well-formed: only existing keys are cached)
-    // and a unit of its budget this process holds (budget-leases.ts): no store, no database,
-    // nothing awaited.
+    // and a unit of each budget the route spends held by this process (budget-leases.ts): no
+    // store, no database, nothing awaited.
     const caller = cachedCaller(deps, digest);
-    if (caller && !modelBudget) {
-      const budget = budgetsOf(deps, digest).requests;
-      const hit = hitBudgetNow(deps.kv, budget);
+    if (caller) {
+      const budgets = budgetsOf(deps, digest);
+      const hit = hitBudgetNow(deps.kv, budgets.requests);
       if (hit) {
         request.ctx = { deps, caller, requestId: request.id, log: request.log };
-        try {
-          enforceBudget(reply, budget, hit);
-        } catch (err) {
-          return refuse(done, err);
-        }
-        const refusal = scopeRefusal(caller, scope);
-        return refusal ? refuse(done, refusal) : done();
+        if (!modelBudget) return admit(reply, done, caller, scope, budgets.requests, hit);
+        const modelHit = hitBudgetNow(deps.kv, budgets.model);
+        if (modelHit)
+          return admit(reply, done, caller, scope, budgets.requests, hit, budgets.model, modelHit);
+        // The request's unit is spent; only the model unit needs the store.
+        hitBudgets(deps.kv, [budgets.model], request.log).then(
+          ([fromStore]) =>
+            admit(reply, done, caller, scope, budgets.requests, hit, budgets.model, fromStore ?? null),
+          done,
+        );
+        return;
       }
     }
     // Checked only now: the checksum is for keys this process does not know.
@@ -169,6 +174,32 @@ function authHook(deps: AppDeps, throttle: AuthThrottle, route: RouteAuth): onRe
     }, done);
   };
   return Object.assign(hook, { [AUTH_HOOK]: true });
+}
+
+/**
+ * A known caller with its units: the rate-limit headers (a spent budget refuses with 429, the
+ * request budget first), then the route's scope.
+ */
+function admit(
+  reply: FastifyReply,
+  done: (err?: Error) => void,
+  caller: Caller,
+  scope: RouteScope,
+  budget: Budget,
+  hit: WindowHit | null,
+  modelBudget?: Budget,
+  modelHit?: WindowHit | null,
+): void {
+  try {
+    enforceBudget(reply, budget, hit);
+    if (modelBudget) enforceBudget(reply, modelBudget, modelHit ?? null);
+  } catch (err) {
+    refuse(done, err);
+    return;
+  }
+  const refusal = scopeRefusal(caller, scope);
+  if (refusal) refuse(done, refusal);
+  else done();
 }
 
 /** The rest: a key to look up, or budget units to reserve from the store. */
