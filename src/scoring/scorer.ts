@@ -166,8 +166,13 @@ function scoreAndKeep(
 
 /** The offline engine end to end, synchronously (eval, bench, rewrite and generate use it). */
 export function scoreHeuristically(input: ScoreInput, model?: ScoreModel): ScoreResult {
+  return scoreHeuristicallyKeeping(input, model).result;
+}
+
+/** `scoreHeuristically`, keeping the rules' outcome and the feature vector (as `scorePostKeeping`). */
+export function scoreHeuristicallyKeeping(input: ScoreInput, model: ScoreModel = scoreModel()): ScoredPost {
   const rules = runRules(input);
-  return scoreWith(input, rules, gradeHeuristically(rules), model);
+  return scoreAndKeep(input, rules, gradeHeuristically(rules), model);
 }
 
 export async function scorePost(input: ScoreInput, judge: Judge, model?: ScoreModel): Promise<ScoreResult> {
