@@ -1,6 +1,6 @@
 import { byAuthor, readAllData } from '../scripts/lib/datasets.ts';
+import { withPersonal } from '../src/features/history/personal-score.ts';
 import { scoreModel } from '../src/scoring/learned/model.ts';
-import { personalScore } from '../src/scoring/personal/apply.ts';
 import {
   FEATURE_NAMES,
   globalWeights,
@@ -8,7 +8,7 @@ import {
   reportable,
 } from '../src/scoring/personal/features.ts';
 import { fitPersonalModel } from '../src/scoring/personal/fit.ts';
-import { scoreHeuristically } from '../src/scoring/scorer.ts';
+import { scoreHeuristically, scoreHeuristicallyKeeping } from '../src/scoring/scorer.ts';
 import { fmt, report } from './lib.ts';
 
 /**
@@ -62,16 +62,10 @@ function throughput(fn: (text: string) => unknown, ms: number): number {
   return n / ((performance.now() - started) / 1000);
 }
 
-const personalised = (post: string) => {
-  const result = scoreHeuristically({ post }, global);
-  const { x, rules } = offlineFeatures({ post }, global);
-  return personalScore(model, x, rules, {
-    overall: result.overall,
-    weights,
-    scale: global.scale,
-    names: FEATURE_NAMES,
-  });
-};
+// As the service does it (features/history/personal-score.ts): the post is scored once and the
+// personal score reads that score's rules and features.
+const stored = { version: 1, model };
+const personalised = (post: string) => withPersonal(scoreHeuristicallyKeeping({ post }, global), stored);
 throughput(personalised, 1_000); // warm
 const globalRate = throughput((post) => scoreHeuristically({ post }, global), 3_000);
 const personalRate = throughput(personalised, 3_000);

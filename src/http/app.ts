@@ -16,7 +16,7 @@ import { registerConsole } from './console.ts';
 import { createClientErrorHandler, frameworkErrorHandler, unsupportedMediaType } from './early-errors.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { registerIdempotency } from './idempotency.ts';
-import { lazyChildLogger } from './lazy-logger.ts';
+import { withLazyRequestChildren } from './lazy-logger.ts';
 import { registerMetrics } from './metrics-endpoint.ts';
 import { registerTextSafety } from './text-safety.ts';
 import './route-config.ts';
@@ -63,9 +63,8 @@ function withRawResponses(transform: Transform): Transform {
  */
 export async function buildApp(deps: AppDeps, routes: readonly FeatureRoutes[]): Promise<App> {
   const app = Fastify({
-    loggerInstance: deps.log,
     // A request's child logger is made only if it writes a line (lazy-logger.ts).
-    childLoggerFactory: lazyChildLogger,
+    loggerInstance: withLazyRequestChildren(deps.log),
     bodyLimit: deps.config.BODY_LIMIT_BYTES,
     // Honour a sane incoming request id (from a proxy) so logs join up; otherwise mint one.
     genReqId: (req) => {

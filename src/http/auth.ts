@@ -7,17 +7,19 @@ import { cachedCaller, callerForDigest } from '../features/keys/key-lookup.ts';
 import { baseUrlOf, mcpResourceOf } from '../features/oauth/issuer.ts';
 import { isAccessToken } from '../features/oauth/oauth-secrets.ts';
 import { callerForAccessToken } from '../features/oauth/token.service.ts';
+import type { WindowHit } from '../kv/kv.ts';
 import { sha256Hex } from '../lib/hash.ts';
 import type { AuthThrottle } from './auth-throttle.ts';
+import { bearerTokenOf } from './bearer.ts';
 import { AppError, unauthorized } from './errors.ts';
 import type { RouteScope } from './route-config.ts';
 
 /** The token of a `Bearer <token>` header, or throws 401. */
 function bearerToken(header: string | undefined): string {
   if (!header) throw unauthorized();
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match) throw unauthorized('The Authorization header must be `Bearer <key>`.');
-  return match[1]!;
+  const token = bearerTokenOf(header);
+  if (token === null) throw unauthorized('The Authorization header must be `Bearer <key>`.');
+  return token;
 }
 
 const malformedKey = () => unauthorized('That is not a valid API key (bad format or checksum).');
@@ -147,21 +149,25 @@ function authHook(deps: AppDeps, throttle: AuthThrottle, route: RouteAuth): onRe
     }
     const digest = sha256Hex(key);
     // The hot path: a key this process knows (so well-formed: only existing keys are cached)
-    // and a unit of its budget this process holds (src/api/budget-leases.ts): no store, no database,
-    // nothing awaited.
+    // and a unit of each budget the route spends held by this process (src/api/budget-leases.ts):
+    // no store, no database, nothing awaited.
     const caller = cachedCaller(deps, digest);
-    if (caller && !modelBudget) {
-      const budget = budgetsOf(deps, digest).requests;
-      const hit = hitBudgetNow(deps.memory.budgetLeases, budget);
+    if (caller) {
+      const budgets = budgetsOf(deps, digest);
+      const hit = hitBudgetNow(deps.memory.budgetLeases, budgets.requests);
       if (hit) {
         request.ctx = { deps, caller, requestId: request.id, log: request.log };
-        try {
-          enforceBudget(reply, budget, hit);
-        } catch (err) {
-          return refuse(done, err);
-        }
-        const refusal = scopeRefusal(caller, scope);
-        return refusal ? refuse(done, refusal) : done();
+        if (!modelBudget) return admit(reply, done, caller, scope, budgets.requests, hit);
+        const modelHit = hitBudgetNow(deps.memory.budgetLeases, budgets.model);
+        if (modelHit)
+          return admit(reply, done, caller, scope, budgets.requests, hit, budgets.model, modelHit);
+        // The request's unit is spent; only the model unit needs the store.
+        hitBudgets(deps.memory.budgetLeases, [budgets.model], request.log).then(
+          ([fromStore]) =>
+            admit(reply, done, caller, scope, budgets.requests, hit, budgets.model, fromStore ?? null),
+          done,
+        );
+        return;
       }
     }
     // Checked only now: the checksum is for keys this process does not know.
@@ -173,6 +179,32 @@ function authHook(deps: AppDeps, throttle: AuthThrottle, route: RouteAuth): onRe
     }, done);
   };
   return Object.assign(hook, { [AUTH_HOOK]: true });
+}
+
+/**
+ * A known caller with its units: the rate-limit headers (a spent budget refuses with 429, the
+ * request budget first), then the route's scope.
+ */
+function admit(
+  reply: FastifyReply,
+  done: (err?: Error) => void,
+  caller: Caller,
+  scope: RouteScope,
+  budget: Budget,
+  hit: WindowHit | null,
+  modelBudget?: Budget,
+  modelHit?: WindowHit | null,
+): void {
+  try {
+    enforceBudget(reply, budget, hit);
+    if (modelBudget) enforceBudget(reply, modelBudget, modelHit ?? null);
+  } catch (err) {
+    refuse(done, err);
+    return;
+  }
+  const refusal = scopeRefusal(caller, scope);
+  if (refusal) refuse(done, refusal);
+  else done();
 }
 
 /** The rest: a key to look up, or budget units to reserve from the store. */

@@ -75,12 +75,20 @@ class LazyChild {
   }
 }
 
-/** Fastify's `childLoggerFactory`. */
-export function lazyChildLogger(
-  this: unknown,
-  logger: Logger,
-  bindings: Record<string, unknown>,
-  options: { level?: string },
-): Logger {
-  return new LazyChild(logger, bindings, options) as unknown as Logger;
+/**
+ * The logger handed to Fastify (`loggerInstance`): the service's logger, except that `child`,
+ * which Fastify calls for every request with its id, returns a LazyChild. Fastify's own child
+ * factory then calls it; a custom `childLoggerFactory` would instead have Fastify check the
+ * returned logger's methods on every request. Everything else is the service logger's own
+ * (the object inherits from it, as pino's children do).
+ */
+export function withLazyRequestChildren(root: Logger): Logger {
+  const logger = Object.create(root) as Logger;
+  logger.child = (bindings, options) =>
+    new LazyChild(
+      root,
+      bindings as Record<string, unknown>,
+      options as { level?: string } | undefined,
+    ) as unknown as Logger;
+  return logger;
 }

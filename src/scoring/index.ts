@@ -23,11 +23,18 @@ export {
   featureLabel,
   globalWeights,
   offlineFeatures,
+  offlineFeaturesOf,
   reportable,
 } from './personal/features.ts';
 export { fitPersonalModel, MIN_HISTORY_POSTS, type PersonalModel } from './personal/fit.ts';
 export { RUBRICS, rubricFor } from './rules/rubrics.ts';
-export { scoreCacheVersion, scoreHeuristically, scorePost } from './scorer.ts';
+export {
+  type ScoredPost,
+  scoreCacheVersion,
+  scoreHeuristically,
+  scorePost,
+  scorePostKeeping,
+} from './scorer.ts';
 export { extractFeatures, normalizePost } from './text/text-features.ts';
 export type {
   BrandContext,

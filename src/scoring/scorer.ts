@@ -89,6 +89,14 @@ function meansOf(model: ScoreModel): number[] {
   return m;
 }
 
+/** A score with what it was computed from: the rules' outcome and the model's feature vector. */
+export interface ScoredPost {
+  result: ScoreResult;
+  rules: RuleOutcome;
+  /** The feature vector the model read (learned/features.ts `featureVector`), with the judge's grades. */
+  x: Float64Array;
+}
+
 /** Scores a post from its rule outcome and a judge's grades with a model (the committed one by default). */
 export function scoreWith(
   input: ScoreInput,
@@ -96,6 +104,15 @@ export function scoreWith(
   grades: JudgeGrades,
   model: ScoreModel = scoreModel(),
 ): ScoreResult {
+  return scoreAndKeep(input, rules, grades, model).result;
+}
+
+function scoreAndKeep(
+  input: ScoreInput,
+  rules: RuleOutcome,
+  grades: JudgeGrades,
+  model: ScoreModel,
+): ScoredPost {
   const words = wordWeights(model);
   const known: number[] = [];
   const x = featureVector(input, rules, grades, words, known);
@@ -133,7 +150,7 @@ export function scoreWith(
     ],
   );
   const overall = overallOf(breakdown, model);
-  return {
+  const result: ScoreResult = {
     schema: SCORE_SCHEMA_VERSION,
     overall,
     breakdown,
@@ -144,17 +161,35 @@ export function scoreWith(
     formatMultiplier: rules.format.multiplier,
     formatNote: rules.format.note,
   };
+  return { result, rules, x };
 }
 
 /** The offline engine end to end, synchronously (eval, bench, rewrite and generate use it). */
 export function scoreHeuristically(input: ScoreInput, model?: ScoreModel): ScoreResult {
+  return scoreHeuristicallyKeeping(input, model).result;
+}
+
+/** `scoreHeuristically`, keeping the rules' outcome and the feature vector (as `scorePostKeeping`). */
+export function scoreHeuristicallyKeeping(input: ScoreInput, model: ScoreModel = scoreModel()): ScoredPost {
   const rules = runRules(input);
-  return scoreWith(input, rules, gradeHeuristically(rules), model);
+  return scoreAndKeep(input, rules, gradeHeuristically(rules), model);
 }
 
 export async function scorePost(input: ScoreInput, judge: Judge, model?: ScoreModel): Promise<ScoreResult> {
+  return (await scorePostKeeping(input, judge, model)).result;
+}
+
+/**
+ * `scorePost`, keeping the rules' outcome and the feature vector, so a personal score reads the
+ * post from them instead of running the rules and the features again (personal/features.ts).
+ */
+export async function scorePostKeeping(
+  input: ScoreInput,
+  judge: Judge,
+  model: ScoreModel = scoreModel(),
+): Promise<ScoredPost> {
   const rules = runRules(input);
-  return scoreWith(input, rules, await judge.grade(input, rules), model);
+  return scoreAndKeep(input, rules, await judge.grade(input, rules), model);
 }
 
 /**

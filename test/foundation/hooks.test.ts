@@ -87,6 +87,8 @@ describe('model-backed budget', () => {
     expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
     const other = await fetch(`${url}/v1/account`, { headers: { authorization: `Bearer ${key}` } });
     expect(other.status).toBe(200);
+    // One request unit per request, whichever path took the model unit (lease or store).
+    expect(other.headers.get('x-ratelimit-remaining')).toBe('596');
     expect(other.headers.get('x-ratelimit-llm-limit')).toBeNull();
   });
 });

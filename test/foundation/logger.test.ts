@@ -1,5 +1,7 @@
 import { Writable } from 'node:stream';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { withLazyRequestChildren } from '../../src/http/lazy-logger.ts';
 import { createLogger, scrub } from '../../src/lib/logger.ts';
 
 describe('log scrubbing', () => {
@@ -32,5 +34,33 @@ describe('log scrubbing', () => {
     expect(written).not.toContain('kit_sk_abc');
     expect(written).toContain('chn_1');
     expect(written).toContain('"reqId":"r1"');
+  });
+
+  it("binds each request's id to its lines and keeps a route's level (lazy request children)", async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const app = Fastify({
+      loggerInstance: withLazyRequestChildren(createLogger('info', sink)),
+      genReqId: () => 'req_fixed',
+    });
+    app.get('/said', async (request) => {
+      request.log.warn({ note: 1 }, 'inside a request');
+      return {};
+    });
+    app.get('/quiet', { logLevel: 'error' }, async (request) => {
+      request.log.warn('below the route level');
+      return {};
+    });
+    await app.inject({ url: '/said' });
+    await app.inject({ url: '/quiet' });
+    await app.close();
+    const written = lines.join('');
+    expect(written).toContain('"reqId":"req_fixed","note":1,"msg":"inside a request"');
+    expect(written).not.toContain('below the route level');
   });
 });

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isHeldOut } from '../../scripts/lib/datasets.ts';
 import { textLimitFor } from '../../src/platforms/profiles.ts';
+import { inventedFacts } from '../../src/scoring/text/facts.ts';
 import {
   MAX_WORD_OVERLAP,
   MIN_SPECIFICS_KEPT,
@@ -11,7 +12,6 @@ import {
   specificsOf,
   wordOverlap,
 } from '../../src/scoring/writers/draft-checks.ts';
-import { inventedFacts } from '../../src/scoring/text/facts.ts';
 import { generateOffline } from '../../src/scoring/writers/generate-offline.ts';
 import { planOffline } from '../../src/scoring/writers/plan-offline.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';

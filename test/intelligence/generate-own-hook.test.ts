@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generateOffline } from '../../src/scoring/writers/generate-offline.ts';
 import { detectArchetype } from '../../src/scoring/rules/hook.ts';
+import { generateOffline } from '../../src/scoring/writers/generate-offline.ts';
 import { planOffline } from '../../src/scoring/writers/plan-offline.ts';
 
 /**

@@ -12,9 +12,9 @@ import {
   wordWeights,
 } from '../../src/scoring/learned/model.ts';
 import { sentimentOf } from '../../src/scoring/learned/sentiment.ts';
-import { tokenize } from '../../src/scoring/text/phrases.ts';
 import { runRules } from '../../src/scoring/rules/rules.ts';
 import { scoreCacheVersion, scoreHeuristically, scoreWith } from '../../src/scoring/scorer.ts';
+import { tokenize } from '../../src/scoring/text/phrases.ts';
 
 const POST = `I quit my job at Acme after 9 years.
 

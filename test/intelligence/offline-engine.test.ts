@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { offlineMeasure, scoreHeuristically } from '../../src/scoring/scorer.ts';
 import { inventedFacts } from '../../src/scoring/text/facts.ts';
-import { generateOffline } from '../../src/scoring/writers/generate-offline.ts';
 import { tokenize } from '../../src/scoring/text/phrases.ts';
+import { generateOffline } from '../../src/scoring/writers/generate-offline.ts';
 import { planOffline, toPlanItems } from '../../src/scoring/writers/plan-offline.ts';
 import { rewriteOffline } from '../../src/scoring/writers/rewrite-offline.ts';
-import { offlineMeasure, scoreHeuristically } from '../../src/scoring/scorer.ts';
 import { distillVoiceOffline } from '../../src/scoring/writers/voice-offline.ts';
 
 const POST =

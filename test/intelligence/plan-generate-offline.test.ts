@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { inventedFacts } from '../../src/scoring/text/facts.ts';
-import { generateOffline } from '../../src/scoring/writers/generate-offline.ts';
 import { detectArchetype } from '../../src/scoring/rules/hook.ts';
-import { planOffline, toPlanItems } from '../../src/scoring/writers/plan-offline.ts';
+import { inventedFacts } from '../../src/scoring/text/facts.ts';
 import { extractFeatures } from '../../src/scoring/text/text-features.ts';
 import { themesOf } from '../../src/scoring/text/themes.ts';
+import { generateOffline } from '../../src/scoring/writers/generate-offline.ts';
+import { planOffline, toPlanItems } from '../../src/scoring/writers/plan-offline.ts';
 import { describeRealPosts, readRealPosts } from '../helpers/real-posts.ts';
 
 /**

@@ -3,10 +3,10 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isHeldOut } from '../../scripts/lib/datasets.ts';
 import { detectArchetype } from '../../src/scoring/rules/hook.ts';
+import { labelTheme, type Theme } from '../../src/scoring/text/themes.ts';
 import { briefHooks } from '../../src/scoring/writers/plan-brief-hooks.ts';
 import { SLOTS } from '../../src/scoring/writers/plan-hooks.ts';
 import { planBrief, planOffline } from '../../src/scoring/writers/plan-offline.ts';
-import { labelTheme, type Theme } from '../../src/scoring/text/themes.ts';
 import { describeRealPosts, readRealPosts } from '../helpers/real-posts.ts';
 
 /**

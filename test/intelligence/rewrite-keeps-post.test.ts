@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isHeldOut } from '../../scripts/lib/datasets.ts';
 import { textLimitFor } from '../../src/platforms/profiles.ts';
-import { rewriteOffline } from '../../src/scoring/writers/rewrite-offline.ts';
 import { offlineMeasure } from '../../src/scoring/scorer.ts';
+import { rewriteOffline } from '../../src/scoring/writers/rewrite-offline.ts';
 import { describeRealPosts, readRealPosts } from '../helpers/real-posts.ts';
 
 const weightedLength = (text: string) => textLimitFor('platformB', 'reply')!.length(text);

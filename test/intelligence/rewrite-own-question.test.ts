@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasPhrase } from '../../src/scoring/text/phrases.ts';
-import { PLAIN_PHRASES } from '../../src/scoring/text/plain-words.ts';
-import { rewriteOffline } from '../../src/scoring/writers/rewrite-offline.ts';
 import { rubricFor } from '../../src/scoring/rules/rubrics.ts';
 import { offlineMeasure } from '../../src/scoring/scorer.ts';
+import { hasPhrase } from '../../src/scoring/text/phrases.ts';
+import { PLAIN_PHRASES } from '../../src/scoring/text/plain-words.ts';
 import type { RewriteChange } from '../../src/scoring/types.ts';
+import { rewriteOffline } from '../../src/scoring/writers/rewrite-offline.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { describeRealPosts, readRealPosts } from '../helpers/real-posts.ts';
 import { PIPELINE_POST, PIPELINE_QUESTION } from '../helpers/sample-post.ts';

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
+import { offlineMeasure } from '../../src/scoring/scorer.ts';
 import { inventedFacts } from '../../src/scoring/text/facts.ts';
 import { rewriteOffline } from '../../src/scoring/writers/rewrite-offline.ts';
-import { offlineMeasure } from '../../src/scoring/scorer.ts';
 import { describeRealPosts, readRealPosts } from '../helpers/real-posts.ts';
 
 /**

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Dimension, SCORE_SCHEMA_VERSION } from '../../src/domain/enums.ts';
-import { detectArchetype } from '../../src/scoring/rules/hook.ts';
 import { DIMENSION_WEIGHTS } from '../../src/scoring/learned/model.ts';
+import { detectArchetype } from '../../src/scoring/rules/hook.ts';
 import { runRules } from '../../src/scoring/rules/rules.ts';
 import { scoreHeuristically, scoreWith } from '../../src/scoring/scorer.ts';
 import type { ScoreResult } from '../../src/scoring/types.ts';

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modelUsage } from '../../src/db/schema/index.ts';
 import type { Dimension } from '../../src/domain/enums.ts';
-import { inventedFacts } from '../../src/scoring/text/facts.ts';
 import { DIMENSION_WEIGHTS } from '../../src/scoring/learned/model.ts';
+import { inventedFacts } from '../../src/scoring/text/facts.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 const POST = `In today's fast-paced world, we must delve into onboarding.

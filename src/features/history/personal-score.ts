@@ -2,9 +2,9 @@ import type { Ctx } from '../../context.ts';
 import {
   FEATURE_NAMES,
   globalWeights,
-  offlineFeatures,
+  offlineFeaturesOf,
   personalScore,
-  type ScoreInput,
+  type ScoredPost,
   type ScoreModel,
   type ScoreResult,
   scoreModel,
@@ -30,12 +30,12 @@ export async function personalFor(
 export const personalKey = (personal: StoredPersonal | null) =>
   personal ? `personal.${personal.version}` : null;
 
-/** The global result with `personal` added when there is a model. */
-export function withPersonal(
-  result: ScoreResult,
-  input: ScoreInput,
-  personal: StoredPersonal | null,
-): ScoreResult {
+/**
+ * The global result with `personal` added when there is a model, read from the scored post's
+ * own rules and features (the post is scored once).
+ */
+export function withPersonal(scored: ScoredPost, personal: StoredPersonal | null): ScoreResult {
+  const { result, rules } = scored;
   if (!personal) return result;
   const global = scoreModel();
   let weights = weightsOf.get(global);
@@ -43,7 +43,7 @@ export function withPersonal(
     weights = globalWeights(global);
     weightsOf.set(global, weights);
   }
-  const { x, rules } = offlineFeatures(input, global);
+  const x = offlineFeaturesOf(rules, scored.x);
   return {
     ...result,
     personal: personalScore(personal.model, x, rules, {

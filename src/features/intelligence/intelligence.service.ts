@@ -10,7 +10,7 @@ import {
   type RewriteResult,
   type ScoreInput,
   type ScoreResult,
-  scorePost,
+  scorePostKeeping,
   toPlanItems,
 } from '../../scoring/index.ts';
 import { type Cached, cached, cachedJson, cacheKey } from '../account/metered.ts';
@@ -46,7 +46,7 @@ async function scoreCached(
 ): Promise<Cached<ScoreResult>> {
   const payload = personal ? { input, personal: personalKey(personal) } : input;
   return cached(ctx, cacheKey(ctx, 'score', payload), { metered }, async () => ({
-    ...withPersonal(await scorePost(input, ctx.deps.engine.judge), input, personal),
+    ...withPersonal(await scorePostKeeping(input, ctx.deps.engine.judge), personal),
     engine: engineNotice(ctx.deps.engine.id),
   }));
 }

@@ -162,6 +162,16 @@ const FIRST_PERSON_START = /^[^\p{L}]{0,3}(?:I|I['’](?:m|ve|d|ll)|My|We|Our)(?
 const log1p = Math.log1p;
 
 /**
+ * The same post's feature vector with another judge's grades: only the judge slots depend on
+ * the grades, so this equals `featureVector` with `grades` for the same input and rules.
+ */
+export function withJudgeGrades(x: Float64Array, grades: JudgeGrades): Float64Array {
+  const out = Float64Array.from(x);
+  for (let i = 0; i < JUDGED.length; i++) out[JUDGE_OFFSET + i] = grades.scores[JUDGED[i]!] / 100;
+  return out;
+}
+
+/**
  * The feature vector of a scored post: the rules' outcome for it, and the judge's grades.
  * Pure and cheap (one more pass over the rules' tokens: words.ts); order and names are FEATURES.
  */
@@ -182,7 +192,7 @@ export function featureVector(
   const logLength = log1p(f.length);
   // Squared distance from ~1,000 characters (log scale): lets a linear model learn a band.
   const fromUsual = logLength - Math.log(1000);
-  const { choice, sentiment } = wordPass(f.tokens, words, known);
+  const { choice, sentiment } = wordPass(f.tokens, words, known, f.wordFacts);
   const measures = [
     logLength,
     fromUsual * fromUsual,

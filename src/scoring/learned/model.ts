@@ -122,26 +122,51 @@ export interface ModelOutput {
   breakdown: Breakdown;
 }
 
-/** Applies a model to a feature vector (features.ts `featureVector`). */
+const DIMENSION_ORDER: readonly Dimension[] = [
+  'hook',
+  'algorithmFit',
+  'specificity',
+  'structure',
+  'voice',
+  'engagement',
+];
+const dimensionIndices = new WeakMap<ScoreModel, Uint8Array>();
+
+/** Each feature's dimension as an index into DIMENSION_ORDER, built once per model. */
+function dimensionIndicesOf(model: ScoreModel): Uint8Array {
+  let indices = dimensionIndices.get(model);
+  if (!indices) {
+    indices = Uint8Array.from(model.features, (f) => DIMENSION_ORDER.indexOf(f.dimension));
+    dimensionIndices.set(model, indices);
+  }
+  return indices;
+}
+
+/**
+ * Applies a model to a feature vector (features.ts `featureVector`). The sums are kept by
+ * dimension index, not by name: a property written under six different names per call was a
+ * slow (megamorphic) store on every feature.
+ */
 export function applyModel(x: Float64Array, model: ScoreModel = scoreModel()): ModelOutput {
   const effects = new Float64Array(x.length);
-  const sums: Record<Dimension, number> = {
-    hook: 0,
-    algorithmFit: 0,
-    specificity: 0,
-    structure: 0,
-    voice: 0,
-    engagement: 0,
-  };
+  const sums = new Float64Array(DIMENSION_ORDER.length);
+  const dimensions = dimensionIndicesOf(model);
+  const features = model.features;
   for (let i = 0; i < x.length; i++) {
-    const f = model.features[i]!;
+    const f = features[i]!;
     const e = model.scale * f.weight * (x[i]! - f.mean);
     effects[i] = e;
-    sums[f.dimension] += e;
+    sums[dimensions[i]!]! += e;
   }
-  const breakdown = { ...sums };
-  for (const d of Object.keys(sums) as Dimension[]) {
-    breakdown[d] = clamp(model.center + sums[d] / model.dimensionWeights[d]);
-  }
+  const w = model.dimensionWeights;
+  const c = model.center;
+  const breakdown: Breakdown = {
+    hook: clamp(c + sums[0]! / w.hook),
+    algorithmFit: clamp(c + sums[1]! / w.algorithmFit),
+    specificity: clamp(c + sums[2]! / w.specificity),
+    structure: clamp(c + sums[3]! / w.structure),
+    voice: clamp(c + sums[4]! / w.voice),
+    engagement: clamp(c + sums[5]! / w.engagement),
+  };
   return { effects, breakdown };
 }

@@ -1,3 +1,5 @@
+import { DistinctCounter } from '../text/string-table.ts';
+import { currentLookUp, type LookedUpWords, nextSeenPass, registerWord } from '../text/word-facts.ts';
 import table from './word-order.json' with { type: 'json' };
 
 /**
@@ -25,6 +27,7 @@ const LOG_RATIO = Int8Array.from(Buffer.from((table as WordOrderTable).table, 'b
   b > 127 ? b - 256 : b,
 );
 const STEP = (table as WordOrderTable).step;
+for (const [w, i] of CLASS) registerWord(w).orderClass = i;
 
 export const wordOrderClassCount = SIZE;
 
@@ -55,20 +58,44 @@ export interface WordOrder {
   distinct: number;
 }
 
-/** Word-order plausibility of a post's tokens (phrases.ts `tokenize`), in one pass. */
-export function wordOrder(tokens: readonly string[]): WordOrder {
+/** Distinct words nobody registered, counted per post. */
+const unregistered = new DistinctCounter();
+
+/**
+ * Word-order plausibility of a post's tokens (phrases.ts `tokenize`), in one pass over them and
+ * their word records (text-features.ts keeps the lookup): a class word's class and whether it
+ * was seen are read from its record; only words nobody registered are counted in a table.
+ */
+export function wordOrder(tokens: readonly string[], looked?: LookedUpWords): WordOrder {
+  const { facts, hashes } = currentLookUp(tokens, looked);
+  const pass = nextSeenPass();
+  unregistered.begin(tokens.length);
   let previous = -1;
   let sum = 0;
   let pairs = 0;
   let common = 0;
   let words = 0;
-  const distinct = new Set<string>();
+  let distinct = 0;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     if (t === '?' || t === '"') continue;
-    const c = wordClass(t);
+    const word = facts[i];
+    let c: number;
+    if (word !== undefined) {
+      if (word.seen !== pass) {
+        word.seen = pass;
+        distinct++;
+      }
+      c = word.orderClass;
+    } else {
+      unregistered.add(t, hashes[i]!);
+      c = -1;
+    }
+    if (c === -1) {
+      const first = t.charCodeAt(0);
+      c = first >= 48 && first <= 57 ? NUMBER : OTHER;
+    }
     words++;
-    distinct.add(t);
     if (c < OTHER) common++;
     if (previous >= 0) {
       sum += LOG_RATIO[previous * SIZE + c]!;
@@ -81,7 +108,7 @@ export function wordOrder(tokens: readonly string[]): WordOrder {
     pairs,
     classShare: words === 0 ? 0 : common / words,
     words,
-    distinct: distinct.size,
+    distinct: distinct + unregistered.count,
   };
 }
 

@@ -1,3 +1,4 @@
+import { currentLookUp, type LookedUpWords, registeredWords, registerWord } from '../text/word-facts.ts';
 import { COMPOUND_ALPHA, NEGATION_SCALAR, NEGATORS, type Sentiment, vaderLexicon } from './sentiment.ts';
 
 /**
@@ -11,14 +12,17 @@ import { COMPOUND_ALPHA, NEGATION_SCALAR, NEGATORS, type Sentiment, vaderLexicon
 /** Learned within-author effect per lower-cased word or `first_second` pair (the artifact's `words`). */
 export type WordWeights = ReadonlyMap<string, number>;
 
+/**
+ * A vocabulary's lookup tables, indexed by word id (word-facts.ts): building one registers the
+ * vocabulary's words, VADER's lexicon and negators, so a post's single lookup finds them.
+ */
 interface Table {
-  id: Map<string, number>;
-  /** VADER valence, NaN when the word has none. */
+  /** VADER valence by word id, NaN when the word has none. */
   valence: Float64Array;
-  /** Vocabulary slot of the word itself, -1 when it only starts pairs or only has a valence. */
+  /** Vocabulary slot of the word itself by word id, -1 when it only starts pairs or only has a valence. */
   slotOf: Int32Array;
-  /** Pairs this word starts ("thrilled" of "thrilled_to"): second word to slot. */
-  pairsOf: (Map<string, number> | undefined)[];
+  /** Pairs a word starts ("thrilled" of "thrilled_to"), by word id: second word's id to slot. */
+  pairsOf: (Map<number, number> | undefined)[];
   names: string[];
   /** Whether an entry holds a word a writer chose (not only function words or link pieces). */
   chosen: Uint8Array;
@@ -51,38 +55,32 @@ function tableOf(words: WordWeights): Table {
   const cached = tables.get(words);
   if (cached) return cached;
   const entries = [...words];
-  const id = new Map<string, number>();
-  const valence: number[] = [];
-  const slot: number[] = [];
-  const pairsOf: (Map<string, number> | undefined)[] = [];
-  const idOf = (w: string) => {
-    let i = id.get(w);
-    if (i === undefined) {
-      i = slot.length;
-      id.set(w, i);
-      slot.push(-1);
-      valence.push(Number.NaN);
-      pairsOf.push(undefined);
-    }
-    return i;
-  };
-  for (const [w, v] of vaderLexicon()) valence[idOf(w)] = v;
-  entries.forEach(([w], k) => {
-    // Tokens never hold "_", so an entry with one is a pair of adjacent tokens.
+  for (const n of NEGATORS) registerWord(n).negator = true;
+  const lexicon = [...vaderLexicon()].map(([w, v]) => [registerWord(w).id, v] as const);
+  // Tokens never hold "_", so an entry with one is a pair of adjacent tokens.
+  const parts = entries.map(([w]) => {
     const cut = w.indexOf('_');
-    if (cut === -1) {
-      slot[idOf(w)] = k;
+    return cut === -1
+      ? { word: registerWord(w).id, second: -1 }
+      : { word: registerWord(w.slice(0, cut)).id, second: registerWord(w.slice(cut + 1)).id };
+  });
+  const size = registeredWords();
+  const valence = new Float64Array(size).fill(Number.NaN);
+  for (const [id, v] of lexicon) valence[id] = v;
+  const slotOf = new Int32Array(size).fill(-1);
+  const pairsOf = new Array<Map<number, number> | undefined>(size);
+  parts.forEach(({ word, second }, k) => {
+    if (second === -1) {
+      slotOf[word] = k;
       return;
     }
-    const first = idOf(w.slice(0, cut));
-    const next = pairsOf[first] ?? new Map<string, number>();
-    next.set(w.slice(cut + 1), k);
-    pairsOf[first] = next;
+    const next = pairsOf[word] ?? new Map<number, number>();
+    next.set(second, k);
+    pairsOf[word] = next;
   });
   const table: Table = {
-    id,
-    valence: Float64Array.from(valence),
-    slotOf: Int32Array.from(slot),
+    valence,
+    slotOf,
     pairsOf,
     names: entries.map(([w]) => w),
     chosen: Uint8Array.from(entries, ([w]) => (chosen(w) ? 1 : 0)),
@@ -125,40 +123,47 @@ export function strongestWords(
 }
 
 /**
- * Word choice and sentiment of lower-cased tokens (phrases.ts `tokenize`). `known`, when given,
- * collects the vocabulary slots the post uses (`strongestWords` names them).
+ * Word choice and sentiment of lower-cased tokens (phrases.ts `tokenize`), read from their word
+ * records (`looked`, the lookup text-features.ts kept; looked up here when absent or older than
+ * this vocabulary). `known`, when given, collects the vocabulary slots the post uses
+ * (`strongestWords` names them).
  */
 export function wordPass(
   tokens: readonly string[],
   words: WordWeights,
   known?: number[],
+  looked?: LookedUpWords,
 ): { choice: number; sentiment: Sentiment } {
   const v = tableOf(words);
+  const { facts } = currentLookUp(tokens, looked);
   v.pass = (v.pass + 1) >>> 0;
   if (v.pass === 0) {
     v.seen.fill(0);
     v.pass = 1;
   }
   const pass = v.pass;
+  const size = v.slotOf.length;
   let choice = 0;
   let sum = 0;
   let positive = 0;
   let negative = 0;
   let counted = 0;
-  let after: Map<string, number> | undefined;
+  let after: Map<number, number> | undefined;
   for (let n = 0; n < tokens.length; n++) {
     const t = tokens[n]!;
-    if (after !== undefined) {
-      const p = after.get(t);
+    if (t !== '?' && t !== '"') counted++;
+    const word = facts[n];
+    // Words registered after this vocabulary's table was built are not in it.
+    const i = word === undefined || word.id >= size ? -1 : word.id;
+    if (after !== undefined && i !== -1) {
+      const p = after.get(i);
       if (p !== undefined && v.seen[p] !== pass) {
         v.seen[p] = pass;
         choice += v.weight[p]!;
         known?.push(p);
       }
     }
-    if (t !== '?' && t !== '"') counted++;
-    const i = v.id.get(t);
-    if (i === undefined) {
+    if (i === -1) {
       after = undefined;
       continue;
     }
@@ -167,7 +172,7 @@ export function wordPass(
     if (!Number.isNaN(valence)) {
       // VADER's negation: a negator among the three preceding words scales the valence.
       for (let k = Math.max(0, n - 3); k < n; k++) {
-        if (NEGATORS.has(tokens[k]!)) {
+        if (facts[k]?.negator === true) {
           valence *= NEGATION_SCALAR;
           break;
         }

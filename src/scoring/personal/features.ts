@@ -1,5 +1,5 @@
 import { gradeHeuristically } from '../judge/heuristic-judge.ts';
-import { FEATURE_NAMES, FEATURES, featureVector } from '../learned/features.ts';
+import { FEATURE_NAMES, FEATURES, featureVector, withJudgeGrades } from '../learned/features.ts';
 import { type ScoreModel, scoreModel, wordWeights } from '../learned/model.ts';
 import { type RuleOutcome, runRules } from '../rules/rules.ts';
 import type { ScoreInput } from '../types.ts';
@@ -15,6 +15,15 @@ export function offlineFeatures(
 ): { x: Float64Array; rules: RuleOutcome } {
   const rules = runRules(input);
   return { x: featureVector(input, rules, gradeHeuristically(rules), wordWeights(model)), rules };
+}
+
+/**
+ * `offlineFeatures` of a post already scored (its rules' outcome and the feature vector the
+ * global score used, whichever judge graded it): the judge slots take the offline judge's
+ * grades, the rest is the same, so the rules and features are not run a second time.
+ */
+export function offlineFeaturesOf(rules: RuleOutcome, x: Float64Array): Float64Array {
+  return withJudgeGrades(x, gradeHeuristically(rules));
 }
 
 /** The global model's weights in feature order, and what the personal model needs to know of it. */

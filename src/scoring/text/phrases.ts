@@ -8,6 +8,20 @@ import {
   PERSONAL_NEWS,
   VAGUE,
 } from './lexicon.ts';
+import { FNV_OFFSET, FNV_PRIME, finishHash, hashString } from './string-table.ts';
+import {
+  factsOfId,
+  type LookedUpWords,
+  lookUpWords,
+  type PhraseEntry,
+  registerWord,
+  type WordFacts,
+  wordFacts,
+  wordGeneration,
+  wordIdOf,
+  wordIdOfRange,
+  wordKey,
+} from './word-facts.ts';
 
 /**
  * Phrase matching over words, not regex alternations: the text is tokenised once and every
@@ -39,10 +53,18 @@ const ASCII_WORD = new Uint8Array(128);
 for (let c = A; c <= Z; c++) ASCII_WORD[c] = 1;
 for (let c = ZERO; c <= NINE; c++) ASCII_WORD[c] = 1;
 
+/** Non-ASCII code units already classified: 0 not yet, 1 a word character, 2 not one. */
+const NON_ASCII_CLASS = new Uint8Array(0x10000);
+
 function isWordCode(text: string, i: number): boolean {
   const c = text.charCodeAt(i);
   if (c < 128) return ASCII_WORD[c] === 1;
-  return NON_ASCII_WORD.test(text[i]!);
+  let known = NON_ASCII_CLASS[c]!;
+  if (known === 0) {
+    known = NON_ASCII_WORD.test(text[i]!) ? 1 : 2;
+    NON_ASCII_CLASS[c] = known;
+  }
+  return known === 1;
 }
 
 const isDigit = (text: string, i: number) => {
@@ -56,28 +78,48 @@ const isDigit = (text: string, i: number) => {
  * between word characters, and across . or , between digits ("3.5", "10,000"). `?` and
  * `"` (straight or curly) are tokens of their own, because some phrases end in them.
  */
-export function tokenize(text: string): string[] {
+export const tokenize = (text: string): string[] => tokenizeWords(text).tokens;
+
+/**
+ * `tokenize`, and the tokens looked up in the word table (word-facts.ts) in the same scan: a
+ * registered word is found from the text without being cut out, and its token is the table's
+ * own string (equal to the cut, so no copy is made); only other words are cut. `lower` is the
+ * lower-cased text it scanned.
+ */
+export function tokenizeWords(text: string): { tokens: string[]; words: LookedUpWords; lower: string } {
   const s = text.toLowerCase();
-  const tokens: string[] = [];
   const n = s.length;
+  const tokens: string[] = [];
+  const facts: (WordFacts | undefined)[] = [];
+  const hashes: number[] = [];
+  const generation = wordGeneration();
   let i = 0;
   while (i < n) {
+    let c = s.charCodeAt(i);
     if (!isWordCode(s, i)) {
-      const c = s.charCodeAt(i);
-      if (c === 63) tokens.push('?');
-      else if (c === 34 || c === 0x201c || c === 0x201d) tokens.push('"');
+      if (c === 63 || c === 34 || c === 0x201c || c === 0x201d) {
+        const token = c === 63 ? '?' : '"';
+        const hash = c === 63 ? QUESTION_HASH : QUOTE_HASH;
+        const id = wordIdOf(token, hash);
+        tokens.push(token);
+        hashes.push(hash);
+        facts.push(id === -1 ? undefined : factsOfId(id));
+      }
       i++;
       continue;
     }
     const start = i;
     let curly = false;
+    // The token's hash (string-table.ts `hashRange`), computed as its characters are read.
+    let h = Math.imul(FNV_OFFSET ^ c, FNV_PRIME);
     i++;
     while (i < n) {
       if (isWordCode(s, i)) {
+        h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME);
         i++;
         continue;
       }
-      const c = s.charCodeAt(i);
+      c = s.charCodeAt(i);
       const joins =
         i + 1 < n &&
         ((c === 39 || c === 0x2019 || c === 45) && isWordCode(s, i + 1)
@@ -85,18 +127,32 @@ export function tokenize(text: string): string[] {
           : (c === 46 || c === 44) && isDigit(s, i - 1) && isDigit(s, i + 1));
       if (!joins) break;
       if (c === 0x2019) curly = true;
+      h = Math.imul(h ^ (c === 0x2019 ? 39 : c), FNV_PRIME);
+      h = Math.imul(h ^ s.charCodeAt(i + 1), FNV_PRIME);
       i += 2;
     }
-    const token = s.slice(start, i);
-    tokens.push(curly ? token.replace(/’/g, "'") : token);
+    const hash = finishHash(h);
+    let token: string;
+    let id: number;
+    if (curly) {
+      token = s.slice(start, i).replace(/’/g, "'");
+      id = wordIdOf(token, hash);
+    } else {
+      id = wordIdOfRange(s, start, i, hash);
+      token = id === -1 ? s.slice(start, i) : wordKey(id);
+    }
+    tokens.push(token);
+    hashes.push(hash);
+    facts.push(id === -1 ? undefined : factsOfId(id));
   }
-  return tokens;
+  return { tokens, words: { generation, facts, hashes }, lower: s };
 }
 
-interface Entry {
+const QUESTION_HASH = hashString('?');
+const QUOTE_HASH = hashString('"');
+
+interface Entry extends PhraseEntry {
   list: PhraseList;
-  phrase: string;
-  rest: string[];
 }
 
 const INDEX = new Map<string, Entry[]>();
@@ -112,7 +168,7 @@ for (const list of LIST_NAMES) {
 
 function longestMatch(
   entries: Entry[] | undefined,
-  tokens: string[],
+  tokens: readonly string[],
   i: number,
   only: PhraseList | undefined,
   singleWordOnly: boolean,
@@ -133,13 +189,6 @@ function longestMatch(
   return best;
 }
 
-/** One-word phrases under their plural form ("myths" -> "myth"), so matching never slices. */
-const PLURALS = new Map<string, Entry[]>();
-for (const [first, entries] of INDEX) {
-  const single = entries.filter((e) => e.rest.length === 0);
-  if (single.length && first.length >= 3) PLURALS.set(`${first}s`, single);
-}
-
 /** Pronoun classes by token: 1 first person, 2 first person plural, 3 second person. */
 const PRONOUNS: [string[], 1 | 2 | 3][] = [
   [['i', "i'm", "i've", "i'd", "i'll", 'me', 'my', 'mine', 'myself'], 1],
@@ -147,39 +196,26 @@ const PRONOUNS: [string[], 1 | 2 | 3][] = [
   [['you', 'your', 'yours', 'yourself', "you're", "you've", "you'll", "you'd"], 3],
 ];
 
-/**
- * Everything a token is to the scan, behind one lookup (hashing a fresh token string is most
- * of a lookup's cost): the phrases it starts, the one-word phrases it is the plural of, and its
- * pronoun class.
- */
-interface TokenInfo {
-  entries: Entry[] | undefined;
-  plurals: Entry[] | undefined;
-  pronoun: 0 | 1 | 2 | 3;
+// Everything a token is to the scan sits in its word record (word-facts.ts): the phrases it
+// starts, the one-word phrases it is the plural of ("myths" -> "myth", so matching never
+// slices), and its pronoun class.
+for (const [first, entries] of INDEX) {
+  registerWord(first).phrases = entries;
+  const single = entries.filter((e) => e.rest.length === 0);
+  if (single.length && first.length >= 3) registerWord(`${first}s`).plurals = single;
 }
-const INFO = new Map<string, TokenInfo>();
-const infoOf = (t: string) => {
-  let info = INFO.get(t);
-  if (!info) {
-    info = { entries: undefined, plurals: undefined, pronoun: 0 };
-    INFO.set(t, info);
-  }
-  return info;
-};
-for (const [first, entries] of INDEX) infoOf(first).entries = entries;
-for (const [plural, entries] of PLURALS) infoOf(plural).plurals = entries;
-for (const [words, cls] of PRONOUNS) for (const w of words) infoOf(w).pronoun = cls;
+for (const [words, cls] of PRONOUNS) for (const w of words) registerWord(w).pronoun = cls;
 
 /** The entry matching at token `i`, longest phrase first; a plural last word matches too. */
 function matchAt(
-  tokens: string[],
+  tokens: readonly string[],
   i: number,
-  only?: PhraseList,
-  info = INFO.get(tokens[i]!),
+  only: PhraseList | undefined,
+  facts: WordFacts | undefined,
 ): Entry | undefined {
-  if (!info) return undefined;
-  const best = longestMatch(info.entries, tokens, i, only, false, undefined);
-  return info.plurals ? longestMatch(info.plurals, tokens, i, only, true, best) : best;
+  if (!facts) return undefined;
+  const best = longestMatch(facts.phrases as Entry[] | undefined, tokens, i, only, false, undefined);
+  return facts.plurals ? longestMatch(facts.plurals as Entry[], tokens, i, only, true, best) : best;
 }
 
 export type PhraseCounts = Record<PhraseList, number>;
@@ -194,8 +230,14 @@ export interface PhraseScan {
   pronouns: [number, number, number, number];
 }
 
-/** One pass over the tokens: non-overlapping matches per list, word, number and pronoun counts. */
-export function scanPhrases(tokens: string[]): PhraseScan {
+/**
+ * One pass over the tokens and their word records (`lookUpWords(tokens).facts`): non-overlapping
+ * matches per list, word, number and pronoun counts.
+ */
+export function scanPhrases(
+  tokens: readonly string[],
+  facts: readonly (WordFacts | undefined)[] = lookUpWords(tokens).facts,
+): PhraseScan {
   const counts = {} as PhraseCounts;
   const found = {} as Record<PhraseList, string[]>;
   for (const l of LIST_NAMES) {
@@ -212,7 +254,7 @@ export function scanPhrases(tokens: string[]): PhraseScan {
     words++;
     const c = t.charCodeAt(0);
     if (c >= ZERO && c <= NINE) numbers++;
-    const info = INFO.get(t);
+    const info = facts[i];
     if (!info) continue;
     if (info.pronoun) pronouns[info.pronoun]++;
     // Inside a phrase already matched: counted above, but no new match starts here.
@@ -234,6 +276,6 @@ export function hasPhrase(list: PhraseList, text: string, withinFirstWords = Num
 /** `hasPhrase` over tokens already cut, so one text checked against several lists is tokenised once. */
 export function hasPhraseIn(list: PhraseList, tokens: string[], withinFirstWords = Number.POSITIVE_INFINITY) {
   const end = Math.min(tokens.length, withinFirstWords);
-  for (let i = 0; i < end; i++) if (matchAt(tokens, i, list)) return true;
+  for (let i = 0; i < end; i++) if (matchAt(tokens, i, list, wordFacts(tokens[i]!))) return true;
   return false;
 }

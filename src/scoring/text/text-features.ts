@@ -1,12 +1,15 @@
 import { countMatches, NOT_X_BUT_Y } from './lexicon.ts';
-import { hasPhrase, type PhraseList, scanPhrases, tokenize } from './phrases.ts';
-import { countProperNouns, scanNonAscii, withoutTrailingHashtags } from './text-scan.ts';
+import { hasPhrase, type PhraseList, scanPhrases, tokenizeWords } from './phrases.ts';
+import { countProperNouns, scanNonAscii, sentenceStats, withoutTrailingHashtags } from './text-scan.ts';
+import type { LookedUpWords } from './word-facts.ts';
 
 /** Measurable features of a post's text: the rules layer's only input besides the request. */
 export interface TextFeatures {
   text: string;
   /** Lower-cased word tokens (phrases.ts `tokenize`), kept for the learned model's word features. */
   tokens: string[];
+  /** The tokens' word records, looked up once for every measure that reads them (word-facts.ts). */
+  wordFacts: LookedUpWords;
   length: number;
   words: number;
   /** Non-empty lines. */
@@ -66,8 +69,6 @@ const mayHaveLink = (text: string) =>
   text.includes('://') || /www\.|lnkd\.in\/|bit\.ly\/|t\.co\/|buff\.ly\//i.test(text);
 export const MENTION = /(?<![\p{L}\p{N}_.])@[\p{L}\p{N}_][\p{L}\p{N}_.-]*/gu;
 const LIST_LINE = /^[ \t]*(?:[-•*▪►→–]|\d{1,2}[.)]|\p{Extended_Pictographic}\uFE0F?)[ \t]+\S/gmu;
-const SENTENCE_END = /[.!?…]+(?=\s|$)|\n/u;
-const HAS_WORD = /[\p{L}\p{N}]/u;
 
 /** Normalises line endings and trailing space; scoring, caching and validation all use it. */
 export function normalizePost(text: string): string {
@@ -80,26 +81,6 @@ export function normalizePost(text: string): string {
 export function firstSentence(line: string): string {
   const m = /^.*?[.!?…]+(?=\s|$)/u.exec(line);
   return (m ? m[0] : line).trim();
-}
-
-/**
- * Sentences: pieces between terminal punctuation or line breaks that hold a word (linear), and
- * the share of their characters that repeat an earlier piece (case and spacing aside).
- */
-function sentenceStats(text: string): { sentences: number; repeated: number } {
-  let n = 0;
-  let total = 0;
-  let repeated = 0;
-  const seen = new Set<string>();
-  for (const piece of text.split(SENTENCE_END)) {
-    if (!HAS_WORD.test(piece)) continue;
-    n++;
-    const key = piece.trim().toLowerCase();
-    total += key.length;
-    if (seen.has(key)) repeated += key.length;
-    else seen.add(key);
-  }
-  return { sentences: n, repeated: total === 0 ? 0 : repeated / total };
 }
 
 /** Share of the text taken by repeats of its opening sentence (when it runs on without a break). */
@@ -147,9 +128,9 @@ export function extractFeatures(raw: string): TextFeatures {
   const text = normalizePost(raw);
   const newline = text.indexOf('\n');
   const firstLine = (newline === -1 ? text : text.slice(0, newline)).trim();
-  const tokens = tokenize(text);
-  const { counts, found, words, numbers, pronouns } = scanPhrases(tokens);
-  const { sentences, repeated } = sentenceStats(text);
+  const { tokens, words: wordFacts, lower } = tokenizeWords(text);
+  const { counts, found, words, numbers, pronouns } = scanPhrases(tokens, wordFacts.facts);
+  const { sentences, repeated } = sentenceStats(text, lower);
   const hook = firstSentence(firstLine);
   const { paragraphs, longest, lines } = paragraphStats(text);
   const hasHash = text.includes('#');
@@ -160,6 +141,7 @@ export function extractFeatures(raw: string): TextFeatures {
   return {
     text,
     tokens,
+    wordFacts,
     length: text.length,
     words,
     lines,

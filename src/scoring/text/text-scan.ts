@@ -94,3 +94,76 @@ export function scanNonAscii(text: string): { emoji: number; styled: number } {
   }
   return { emoji, styled };
 }
+
+/** ECMAScript white space and line terminators: what `\s` matches and `trim` removes. */
+export function isJsSpace(c: number): boolean {
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+const HAS_WORD = /[\p{L}\p{N}]/u;
+const isSentenceEnd = (c: number) => c === 46 || c === 33 || c === 63 || c === 0x2026;
+
+/** A letter or digit in text.slice(start, end); ASCII read by hand, anything else by the regex. */
+function holdsWord(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128) return HAS_WORD.test(text.slice(start, end));
+    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57)) return true;
+  }
+  return false;
+}
+
+/**
+ * Sentences: pieces between terminal punctuation (a run of . ! ? … followed by white space or
+ * the end) or line breaks that hold a word, and the share of their characters that repeat an
+ * earlier piece (case and spacing aside). Scanned by hand: the same pieces as
+ * `text.split(/[.!?…]+(?=\s|$)|\n/u)`. `lower` is `text.toLowerCase()`: a piece's key is cut
+ * from it when lower-casing kept every character in place (no "İ", no final sigma to choose).
+ */
+export function sentenceStats(text: string, lower: string): { sentences: number; repeated: number } {
+  const inPlace = lower.length === text.length && !text.includes('Σ');
+  let n = 0;
+  let total = 0;
+  let repeated = 0;
+  const seen = new Set<string>();
+  const piece = (start: number, end: number) => {
+    if (!holdsWord(text, start, end)) return;
+    n++;
+    while (isJsSpace(text.charCodeAt(start))) start++;
+    while (isJsSpace(text.charCodeAt(end - 1))) end--;
+    const key = inPlace ? lower.slice(start, end) : text.slice(start, end).toLowerCase();
+    total += key.length;
+    if (seen.has(key)) repeated += key.length;
+    else seen.add(key);
+  };
+  let from = 0;
+  let i = 0;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c === 10) {
+      piece(from, i);
+      from = ++i;
+    } else if (isSentenceEnd(c)) {
+      let j = i + 1;
+      while (j < text.length && isSentenceEnd(text.charCodeAt(j))) j++;
+      if (j === text.length || isJsSpace(text.charCodeAt(j))) {
+        piece(from, i);
+        from = j;
+      }
+      i = j;
+    } else i++;
+  }
+  piece(from, text.length);
+  return { sentences: n, repeated: total === 0 ? 0 : repeated / total };
+}

@@ -1,0 +1,49 @@
+import { readPostsCsv } from '../scripts/lib/posts-csv.ts';
+import { scoreHeuristically as now } from '../src/scoring/scorer.ts';
+
+/**
+ * The offline engine of another checkout (BEFORE: a directory holding that commit's src/ and
+ * packages/, with node_modules linked) against this one, in the same process: alternating
+ * rounds of one CPU-second each on the 1,300-character posts bench/score.ts uses, posts per
+ * second of this process's own CPU time. The median ratio is what a change did, whatever else
+ * the machine is running.
+ */
+const beforeDir = process.env.BEFORE;
+if (!beforeDir) throw new Error('set BEFORE to the directory of the version to compare with');
+const { scoreHeuristically: before } = (await import(`${beforeDir}/src/scoring/scorer.ts`)) as {
+  scoreHeuristically: typeof now;
+};
+const posts: string[] = [];
+let buffer = '';
+for (const row of readPostsCsv(process.env.BENCH_POSTS_CSV ?? '../shared/data/linkedin-posts-2025.csv')) {
+  buffer += (buffer ? '\n\n' : '') + row.content;
+  if (buffer.length >= 1_300) {
+    posts.push(buffer.slice(0, 1_300));
+    buffer = '';
+  }
+}
+function rate(score: typeof now, cpuMs: number): number {
+  const started = process.cpuUsage();
+  let n = 0;
+  let used = 0;
+  while (used < cpuMs * 1000) {
+    for (const post of posts) score({ post });
+    n += posts.length;
+    const u = process.cpuUsage(started);
+    used = u.user + u.system;
+  }
+  return n / (used / 1e6);
+}
+rate(now, 1_500);
+rate(before, 1_500);
+const ratios: number[] = [];
+const rates = { before: [] as number[], now: [] as number[] };
+for (let round = 0; round < Number(process.env.BENCH_ROUNDS ?? 9); round++) {
+  rates.before.push(rate(before, 1_000));
+  rates.now.push(rate(now, 1_000));
+  ratios.push(rates.now.at(-1)! / rates.before.at(-1)!);
+}
+const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
+console.log(
+  `posts per CPU-second: before ${median(rates.before).toFixed(0)}, now ${median(rates.now).toFixed(0)}; now/before median ${median(ratios).toFixed(3)} (rounds ${ratios.map((r) => r.toFixed(2)).join(' ')})`,
+);

@@ -1,0 +1,76 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { scoreHeuristically } from '../../src/scoring/scorer.ts';
+import { tokenizeWords } from '../../src/scoring/text/phrases.ts';
+import { DistinctCounter, hashString, StringIds } from '../../src/scoring/text/string-table.ts';
+import { lookUpWords, wordFacts } from '../../src/scoring/text/word-facts.ts';
+
+/**
+ * The scorer's word table (word-facts.ts, string-table.ts) is only a faster way to ask the same
+ * questions: the scan's tokens, hashes and records equal a lookup of each token by itself, and
+ * the tables agree with a Map and a Set.
+ */
+const text = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom(
+        'I',
+        'not',
+        'The',
+        'don’t',
+        "it's",
+        '3.5',
+        '10,000',
+        '?',
+        '“',
+        '"',
+        ' ',
+        '\n',
+        '—',
+        '🚀',
+        'Σ',
+        'İ',
+        'love',
+        'great',
+      ),
+      fc.string({ maxLength: 5 }),
+    ),
+    { maxLength: 40 },
+  )
+  .map((parts) => parts.join(''));
+
+describe('word table', () => {
+  it('finds in one scan what looking up each token finds', () => {
+    scoreHeuristically({ post: 'Warm the vocabulary: I love this.' });
+    fc.assert(
+      fc.property(text, (t) => {
+        const { tokens, words } = tokenizeWords(t);
+        expect(words.hashes).toEqual(tokens.map(hashString));
+        expect(words.facts).toEqual(lookUpWords(tokens).facts);
+        expect(words.facts).toEqual(tokens.map(wordFacts));
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+
+  it('maps strings to ids and counts distinct strings like a Map and a Set', () => {
+    // One counter for every run: a round must not see the strings of the rounds before it.
+    const counter = new DistinctCounter();
+    fc.assert(
+      fc.property(fc.array(fc.string({ maxLength: 4 }), { maxLength: 3_000 }), (words) => {
+        const ids = new StringIds();
+        const map = new Map<string, number>();
+        for (const w of words) {
+          if (!map.has(w)) map.set(w, map.size);
+          expect(ids.add(w)).toBe(map.get(w));
+        }
+        for (const w of words) expect(ids.idOf(w)).toBe(map.get(w));
+        expect(ids.idOf('not added, longer than four')).toBe(-1);
+        counter.begin(words.length);
+        for (const w of words) counter.add(w, hashString(w));
+        expect(counter.count).toBe(new Set(words).size);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
