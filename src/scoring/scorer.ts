@@ -26,7 +26,7 @@ const MAX_SIGNALS = 12;
  * rewrite's cut and generate's openings; no points changed. rules-3: text-quality rules
  * (repetition, word order), omitted media scored as text only, plain-English signals.
  */
-export const RULES_VERSION = 'rules-3';
+export const RULES_VERSION = 'rules-4';
 
 /**
  * What a cached score depends on besides its input and engine: the score schema, the learned
