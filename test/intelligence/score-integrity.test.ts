@@ -26,6 +26,24 @@ describeRealPosts('score integrity on real posts', () => {
     expect(posts.length).toBeGreaterThan(150);
   });
 
+  it('shows a word-choice signal only naming words, on every real post (no held-out author), text only and with an image', () => {
+    const all = [
+      ...readRealPosts('linkedin-creator-posts.csv'),
+      ...readRealPosts('linkedin-posts-2025.csv'),
+    ].filter((p) => !p.heldOut);
+    let shown = 0;
+    for (const p of all) {
+      for (const media of ['none', 'single-image'] as const) {
+        const r = scoreHeuristically({ post: p.text, media });
+        for (const s of r.signals.filter((x) => x.rule === 'text.word_choice')) {
+          expect(s.detail, s.detail).toMatch(/^Words such as "/);
+          shown++;
+        }
+      }
+    }
+    expect(shown).toBeGreaterThan(100);
+  }, 60_000);
+
   it('scores the first sentence repeated to the length below the real post in >= 95%, saying why', () => {
     const results = posts.map((p) => {
       const real = scoreHeuristically(inputOf(p)).overall;
@@ -85,12 +103,15 @@ describeRealPosts('score integrity on real posts', () => {
       expect(text).not.toMatch(
         /is (?:above|below) the typical post|\ba other\b|\b1 sentences\b|\bthe judge\b|none format/i,
       );
-      for (const s of r.signals.filter((s) => s.rule === 'text.word_choice'))
+      for (const s of r.signals.filter((s) => s.rule === 'text.word_choice')) {
+        // A word-choice signal names the words a writer could change, or is not shown.
+        expect(s.detail, s.detail).toMatch(/^Words such as "/);
         for (const [, quoted] of s.detail.matchAll(/"([^"]+)"/g))
           expect(
             quoted!.split(' ').every((w) => STOP.test(w)),
             `${quoted} in ${s.detail}`,
           ).toBe(false);
+      }
       for (const [concept, re] of CONCEPTS) {
         const impacts = new Set(r.signals.filter((s) => s.rule && re.test(s.rule)).map((s) => s.impact));
         expect(impacts.size, `${concept}: ${text}`).toBeLessThanOrEqual(1);

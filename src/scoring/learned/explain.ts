@@ -114,7 +114,7 @@ function formatDetail(input: ExplainInput, note: string | undefined, effect: num
   return `${lead}Among the same authors' posts, ${FORMAT_GROUPS[input.media]} did ${effect >= 0 ? 'better' : 'worse'} than their posts with text only (${points(effect)}).`;
 }
 
-function measureSignal(input: ExplainInput, index: number, effect: number): Signal {
+function measureSignal(input: ExplainInput, index: number, effect: number): Signal | null {
   const spec = FEATURES[index]!;
   const impact = effect > 0 ? 'positive' : 'negative';
   const value = input.x[index]!;
@@ -124,10 +124,9 @@ function measureSignal(input: ExplainInput, index: number, effect: number): Sign
   let detail: string;
   if (spec.name === 'text.word_choice') {
     const mine = strongestWords(input.words, input.known, effect > 0, 4).map((w) => `"${w}"`);
-    detail =
-      mine.length > 0
-        ? `Words such as ${mine.join(', ')} have gone with ${more} engagement in the same authors' other posts (${points(effect)}).`
-        : `The words of this post have gone with ${more} engagement in the same authors' other posts (${points(effect)}).`;
+    // Without a word to name, a writer could not act on it: no signal (the score still counts it).
+    if (mine.length === 0) return null;
+    detail = `Words such as ${mine.join(', ')} have gone with ${more} engagement in the same authors' other posts (${points(effect)}).`;
   } else if (spec.kind === 'judge') {
     const noun = JUDGE_NOUNS[spec.name]!;
     const grade = Math.round(100 * value);
@@ -206,6 +205,14 @@ export function explain(input: ExplainInput, limit = 12): Signal[] {
     candidates.push(i);
   }
   candidates.sort((a, b) => Math.abs(effects[b]!) - Math.abs(effects[a]!));
-  for (const i of candidates.slice(0, limit)) out.push(measureSignal(input, i, effects[i]!));
+  let worded = 0;
+  for (const i of candidates) {
+    if (worded === limit) break;
+    const signal = measureSignal(input, i, effects[i]!);
+    if (signal) {
+      out.push(signal);
+      worded++;
+    }
+  }
   return out;
 }
