@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { MediaKind, Platform } from '../../src/domain/enums.ts';
+import { MediaKind, type Platform } from '../../src/domain/enums.ts';
 import { withPersonal } from '../../src/features/history/personal-score.ts';
 import { heuristicJudge } from '../../src/scoring/judge/heuristic-judge.ts';
 import type { Judge } from '../../src/scoring/judge/judge.ts';
@@ -26,15 +26,7 @@ import { byAuthor, type DataPost, readAllData } from './datasets.ts';
  * with `node scripts/score-golden.ts` (and bumps RULES_VERSION).
  */
 
-const MEDIA: readonly MediaKind[] = [
-  'none',
-  'single-image',
-  'multi-image',
-  'document',
-  'video',
-  'poll',
-  'link',
-];
+const MEDIA: readonly MediaKind[] = MediaKind.options;
 
 /** A varied, deterministic request for the i-th post: both platforms, every media kind and context field. */
 export function goldenInput(p: DataPost, i: number): ScoreInput {

@@ -19,3 +19,12 @@ export function describeRealPosts(name: string, fn: () => void): void {
 export const readRealPosts = (file: string): DataPost[] => (REAL_POSTS_MISSING ? [] : readDataFile(file));
 
 if (REAL_POSTS_MISSING) console.warn(`real-post suites skipped: ${REAL_POSTS_MISSING}`);
+
+/** A brief as a writer might give one, made of a real post: its first three lines, at most 500 characters. */
+export const briefFromPost = (text: string): string =>
+  text
+    .split('\n')
+    .filter((l) => l.trim())
+    .slice(0, 3)
+    .join(' ')
+    .slice(0, 500);

@@ -15,7 +15,7 @@ import {
 import { generateOffline } from '../../src/scoring/writers/generate-offline.ts';
 import { planOffline } from '../../src/scoring/writers/plan-offline.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { describeRealPosts, readRealPosts } from '../helpers/real-posts.ts';
+import { briefFromPost, describeRealPosts, readRealPosts } from '../helpers/real-posts.ts';
 
 const weightedLength = (text: string) => textLimitFor('platformB', 'reply')!.length(text);
 
@@ -46,14 +46,7 @@ const fromPosts = () =>
   readRealPosts('linkedin-creator-posts.csv')
     .filter((p) => !isHeldOut(p.file, p.author))
     .filter((_, i) => i % 97 === 3)
-    .map((p) =>
-      p.text
-        .split('\n')
-        .filter((l) => l.trim())
-        .slice(0, 3)
-        .join(' ')
-        .slice(0, 500),
-    )
+    .map((p) => briefFromPost(p.text))
     .filter((b) => b.trim().length >= 40)
     .slice(0, 30);
 

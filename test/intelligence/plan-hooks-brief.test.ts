@@ -7,7 +7,7 @@ import { labelTheme, type Theme } from '../../src/scoring/text/themes.ts';
 import { briefHooks } from '../../src/scoring/writers/plan-brief-hooks.ts';
 import { SLOTS } from '../../src/scoring/writers/plan-hooks.ts';
 import { planBrief, planOffline } from '../../src/scoring/writers/plan-offline.ts';
-import { describeRealPosts, readRealPosts } from '../helpers/real-posts.ts';
+import { briefFromPost, describeRealPosts, readRealPosts } from '../helpers/real-posts.ts';
 
 /**
  * Issue 22: "Plan hooks are fill-in templates repeated across plans". Offline plan hooks now
@@ -22,14 +22,7 @@ const briefs = readRealPosts('linkedin-creator-posts.csv')
   .concat(readRealPosts('linkedin-posts-2025.csv'))
   .filter((p) => !isHeldOut(p.file, p.author))
   .filter((_, i) => i % 53 === 7)
-  .map((p) =>
-    p.text
-      .split('\n')
-      .filter((l) => l.trim())
-      .slice(0, 3)
-      .join(' ')
-      .slice(0, 500),
-  )
+  .map((p) => briefFromPost(p.text))
   .filter((b) => b.trim().length >= 40)
   .slice(0, 80);
 
