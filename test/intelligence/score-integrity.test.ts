@@ -96,6 +96,7 @@ describeRealPosts('score integrity on real posts', () => {
       ['format', /^(?:format\.multiplier|media\.)/],
       ['sentences', /^(?:structure\.(?:sentence_band|few_sentences)|text\.sentences)$/],
       ['questions', /^(?:engagement\.closing_question|text\.(?:questions|ends_with_question))$/],
+      ['we', /^(?:voice\.corporate_we|text\.first_person_plural)$/],
     ];
     for (const p of posts) {
       const r = scoreHeuristically(inputOf(p));

@@ -40,6 +40,7 @@ const CONCEPTS: [string, RegExp][] = [
   ],
   ['opening length', /^(?:hook\.fold|text\.hook_length)$/],
   ['first person', /^(?:voice\.first_person|text\.first_person)$/],
+  ['we', /^(?:voice\.corporate_we|text\.first_person_plural)$/],
   ['you', /^(?:voice\.lecturing|text\.second_person)$/],
   ['numbers', /^(?:specificity\.numbers|text\.numbers)$/],
   ['names', /^(?:specificity\.names|text\.names)$/],
