@@ -171,19 +171,32 @@ describe('CSV bulk schedule', () => {
     expect(paths).toEqual(['row 3.Channel', 'row 4.RunAt', 'row 5.Text']);
   });
 
-  it('queue rows are mapped and judged by the JSON schema (until queue slots exist, refused as an unknown field)', async () => {
-    const res = await csvPost(
-      alice,
-      csvOf([
-        ['text', 'queue', 'channelId'],
-        ['from the queue', 'yes', alice.channelId],
-      ]),
-      '?dryRun=true',
-    );
-    expect(res.status, res.text).toBe(200);
-    expect(res.body.valid).toBe(false);
-    expect(res.body.rows[0].row).toBe(2);
-    expect(res.body.rows[0].errors.some((e: { path: string }) => e.path.startsWith('row 2.'))).toBe(true);
+  it('a queue row takes the channel’s next free slot; without slots its row says how to fix it', async () => {
+    const file = csvOf([
+      ['text', 'queue', 'channelId'],
+      ['from the queue', 'yes', alice.channelId],
+      ['and the next one', 'true', alice.channelId],
+    ]);
+    const refused = await csvPost(alice, file, '?dryRun=true');
+    expect(refused.status, refused.text).toBe(200);
+    expect(refused.body.valid).toBe(false);
+    expect(refused.body.rows[0].row).toBe(2);
+    expect(refused.body.rows[0].errors).toEqual([
+      { path: 'row 2.queue', message: expect.stringContaining('has no queue slots') },
+    ]);
+
+    const slots = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, time: '09:00' }));
+    const put = await w.t.request('PUT', `/v1/channels/${alice.channelId}/queue`, {
+      key: alice.apiKey,
+      body: { timezone: 'Europe/Paris', slots },
+    });
+    expect(put.status, put.text).toBe(200);
+    const res = await csvPost(alice, file);
+    expect(res.status, res.text).toBe(201);
+    const times = res.body.posts.map((p: { scheduledFor: number }) => p.scheduledFor);
+    expect(new Set(times).size).toBe(2);
+    expect(times.every((t: number) => t > Date.now())).toBe(true);
+    await w.t.request('DELETE', `/v1/channels/${alice.channelId}/queue`, { key: alice.apiKey });
   });
 
   it('a dry run answers every row with its problems and score, and writes nothing', async () => {
