@@ -1,27 +1,20 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ChannelWorld, connected, startChannelWorld } from '../channels/helpers.ts';
-import { callErr, callOk, connectClient } from './helpers.ts';
+import type { ChannelWorld } from '../channels/helpers.ts';
+import { type Agent, type AgentWorld, startAgentWorld } from './agent-world.ts';
+import { callErr, callOk } from './helpers.ts';
 
 /** check_bulk_csv, bulk_schedule_csv, get_metrics_history, get_analytics_trends: the REST verbs over MCP. */
+let world: AgentWorld;
 let w: ChannelWorld;
-let a: { apiKey: string; client: Client; channelId: string };
-let b: { apiKey: string; client: Client; channelId: string };
+let a: Agent;
+let b: Agent;
 
 beforeAll(async () => {
-  w = await startChannelWorld();
-  const setup = async () => {
-    const { apiKey } = await w.t.signup();
-    const channel = await connected(w, apiKey);
-    return { apiKey, client: await connectClient(w.t.url, apiKey), channelId: channel.id };
-  };
-  a = await setup();
-  b = await setup();
+  world = await startAgentWorld();
+  ({ w, a, b } = world);
 });
 afterAll(async () => {
-  await a?.client.close();
-  await b?.client.close();
-  await w?.close();
+  await world?.close();
 });
 
 describe('bulk CSV and metrics-over-time tools', () => {
