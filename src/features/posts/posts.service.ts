@@ -9,6 +9,7 @@ import { createQueuedPost } from '../queues/queue-post.ts';
 import { planProblems, seriesZone } from '../series/plan-rules.ts';
 import { startSeries } from '../series/series.service.ts';
 import { pageOwned, requireReference } from '../tenancy.ts';
+import { changePost } from './post-changes.ts';
 import { loadPostRow, newPostRow, type PostRow, toPost } from './post-row.ts';
 import { checkOne, type PostDraft, scheduleProblems } from './post-rules.ts';
 import type {
@@ -18,7 +19,6 @@ import type {
   PostListQuery,
   UpdatePostRequest,
 } from './posts.schemas.ts';
-import { allows, transitionPost } from './publishing/transitions.ts';
 
 /**
  * Creates a draft, or a scheduled post when `runAt` is given (its pending job is the row
@@ -83,34 +83,12 @@ const notDraft = (row: PostRow) =>
     about: { post: toPost(row) },
   });
 
-/** Edits a draft. The write is conditional on the post still being a draft, so it cannot race a claim. */
-export async function updatePost({
-  ctx,
-  input,
-}: Call<{ id: string; changes: UpdatePostRequest }>): Promise<Post> {
-  const row = await loadPostRow(ctx.deps.db, ctx.caller.accountId, input.id);
-  if (!allows(row.status, 'edit')) throw notDraft(row);
-  const { changes } = input;
-  const checked = await checkOne(ctx, {
-    text: changes.text ?? row.text,
-    channelId: changes.channelId === undefined ? row.channelId : changes.channelId,
-    brandId: changes.brandId === undefined ? row.brandId : changes.brandId,
-    platform: row.platform,
-    mediaIds: changes.mediaIds ?? row.mediaIds,
-    thread: changes.thread ?? row.thread,
-    firstComment: changes.firstComment === undefined ? row.firstComment : changes.firstComment,
+/** Edits a draft; a post that stopped being one meanwhile is refused with 409 not_draft. */
+export function updatePost({ ctx, input }: Call<{ id: string; changes: UpdatePostRequest }>): Promise<Post> {
+  return changePost({
+    ctx,
+    input: { id: input.id, transition: 'edit', changes: input.changes, refusal: notDraft },
   });
-  const [updated] = await transitionPost(ctx.deps.db, 'edit', eq(posts.id, row.id), {
-    text: checked.text,
-    channelId: checked.channelId,
-    brandId: checked.brandId,
-    mediaIds: checked.mediaIds,
-    thread: checked.thread,
-    firstComment: checked.firstComment,
-    updatedAt: ctx.deps.clock.now(),
-  });
-  if (!updated) throw notDraft(await loadPostRow(ctx.deps.db, ctx.caller.accountId, input.id));
-  return toPost(updated);
 }
 
 /**

@@ -1,11 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { Call } from '../../context.ts';
-import { posts } from '../../db/schema/index.ts';
 import { Conflict } from '../../domain/errors.ts';
-import { loadPostRow, type PostRow, toPost } from './post-row.ts';
-import { checkOne } from './post-rules.ts';
+import { changePost } from './post-changes.ts';
+import { type PostRow, toPost } from './post-row.ts';
 import type { Post, ReviseScheduledRequest } from './posts.schemas.ts';
-import { allows, transitionPost } from './publishing/transitions.ts';
 
 /** Why a post's parts can no longer change, in words about that post. */
 function refusal(row: PostRow): Conflict {
@@ -31,29 +28,9 @@ function refusal(row: PostRow): Conflict {
  * with nothing sent, in the same statement, so it cannot race the publish sweep's claim; once
  * the claim is taken (or a part went out before a retry) it is refused with 409 publish_started.
  */
-export async function reviseScheduled({
+export function reviseScheduled({
   ctx,
   input,
 }: Call<{ id: string; changes: ReviseScheduledRequest }>): Promise<Post> {
-  const row = await loadPostRow(ctx.deps.db, ctx.caller.accountId, input.id);
-  if (!allows(row.status, 'revise')) throw refusal(row);
-  const { changes } = input;
-  const checked = await checkOne(ctx, {
-    text: changes.text ?? row.text,
-    channelId: row.channelId,
-    brandId: row.brandId,
-    platform: row.platform,
-    mediaIds: changes.mediaIds ?? row.mediaIds,
-    thread: changes.thread ?? row.thread,
-    firstComment: changes.firstComment === undefined ? row.firstComment : changes.firstComment,
-  });
-  const [updated] = await transitionPost(ctx.deps.db, 'revise', eq(posts.id, row.id), {
-    text: checked.text,
-    mediaIds: checked.mediaIds,
-    thread: checked.thread,
-    firstComment: checked.firstComment,
-    updatedAt: ctx.deps.clock.now(),
-  });
-  if (!updated) throw refusal(await loadPostRow(ctx.deps.db, ctx.caller.accountId, input.id));
-  return toPost(updated);
+  return changePost({ ctx, input: { id: input.id, transition: 'revise', changes: input.changes, refusal } });
 }

@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import type { Call } from '../../context.ts';
+import { posts } from '../../db/schema/index.ts';
+import type { Conflict } from '../../domain/errors.ts';
+import { loadPostRow, type PostRow, toPost } from './post-row.ts';
+import { checkOne } from './post-rules.ts';
+import type { Post, UpdatePostRequest } from './posts.schemas.ts';
+import { allows, transitionPost } from './publishing/transitions.ts';
+
+/**
+ * Applies `changes` to one post through `transition` ('edit' for drafts, 'revise' for scheduled
+ * posts, whose request carries only the parts: a ReviseScheduledRequest), after the checks a new
+ * post gets. The write is conditional on the transition still
+ * being allowed, in the same statement, so it cannot race a claim; `refusal` words why a post in
+ * another state cannot change, read again after a lost race so it names the state that won.
+ */
+export async function changePost({
+  ctx,
+  input,
+}: Call<{
+  id: string;
+  transition: 'edit' | 'revise';
+  changes: UpdatePostRequest;
+  refusal: (row: PostRow) => Conflict;
+}>): Promise<Post> {
+  const { changes, transition, refusal } = input;
+  const row = await loadPostRow(ctx.deps.db, ctx.caller.accountId, input.id);
+  if (!allows(row.status, transition)) throw refusal(row);
+  const checked = await checkOne(ctx, {
+    text: changes.text ?? row.text,
+    channelId: changes.channelId === undefined ? row.channelId : changes.channelId,
+    brandId: changes.brandId === undefined ? row.brandId : changes.brandId,
+    platform: row.platform,
+    mediaIds: changes.mediaIds ?? row.mediaIds,
+    thread: changes.thread ?? row.thread,
+    firstComment: changes.firstComment === undefined ? row.firstComment : changes.firstComment,
+  });
+  const [updated] = await transitionPost(ctx.deps.db, transition, eq(posts.id, row.id), {
+    text: checked.text,
+    channelId: checked.channelId,
+    brandId: checked.brandId,
+    mediaIds: checked.mediaIds,
+    thread: checked.thread,
+    firstComment: checked.firstComment,
+    updatedAt: ctx.deps.clock.now(),
+  });
+  if (!updated) throw refusal(await loadPostRow(ctx.deps.db, ctx.caller.accountId, input.id));
+  return toPost(updated);
+}
