@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
+import { rubricFor } from '../../src/scoring/rules/rubrics.ts';
 import { offlineMeasure } from '../../src/scoring/scorer.ts';
 import { inventedFacts } from '../../src/scoring/text/facts.ts';
-import { rewriteOffline } from '../../src/scoring/writers/rewrite-offline.ts';
+import { REWRITE_PASSES, rewriteOffline } from '../../src/scoring/writers/rewrite-offline.ts';
 import { describeRealPosts, readRealPosts } from '../helpers/real-posts.ts';
 
 /**
@@ -78,5 +79,42 @@ describeRealPosts('offline rewrite on real posts', () => {
       expect(rewrite).toContain('Using synergies is key.');
       expect(rewrite).toContain('We dig into how our team grew revenue.');
     }
+  });
+});
+
+describeRealPosts('styled letters on real posts', () => {
+  const STYLED = /[\u{1D400}-\u{1D7FF}]/u;
+  const posts = [...readRealPosts('linkedin-creator-posts.csv'), ...readRealPosts('linkedin-posts-2025.csv')]
+    .filter((p) => !p.heldOut && STYLED.test(p.text))
+    .map((p) => p.text);
+
+  it('turns them into the plain letters they stand for, saying how many, and changes nothing else', () => {
+    expect(posts.length).toBeGreaterThanOrEqual(20);
+    const pass = REWRITE_PASSES.find((p) => p.name === 'plain-letters')!;
+    for (const post of posts) {
+      const result = pass.apply(post, rubricFor('platformA'), post)!;
+      expect(result.text).not.toMatch(STYLED);
+      // Only compatibility forms changed: every other character is as the author wrote it.
+      expect(result.text.normalize('NFKC')).toBe(post.normalize('NFKC'));
+      expect(result.text.length).toBeLessThan(post.length);
+      // The same words and figures in plain letters are no new fact (a model doing this edit is not refused).
+      expect(inventedFacts(post, result.text)).toEqual([]);
+      const count = [...post].filter((c) => STYLED.test(c)).length;
+      const said = result.note.match(/^Turned (one|\d+) styled letters? /)?.[1];
+      // Letterlike gaps in a styled run (italic h is U+210E) are counted with it.
+      expect(said === 'one' ? 1 : Number(said), result.note).toBeGreaterThanOrEqual(count);
+    }
+  });
+
+  it('the guided rewrite takes the pass on most of them and then keeps none', () => {
+    let plain = 0;
+    for (const post of posts) {
+      const { rewrite, changes } = rewriteOffline({ post }, offlineMeasure({ post }));
+      if (!changes.some((c) => c.note.includes('styled letter'))) continue;
+      plain++;
+      expect(rewrite).not.toMatch(STYLED);
+    }
+    // The model rates styled letters lower, so plain letters score higher on most posts.
+    expect(plain / posts.length).toBeGreaterThan(0.5);
   });
 });

@@ -119,6 +119,13 @@ describeRealPosts('score integrity on real posts', () => {
       }
       if (r.signals.some((s) => s.rule?.startsWith('judge.')))
         expect(text).toMatch(/heuristic formula, not a reader/);
+      // One line per label: two "Post length" lines with two figures read as a contradiction.
+      const labels = r.signals.map((s) => s.label);
+      expect(labels.length, text).toBe(new Set(labels).size);
+      // Vague words are the post's own, not a list of examples it may not contain.
+      for (const s of r.signals.filter((s) => s.rule === 'specificity.vague'))
+        for (const [, quoted] of s.detail.matchAll(/"([^"]+)"/g))
+          expect(p.text.toLowerCase(), `${quoted} in ${s.detail}`).toContain(quoted!);
     }
   });
 
@@ -138,7 +145,7 @@ describeRealPosts('score integrity on real posts', () => {
       const sentences = new Set<string>();
       for (const p of posts.slice(0, 60)) {
         for (const s of scoreHeuristically(inputOf(p)).signals) {
-          if (!/^(?:text|nlp|judge|media|format|writing)\./.test(s.rule ?? '')) continue;
+          if (!/^(?:text|nlp|judge|media|format|writing|specificity|engagement)\./.test(s.rule ?? '')) continue;
           for (const part of clean(s.detail).split(/;\s*|:\s+|\.\s+/))
             sentences.add(`${part.replace(/\.$/, '')}.`);
         }

@@ -15,9 +15,9 @@ describe('signal and verdict wording', () => {
       post: 'Shipped the release on time this week, after a long month of small fixes and a lot of testing with 3 people.',
     });
     const numbers = result.signals.find((s) => s.rule === 'specificity.numbers');
-    expect(numbers?.detail).toBe('A number makes the claim checkable.');
+    expect(numbers?.detail).toBe('A number lets readers check the claim.');
     const two = scoreHeuristically({ post: POST }).signals.find((s) => s.rule === 'specificity.numbers');
-    expect(two?.detail).toMatch(/^\d+ numbers make the claims checkable\.$/);
+    expect(two?.detail).toMatch(/^\d+ numbers let readers check the claims\.$/);
   });
 
   it.each(MediaKind.options)('a %s post names its format in words a reader uses', (media) => {

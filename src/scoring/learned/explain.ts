@@ -12,7 +12,8 @@ import { strongestWords } from './words.ts';
  * on `overall` for this post. Measures, the format and judge grades become signals when their
  * effect reaches half a point. Weight 1-5 follows the effect in overall points. Signals about
  * one concept (length, format, sentences...) never disagree: the concept's net effect decides
- * which side the model means, and only the signals on that side are shown.
+ * which side the model means, and only the signals on that side are shown; of the measures, only
+ * the concept's largest is worded.
  */
 
 const MIN_EFFECT = 0.5;
@@ -207,12 +208,18 @@ export function explain(input: ExplainInput, limit = 12): Signal[] {
   }
   candidates.sort((a, b) => Math.abs(effects[b]!) - Math.abs(effects[a]!));
   let worded = 0;
+  // One measure per concept, its largest: two "Post length" lines with two figures read as a
+  // contradiction even when both point the same way.
+  const spoken = new Set<string>();
   for (const i of candidates) {
     if (worded === limit) break;
+    const concept = CONCEPT_OF_FEATURE[i];
+    if (concept && spoken.has(concept)) continue;
     const signal = measureSignal(input, i, effects[i]!);
     if (signal) {
       out.push(signal);
       worded++;
+      if (concept) spoken.add(concept);
     }
   }
   return out;

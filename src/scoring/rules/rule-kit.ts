@@ -51,3 +51,11 @@ export function hit(
     detail,
   };
 }
+
+const AND_LIST = new Intl.ListFormat('en', { style: 'long', type: 'conjunction' });
+
+/** Phrases found in the post, quoted and joined as a reader would write them: "a", "b" and "c". */
+export function quotedList(phrases: readonly string[]): string {
+  // A serial comma reads oddly between quotes: "a", "b" and "c".
+  return AND_LIST.format(phrases.map((p) => `"${p.trim()}"`)).replace(/", and "/, '" and "');
+}

@@ -148,7 +148,7 @@ export function algorithmRules(
         'algorithmFit',
         -12,
         'Engagement bait',
-        'Asking for likes, comments or shares as such is demoted by the feed; ask a real question instead.',
+        'The feed demotes posts that ask for likes, comments or shares; ask a real question instead.',
         4,
       ),
     );

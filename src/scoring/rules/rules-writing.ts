@@ -1,4 +1,4 @@
-import { hit, type RuleContext, type RuleHit } from './rule-kit.ts';
+import { hit, quotedList, type RuleContext, type RuleHit } from './rule-kit.ts';
 
 /** Writing rules: specificity, voice and engagement pull. */
 
@@ -12,8 +12,8 @@ export function writingRules(ctx: RuleContext, hits: RuleHit[]) {
         f.numbers >= 2 ? 8 : 4,
         'Concrete numbers',
         f.numbers > 1
-          ? `${f.numbers} numbers make the claims checkable.`
-          : 'A number makes the claim checkable.',
+          ? `${f.numbers} numbers let readers check the claims.`
+          : 'A number lets readers check the claim.',
         2,
       ),
     );
@@ -38,7 +38,7 @@ export function writingRules(ctx: RuleContext, hits: RuleHit[]) {
         'specificity',
         -8,
         'Vague wording',
-        'Words like "things", "a lot of" and "very" stand in for specifics; name them.',
+        `The post leans on ${quotedList(f.phrases.vague)} instead of specifics; name what you mean.`,
         2,
       ),
     );
@@ -139,7 +139,7 @@ function engagementRules({ f, archetype }: RuleContext, hits: RuleHit[]) {
         'engagement',
         12,
         'Personal story',
-        'A first-person moment, milestone or thank-you invites replies from the people in it.',
+        'A milestone, a thank-you or a moment from your own life invites replies from the people in it.',
         3,
       ),
     );
@@ -175,7 +175,7 @@ function engagementRules({ f, archetype }: RuleContext, hits: RuleHit[]) {
         'engagement',
         -8,
         'Too many questions',
-        `${f.questions} questions; a stack of rhetorical questions reads as filler. Keep the one you want answered.`,
+        `The post asks ${f.questions} questions; a stack of rhetorical questions reads as filler. Keep the one you want answered.`,
         2,
       ),
     );

@@ -46,14 +46,17 @@ function names(text: string): string[] {
 }
 
 /**
- * Fact tokens in `candidate` that `source` does not contain; empty means nothing invented.
- * Numbers are compared digit-for-digit ("10,000" equals "10000").
+ * Fact tokens in `candidateText` that `sourceText` does not contain; empty means nothing
+ * invented. Numbers are compared digit-for-digit ("10,000" equals "10000").
  */
 export function inventedFacts(
-  source: string,
-  candidate: string,
+  sourceText: string,
+  candidateText: string,
   options: FactCheckOptions = { names: true },
 ): string[] {
+  // Compared in compatibility form: "𝗞𝗻𝗼𝘄𝗹𝗲𝗱𝗴𝗲" written in plain letters is the same word, not a new name.
+  const source = sourceText.normalize('NFKC');
+  const candidate = candidateText.normalize('NFKC');
   const out: string[] = [];
   const srcNumbers = numbers(source);
   for (const n of numbers(candidate)) if (!srcNumbers.has(n)) out.push(n);

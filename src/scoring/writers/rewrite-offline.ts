@@ -140,9 +140,9 @@ const dropBait: RewritePass = {
         })
         .join(' '),
     ).replace(/\n{3,}/g, '\n\n');
-    return dropped
-      ? { text: out, note: `Removed ${dropped} engagement-bait sentence(s); the feed demotes them.` }
-      : null;
+    if (!dropped) return null;
+    const what = dropped === 1 ? 'an engagement-bait sentence' : `${dropped} engagement-bait sentences`;
+    return { text: out, note: `Removed ${what}; the feed demotes posts that ask for reactions.` };
   },
 };
 
@@ -160,6 +160,34 @@ const plainWords: RewritePass = {
     return {
       text: out,
       note: 'Replaced stock phrases and dash stacks that read as machine-written with plain words.',
+    };
+  },
+};
+
+/**
+ * Styled letters: the mathematical bold and italic lookalikes (and the letterlike symbols that
+ * fill their gaps, such as italic h) inside a styled run become the plain letters they stand
+ * for. A lone symbol such as ℝ, with no styled letter beside it, stays.
+ */
+const STYLED_RUN =
+  /(?:[\u{1D400}-\u{1D7FF}]|[\u210A-\u2113\u2102\u2115\u2119-\u211D\u2124\u2128\u212C\u212D\u212F-\u2131\u2133\u2134])+/gu;
+const STYLED_LETTER = /[\u{1D400}-\u{1D7FF}]/u;
+
+const plainLetters: RewritePass = {
+  name: 'plain-letters',
+  dimension: 'voice',
+  guided: true,
+  apply(text) {
+    let count = 0;
+    const out = text.replace(STYLED_RUN, (run) => {
+      if (!STYLED_LETTER.test(run)) return run;
+      count += [...run].length;
+      return run.normalize('NFKC');
+    });
+    if (!count) return null;
+    return {
+      text: out,
+      note: `Turned ${count === 1 ? 'one styled letter' : `${count} styled letters`} (bold or italic lookalikes) into plain ones, which every reader, screen reader and search can read.`,
     };
   },
 };
@@ -255,7 +283,7 @@ function limitNote({ text, dropped, unit, truncated }: FittedText, rubric: Rubri
   const shown = dropped.slice(0, 3).map(quote).join(', ');
   const more = dropped.length > 3 ? ` and ${dropped.length - 3} more` : '';
   const cut = dropped.length
-    ? `Cut ${dropped.length} ${unit}(s) ${limit}: ${shown}${more}.`
+    ? `Cut ${dropped.length === 1 ? `one ${unit}` : `${dropped.length} ${unit}s`} ${limit}: ${shown}${more}.`
     : `Cut ${limit}.`;
   return truncated ? `${cut} The opening sentence alone was too long and is cut short.` : cut;
 }
@@ -306,6 +334,7 @@ export const REWRITE_PASSES: readonly RewritePass[] = [
   moveLinks,
   dropBait,
   plainWords,
+  plainLetters,
   trimHashtags,
   hookOnOwnLine,
   breakParagraphs,
