@@ -131,6 +131,7 @@ function scoreAndKeep(
     media: input.media ?? 'none',
     measuredFormats: measuredFormats(model),
     judge: grades.by ?? 'model',
+    text: input.post,
   });
   for (const [d, cap] of Object.entries(rules.caps) as [Dimension, { max: number; rule: string }][]) {
     if (breakdown[d] <= cap.max) continue;

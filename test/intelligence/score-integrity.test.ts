@@ -104,9 +104,22 @@ describeRealPosts('score integrity on real posts', () => {
       expect(text).not.toMatch(
         /is (?:above|below) the typical post|\ba other\b|\b1 sentences\b|\bthe judge\b|none format/i,
       );
+      const written = p.text.replaceAll('’', "'");
       for (const s of r.signals.filter((s) => s.rule === 'text.word_choice')) {
         // A word-choice signal names the words a writer could change, or is not shown.
         expect(s.detail, s.detail).toMatch(/^Words such as "/);
+        // ... as the post spells them: never "america" for a post that writes "America".
+        for (const [, quoted] of s.detail.matchAll(/"([^"]+)"/g)) {
+          const spellings = [
+            ...written.matchAll(
+              new RegExp(
+                `(?<![\\p{L}\\p{N}])${quoted!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`,
+                'giu',
+              ),
+            ),
+          ].map((m) => m[0]);
+          if (spellings.length) expect(spellings, `${quoted} in ${s.detail}`).toContain(quoted);
+        }
         for (const [, quoted] of s.detail.matchAll(/"([^"]+)"/g))
           expect(
             quoted!.split(' ').every((w) => STOP.test(w)),
@@ -145,7 +158,8 @@ describeRealPosts('score integrity on real posts', () => {
       const sentences = new Set<string>();
       for (const p of posts.slice(0, 60)) {
         for (const s of scoreHeuristically(inputOf(p)).signals) {
-          if (!/^(?:text|nlp|judge|media|format|writing|specificity|engagement)\./.test(s.rule ?? '')) continue;
+          if (!/^(?:text|nlp|judge|media|format|writing|specificity|engagement)\./.test(s.rule ?? ''))
+            continue;
           for (const part of clean(s.detail).split(/;\s*|:\s+|\.\s+/))
             sentences.add(`${part.replace(/\.$/, '')}.`);
         }

@@ -105,6 +105,28 @@ export interface ExplainInput {
   measuredFormats: ReadonlySet<string>;
   /** Who graded the judged dimensions: the offline heuristic or a language model. */
   judge: 'heuristic' | 'model';
+  /** The post as written, so a quoted word keeps the author's spelling. */
+  text: string;
+}
+
+const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
+
+/**
+ * A vocabulary word as the post writes it: lower case when the post ever writes it so, else its
+ * first spelling ("America", "OpenAI"), so a quote never shows a name in lower case.
+ */
+function asWritten(word: string, text: string): string {
+  const lower = text.toLowerCase().replaceAll('’', "'");
+  // A letter whose lower case is longer ("İ") shifts every index after it: keep the entry.
+  if (lower.length !== text.length) return word;
+  let first: string | undefined;
+  for (let at = lower.indexOf(word); at !== -1; at = lower.indexOf(word, at + 1)) {
+    if (isWordChar(lower[at - 1]) || isWordChar(lower[at + word.length])) continue;
+    const spelt = text.slice(at, at + word.length).replaceAll('’', "'");
+    if (spelt === word) return word;
+    first ??= spelt;
+  }
+  return first ?? word;
 }
 
 const BY_NAME = new Map(FEATURES.map((f, i) => [f.name, i]));
@@ -125,7 +147,9 @@ function measureSignal(input: ExplainInput, index: number, effect: number): Sign
   let label = spec.label;
   let detail: string;
   if (spec.name === 'text.word_choice') {
-    const mine = strongestWords(input.words, input.known, effect > 0, 4).map((w) => `"${w}"`);
+    const mine = strongestWords(input.words, input.known, effect > 0, 4).map(
+      (w) => `"${asWritten(w, input.text)}"`,
+    );
     // Without a word to name, a writer could not act on it: no signal (the score still counts it).
     if (mine.length === 0) return null;
     detail = `Words such as ${mine.join(', ')} have gone with ${more} engagement in the same authors' other posts (${points(effect)}).`;
