@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { rubricFor } from '../../src/scoring/rules/rubrics.ts';
-import { offlineMeasure } from '../../src/scoring/scorer.ts';
+import { offlineMeasure, scoreHeuristically } from '../../src/scoring/scorer.ts';
 import { inventedFacts } from '../../src/scoring/text/facts.ts';
 import { REWRITE_PASSES, rewriteOffline } from '../../src/scoring/writers/rewrite-offline.ts';
 import { describeRealPosts, readRealPosts } from '../helpers/real-posts.ts';
@@ -116,5 +116,27 @@ describeRealPosts('styled letters on real posts', () => {
     }
     // The model rates styled letters lower, so plain letters score higher on most posts.
     expect(plain / posts.length).toBeGreaterThan(0.5);
+  });
+});
+
+describeRealPosts('advice the score agrees with', () => {
+  const posts = [...readRealPosts('linkedin-posts-2025.csv'), ...readRealPosts('linkedin-creator-posts.csv')]
+    .filter((p) => !p.heldOut)
+    .map((p) => p.text);
+
+  it('breaking a wall of text the verdict names first raises the score (the first line keeps running on)', () => {
+    const pass = REWRITE_PASSES.find((p) => p.name === 'paragraphs')!;
+    let told = 0;
+    let rose = 0;
+    for (const post of posts) {
+      if (!/fix first: wall of text/.test(scoreHeuristically({ post }).verdict)) continue;
+      told++;
+      const broken = pass.apply(post, rubricFor('platformA'), post);
+      const measure = offlineMeasure({ post });
+      if (broken && measure(broken.text) > measure(post)) rose++;
+    }
+    expect(told).toBeGreaterThan(50);
+    // 53 of 91 when every paragraph, the first included, broke after two sentences.
+    expect(rose / told).toBeGreaterThanOrEqual(0.95);
   });
 });
