@@ -3,8 +3,10 @@ import { detectArchetype } from '../../src/scoring/rules/hook.ts';
 import { inventedFacts } from '../../src/scoring/text/facts.ts';
 import { tagText } from '../../src/scoring/text/tagger.ts';
 import { extractFeatures } from '../../src/scoring/text/text-features.ts';
+import { themesOf } from '../../src/scoring/text/themes.ts';
 import { generateOffline } from '../../src/scoring/writers/generate-offline.ts';
 import { planOffline, toPlanItems } from '../../src/scoring/writers/plan-offline.ts';
+import { briefFromPost, describeRealPosts, readRealPosts } from '../helpers/real-posts.ts';
 
 /**
  * Issue 12 §2, offline writing a creator would keep: plans and drafts from varied briefs read
@@ -193,5 +195,32 @@ describe('offline generate on varied briefs', () => {
     expect(cloud!.split('\n')[0]).toBe(
       'My notes on how we cut our cloud bill by 40% in three months by deleting unused staging environments and moving batch jobs to spot instances.',
     );
+  });
+});
+
+describeRealPosts('themes of real briefs', () => {
+  const briefs = [...readRealPosts('linkedin-creator-posts.csv'), ...readRealPosts('linkedin-posts-2025.csv')]
+    .filter((p) => !p.heldOut)
+    .filter((_, i) => i % 7 === 0)
+    .map((p) => briefFromPost(p.text))
+    .filter((b) => b.trim().length >= 40);
+
+  it('are noun phrases, never a clause such as "I\'m joining Stripe" (it would read "I\'m joining Stripe deserves a closer look")', () => {
+    expect(briefs.length).toBeGreaterThan(300);
+    const clauses = briefs.flatMap((b) =>
+      themesOf(b, 3)
+        .map((t) => t.text)
+        // A subject or an auxiliary makes a clause ("I'm joining Stripe", "we are hiring").
+        .filter((t) =>
+          // A hyphenated modifier ("must-subscribe newsletters") is one word of the phrase.
+          tagText(t.replace(/\S+-\S+/g, 'such')).some(
+            (w) =>
+              w.pos === 'AUX' ||
+              /^(?:i|we|you|they|he|she)$/.test(w.normal) ||
+              /^(?:i|we|you|they|he|she|it)['’](?:m|re|ve|d|ll|s)$/.test(w.normal),
+          ),
+        ),
+    );
+    expect(clauses.join(' | ')).toBe('');
   });
 });

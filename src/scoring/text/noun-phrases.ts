@@ -27,6 +27,8 @@ const NOMINAL = new Set(['NOUN', 'PROPN']);
 /** Capitals that mark a name wherever they stand: acronyms, inner capitals, letters with digits. */
 const NAME_SHAPE = /^\p{Lu}{2,}s?$|\p{Ll}\p{Lu}|\p{L}.*\d|\d.*\p{L}/u;
 const TITLE = /^\p{Lu}/u;
+const AUXILIARY_LEMMAS = new Set(['be', 'have', 'do']);
+const PRONOUN_CONTRACTION = /^(?:i|we|you|they|he|she|it|that|there)['’](?:m|re|ve|d|ll|s)$/;
 
 /** A word as it reads mid-sentence: acronyms, names with inner capitals and codes keep their case. */
 export function midSentence(word: string): string {
@@ -51,7 +53,8 @@ function isLabel(clause: Tagged[]): boolean {
  * Fixes what the lite model gets wrong on briefs: glued compounds ("12-person") become one
  * modifier; a capitalised word inside a sentence is a name; a capital that only opens a
  * sentence is not ("Late payments"), unless the word is a name elsewhere; a verb right after a
- * determiner, or inside a label, is a noun ("our onboarding redesign", "Q3 launch plans").
+ * determiner, or inside a label, is a noun ("our onboarding redesign", "Q3 launch plans"); a
+ * pronoun contraction the model kept whole ("I'm") is a clause's subject and auxiliary.
  */
 function repair(input: Tagged[]): Tagged[] {
   const tokens: Tagged[] = [];
@@ -84,7 +87,9 @@ function repair(input: Tagged[]): Tagged[] {
   });
   tokens.forEach((t, k) => {
     const opens = opensSentence[k];
-    if (NAME_SHAPE.test(t.value) && /^(?:NOUN|VERB|ADJ)$/.test(t.pos)) t.pos = 'PROPN';
+    // "I'm", "we've", "it's" held as one token: a subject and its auxiliary, never a name.
+    if (PRONOUN_CONTRACTION.test(t.normal)) t.pos = 'AUX';
+    else if (NAME_SHAPE.test(t.value) && /^(?:NOUN|VERB|ADJ)$/.test(t.pos)) t.pos = 'PROPN';
     else if (!opens && TITLE.test(t.value) && /^(?:NOUN|VERB|ADJ)$/.test(t.pos)) t.pos = 'PROPN';
     else if (opens && t.pos === 'PROPN' && !NAME_SHAPE.test(t.value) && !namesInside.has(t.normal)) {
       if (tokens[k + 1]?.pos === 'NOUN') t.pos = 'ADJ';
@@ -103,6 +108,8 @@ function repair(input: Tagged[]): Tagged[] {
       // A verb followed by its object or another verb stays one ("Put down your", "go sell a").
       const takesObject = OBJECT_START.has(clause[i + 1]?.pos ?? '');
       // As a noun it is its own lemma ("hiring", not "hire"), so it does not read as a plural.
+      // "be", "have" and "do" are never the topic ("have Greg" is a clause, not a phrase).
+      if (AUXILIARY_LEMMAS.has(c.lemma)) return;
       if (afterDeterminer || (label && !takesObject)) Object.assign(c, { pos: 'NOUN', lemma: c.normal });
     });
     from = t?.pos === 'PUNCT' ? k + 1 : k;
