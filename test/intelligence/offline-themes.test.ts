@@ -223,4 +223,22 @@ describeRealPosts('themes of real briefs', () => {
     );
     expect(clauses.join(' | ')).toBe('');
   });
+
+  it('keep an owner\'s determiner: "your company\'s strategy", never "company\'s strategy"', () => {
+    const bare = briefs
+      .flatMap((b) => themesOf(b, 6).map((t) => t.phrase))
+      .filter((t) => /^\p{Ll}[^\s']*'s /u.test(t));
+    expect(bare.join(' | ')).toBe('');
+  });
+
+  it('say a brief that opens "When we ..., we ..." as the sentence it is, never "My notes on when we ..., we ..."', () => {
+    const told = [...readRealPosts('linkedin-creator-posts.csv'), ...readRealPosts('linkedin-posts-2025.csv')]
+      .filter((p) => !p.heldOut)
+      .map((p) => briefFromPost(p.text))
+      .filter((b) => /^(?:when|where|while)\b[^,.!?]*,/i.test(b));
+    expect(told.length).toBeGreaterThan(10);
+    for (const brief of told)
+      for (const draft of generateOffline({ brief, count: 3 }, { brand: null, voice: null }))
+        expect(draft).not.toMatch(/^My notes on (?:when|where|while)\b[^,.!?\n]*,/i);
+  });
 });

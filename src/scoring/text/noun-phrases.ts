@@ -140,7 +140,8 @@ export function nounPhrases(text: string): NounPhrase[] {
     }
     // "Maria's bakery": the owner is a phrase of its own and the determiner of the next.
     if (t.value === "'s" && t.pos === 'PART' && words.length && NOMINAL.has(words.at(-1)!.pos)) {
-      const owner = `${words.map((w) => w.value).join(' ')}'s`;
+      // The owner keeps its own determiner: "your company's strategy", never "company's strategy".
+      const owner: string = `${determiner ? `${determiner} ` : ''}${words.map((w) => w.value).join(' ')}'s`;
       flush();
       determiner = owner;
       continue;

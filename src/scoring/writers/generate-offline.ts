@@ -109,11 +109,13 @@ function partsOf(brief: string, brand: BrandContext | null): Parts {
   const sentences = sentencesOf(brief);
   const topic = stripEnd(sentences[0] ?? brief);
   // A label reads as a topic ("Q3 content push"); a long one reads better said as it was written.
-  const kind = /^(?:why|how|what|when|where|who)\b/i.test(topic)
-    ? 'clause'
-    : topic.split(/\s+/).length <= LABEL_MAX_WORDS && isNounPhrases(topic)
-      ? 'phrase'
-      : 'sentence';
+  // "When we launched, nobody came" is a whole sentence: its main clause follows the comma.
+  const kind =
+    /^(?:why|how|what|when|where|who)\b/i.test(topic) && !/^(?:when|where|while)\b[^,]*,\s*\S/i.test(topic)
+      ? 'clause'
+      : topic.split(/\s+/).length <= LABEL_MAX_WORDS && isNounPhrases(topic)
+        ? 'phrase'
+        : 'sentence';
   // A first line that already says a later sentence (a plan item's hook put before the plan's
   // brief: "I still think about how we moved ..." then "We moved ...") is not said twice.
   const firstSays = squashed(sentences[0] ?? '');
