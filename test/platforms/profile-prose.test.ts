@@ -7,12 +7,14 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
  * trial renames both platforms' display names in a fresh module graph before the schemas load.
  */
 
-const RENAMED = { platformA: 'Alpha Net', platformB: 'Beta Net' } as const;
-
 async function renamedWorld() {
   vi.resetModules();
   const { PROFILES, PLATFORM_IDS } = await import('../../src/platforms/profiles.ts');
-  for (const id of PLATFORM_IDS) (PROFILES[id] as { displayName: string }).displayName = RENAMED[id];
+  // Names that share nothing with the ids: "Network 1", "Network 2", ...
+  for (const [i, id] of PLATFORM_IDS.entries()) {
+    (PROFILES[id] as { displayName: string }).displayName = `Network ${i + 1}`;
+  }
+  const prose = await import('../../src/platforms/profile-prose.ts');
   const { currentOpenApiDocument } = await import('../../scripts/generate-client.ts');
   const tools: { name: string; description: string }[] = [];
   for (const file of readdirSync('src/mcp/tools').filter((f) => f.endsWith('.tools.ts'))) {
@@ -20,7 +22,7 @@ async function renamedWorld() {
     const module = (await import(`../../src/mcp/tools/${name}.tools.ts`)) as Record<string, unknown>;
     for (const list of Object.values(module)) if (Array.isArray(list)) tools.push(...list);
   }
-  return { document: await currentOpenApiDocument(), tools, PLATFORM_IDS };
+  return { document: await currentOpenApiDocument(), tools, PLATFORM_IDS, prose };
 }
 
 /** Every `description` string anywhere in the document. */
@@ -43,7 +45,7 @@ afterAll(() => vi.resetModules());
 
 describe('descriptions read the platforms from their profiles', () => {
   it('no OpenAPI or MCP description names a platform the profiles did not name', async () => {
-    const { document, tools, PLATFORM_IDS } = await renamedWorld();
+    const { document, tools, PLATFORM_IDS, prose } = await renamedWorld();
     const texts = descriptions(document);
     expect(texts.length).toBeGreaterThan(100);
     const stale = texts.filter((t) => namesInProse(t, PLATFORM_IDS).length > 0);
@@ -52,16 +54,14 @@ describe('descriptions read the platforms from their profiles', () => {
     expect(staleTools.map((t) => t.name)).toEqual([]);
 
     // The renamed platforms are where the platforms used to be named.
+    expect(prose.threadedPlatformsProse()).toMatch(/^Network \d/);
     const thread = texts.find((t) => t.includes('follow-up parts, each published as a reply'));
-    expect(thread).toMatch(
-      /^Only on Beta Net: up to \d+ follow-up parts, .*\(on Alpha Net use firstComment\)$/,
-    );
-    expect(texts).toContain(
-      'Published right after the post: Alpha Net a comment under it, Beta Net a reply to the last part',
-    );
-    expect(texts).toContain('Counted the platform’s way (Beta Net: a URL counts 23)');
+    expect(thread).toContain(`Only on ${prose.threadedPlatformsProse()}: up to`);
+    expect(thread).toContain(`(on ${prose.unthreadedPlatformsProse()} use firstComment)`);
+    expect(texts).toContain(`Published right after the post: ${prose.firstCommentShapeProse()}`);
+    expect(texts).toContain(`Counted the platform’s way (${prose.urlWeightProse()})`);
     expect(tools.find((t) => t.name === 'rewrite_post')?.description).toContain(
-      'on a platform with threads (Beta Net) a post over the limit comes back as a thread',
+      `on a platform with threads (${prose.threadedPlatformsProse()}) a post over the limit`,
     );
   }, 60_000);
 });
