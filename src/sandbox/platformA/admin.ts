@@ -1,5 +1,5 @@
-import { adminBody, badAdminInput, countOf, routeOf } from '../admin-input.ts';
-import { escapeHtml, HttpError, sendJson } from '../http.ts';
+import { adminAction, badAdminInput, countOf, routeOf } from '../admin-input.ts';
+import { escapeHtml, sendJson } from '../http.ts';
 import { PLATFORM_A_ROUTES } from './faults.ts';
 import type { Exchange, PlatformACtx, Route } from './lane.ts';
 import { postView } from './posts.ts';
@@ -85,22 +85,8 @@ function counts(v: unknown): Partial<MetricCounts> {
   return out;
 }
 
-const post = (path: string, handle: (ex: Exchange, b: Record<string, unknown>) => unknown): Route => ({
-  method: 'POST',
-  path: new RegExp(`${ADMIN}${path}$`),
-  name: 'admin',
-  async handle(ex) {
-    const b = await adminBody(ex);
-    let result: unknown;
-    try {
-      result = handle(ex, b);
-    } catch (err) {
-      if (err instanceof HttpError) throw err;
-      throw badAdminInput(err instanceof Error ? err.message : String(err));
-    }
-    sendJson(ex.res, 200, result ?? { ok: true });
-  },
-});
+const post = (path: string, handle: (ex: Exchange, b: Record<string, unknown>) => unknown) =>
+  adminAction<PlatformACtx>(new RegExp(`${ADMIN}${path}$`), handle);
 
 /** The index page's platformA section: each post with its comments. */
 export function platformASection(ctx: PlatformACtx): string {

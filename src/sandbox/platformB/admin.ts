@@ -1,5 +1,5 @@
-import { adminBody, badAdminInput, countOf, routeOf } from '../admin-input.ts';
-import { escapeHtml, HttpError, sendJson } from '../http.ts';
+import { adminAction, badAdminInput, countOf, routeOf } from '../admin-input.ts';
+import { escapeHtml, sendJson } from '../http.ts';
 import { PLATFORM_B_ROUTES } from './faults.ts';
 import type { Exchange, PlatformBCtx, Route } from './lane.ts';
 import type { BMetrics, BTweet } from './state.ts';
@@ -25,21 +25,8 @@ function summary(ex: Exchange) {
   };
 }
 
-const post = (path: string, handle: (ex: Exchange, b: Record<string, unknown>) => unknown): Route => ({
-  method: 'POST',
-  path: new RegExp(`^/_sandbox/platformB/${path}$`),
-  name: 'admin',
-  async handle(ex) {
-    const b = await adminBody(ex);
-    let result: unknown;
-    try {
-      result = handle(ex, b);
-    } catch (err) {
-      throw err instanceof HttpError ? err : badAdminInput(err instanceof Error ? err.message : String(err));
-    }
-    sendJson(ex.res, 200, result ?? { ok: true });
-  },
-});
+const post = (path: string, handle: (ex: Exchange, b: Record<string, unknown>) => unknown) =>
+  adminAction<PlatformBCtx>(new RegExp(`^/_sandbox/platformB/${path}$`), handle);
 
 export const adminRoutes: Route[] = [
   {
