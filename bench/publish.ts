@@ -80,14 +80,14 @@ function spawnWorker(env: Record<string, string>): Promise<ChildProcess> {
 
 /** The baseline: TOTAL creates straight through the adapter, WORKERS * CONCURRENCY at a time. */
 async function baseline(sandbox: Awaited<ReturnType<typeof startSandbox>>): Promise<number> {
-  const sub = sandbox.state.addMember().sub;
-  const token = sandbox.state.issueToken({ sub });
+  const sub = sandbox.platformA.state.addMember().sub;
+  const token = sandbox.platformA.state.issueToken({ sub });
   const adapter = createPlatformA({
-    clientId: sandbox.clientId,
-    clientSecret: sandbox.clientSecret,
+    clientId: sandbox.platformA.clientId,
+    clientSecret: sandbox.platformA.clientSecret,
     redirectUri: 'http://127.0.0.1/unused',
-    authUrl: sandbox.authUrl,
-    apiUrl: sandbox.apiUrl,
+    authUrl: sandbox.platformA.authUrl,
+    apiUrl: sandbox.platformA.apiUrl,
     apiVersion: configWith().PLATFORMA_API_VERSION,
     pkce: true,
   });
@@ -124,13 +124,13 @@ let api: Service | null = null;
 let longTx: ReturnType<typeof postgres> | null = null;
 let longTxRelease: (() => Promise<void>) | null = null;
 try {
-  if (LATENCY_MS > 0) sandbox.faults.latency(LATENCY_MS, 'createPost');
+  if (LATENCY_MS > 0) sandbox.platformA.faults.latency(LATENCY_MS, 'createPost');
   const port = await freePort();
   const vaultKey = randomBytes(32).toString('base64');
   const env = {
     DATABASE_URL: dbUrl.toString(),
     KIT_VAULT_KEY: vaultKey,
-    ...sandbox.env(`http://127.0.0.1:${port}/v1/channels/platformA/callback`),
+    ...sandbox.platformA.env(`http://127.0.0.1:${port}/v1/channels/platformA/callback`),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     PUBLISH_CONCURRENCY: String(CONCURRENCY),
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
@@ -150,7 +150,7 @@ try {
   const auth = { authorization: `Bearer ${apiKey}` };
   const channels: { id: string; platformUserId: string }[] = [];
   for (let c = 0; c < CHANNELS; c++) {
-    if (c > 0) sandbox.state.useMember(sandbox.state.addMember().sub);
+    if (c > 0) sandbox.platformA.state.useMember(sandbox.platformA.state.addMember().sub);
     const { url: consentUrl } = await json(`${base}/v1/channels/platformA/connect`, {
       method: 'POST',
       headers: auth,
@@ -223,7 +223,7 @@ try {
   const last = Math.max(...published.map((r) => r.publishedAt!));
   const throughput = published.length / (Math.max(1, last - runAt) / 1000);
   const onPlatform = [...authors]
-    .flatMap((author) => sandbox.state.listPosts({ author }))
+    .flatMap((author) => sandbox.platformA.state.listPosts({ author }))
     .filter((p) => p.text.startsWith('Bench post '));
   const duplicates = onPlatform.length - new Set(onPlatform.map((p) => p.text)).size;
   const byWorker = new Map<string, number>();

@@ -27,7 +27,7 @@ async function main() {
     PORT: String(port),
     KIT_VAULT_KEY: randomBytes(32).toString('base64'),
     LLM_PROVIDER: 'heuristic',
-    ...sandbox.env(`${base}/platformA/callback`),
+    ...sandbox.platformA.env(`${base}/platformA/callback`),
     ...sandbox.platformB.env(`${base}/platformB/callback`),
   });
   const call = async (method: string, path: string, body?: unknown) => {

@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseConfigOrReport } from '../src/config/config.ts';
-import { startSandbox } from '../src/sandbox/sandbox.ts';
+import { SANDBOX_PLATFORMS, startSandbox } from '../src/sandbox/sandbox.ts';
 import { startService } from '../src/server.ts';
 import { ensureConsoleBuilt } from './ensure-console.ts';
 
 /**
  * `npm run demo`: everything a newcomer needs in one process: the sandbox platforms, the API
- * pointed at them (PLATFORMA_*, and PLATFORMB_* when the sandbox has platformB), a development
+ * pointed at every one of them (their <ID>_* variables), a development
  * vault key generated once and kept under DATA_DIR, and the web console. Ctrl-C stops everything.
  * Any variable already set wins, so
  * `PORT=8081 npm run demo` or `DATABASE_URL=… npm run demo` work as usual.
@@ -45,10 +45,6 @@ async function main() {
   const base = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
 
   const sandbox = await sandboxOnFreePort();
-  // The platformB emulator shares the sandbox's port when this checkout has it: point Postkit at it too.
-  const platformB = (sandbox as { platformB?: { env(redirectUri: string): Record<string, string> } })
-    .platformB;
-  const platformBEnv = platformB?.env(`${base}/v1/channels/platformB/callback`) ?? {};
   const config = parseConfigOrReport({
     LOG_LEVEL: 'warn',
     // Poll metrics every minute instead of hourly, so Analytics fills while you watch.
@@ -58,8 +54,8 @@ async function main() {
     PORT: port,
     DATA_DIR: dataDir,
     KIT_VAULT_KEY: env.KIT_VAULT_KEY || devVaultKey(dataDir),
-    ...sandbox.env(`${base}/v1/channels/platformA/callback`),
-    ...platformBEnv,
+    // Every platform the sandbox emulates, each with its callback on this demo's address.
+    ...sandbox.envFor(base),
   });
   if (!config) {
     await sandbox.close();
@@ -79,7 +75,7 @@ async function main() {
       '',
       `  Console:        ${base}/            <- open this in your browser`,
       `  API reference:  ${base}/docs`,
-      `  Sandbox (consent pages, published posts): ${sandbox.url}/  (platformA${platformB ? ' and platformB' : ''})`,
+      `  Sandbox (consent pages, published posts): ${sandbox.url}/  (${SANDBOX_PLATFORMS.join(' and ')})`,
       '',
       '  Sign up in the console, connect the sandbox channel (press Approve as "Sandy Sandbox"),',
       '  write a post, score it, schedule it and watch it publish.',

@@ -1,4 +1,4 @@
-import { type Exchange, HttpError, readBody } from './http.ts';
+import { type Exchange, HttpError, type LaneCtx, type Route, readBody, sendJson } from './http.ts';
 
 /** Reading the fault-control requests of the sandbox's admin routes (both platforms' lanes). */
 
@@ -29,4 +29,32 @@ export function routeOf<R extends string>(routes: readonly R[], v: unknown): R |
   if (v === undefined || v === '*') return '*';
   if (typeof v === 'string' && (routes as readonly string[]).includes(v)) return v as R;
   throw badAdminInput(`route must be '*' or one of ${routes.join(', ')}`);
+}
+
+/**
+ * A POST admin endpoint of a lane: reads the JSON body, runs `handle` and answers its result
+ * (`{ok: true}` when it returns nothing); anything it throws that is not an HttpError is a 400
+ * carrying the message, since it means the input was wrong.
+ */
+export function adminAction<C extends LaneCtx>(
+  path: RegExp,
+  handle: (ex: Exchange<C>, b: Record<string, unknown>) => unknown,
+): Route<C, never> {
+  return {
+    method: 'POST',
+    path,
+    name: 'admin',
+    async handle(ex) {
+      const b = await adminBody(ex);
+      let result: unknown;
+      try {
+        result = handle(ex, b);
+      } catch (err) {
+        throw err instanceof HttpError
+          ? err
+          : badAdminInput(err instanceof Error ? err.message : String(err));
+      }
+      sendJson(ex.res, 200, result ?? { ok: true });
+    },
+  };
 }

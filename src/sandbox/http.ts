@@ -1,55 +1,34 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { SandboxFaults, SandboxRoute } from './faults.ts';
-import type { PlatformBRoute } from './platformB/faults.ts';
-import type { PlatformBLane } from './platformB/lane.ts';
-import type { SandboxState } from './state.ts';
 
-/** What every sandbox handler gets. */
-export interface SandboxCtx {
-  state: SandboxState;
-  faults: SandboxFaults;
-  settings: SandboxSettings;
-  /** The platformB emulator served by the same server. */
-  platformB: PlatformBLane;
+/**
+ * What every lane's handlers get, whichever platform they emulate; each lane's context adds
+ * its own state, faults and settings (src/sandbox/<id>/lane.ts).
+ */
+export interface LaneCtx {
   /** e.g. http://127.0.0.1:41234 (known once listening). */
   baseUrl: string;
   now(): number;
-}
-
-export interface SandboxSettings {
-  clientId: string;
-  clientSecret: string;
+  /** Redirect straight back with a code instead of showing the consent page (one choice for every lane). */
   autoApprove: boolean;
-  /** null: any http(s) redirect URI is accepted. */
-  redirectUris: string[] | null;
-  requirePkce: boolean;
-  accessTokenTtlSeconds: number;
-  refreshTokens: boolean;
-  refreshTokenTtlSeconds: number;
-  videoPartSize: number;
-  videoProcessingPolls: number;
-  rejectDuplicates: boolean;
-  minVersion: string;
 }
 
-export interface Exchange {
+export interface Exchange<C extends LaneCtx = LaneCtx> {
   req: IncomingMessage;
   res: ServerResponse;
   url: URL;
   /** Regex captures of the route's path pattern (decoded). */
   params: string[];
-  ctx: SandboxCtx;
+  ctx: C;
 }
 
-export interface Route {
+export interface Route<C extends LaneCtx = LaneCtx, R extends string = string> {
   method: string;
   path: RegExp;
-  name: SandboxRoute | PlatformBRoute | 'admin' | 'page';
-  /** Which platform's faults and error shapes apply (default platformA). */
-  lane?: 'platformB';
+  /** The lane's route name that faults and latency target; 'admin' and 'page' are never faulted. */
+  name: R | 'admin' | 'page';
   /** Extra match on the query, e.g. `action=initializeUpload`. */
   query?: (url: URL) => boolean;
-  handle(ex: Exchange): Promise<void> | void;
+  handle(ex: Exchange<C>): Promise<void> | void;
 }
 
 /** A deliberate error answer; `body` is sent as JSON. */
@@ -65,7 +44,7 @@ export class HttpError extends Error {
   }
 }
 
-/** The platform's REST error shape: `{status, serviceErrorCode?, code?, message}`. */
+/** A REST error `{status, serviceErrorCode?, code?, message}` (platformA's shape; the shared body readers below answer with it on every lane). */
 export function restError(
   status: number,
   message: string,

@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
-import { startSandbox } from './sandbox.ts';
+import { SANDBOX_PLATFORMS, startSandbox } from './sandbox.ts';
 
 /**
  * `npm run sandbox [-- --port 9400 --auto-approve --postkit-url http://127.0.0.1:8080]`:
- * runs the platformA and platformB emulators (one port) and prints the variables that point Postkit at it.
+ * runs every platform's emulator (one port) and prints the variables that point Postkit at it.
  * Options come from the command line (src/main.ts stays the only reader of the environment).
  */
 const HELP = `Usage: npm run sandbox -- [options]
@@ -11,8 +11,8 @@ const HELP = `Usage: npm run sandbox -- [options]
   --host <addr>         listen address (default 127.0.0.1)
   --postkit-url <url>   where Postkit runs, for its OAuth callback (default http://127.0.0.1:8080)
   --auto-approve        skip the consent page (redirect back at once)
-  --client-id <id>      app client id (default sandbox-client)
-  --client-secret <s>   app client secret (default sandbox-secret)
+  --client-id <id>      platformA app client id (default sandbox-client)
+  --client-secret <s>   platformA app client secret (default sandbox-secret)
   --help`;
 
 async function main() {
@@ -38,18 +38,14 @@ async function main() {
     port,
     host: values.host,
     autoApprove: values['auto-approve'],
-    clientId: values['client-id'],
-    clientSecret: values['client-secret'],
+    platformA: { clientId: values['client-id'], clientSecret: values['client-secret'] },
   });
-  const env = {
-    ...sandbox.env(`${postkit}/v1/channels/platformA/callback`),
-    ...sandbox.platformB.env(`${postkit}/v1/channels/platformB/callback`),
-  };
+  const env = sandbox.envFor(postkit);
   const lines = Object.entries(env).map(([k, v]) => `${k}=${v}`);
   process.stdout.write(
     [
-      `platformA and platformB sandbox listening on ${sandbox.url}  (posts of both: ${sandbox.url}/ , state: ${sandbox.url}/_sandbox/state and ${sandbox.url}/_sandbox/platformB/state)`,
-      `Consent: ${values['auto-approve'] ? 'auto-approve' : 'a page with an Approve button'}. Member: ${sandbox.state.members.get(sandbox.state.currentMember)?.name}.`,
+      `${SANDBOX_PLATFORMS.join(' and ')} sandbox listening on ${sandbox.url}  (posts: ${sandbox.url}/ , state: ${SANDBOX_PLATFORMS.map((id) => `${sandbox.url}/_sandbox/${id}/state`).join(' and ')})`,
+      `Consent: ${values['auto-approve'] ? 'auto-approve' : 'a page with an Approve button'}.`,
       '',
       'Start Postkit with these variables (plus a vault key, e.g. KIT_VAULT_KEY=$(openssl rand -base64 32)):',
       '',

@@ -51,7 +51,7 @@ async function caught(promise: Promise<unknown>): Promise<unknown> {
 }
 
 const postsBy = (world: ChannelWorld, sub: string) =>
-  world.sandbox.state.listPosts().filter((p) => p.author === `urn:li:person:${sub}`);
+  world.sandbox.platformA.state.listPosts().filter((p) => p.author === `urn:li:person:${sub}`);
 
 describe('withChannelAccess', () => {
   it('hands fn the platform, the opened token, the author URN and the public channel', async () => {
@@ -85,7 +85,7 @@ describe('withChannelAccess', () => {
 
   it('refreshes ahead of expiry before running fn', async () => {
     const target = await newChannel();
-    const calls = w.sandbox.state.calls('token');
+    const calls = w.sandbox.platformA.state.calls('token');
     const { fn, seen } = publisher('Refreshed first');
     w.clock.advance(59.5 * DAY);
     try {
@@ -93,7 +93,7 @@ describe('withChannelAccess', () => {
     } finally {
       w.clock.advance(-59.5 * DAY);
     }
-    expect(w.sandbox.state.calls('token')).toBe(calls + 1);
+    expect(w.sandbox.platformA.state.calls('token')).toBe(calls + 1);
     const row = await rowOf(w, target.channelId);
     expect(seen[0]!.accessToken).toBe(
       w.vault.open(row.accessTokenSealed!, vaultAad.channelToken(row.id, 'access')),
@@ -107,7 +107,7 @@ describe('withChannelAccess', () => {
       before.accessTokenSealed!,
       vaultAad.channelToken(target.channelId, 'access'),
     );
-    w.sandbox.faults.expire(oldToken);
+    w.sandbox.platformA.faults.expire(oldToken);
     const postsBefore = postsBy(w, target.sub).length;
     const { fn, seen } = publisher('Second try works');
     const published = await withChannelAccess(w.t.service.deps, target, fn);
@@ -119,14 +119,14 @@ describe('withChannelAccess', () => {
 
   it('expired_token again after the refresh: the channel becomes expired and fn ran only twice', async () => {
     const target = await newChannel();
-    w.sandbox.faults.failAlways('createPost', 401, { code: 'EXPIRED_ACCESS_TOKEN' });
+    w.sandbox.platformA.faults.failAlways('createPost', 401, { code: 'EXPIRED_ACCESS_TOKEN' });
     const { fn, seen } = publisher('Never lands');
     try {
       const err = await caught(withChannelAccess(w.t.service.deps, target, fn));
       expect(err).toBeInstanceOf(PlatformError);
       expect((err as PlatformError).kind).toBe('expired_token');
     } finally {
-      w.sandbox.faults.clear();
+      w.sandbox.platformA.faults.clear();
     }
     expect(seen).toHaveLength(2);
     expect((await rowOf(w, target.channelId)).status).toBe('expired');
@@ -137,7 +137,7 @@ describe('withChannelAccess', () => {
 
   it('revoked_token: the channel is revoked, tokens wiped, channel.disconnected recorded; then 409 channel_revoked', async () => {
     const target = await newChannel();
-    w.sandbox.faults.revoke({ sub: target.sub });
+    w.sandbox.platformA.faults.revoke({ sub: target.sub });
     const { fn, seen } = publisher('Revoked');
     const err = await caught(withChannelAccess(w.t.service.deps, target, fn));
     expect(err).toBeInstanceOf(PlatformError);
@@ -163,12 +163,12 @@ describe('withChannelAccess', () => {
 
   it('missing_scope (403): the channel becomes error and is not refreshed; then 409 channel_error', async () => {
     const target = await newChannel();
-    const calls = w.sandbox.state.calls('token');
-    w.sandbox.faults.failNext('createPost', 403);
+    const calls = w.sandbox.platformA.state.calls('token');
+    w.sandbox.platformA.faults.failNext('createPost', 403);
     const { fn } = publisher('No scope');
     const err = await caught(withChannelAccess(w.t.service.deps, target, fn));
     expect((err as PlatformError).kind).toBe('missing_scope');
-    expect(w.sandbox.state.calls('token')).toBe(calls);
+    expect(w.sandbox.platformA.state.calls('token')).toBe(calls);
     expect((await rowOf(w, target.channelId)).status).toBe('error');
     expect(await caught(withChannelAccess(w.t.service.deps, target, fn))).toMatchObject({
       status: 409,
@@ -178,7 +178,7 @@ describe('withChannelAccess', () => {
 
   it('other platform failures and non-platform errors pass through and leave the channel alone', async () => {
     const target = await newChannel();
-    w.sandbox.faults.duplicateNext();
+    w.sandbox.platformA.faults.duplicateNext();
     const dup = await caught(withChannelAccess(w.t.service.deps, target, publisher('dup').fn));
     expect((dup as PlatformError).kind).toBe('duplicate');
     const boom = new Error('not the platform');
@@ -195,7 +195,7 @@ describe('withChannelAccess', () => {
   });
 
   it('a lapsed token with no refresh token: expired, 409 channel_expired, fn never runs', async () => {
-    const plain = await startChannelWorld({ sandbox: { refreshTokens: false } });
+    const plain = await startChannelWorld({ sandbox: { platformA: { refreshTokens: false } } });
     try {
       const target = await newChannel(plain);
       const { fn, seen } = publisher('too late');
@@ -211,14 +211,14 @@ describe('withChannelAccess', () => {
 
   it('a lapsed token whose refresh hits an outage: 502 refresh_failed, status untouched', async () => {
     const target = await newChannel();
-    w.sandbox.faults.failAlways('token', 500);
+    w.sandbox.platformA.faults.failAlways('token', 500);
     w.clock.advance(61 * DAY);
     try {
       const err = await caught(withChannelAccess(w.t.service.deps, target, publisher('x').fn));
       expect(err).toMatchObject({ status: 502, code: 'refresh_failed' });
     } finally {
       w.clock.advance(-61 * DAY);
-      w.sandbox.faults.clear();
+      w.sandbox.platformA.faults.clear();
     }
     expect((await rowOf(w, target.channelId)).status).toBe('connected');
   });

@@ -45,11 +45,11 @@ describe('channel resources', () => {
   it('lists (newest first) and gets channels without any token material', async () => {
     const { apiKey } = await w.t.signup();
     const first = await connected(w, apiKey);
-    const other = w.sandbox.state.addMember();
-    const previous = w.sandbox.state.currentMember;
-    w.sandbox.state.useMember(other.sub);
+    const other = w.sandbox.platformA.state.addMember();
+    const previous = w.sandbox.platformA.state.currentMember;
+    w.sandbox.platformA.state.useMember(other.sub);
     const second = await connected(w, apiKey);
-    w.sandbox.state.useMember(previous);
+    w.sandbox.platformA.state.useMember(previous);
 
     const list = await w.t.request('GET', '/v1/channels', { key: apiKey });
     expect(list.status).toBe(200);

@@ -34,7 +34,7 @@ describe('connect flow: the consent page, refusal and exchange failures', () => 
     const html = await page.text();
     expect(html).toContain('Approve');
     const consentId = /name="consent" value="([^"]+)"/.exec(html)![1]!;
-    const back = await redirectOf(`${manual.sandbox.authUrl}/authorization/decide`, {
+    const back = await redirectOf(`${manual.sandbox.platformA.authUrl}/authorization/decide`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ consent: consentId, decision }).toString(),
@@ -79,12 +79,12 @@ describe('connect flow: the consent page, refusal and exchange failures', () => 
   it('maps every token-exchange failure to 502 token_exchange_failed without leaking secrets', async () => {
     const { apiKey } = await w.t.signup();
     const cases: [string, () => void][] = [
-      ['invalid_grant', () => w.sandbox.faults.failNext('token', 400, { code: 'invalid_grant' })],
-      ['client refused', () => w.sandbox.faults.failNext('token', 401)],
-      ['rate limited', () => w.sandbox.faults.failNext('token', 429)],
-      ['platform 5xx', () => w.sandbox.faults.failNext('token', 503)],
-      ['connection dropped', () => w.sandbox.faults.dropNext('token')],
-      ['userinfo down', () => w.sandbox.faults.failAlways('userinfo', 500)],
+      ['invalid_grant', () => w.sandbox.platformA.faults.failNext('token', 400, { code: 'invalid_grant' })],
+      ['client refused', () => w.sandbox.platformA.faults.failNext('token', 401)],
+      ['rate limited', () => w.sandbox.platformA.faults.failNext('token', 429)],
+      ['platform 5xx', () => w.sandbox.platformA.faults.failNext('token', 503)],
+      ['connection dropped', () => w.sandbox.platformA.faults.dropNext('token')],
+      ['userinfo down', () => w.sandbox.platformA.faults.failAlways('userinfo', 500)],
     ];
     for (const [name, inject] of cases) {
       const { back } = await authorize(w, apiKey);
@@ -96,7 +96,7 @@ describe('connect flow: the consent page, refusal and exchange failures', () => 
         expectNoSecrets(res.text, issuedSecrets(w.sandbox));
         expect(res.text).not.toContain(back.searchParams.get('code')!);
       } finally {
-        w.sandbox.faults.clear();
+        w.sandbox.platformA.faults.clear();
       }
     }
     expect((await w.t.request('GET', '/v1/channels', { key: apiKey })).body.channels).toEqual([]);
@@ -107,7 +107,7 @@ describe('connect flow with PLATFORMA_PKCE=false', () => {
   it('sends no challenge; a platform that requires PKCE refuses at consent (400 authorization_denied)', async () => {
     const world = await startChannelWorld({
       env: { PLATFORMA_PKCE: 'false' },
-      sandbox: { requirePkce: true },
+      sandbox: { platformA: { requirePkce: true } },
     });
     try {
       const { apiKey } = await world.t.signup();

@@ -30,13 +30,13 @@ const rowOf = (id: string) => channelRow(w, id);
 describe('connect flow over real HTTP (service <-> sandbox)', () => {
   it('connect returns the consent URL with state and PKCE S256; the callback creates a connected channel', async () => {
     const { apiKey, accountId } = await w.t.signup();
-    const member = w.sandbox.state.members.get(w.sandbox.state.currentMember)!;
+    const member = w.sandbox.platformA.state.members.get(w.sandbox.platformA.state.currentMember)!;
     const { started, back, status, body, text } = await connect(w, apiKey);
 
     const url = new URL(started.url);
-    expect(url.origin + url.pathname).toBe(`${w.sandbox.authUrl}/authorization`);
+    expect(url.origin + url.pathname).toBe(`${w.sandbox.platformA.authUrl}/authorization`);
     expect(url.searchParams.get('response_type')).toBe('code');
-    expect(url.searchParams.get('client_id')).toBe(w.sandbox.clientId);
+    expect(url.searchParams.get('client_id')).toBe(w.sandbox.platformA.clientId);
     expect(url.searchParams.get('redirect_uri')).toBe(w.redirectUri);
     expect(url.searchParams.get('state')).toBe(started.state);
     expect(url.searchParams.get('scope')!.split(' ')).toContain('w_member_social');
@@ -79,7 +79,9 @@ describe('connect flow over real HTTP (service <-> sandbox)', () => {
 
     // The tokens are sealed under the channel id; they open only as this channel's.
     const row = await rowOf(channel.id);
-    const [issued] = [...w.sandbox.state.tokens.values()].filter((t) => t.sub === member.sub).slice(-1);
+    const [issued] = [...w.sandbox.platformA.state.tokens.values()]
+      .filter((t) => t.sub === member.sub)
+      .slice(-1);
     expect(row.accessTokenSealed).not.toContain(issued!.accessToken);
     expect(w.vault.open(row.accessTokenSealed!, vaultAad.channelToken(channel.id, 'access'))).toBe(
       issued!.accessToken,
@@ -183,10 +185,10 @@ describe('connect flow over real HTTP (service <-> sandbox)', () => {
       .update(oauthStates)
       .set({ codeVerifierSealed: rowOne!.codeVerifierSealed })
       .where(eq(oauthStates.stateHash, digest(two.connect.state)));
-    const before = w.sandbox.state.calls('token');
+    const before = w.sandbox.platformA.state.calls('token');
     const res = await callback(w, two.back.search);
     expect(res.status).toBe(400);
-    expect(w.sandbox.state.calls('token')).toBe(before);
+    expect(w.sandbox.platformA.state.calls('token')).toBe(before);
   });
 
   it('connecting the same member again reconnects the same channel with new tokens', async () => {
@@ -208,16 +210,16 @@ describe('connect flow over real HTTP (service <-> sandbox)', () => {
   it('another member of the platform becomes a second channel', async () => {
     const { apiKey } = await w.t.signup();
     const first = await connected(w, apiKey);
-    const previous = w.sandbox.state.currentMember;
-    const other = w.sandbox.state.addMember({ givenName: 'Olga', familyName: 'Other' });
-    w.sandbox.state.useMember(other.sub);
+    const previous = w.sandbox.platformA.state.currentMember;
+    const other = w.sandbox.platformA.state.addMember({ givenName: 'Olga', familyName: 'Other' });
+    w.sandbox.platformA.state.useMember(other.sub);
     try {
       const second = await connected(w, apiKey);
       expect(second.id).not.toBe(first.id);
       expect(second.platformUserId).toBe(other.sub);
       expect(second.handle).toBe('Olga Other');
     } finally {
-      w.sandbox.state.useMember(previous);
+      w.sandbox.platformA.state.useMember(previous);
     }
   });
 

@@ -70,7 +70,7 @@ export async function startChannelWorld(
         {
           PORT: String(port),
           KIT_VAULT_KEY: vaultKey,
-          ...sandbox.env(redirectUri),
+          ...sandbox.platformA.env(redirectUri),
           PLATFORMA_BACKOFF_SCALE: '0.001',
           ...options.env,
         },
@@ -149,10 +149,10 @@ export async function connected(world: ChannelWorld, apiKey: string, body?: unkn
 /** Every token, refresh token and code the sandbox ever issued: none may leak. */
 export function issuedSecrets(sandbox: Sandbox): string[] {
   return [
-    ...sandbox.state.tokens.keys(),
-    ...sandbox.state.refreshTokens.keys(),
-    ...sandbox.state.codes.keys(),
-    sandbox.clientSecret,
+    ...sandbox.platformA.state.tokens.keys(),
+    ...sandbox.platformA.state.refreshTokens.keys(),
+    ...sandbox.platformA.state.codes.keys(),
+    sandbox.platformA.clientSecret,
     ...sandbox.platformB.state.tokens.keys(),
     ...sandbox.platformB.state.refreshTokens.keys(),
     ...sandbox.platformB.state.codes.keys(),

@@ -37,11 +37,11 @@ describe('tokens appear in no log line', () => {
     const channel = await connected(w, apiKey);
     const failed = await authorize(w, apiKey);
     states.push(failed.connect.state);
-    w.sandbox.faults.failNext('token', 400, { code: 'invalid_grant' });
+    w.sandbox.platformA.faults.failNext('token', 400, { code: 'invalid_grant' });
     expect((await callback(w, failed.back.search)).status).toBe(502);
 
     w.clock.advance(59.5 * DAY);
-    w.sandbox.faults.failNext('token', 400, { code: 'invalid_grant' });
+    w.sandbox.platformA.faults.failNext('token', 400, { code: 'invalid_grant' });
     expect((await w.t.request('POST', `/v1/channels/${channel.id}/refresh`, { key: apiKey })).status).toBe(
       502,
     );
@@ -50,7 +50,7 @@ describe('tokens appear in no log line', () => {
     );
     await w.t.service.runner!.runOnce();
 
-    w.sandbox.faults.revoke({ sub: channel.platformUserId });
+    w.sandbox.platformA.faults.revoke({ sub: channel.platformUserId });
     await withChannelAccess(w.t.service.deps, { accountId, channelId: channel.id }, (a) =>
       a.platform.publish({ accessToken: a.accessToken, authorRef: a.authorRef, text: 'x', media: [] }),
     ).catch(() => {});

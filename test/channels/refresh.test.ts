@@ -40,11 +40,11 @@ describe('POST /v1/channels/{id}/refresh', () => {
   it('is a no-op while the token is fresh', async () => {
     const { apiKey } = await w.t.signup();
     const channel = await connected(w, apiKey);
-    const calls = w.sandbox.state.calls('token');
+    const calls = w.sandbox.platformA.state.calls('token');
     const res = await later(w, 30 * DAY, () => refresh(w, apiKey, channel.id));
     expect(res.status).toBe(200);
     expect(res.body.channel).toEqual(channel);
-    expect(w.sandbox.state.calls('token')).toBe(calls);
+    expect(w.sandbox.platformA.state.calls('token')).toBe(calls);
   });
 
   it('renews a token near expiry: new access token sealed, same refresh token kept', async () => {
@@ -53,7 +53,7 @@ describe('POST /v1/channels/{id}/refresh', () => {
     const before = await rowOf(w, channel.id);
     const oldAccess = w.vault.open(before.accessTokenSealed!, vaultAad.channelToken(channel.id, 'access'));
     const oldRefresh = w.vault.open(before.refreshTokenSealed!, vaultAad.channelToken(channel.id, 'refresh'));
-    const calls = w.sandbox.state.calls('token');
+    const calls = w.sandbox.platformA.state.calls('token');
 
     const res = await later(w, 59.5 * DAY, async () => {
       const from = w.clock.now();
@@ -63,7 +63,7 @@ describe('POST /v1/channels/{id}/refresh', () => {
       return r;
     });
     expect(res.status, res.text).toBe(200);
-    expect(w.sandbox.state.calls('token')).toBe(calls + 1);
+    expect(w.sandbox.platformA.state.calls('token')).toBe(calls + 1);
     expect(res.body.channel.status).toBe('connected');
     expect(res.body.channel.expiresAt).toBeGreaterThan(channel.expiresAt! + 59 * DAY);
     expectNoSecrets(res.text, issuedSecrets(w.sandbox));
@@ -72,7 +72,7 @@ describe('POST /v1/channels/{id}/refresh', () => {
     const newAccess = w.vault.open(after.accessTokenSealed!, vaultAad.channelToken(channel.id, 'access'));
     expect(newAccess).not.toBe(oldAccess);
     // The stored expiry is the platform's expires_in read on arrival (a few ms after the sandbox minted it).
-    const minted = w.sandbox.state.tokens.get(newAccess)!.expiresAt;
+    const minted = w.sandbox.platformA.state.tokens.get(newAccess)!.expiresAt;
     expect(Math.abs(res.body.channel.expiresAt - minted)).toBeLessThan(5_000);
     expect(w.vault.open(after.refreshTokenSealed!, vaultAad.channelToken(channel.id, 'refresh'))).toBe(
       oldRefresh,
@@ -83,8 +83,8 @@ describe('POST /v1/channels/{id}/refresh', () => {
   it('concurrent refreshes of one channel reach the platform once', async () => {
     const { apiKey } = await w.t.signup();
     const channel = await connected(w, apiKey);
-    const calls = w.sandbox.state.calls('token');
-    w.sandbox.faults.latency(150, 'token');
+    const calls = w.sandbox.platformA.state.calls('token');
+    w.sandbox.platformA.faults.latency(150, 'token');
     try {
       const results = await later(w, 59.5 * DAY, () =>
         Promise.all([1, 2, 3].map(() => refresh(w, apiKey, channel.id))),
@@ -92,9 +92,9 @@ describe('POST /v1/channels/{id}/refresh', () => {
       for (const r of results) expect(r.status, r.text).toBe(200);
       expect(new Set(results.map((r) => r.body.channel.expiresAt)).size).toBe(1);
     } finally {
-      w.sandbox.faults.clear();
+      w.sandbox.platformA.faults.clear();
     }
-    expect(w.sandbox.state.calls('token')).toBe(calls + 1);
+    expect(w.sandbox.platformA.state.calls('token')).toBe(calls + 1);
   });
 
   it('a refresh working from a stale read (the token was renewed meanwhile) does not renew it again', async () => {
@@ -105,11 +105,11 @@ describe('POST /v1/channels/{id}/refresh', () => {
     await later(w, 59.5 * DAY, async () => {
       const first = await refreshChannelTokens(w.t.service.deps, tools, stale);
       expect(first.kind).toBe('refreshed');
-      const calls = w.sandbox.state.calls('token');
+      const calls = w.sandbox.platformA.state.calls('token');
       const second = await refreshChannelTokens(w.t.service.deps, tools, stale);
       expect(second.kind).toBe('skipped');
       expect(second.row?.accessTokenSealed).toBe(first.row?.accessTokenSealed);
-      expect(w.sandbox.state.calls('token')).toBe(calls);
+      expect(w.sandbox.platformA.state.calls('token')).toBe(calls);
     });
   });
 
@@ -117,7 +117,7 @@ describe('POST /v1/channels/{id}/refresh', () => {
     const { apiKey } = await w.t.signup();
     const channel = await connected(w, apiKey);
 
-    w.sandbox.faults.failNext('token', 400, {
+    w.sandbox.platformA.faults.failNext('token', 400, {
       code: 'invalid_grant',
       message: 'The refresh token is invalid',
     });
@@ -132,7 +132,7 @@ describe('POST /v1/channels/{id}/refresh', () => {
     expect(row.refreshLeaseUntil).toBeNull();
     expect(row.lastError).toMatch(/exchange_failed/);
 
-    w.sandbox.faults.failNext('token', 400, { code: 'invalid_grant' });
+    w.sandbox.platformA.faults.failNext('token', 400, { code: 'invalid_grant' });
     const lapsed = await later(w, 61 * DAY, () => refresh(w, apiKey, channel.id));
     expect(lapsed.status).toBe(502);
     expect(lapsed.body.error.channel.status).toBe('expired');
@@ -142,16 +142,16 @@ describe('POST /v1/channels/{id}/refresh', () => {
   it('an outage (5xx, retried by the adapter) is 502 refresh_failed and leaves the status alone', async () => {
     const { apiKey } = await w.t.signup();
     const channel = await connected(w, apiKey);
-    const calls = w.sandbox.state.calls('token');
-    w.sandbox.faults.failAlways('token', 503);
+    const calls = w.sandbox.platformA.state.calls('token');
+    w.sandbox.platformA.faults.failAlways('token', 503);
     try {
       const res = await later(w, 61 * DAY, () => refresh(w, apiKey, channel.id));
       expect(res.status).toBe(502);
       expect(res.body.error.code).toBe('refresh_failed');
       expect(res.body.error.channel.status).toBe('connected');
-      expect(w.sandbox.state.calls('token')).toBeGreaterThan(calls + 1);
+      expect(w.sandbox.platformA.state.calls('token')).toBeGreaterThan(calls + 1);
     } finally {
-      w.sandbox.faults.clear();
+      w.sandbox.platformA.faults.clear();
     }
     // Once the platform is back, the same channel refreshes.
     const ok = await later(w, 61 * DAY, () => refresh(w, apiKey, channel.id));
@@ -163,7 +163,7 @@ describe('POST /v1/channels/{id}/refresh', () => {
 describe('refresh without a usable refresh token', () => {
   let plain: ChannelWorld;
   beforeAll(async () => {
-    plain = await startChannelWorld({ sandbox: { refreshTokens: false } });
+    plain = await startChannelWorld({ sandbox: { platformA: { refreshTokens: false } } });
   });
   afterAll(async () => {
     await plain?.close();
@@ -173,7 +173,7 @@ describe('refresh without a usable refresh token', () => {
     const { apiKey } = await plain.t.signup();
     const channel = await connected(plain, apiKey);
     expect((await rowOf(plain, channel.id)).refreshTokenSealed).toBeNull();
-    const calls = plain.sandbox.state.calls('token');
+    const calls = plain.sandbox.platformA.state.calls('token');
 
     const near = await later(plain, 59.9 * DAY, () => refresh(plain, apiKey, channel.id));
     expect(near.status).toBe(200);
@@ -182,7 +182,7 @@ describe('refresh without a usable refresh token', () => {
     const lapsed = await later(plain, 60 * DAY + 1, () => refresh(plain, apiKey, channel.id));
     expect(lapsed.status).toBe(200);
     expect(lapsed.body.channel.status).toBe('expired');
-    expect(plain.sandbox.state.calls('token')).toBe(calls);
+    expect(plain.sandbox.platformA.state.calls('token')).toBe(calls);
 
     // Reconnecting brings it back.
     const again = await connected(plain, apiKey);
@@ -191,17 +191,19 @@ describe('refresh without a usable refresh token', () => {
   });
 
   it('a refresh token past its own expiry counts as none', async () => {
-    const short = await startChannelWorld({ sandbox: { refreshTokenTtlSeconds: 30 * 86_400 } });
+    const short = await startChannelWorld({
+      sandbox: { platformA: { refreshTokenTtlSeconds: 30 * 86_400 } },
+    });
     try {
       const { apiKey } = await short.t.signup();
       const channel = await connected(short, apiKey);
       const refreshExpiresAt = (await rowOf(short, channel.id)).refreshExpiresAt!;
       expect(refreshExpiresAt).toBeLessThanOrEqual(short.clock.now() + 30 * DAY);
       expect(refreshExpiresAt).toBeGreaterThan(short.clock.now() + 29 * DAY);
-      const calls = short.sandbox.state.calls('token');
+      const calls = short.sandbox.platformA.state.calls('token');
       const res = await later(short, 61 * DAY, () => refresh(short, apiKey, channel.id));
       expect(res.body.channel.status).toBe('expired');
-      expect(short.sandbox.state.calls('token')).toBe(calls);
+      expect(short.sandbox.platformA.state.calls('token')).toBe(calls);
     } finally {
       await short.close();
     }

@@ -31,8 +31,8 @@ const sweep = async (w: ChannelWorld) => (await w.t.service.runner!.runOnce())[C
 /** A new account with a channel for a member of its own. */
 async function memberChannel(w: ChannelWorld) {
   const { apiKey, accountId } = await w.t.signup();
-  const member = w.sandbox.state.addMember();
-  w.sandbox.state.useMember(member.sub);
+  const member = w.sandbox.platformA.state.addMember();
+  w.sandbox.platformA.state.useMember(member.sub);
   const channel = await connected(w, apiKey);
   return { apiKey, accountId, channel, sub: member.sub };
 }
@@ -44,10 +44,10 @@ describe('token health sweep', () => {
     w.clock.advance(30 * DAY);
     const young = await memberChannel(w);
     w.clock.advance(29.5 * DAY); // old: 59.5 days into a 60-day token; young: 29.5 days
-    const calls = w.sandbox.state.calls('token');
+    const calls = w.sandbox.platformA.state.calls('token');
     // One refresh, and both channels' periodic probes (their 12 h interval has long passed).
     expect(await sweep(w)).toBe(3);
-    expect(w.sandbox.state.calls('token')).toBe(calls + 1);
+    expect(w.sandbox.platformA.state.calls('token')).toBe(calls + 1);
     const refreshed = await rowOf(w, old.channel.id);
     expect(refreshed.status).toBe('connected');
     expect(refreshed.expiresAt).toBeGreaterThan(w.clock.now() + 59 * DAY);
@@ -55,7 +55,7 @@ describe('token health sweep', () => {
     expect(await rowOf(w, young.channel.id)).toMatchObject({ lastRefreshAt: young.channel.lastRefreshAt });
     // Nothing is due any more.
     expect(await sweep(w)).toBe(0);
-    expect(w.sandbox.state.calls('token')).toBe(calls + 1);
+    expect(w.sandbox.platformA.state.calls('token')).toBe(calls + 1);
   });
 
   it('three sweeps racing refresh and probe each channel exactly once', async () => {
@@ -63,14 +63,14 @@ describe('token health sweep', () => {
     const made = [];
     for (let i = 0; i < 5; i++) made.push(await memberChannel(w));
     w.clock.advance(59.5 * DAY);
-    w.sandbox.faults.latency(30, 'token');
-    const calls = w.sandbox.state.calls('token');
-    const probes = w.sandbox.state.calls('userinfo');
+    w.sandbox.platformA.faults.latency(30, 'token');
+    const calls = w.sandbox.platformA.state.calls('token');
+    const probes = w.sandbox.platformA.state.calls('userinfo');
     const signal = new AbortController().signal;
     const handled = await Promise.all([1, 2, 3].map(() => channelHealthSweep.run(w.t.service.deps, signal)));
     // Five refreshes and five probes between them, none twice.
-    expect(w.sandbox.state.calls('token')).toBe(calls + 5);
-    expect(w.sandbox.state.calls('userinfo')).toBe(probes + 5);
+    expect(w.sandbox.platformA.state.calls('token')).toBe(calls + 5);
+    expect(w.sandbox.platformA.state.calls('userinfo')).toBe(probes + 5);
     expect(handled.reduce((x, y) => x + y, 0)).toBe(10);
     for (const m of made) {
       const row = await rowOf(w, m.channel.id);
@@ -83,13 +83,13 @@ describe('token health sweep', () => {
     const w = await world();
     const m = await memberChannel(w);
     w.clock.advance(59.5 * DAY);
-    w.sandbox.faults.failAlways('token', 503);
+    w.sandbox.platformA.faults.failAlways('token', 503);
     await sweep(w);
-    const afterFirst = w.sandbox.state.calls('token');
+    const afterFirst = w.sandbox.platformA.state.calls('token');
     expect((await rowOf(w, m.channel.id)).lastError).toMatch(/unavailable/);
     await sweep(w);
-    expect(w.sandbox.state.calls('token')).toBe(afterFirst);
-    w.sandbox.faults.clear();
+    expect(w.sandbox.platformA.state.calls('token')).toBe(afterFirst);
+    w.sandbox.platformA.faults.clear();
     w.clock.advance(REFRESH_RETRY_AFTER_MS + 1);
     await sweep(w);
     const row = await rowOf(w, m.channel.id);
@@ -98,7 +98,7 @@ describe('token health sweep', () => {
   });
 
   it('a channel without a refresh token becomes expired when its token lapses', async () => {
-    const w = await world({ sandbox: { refreshTokens: false } });
+    const w = await world({ sandbox: { platformA: { refreshTokens: false } } });
     const m = await memberChannel(w);
     w.clock.advance(59.9 * DAY);
     await sweep(w);
@@ -115,17 +115,17 @@ describe('token health sweep', () => {
     const w = await world();
     const revoked = await memberChannel(w);
     const healthy = await memberChannel(w);
-    w.sandbox.faults.revoke({ sub: revoked.sub });
+    w.sandbox.platformA.faults.revoke({ sub: revoked.sub });
 
     // Within the probe interval nobody asks the platform.
-    const userinfo = w.sandbox.state.calls('userinfo');
+    const userinfo = w.sandbox.platformA.state.calls('userinfo');
     await sweep(w);
-    expect(w.sandbox.state.calls('userinfo')).toBe(userinfo);
+    expect(w.sandbox.platformA.state.calls('userinfo')).toBe(userinfo);
     expect((await rowOf(w, revoked.channel.id)).status).toBe('connected');
 
     w.clock.advance(PROBE_INTERVAL_MS + 1);
     expect(await sweep(w)).toBe(2);
-    expect(w.sandbox.state.calls('userinfo')).toBe(userinfo + 2);
+    expect(w.sandbox.platformA.state.calls('userinfo')).toBe(userinfo + 2);
     const row = await rowOf(w, revoked.channel.id);
     expect(row).toMatchObject({ status: 'revoked', accessTokenSealed: null, refreshTokenSealed: null });
     const recorded = await w.t.service.deps.db
@@ -143,7 +143,7 @@ describe('token health sweep', () => {
 
     // Probed once per interval.
     await sweep(w);
-    expect(w.sandbox.state.calls('userinfo')).toBe(userinfo + 2);
+    expect(w.sandbox.platformA.state.calls('userinfo')).toBe(userinfo + 2);
   });
 
   it('a probe that finds the token expired refreshes it', async () => {
@@ -151,7 +151,7 @@ describe('token health sweep', () => {
     const m = await memberChannel(w);
     const before = await rowOf(w, m.channel.id);
     const token = w.vault.open(before.accessTokenSealed!, vaultAad.channelToken(m.channel.id, 'access'));
-    w.sandbox.faults.expire(token);
+    w.sandbox.platformA.faults.expire(token);
     w.clock.advance(PROBE_INTERVAL_MS + 1);
     await sweep(w);
     const row = await rowOf(w, m.channel.id);

@@ -18,7 +18,7 @@ describe('console routes', () => {
     t = await startTestApp({
       PORT: String(port),
       KIT_VAULT_KEY: randomBytes(32).toString('base64'),
-      ...sandbox.env(`http://127.0.0.1:${port}/v1/channels/platformA/callback`),
+      ...sandbox.platformA.env(`http://127.0.0.1:${port}/v1/channels/platformA/callback`),
     });
     key = (await t.signup()).apiKey;
   }, 240_000);

@@ -46,7 +46,7 @@ describe.skipIf(!hasChromium)('bulk upload and decay in a real browser', { timeo
     t = await startTestApp({
       PORT: String(port),
       KIT_VAULT_KEY: randomBytes(32).toString('base64'),
-      ...sandbox.env(`http://127.0.0.1:${port}/v1/channels/platformA/callback`),
+      ...sandbox.platformA.env(`http://127.0.0.1:${port}/v1/channels/platformA/callback`),
       PLATFORMA_BACKOFF_SCALE: '0.001',
     });
     ({ apiKey: key, accountId } = await t.signup());

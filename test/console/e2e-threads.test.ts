@@ -59,7 +59,7 @@ describe.skipIf(!hasChromium)('threads and first comments in a real browser', { 
       PORT: String(port),
       KIT_VAULT_KEY: randomBytes(32).toString('base64'),
       LLM_PROVIDER: 'heuristic',
-      ...sandbox.env(`${base}/platformA/callback`),
+      ...sandbox.platformA.env(`${base}/platformA/callback`),
       ...sandbox.platformB.env(`${base}/platformB/callback`),
       PLATFORMA_BACKOFF_SCALE: '0.001',
       PLATFORMB_BACKOFF_SCALE: '0.001',
@@ -198,7 +198,7 @@ describe.skipIf(!hasChromium)('threads and first comments in a real browser', { 
     const post = list.body.posts.find((p: { text: string }) => p.text.includes('one lesson from on-call'));
     expect(post).toMatchObject({ platform: 'platformA', thread: [], firstComment: comment });
     expect(post.firstCommentId).toBeTruthy();
-    const onPlatform = [...sandbox.state.comments.values()].filter((c) => c.text === comment);
+    const onPlatform = [...sandbox.platformA.state.comments.values()].filter((c) => c.text === comment);
     expect(onPlatform.map((c) => [c.id, c.postUrn])).toEqual([[post.firstCommentId, post.platformPostId]]);
 
     // The API refuses a thread on platformA with the same advice, should anything send one.

@@ -52,7 +52,7 @@ describe.skipIf(!hasChromium)('console in a real browser', { timeout: 120_000 },
       {
         PORT: String(port),
         KIT_VAULT_KEY: randomBytes(32).toString('base64'),
-        ...sandbox.env(`http://127.0.0.1:${port}/v1/channels/platformA/callback`),
+        ...sandbox.platformA.env(`http://127.0.0.1:${port}/v1/channels/platformA/callback`),
         PLATFORMA_BACKOFF_SCALE: '0.001',
         SWEEP_INTERVAL_MS: '1000',
       },
@@ -182,12 +182,12 @@ describe.skipIf(!hasChromium)('console in a real browser', { timeout: 120_000 },
     await screenshot(page, '08-calendar-published');
     await event.first().click();
     await page.locator('.post-row.open').getByText('Published').waitFor();
-    expect(sandbox.state.posts.size).toBe(1);
+    expect(sandbox.platformA.state.posts.size).toBe(1);
     await screenshot(page, '09-posts-published');
   }, 90_000);
 
   it("shows a failed post's reason in words with what to do", async () => {
-    sandbox.faults.duplicateNext();
+    sandbox.platformA.faults.duplicateNext();
     await open('Compose');
     await page
       .getByLabel('Post', { exact: true })

@@ -32,7 +32,9 @@ export async function startPlatformBWorld(
     KIT_VAULT_KEY: randomBytes(32).toString('base64'),
     LLM_PROVIDER: 'heuristic',
     ...sandbox.platformB.env(`http://127.0.0.1:${port}/v1/channels/platformB/callback`),
-    ...(options.alsoPlatformA ? sandbox.env(`http://127.0.0.1:${port}/v1/channels/platformA/callback`) : {}),
+    ...(options.alsoPlatformA
+      ? sandbox.platformA.env(`http://127.0.0.1:${port}/v1/channels/platformA/callback`)
+      : {}),
     ...env,
   });
   const key = (await t.signup()).apiKey;

@@ -129,8 +129,8 @@ describe.runIf(SERVERS)('two API and two worker processes sharing PostgreSQL and
     };
     const tag = randomBytes(3).toString('hex');
     // A create that takes a moment keeps both workers busy at once, so both take a share.
-    w.sandbox.faults.latency(200, 'createPost');
-    const creates = w.sandbox.state.calls('createPost');
+    w.sandbox.platformA.faults.latency(200, 'createPost');
+    const creates = w.sandbox.platformA.state.calls('createPost');
     const runAt = Date.now() + 10_000;
 
     const scheduledIds: string[] = [];
@@ -207,10 +207,10 @@ describe.runIf(SERVERS)('two API and two worker processes sharing PostgreSQL and
       90_000,
       250,
     );
-    w.sandbox.faults.clear();
+    w.sandbox.platformA.faults.clear();
 
     // Exactly once on the platform: one create request per post, one post per text.
-    expect(w.sandbox.state.calls('createPost') - creates).toBe(120);
+    expect(w.sandbox.platformA.state.calls('createPost') - creates).toBe(120);
     const onPlatform = m.platformPosts().filter((p) => p.text.startsWith(`EO ${tag} `));
     expect(onPlatform).toHaveLength(120);
     const byText = new Map(onPlatform.map((p) => [p.text, p.id]));

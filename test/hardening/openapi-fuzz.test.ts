@@ -44,7 +44,7 @@ beforeAll(async () => {
     KIT_VAULT_KEY: Buffer.alloc(32, 7).toString('base64'),
     WEBHOOK_ALLOW_PRIVATE: 'true',
     PLATFORMA_BACKOFF_SCALE: '0.001',
-    ...sandbox.env('http://127.0.0.1:9/v1/channels/platformA/callback'),
+    ...sandbox.platformA.env('http://127.0.0.1:9/v1/channels/platformA/callback'),
     // Every platform the sandbox emulates is configured too (platformB once it exists).
     ...(sandbox as { platformB?: { env(redirectUri: string): Record<string, string> } }).platformB?.env(
       'http://127.0.0.1:9/v1/channels/platformB/callback',

@@ -17,7 +17,7 @@ describe.runIf(SERVERS)('platform faults at the service level', () => {
   let api: ServiceProcess;
   let workers: ServiceProcess[] = [];
   const tag = randomBytes(3).toString('hex');
-  const calls = (route: string) => w.sandbox.state.calls(route);
+  const calls = (route: string) => w.sandbox.platformA.state.calls(route);
   const onPlatform = (text: string) => m.platformPosts().filter((p) => p.text === text);
   const settled = (id: string) =>
     until(`post ${id} to leave publishing`, async () => {
@@ -33,7 +33,7 @@ describe.runIf(SERVERS)('platform faults at the service level', () => {
   }, 60_000);
   afterEach(async () => {
     await Promise.all(workers.splice(0).map((p) => p.kill('SIGKILL')));
-    w.sandbox.faults.clear();
+    w.sandbox.platformA.faults.clear();
   });
   afterAll(async () => {
     await w?.close();
@@ -45,7 +45,7 @@ describe.runIf(SERVERS)('platform faults at the service level', () => {
     workers = await Promise.all([w.spawn('worker'), w.spawn('worker')]);
     const mediaId = await uploadImage(w.t, m);
     // Every platform call takes longer than the publish lease.
-    w.sandbox.faults.latency(2_000);
+    w.sandbox.platformA.faults.latency(2_000);
     const creates = calls('createPost');
     const runAt = Date.now() + 1_000;
     const texts = Array.from({ length: 6 }, (_, i) => `Slow ${tag} ${i}`);
@@ -83,8 +83,8 @@ describe.runIf(SERVERS)('platform faults at the service level', () => {
     const mediaId = await uploadImage(w.t, m);
 
     // Publish-now: the upload's init fails once with 503 and the upload twice with 429.
-    w.sandbox.faults.failNext('initImage', 503);
-    w.sandbox.faults.failNext('uploadImage', 429, { times: 2 });
+    w.sandbox.platformA.faults.failNext('initImage', 503);
+    w.sandbox.platformA.faults.failNext('uploadImage', 429, { times: 2 });
     const [inits, uploads, creates] = [calls('initImage'), calls('uploadImage'), calls('createPost')];
     const post = await createPost(w.t, m, {
       text: `Upload ${tag} now`,
@@ -100,7 +100,7 @@ describe.runIf(SERVERS)('platform faults at the service level', () => {
     expect(res.body.post.platformPostId).toBe(onPlatform(`Upload ${tag} now`)[0]!.id);
 
     // A worker: three 500s on the upload, then success.
-    w.sandbox.faults.failNext('uploadImage', 500, { times: 3 });
+    w.sandbox.platformA.faults.failNext('uploadImage', 500, { times: 3 });
     const scheduled = await createPost(w.t, m, {
       text: `Upload ${tag} swept`,
       channelId: m.channelId,
@@ -115,7 +115,7 @@ describe.runIf(SERVERS)('platform faults at the service level', () => {
 
   it('uploads rate-limited past the retries: the post waits to retry, nothing is created, then it publishes once', async () => {
     const mediaId = await uploadImage(w.t, m);
-    w.sandbox.faults.failAlways('uploadImage', 429);
+    w.sandbox.platformA.faults.failAlways('uploadImage', 429);
     const creates = calls('createPost');
     const post = await createPost(w.t, m, {
       text: `Throttled ${tag}`,
@@ -132,7 +132,7 @@ describe.runIf(SERVERS)('platform faults at the service level', () => {
     );
     expect(calls('createPost')).toBe(creates);
 
-    w.sandbox.faults.clear();
+    w.sandbox.platformA.faults.clear();
     const again = await publishNow(post.id);
     expect(again.status, again.text).toBe(200);
     expect(again.body.post).toMatchObject({ status: 'published', error: null });
@@ -141,7 +141,7 @@ describe.runIf(SERVERS)('platform faults at the service level', () => {
   }, 60_000);
 
   it('429 on the create: the platform made nothing, so the post waits to retry and then publishes once', async () => {
-    w.sandbox.faults.failNext('createPost', 429);
+    w.sandbox.platformA.faults.failNext('createPost', 429);
     const creates = calls('createPost');
     const post = await createPost(w.t, m, { text: `Create 429 ${tag}`, channelId: m.channelId });
     const res = await publishNow(post.id);
@@ -162,7 +162,7 @@ describe.runIf(SERVERS)('platform faults at the service level', () => {
     const creates = calls('createPost');
 
     // Publish-now: the platform answers 500 without creating anything.
-    w.sandbox.faults.failNext('createPost', 500);
+    w.sandbox.platformA.faults.failNext('createPost', 500);
     const lost = await createPost(w.t, m, { text: `Create 500 ${tag}`, channelId: m.channelId });
     const res = await publishNow(lost.id);
     expect(res.status, res.text).toBe(502);
@@ -174,7 +174,7 @@ describe.runIf(SERVERS)('platform faults at the service level', () => {
     expect(calls('createPost') - creates).toBe(1);
 
     // The platform creates the post but the answer is lost: found, so published.
-    w.sandbox.faults.dropAfterCreate();
+    w.sandbox.platformA.faults.dropAfterCreate();
     const found = await createPost(w.t, m, { text: `Create dropped ${tag}`, channelId: m.channelId });
     const ok = await publishNow(found.id);
     expect(ok.status, ok.text).toBe(200);
@@ -185,7 +185,7 @@ describe.runIf(SERVERS)('platform faults at the service level', () => {
 
     // A worker meets a 503 on the create of a scheduled post.
     workers = [await w.spawn('worker')];
-    w.sandbox.faults.failNext('createPost', 503);
+    w.sandbox.platformA.faults.failNext('createPost', 503);
     const swept = await createPost(w.t, m, {
       text: `Create 503 ${tag}`,
       channelId: m.channelId,
@@ -217,7 +217,7 @@ describe.runIf(SERVERS)('platform faults at the service level', () => {
     const post = await createPost(w.t, m, { text: `Metrics ${tag}`, channelId: m.channelId });
     expect((await publishNow(post.id)).status).toBe(200);
 
-    w.sandbox.faults.failAlways('analytics', 429);
+    w.sandbox.platformA.faults.failAlways('analytics', 429);
     const reads = calls('analytics');
     const refresh = await api.request('POST', `/v1/posts/${post.id}/metrics/refresh`, { key: m.apiKey });
     expect(refresh.status, refresh.text).toBe(502);
@@ -229,7 +229,7 @@ describe.runIf(SERVERS)('platform faults at the service level', () => {
     const empty = await api.request('GET', `/v1/posts/${post.id}/metrics`, { key: m.apiKey });
     expect(empty.body).toEqual({ latest: null, history: [] });
 
-    w.sandbox.faults.clear();
+    w.sandbox.platformA.faults.clear();
     const ok = await api.request('POST', `/v1/posts/${post.id}/metrics/refresh`, { key: m.apiKey });
     expect(ok.status, ok.text).toBe(200);
     const stored = await api.request('GET', `/v1/posts/${post.id}/metrics`, { key: m.apiKey });

@@ -22,7 +22,7 @@ describe.runIf(SERVERS)('process faults', () => {
   }, 60_000);
   afterEach(async () => {
     await killAll();
-    w.sandbox.faults.clear();
+    w.sandbox.platformA.faults.clear();
   });
   afterAll(async () => {
     await w?.close();
@@ -165,10 +165,10 @@ describe.runIf(SERVERS)('process faults', () => {
       mediaIds: [mediaId],
     });
     const HOLD_MS = 5_000;
-    w.sandbox.faults.latency(HOLD_MS, 'createPost');
-    w.sandbox.faults.latency(HOLD_MS, 'uploadImage');
-    const creates = w.sandbox.state.calls('createPost');
-    const uploads = w.sandbox.state.calls('uploadImage');
+    w.sandbox.platformA.faults.latency(HOLD_MS, 'createPost');
+    w.sandbox.platformA.faults.latency(HOLD_MS, 'uploadImage');
+    const creates = w.sandbox.platformA.state.calls('createPost');
+    const uploads = w.sandbox.platformA.state.calls('uploadImage');
 
     // Two publish-now requests held at the platform: one mid-create, one mid-upload.
     const publishes = [textOnly.id, withImage.id].map((id) =>
@@ -178,7 +178,10 @@ describe.runIf(SERVERS)('process faults', () => {
       ),
     );
     await until('the create and the upload to reach the platform', () => {
-      return w.sandbox.state.calls('createPost') > creates && w.sandbox.state.calls('uploadImage') > uploads;
+      return (
+        w.sandbox.platformA.state.calls('createPost') > creates &&
+        w.sandbox.platformA.state.calls('uploadImage') > uploads
+      );
     });
     const createHeldAt = Date.now();
 
@@ -240,7 +243,7 @@ describe.runIf(SERVERS)('process faults', () => {
     // The publishes the dead process held are finished by a worker once their lease lapses.
     // Start it after the platform has finished the orphaned create, so recovery can find it.
     await until('the held create to finish', () => Date.now() > createHeldAt + HOLD_MS + 500, 10_000, 50);
-    w.sandbox.faults.clear();
+    w.sandbox.platformA.faults.clear();
     await w.spawn('worker', { PUBLISH_LEASE_MS: '2000' });
     const settled = async (id: string) =>
       until(`post ${id} to settle`, async () => {
@@ -258,7 +261,7 @@ describe.runIf(SERVERS)('process faults', () => {
     expect(imagePosts).toHaveLength(1);
     expect(afterUpload).toMatchObject({ status: 'published', platformPostId: imagePosts[0]!.id });
     // One post each, ever: a second send happened only where the platform had no such post.
-    expect([2, 3]).toContain(w.sandbox.state.calls('createPost') - creates);
+    expect([2, 3]).toContain(w.sandbox.platformA.state.calls('createPost') - creates);
   }, 120_000);
   it('PostgreSQL cut while two workers publish under load: the workers survive, nothing is lost or sent twice', async () => {
     const m = await w.member();
@@ -269,8 +272,8 @@ describe.runIf(SERVERS)('process faults', () => {
     try {
       const env = { DATABASE_URL: dbUrl.toString(), PUBLISH_LEASE_MS: '2000' };
       const workers = await Promise.all([w.spawn('worker', env), w.spawn('worker', env)]);
-      w.sandbox.faults.latency(300, 'createPost');
-      const creates = w.sandbox.state.calls('createPost');
+      w.sandbox.platformA.faults.latency(300, 'createPost');
+      const creates = w.sandbox.platformA.state.calls('createPost');
       const runAt = Date.now() + 1_000;
       const items = Array.from({ length: 60 }, (_, i) => ({
         text: `Outage ${i}`,
@@ -284,7 +287,7 @@ describe.runIf(SERVERS)('process faults', () => {
       // Cut the database while creates are in flight, keep it away for 3 s, then bring it back.
       await until(
         'publishes in flight',
-        () => w.sandbox.state.calls('createPost') >= creates + 10,
+        () => w.sandbox.platformA.state.calls('createPost') >= creates + 10,
         30_000,
         10,
       );
@@ -320,7 +323,7 @@ describe.runIf(SERVERS)('process faults', () => {
         }
       }
       // Every create request that went out made exactly one post: none was sent twice.
-      expect(w.sandbox.state.calls('createPost') - creates).toBe(onPlatform.length);
+      expect(w.sandbox.platformA.state.calls('createPost') - creates).toBe(onPlatform.length);
       expect(rows.filter((r) => r.status === 'published')).toHaveLength(onPlatform.length);
     } finally {
       await killAll();

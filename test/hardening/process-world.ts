@@ -24,7 +24,7 @@ export async function startProcessWorld(
     DATABASE_URL: w.t.config.DATABASE_URL,
     REDIS_URL: process.env.REDIS_URL,
     KIT_VAULT_KEY: w.vaultKey,
-    ...w.sandbox.env(w.redirectUri),
+    ...w.sandbox.platformA.env(w.redirectUri),
     PLATFORMA_BACKOFF_SCALE: '0.001',
     DATA_DIR: w.dataDir,
     SWEEP_INTERVAL_MS: '1000',

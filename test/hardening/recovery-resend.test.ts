@@ -26,8 +26,8 @@ beforeAll(async () => {
   alice = await w.member();
 });
 afterEach(() => {
-  w.sandbox.faults.clear();
-  w.sandbox.faults.authorFinderRestricted = false;
+  w.sandbox.platformA.faults.clear();
+  w.sandbox.platformA.faults.authorFinderRestricted = false;
 });
 afterAll(async () => {
   await w?.close();
@@ -42,13 +42,13 @@ describe('recovery of a create sent by a process that died', () => {
     const text = 'Never reached the platform';
     const p = await draft(text);
     await crashMidPublish(w, p.id, { leaseMs: LEASE, createSent: true });
-    const creates = w.sandbox.state.calls('createPost');
+    const creates = w.sandbox.platformA.state.calls('createPost');
     await w.t.service.runner!.runOnce();
     const row = await postRow(w.t, p.id);
     expect(row).toMatchObject({ status: 'published', error: null });
     expect(onPlatform(text)).toHaveLength(1);
     expect(row!.platformPostId).toBe(onPlatform(text)[0]!.id);
-    expect(w.sandbox.state.calls('createPost')).toBe(creates + 1);
+    expect(w.sandbox.platformA.state.calls('createPost')).toBe(creates + 1);
   });
 
   it('re-send answered duplicate: the first create had landed; it is looked up and recorded, not posted twice', async () => {
@@ -64,25 +64,26 @@ describe('recovery of a create sent by a process that died', () => {
     // The first create lands on the platform only after recovery's lookup (a slow request):
     // hidden from the listing until the re-send arrives, which the platform refuses as a
     // duplicate, as the live platform does.
-    const landed = w.sandbox.state.posts.get(platformPostId)!;
-    w.sandbox.state.posts.delete(platformPostId);
-    w.sandbox.faults.latency(200, 'createPost');
-    w.sandbox.faults.duplicateNext();
-    const creates = w.sandbox.state.calls('createPost');
+    const landed = w.sandbox.platformA.state.posts.get(platformPostId)!;
+    w.sandbox.platformA.state.posts.delete(platformPostId);
+    w.sandbox.platformA.faults.latency(200, 'createPost');
+    w.sandbox.platformA.faults.duplicateNext();
+    const creates = w.sandbox.platformA.state.calls('createPost');
     const recovery = w.t.service.runner!.runOnce();
-    while (w.sandbox.state.calls('createPost') === creates) await new Promise((r) => setTimeout(r, 5));
-    w.sandbox.state.posts.set(platformPostId, landed);
+    while (w.sandbox.platformA.state.calls('createPost') === creates)
+      await new Promise((r) => setTimeout(r, 5));
+    w.sandbox.platformA.state.posts.set(platformPostId, landed);
     await recovery;
     expect(await postRow(w.t, p.id)).toMatchObject({ status: 'published', platformPostId, error: null });
     expect(onPlatform(text)).toHaveLength(1);
-    expect(w.sandbox.state.calls('createPost')).toBe(creates + 1);
+    expect(w.sandbox.platformA.state.calls('createPost')).toBe(creates + 1);
   });
 
   it('re-send answered duplicate but the post cannot be found again: publish_outcome_unknown saying so', async () => {
     const text = 'Duplicate nowhere to be seen';
     const p = await draft(text);
     await crashMidPublish(w, p.id, { leaseMs: LEASE, createSent: true });
-    w.sandbox.faults.duplicateNext();
+    w.sandbox.platformA.faults.duplicateNext();
     await w.t.service.runner!.runOnce();
     const res = await w.t.request('GET', `/v1/posts/${p.id}`, { key: alice.apiKey });
     expect(res.body.post.status).toBe('failed');
@@ -94,15 +95,15 @@ describe('recovery of a create sent by a process that died', () => {
     const text = 'Platform listing down';
     const p = await draft(text);
     await crashMidPublish(w, p.id, { leaseMs: LEASE, createSent: true });
-    w.sandbox.faults.failAlways('findPosts', 503);
-    const creates = w.sandbox.state.calls('createPost');
+    w.sandbox.platformA.faults.failAlways('findPosts', 503);
+    const creates = w.sandbox.platformA.state.calls('createPost');
     await w.t.service.runner!.runOnce();
     const res = await w.t.request('GET', `/v1/posts/${p.id}`, { key: alice.apiKey });
     expect(res.body.post.status).toBe('failed');
     expect(res.body.post.error).toMatch(
       /^publish_outcome_unknown: .*asking the platform failed.*not sent again/,
     );
-    expect(w.sandbox.state.calls('createPost')).toBe(creates);
+    expect(w.sandbox.platformA.state.calls('createPost')).toBe(creates);
     expect(onPlatform(text)).toHaveLength(0);
   });
 
@@ -110,12 +111,12 @@ describe('recovery of a create sent by a process that died', () => {
     const text = 'Finder restricted';
     const p = await draft(text);
     await crashMidPublish(w, p.id, { leaseMs: LEASE, createSent: true });
-    w.sandbox.faults.authorFinderRestricted = true;
-    const creates = w.sandbox.state.calls('createPost');
+    w.sandbox.platformA.faults.authorFinderRestricted = true;
+    const creates = w.sandbox.platformA.state.calls('createPost');
     await w.t.service.runner!.runOnce();
     const res = await w.t.request('GET', `/v1/posts/${p.id}`, { key: alice.apiKey });
     expect(res.body.post.status).toBe('failed');
     expect(res.body.post.error).toMatch(/^publish_outcome_unknown: .*\(403\).*not sent again/);
-    expect(w.sandbox.state.calls('createPost')).toBe(creates);
+    expect(w.sandbox.platformA.state.calls('createPost')).toBe(creates);
   });
 });

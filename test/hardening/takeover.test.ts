@@ -30,7 +30,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   await killAll();
-  w?.sandbox.faults.clear();
+  w?.sandbox.platformA.faults.clear();
 });
 afterAll(async () => {
   await w?.close();
@@ -146,12 +146,12 @@ describe.runIf(SERVERS)('take-over after a crash, timed', () => {
     const m = await w.member();
     // The first wave of creates is slow, so no wave finishes (dropping the first worker to one
     // batch) between seeing more than a pool's claims and the kill; CI saw exactly that race.
-    w.sandbox.faults.latency(FIRST_WAVE_LATENCY, 'createPost');
+    w.sandbox.platformA.faults.latency(FIRST_WAVE_LATENCY, 'createPost');
     const [first, second] = await Promise.all([w.spawn('worker'), w.spawn('worker')]);
     const ids = await scheduleBurst(m, 300, 'Worker killed');
     await waitForClaims(ids, first!, 33);
     await first!.kill('SIGKILL');
-    w.sandbox.faults.latency(CREATE_LATENCY, 'createPost');
+    w.sandbox.platformA.faults.latency(CREATE_LATENCY, 'createPost');
     const held = await heldBy(ids, first!);
     expect(held.length).toBeGreaterThan(32);
     const rows = await settled(ids);
@@ -173,7 +173,7 @@ describe.runIf(SERVERS)('take-over after a crash, timed', () => {
       ids.push(res.body.post.id);
     }
     // Slow creates, so the calls are in flight (some sent, some not) when the API dies.
-    w.sandbox.faults.latency(1_500, 'createPost');
+    w.sandbox.platformA.faults.latency(1_500, 'createPost');
     const calls = ids.map((id) =>
       api.request('POST', `/v1/posts/${id}/publish`, { key: m.apiKey }).catch(() => null),
     );
@@ -182,7 +182,7 @@ describe.runIf(SERVERS)('take-over after a crash, timed', () => {
     await Promise.all(calls);
     const held = await heldBy(ids, api);
     expect(held).toHaveLength(20);
-    w.sandbox.faults.latency(CREATE_LATENCY, 'createPost');
+    w.sandbox.platformA.faults.latency(CREATE_LATENCY, 'createPost');
     const rows = await settled(ids);
     expectEachOnce(m, rows, 'API killed');
     expectTakenOver(rows, held, api, [worker]);
@@ -190,7 +190,7 @@ describe.runIf(SERVERS)('take-over after a crash, timed', () => {
 
   it('both workers killed in turn: the second one’s claims (some taken from the first) go to a third', async () => {
     const m = await w.member();
-    w.sandbox.faults.latency(CREATE_LATENCY, 'createPost');
+    w.sandbox.platformA.faults.latency(CREATE_LATENCY, 'createPost');
     const [first, second] = await Promise.all([w.spawn('worker'), w.spawn('worker')]);
     const ids = await scheduleBurst(m, 300, 'Both killed');
     await waitForClaims(ids, first!, 33);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MetricCounts, SandboxPost } from '../../src/sandbox/sandbox.ts';
+import type { APost, MetricCounts } from '../../src/sandbox/platformA/index.ts';
 import { createPost, type Member, type PostWorld, startPostWorld } from '../posts/world.ts';
 
 /** Posts published through Postkit join the history once they have a metric snapshot. */
@@ -12,15 +12,17 @@ let stranger: Member;
 beforeAll(async () => {
   w = await startPostWorld({
     sandbox: {
-      metrics: (post: SandboxPost) =>
-        planned.get(post.text) ?? {
-          IMPRESSION: 10,
-          MEMBERS_REACHED: 10,
-          REACTION: 1,
-          COMMENT: 0,
-          RESHARE: 0,
-          LINK_CLICKS: 0,
-        },
+      platformA: {
+        metrics: (post: APost) =>
+          planned.get(post.text) ?? {
+            IMPRESSION: 10,
+            MEMBERS_REACHED: 10,
+            REACTION: 1,
+            COMMENT: 0,
+            RESHARE: 0,
+            LINK_CLICKS: 0,
+          },
+      },
     },
   });
   m = await w.member();
@@ -88,7 +90,7 @@ describe('history of posts published through Postkit', () => {
     expect(res.body.history.some((h: { id: string }) => h.id === unpolled.id)).toBe(false);
 
     // Newer counters show at once: nothing was copied.
-    w.sandbox.state.setMetrics(post.platformPostId, { REACTION: 50, COMMENT: 6 });
+    w.sandbox.platformA.state.setMetrics(post.platformPostId, { REACTION: 50, COMMENT: 6 });
     w.clock.advance(1_000);
     expect((await call('POST', `/v1/posts/${post.id}/metrics/refresh`)).status).toBe(200);
     const later = (await call('GET', '/v1/history')).body.history[0];

@@ -29,7 +29,7 @@ describe('create_post describes each platform from its profile', () => {
     const saved = profile.threads;
     (profile as { threads: typeof saved }).threads = { maxFollowUps: 9, reply: profile.post };
     try {
-      const { threadProse } = await import('../../src/mcp/tools/platform-facts.ts');
+      const { threadProse } = await import('../../src/platforms/profile-prose.ts');
       expect(threadProse()).toContain('up to 9 follow-up parts');
     } finally {
       (profile as { threads: typeof saved }).threads = saved;

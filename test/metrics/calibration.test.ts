@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MetricCounts, SandboxPost } from '../../src/sandbox/sandbox.ts';
+import type { APost, MetricCounts } from '../../src/sandbox/platformA/index.ts';
 import { createPost, type Member, type PostWorld, startPostWorld } from '../posts/world.ts';
 
 const planned = new Map<string, MetricCounts>();
@@ -23,7 +23,7 @@ let m: Member;
 
 beforeAll(async () => {
   w = await startPostWorld({
-    sandbox: { metrics: (post: SandboxPost) => planned.get(post.text) ?? counts(1, 1, 1, 1, 1) },
+    sandbox: { platformA: { metrics: (post: APost) => planned.get(post.text) ?? counts(1, 1, 1, 1, 1) } },
   });
   m = await w.member();
 });
@@ -67,7 +67,7 @@ describe('/v1/calibration', () => {
     expect(latestScore.score).not.toBe(firstScore.score);
     const pa = await publish(a.id);
     expect((await call('POST', `/v1/posts/${a.id}/metrics/refresh`)).status).toBe(200);
-    w.sandbox.state.setMetrics(pa.platformPostId, { IMPRESSION: 800, COMMENT: 9 });
+    w.sandbox.platformA.state.setMetrics(pa.platformPostId, { IMPRESSION: 800, COMMENT: 9 });
     w.clock.advance(1000);
     expect((await call('POST', `/v1/posts/${a.id}/metrics/refresh`)).status).toBe(200);
 

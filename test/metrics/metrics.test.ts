@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { MetricCounts, SandboxPost } from '../../src/sandbox/sandbox.ts';
+import type { APost, MetricCounts } from '../../src/sandbox/platformA/index.ts';
 import { createPost, type Member, type PostWorld, startPostWorld } from '../posts/world.ts';
 
 /** The counts the sandbox reports for a post, chosen by the test per post text. */
@@ -19,12 +19,14 @@ let alice: Member;
 beforeAll(async () => {
   w = await startPostWorld({
     sandbox: {
-      metrics: (post: SandboxPost) => planned.get(post.text) ?? counts({ i: 10, l: 1, c: 1, s: 1, k: 1 }),
+      platformA: {
+        metrics: (post: APost) => planned.get(post.text) ?? counts({ i: 10, l: 1, c: 1, s: 1, k: 1 }),
+      },
     },
   });
   alice = await w.member();
 });
-afterEach(() => w.sandbox.faults.clear());
+afterEach(() => w.sandbox.platformA.faults.clear());
 afterAll(async () => {
   await w?.close();
 });
@@ -87,7 +89,11 @@ describe('refresh and read', () => {
     expect((await metricsOf(alice, post.id)).body).toEqual({ latest: null, history: [] });
     const first = (await refresh(alice, post.id)).body.snapshot;
     w.clock.advance(1000);
-    w.sandbox.state.setMetrics(post.platformPostId, { IMPRESSION: 250, REACTION: 9, LINK_CLICKS: null });
+    w.sandbox.platformA.state.setMetrics(post.platformPostId, {
+      IMPRESSION: 250,
+      REACTION: 9,
+      LINK_CLICKS: null,
+    });
     const second = (await refresh(alice, post.id)).body.snapshot;
     expect(second).toMatchObject({ impressions: 250, likes: 9, comments: 1, shares: 0, clicks: null });
     expect(second.fetchedAt).toBeGreaterThan(first.fetchedAt);
@@ -111,7 +117,7 @@ describe('refresh and read', () => {
       expect(res.body.error.code).toBe('not_published');
     }
     // A post whose publish failed was never on the platform either.
-    w.sandbox.faults.failNext('createPost', 400, { message: 'Commentary rejected' });
+    w.sandbox.platformA.faults.failNext('createPost', 400, { message: 'Commentary rejected' });
     const failing = await createPost(w.t, alice, { text: 'rejected one', channelId: alice.channelId });
     const pub = await w.t.request('POST', `/v1/posts/${failing.id}/publish`, { key: alice.apiKey });
     expect(pub.body.post.status).toBe('failed');
@@ -120,7 +126,7 @@ describe('refresh and read', () => {
 
   it('answers 502 when the platform fails, and stores nothing', async () => {
     const post = await published(alice, counts({ i: 1 }));
-    w.sandbox.faults.failAlways('analytics', 500);
+    w.sandbox.platformA.faults.failAlways('analytics', 500);
     const res = await refresh(alice, post.id);
     expect(res.status).toBe(502);
     expect(res.body.error.code).toBe('platform_error');
@@ -133,7 +139,7 @@ describe('refresh and read', () => {
     const post = await published(bob, counts({ i: 3 }));
     expect((await refresh(bob, post.id)).status).toBe(200);
     // Revoked at the platform: the read is refused, the channel becomes revoked.
-    w.sandbox.faults.revoke({ sub: bob.author.split(':').pop()! });
+    w.sandbox.platformA.faults.revoke({ sub: bob.author.split(':').pop()! });
     const atPlatform = await refresh(bob, post.id);
     expect(atPlatform.status).toBe(409);
     expect(atPlatform.body.error.code).toBe('channel_revoked');
@@ -191,7 +197,7 @@ describe('analytics', () => {
     await createPost(w.t, erin, { text: 'a draft', channelId: erin.channelId });
     for (const p of [a, b, c]) expect((await refresh(erin, p.id)).status).toBe(200);
     // A later snapshot replaces the earlier one in the totals (counters are lifetime totals).
-    w.sandbox.state.setMetrics(a.platformPostId, { IMPRESSION: 120, REACTION: 12 });
+    w.sandbox.platformA.state.setMetrics(a.platformPostId, { IMPRESSION: 120, REACTION: 12 });
     w.clock.advance(1000);
     expect((await refresh(erin, a.id)).status).toBe(200);
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metricSnapshots, posts } from '../../src/db/schema/index.ts';
 import { pruneMetricSnapshots } from '../../src/features/metrics/retention.sweep.ts';
 import { newId } from '../../src/lib/ids.ts';
-import type { MetricCounts } from '../../src/sandbox/sandbox.ts';
+import type { MetricCounts } from '../../src/sandbox/platformA/index.ts';
 import { createPost, type Member, type PostWorld, startPostWorld } from '../posts/world.ts';
 
 /**
@@ -30,7 +30,7 @@ let bob: Member;
 
 beforeAll(async () => {
   w = await startPostWorld({
-    sandbox: { metrics: () => ({ ...counts }) },
+    sandbox: { platformA: { metrics: () => ({ ...counts }) } },
   });
   alice = await w.member();
   bob = await w.member();
@@ -89,7 +89,10 @@ describe('metrics history', () => {
     const ages = [30 * MIN, 2 * HOUR, 26 * HOUR];
     for (const [i, age] of ages.entries()) {
       w.clock.advance(age - (i ? ages[i - 1]! : 0));
-      w.sandbox.state.setMetrics(post.platformPostId, { REACTION: (i + 1) * 5, IMPRESSION: (i + 1) * 50 });
+      w.sandbox.platformA.state.setMetrics(post.platformPostId, {
+        REACTION: (i + 1) * 5,
+        IMPRESSION: (i + 1) * 50,
+      });
       const res = await w.t.request('POST', `/v1/posts/${post.id}/metrics/refresh`, { key: alice.apiKey });
       expect(res.status, res.text).toBe(200);
     }

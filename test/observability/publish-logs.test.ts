@@ -45,7 +45,7 @@ describe('publish sweep logs', () => {
       runAt: w.clock.now() + 60_000,
     });
     w.clock.advance(61_000);
-    w.sandbox.faults.failNext('createPost', 422);
+    w.sandbox.platformA.faults.failNext('createPost', 422);
     const lines = await sweepLogged();
     expect((await postRow(w.t, post.id))?.status).toBe('failed');
     const line = lines.find((l) => l.postId === post.id);

@@ -9,11 +9,11 @@ export const REDIRECT_URI = 'http://127.0.0.1:9/v1/channels/platformA/callback';
 /** The real adapter pointed at a sandbox, with backoff shrunk so retries take milliseconds. */
 export function adapterFor(sandbox: Sandbox, overrides: Partial<PlatformAOptions> = {}): Platform {
   return createPlatformA({
-    clientId: sandbox.clientId,
-    clientSecret: sandbox.clientSecret,
+    clientId: sandbox.platformA.clientId,
+    clientSecret: sandbox.platformA.clientSecret,
     redirectUri: REDIRECT_URI,
-    authUrl: sandbox.authUrl,
-    apiUrl: sandbox.apiUrl,
+    authUrl: sandbox.platformA.authUrl,
+    apiUrl: sandbox.platformA.apiUrl,
     apiVersion: '202510',
     pkce: true,
     backoffScale: 0.001,
@@ -75,8 +75,8 @@ export function mediaFile(
 }
 
 export async function connected(sandbox: Sandbox, platform: Platform, scopes?: string[]) {
-  const token = sandbox.state.issueToken(scopes ? { scopes } : {});
-  const member = sandbox.state.members.get(token.sub)!;
+  const token = sandbox.platformA.state.issueToken(scopes ? { scopes } : {});
+  const member = sandbox.platformA.state.members.get(token.sub)!;
   return {
     accessToken: token.accessToken,
     refreshToken: token.refreshToken,

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PlatformError } from '../../src/platforms/platform.ts';
 import { escapeLittleText } from '../../src/platforms/platformA/little-text.ts';
-import { readLittleText } from '../../src/sandbox/little-text.ts';
+import { readLittleText } from '../../src/sandbox/platformA/little-text.ts';
 import { type Sandbox, startSandbox } from '../../src/sandbox/sandbox.ts';
 import { adapterFor, connected, mediaFile, pngBytes } from './helpers.ts';
 
@@ -21,7 +21,7 @@ describe('platformA metrics', () => {
   it('reads one queryType per call; empty elements are null, reported zeros stay 0', async () => {
     const { platform, accessToken, authorRef } = await setup();
     const post = await platform.publish({ accessToken, authorRef, text: 'measure me', media: [] });
-    sandbox.state.setMetrics(post.platformPostId, {
+    sandbox.platformA.state.setMetrics(post.platformPostId, {
       IMPRESSION: 0,
       REACTION: 7,
       COMMENT: null,
@@ -30,9 +30,9 @@ describe('platformA metrics', () => {
     });
     const metrics = await platform.metrics({ accessToken, platformPostId: post.platformPostId });
     expect(metrics).toEqual({ impressions: 0, likes: 7, comments: null, shares: 0, clicks: null });
-    expect(sandbox.state.calls('analytics')).toBe(5);
+    expect(sandbox.platformA.state.calls('analytics')).toBe(5);
 
-    sandbox.state.setMetrics(post.platformPostId, { IMPRESSION: 1234, COMMENT: 3, LINK_CLICKS: 9 });
+    sandbox.platformA.state.setMetrics(post.platformPostId, { IMPRESSION: 1234, COMMENT: 3, LINK_CLICKS: 9 });
     expect(await platform.metrics({ accessToken, platformPostId: post.platformPostId })).toEqual({
       impressions: 1234,
       likes: 7,
@@ -51,7 +51,7 @@ describe('platformA metrics', () => {
       media: [mediaFile(pngBytes(), 'image/png'), mediaFile(pngBytes(), 'image/png')],
     });
     expect(post.platformPostId).toMatch(/^urn:li:ugcPost:/);
-    sandbox.state.setMetrics(post.platformPostId, {
+    sandbox.platformA.state.setMetrics(post.platformPostId, {
       IMPRESSION: 50,
       REACTION: 2,
       COMMENT: 1,
@@ -65,7 +65,7 @@ describe('platformA metrics', () => {
       shares: 1,
       clicks: 0,
     });
-    const path = sandbox.state.requests.find((r) => r.route === 'analytics');
+    const path = sandbox.platformA.state.requests.find((r) => r.route === 'analytics');
     expect(path?.path).toBe('/rest/memberCreatorPostAnalytics');
   });
 
@@ -74,7 +74,7 @@ describe('platformA metrics', () => {
     const err = await platform.metrics({ accessToken, platformPostId: 'urn:li:person:abc' }).catch((e) => e);
     expect(err).toBeInstanceOf(PlatformError);
     expect(err.kind).toBe('bad_request');
-    expect(sandbox.state.calls('analytics')).toBe(0);
+    expect(sandbox.platformA.state.calls('analytics')).toBe(0);
   });
 });
 
@@ -102,19 +102,19 @@ describe('platformA findPublished (crash recovery)', () => {
     expect(await platform.findPublished!({ accessToken, authorRef, text: 'the first one', since })).toEqual(
       target,
     );
-    expect(sandbox.state.calls('findPosts')).toBe(2);
+    expect(sandbox.platformA.state.calls('findPosts')).toBe(2);
   });
 
   it('answers null ("cannot tell") when the platform restricts the finder, as the live one does', async () => {
     const { platform, accessToken, authorRef } = await setup();
     await platform.publish({ accessToken, authorRef, text: 'hidden', media: [] });
-    sandbox.faults.authorFinderRestricted = true;
+    sandbox.platformA.faults.authorFinderRestricted = true;
     expect(await platform.findPublished!({ accessToken, authorRef, text: 'hidden', since: 0 })).toBeNull();
   });
 
   it('still reports a revoked token rather than guessing', async () => {
     const { platform, accessToken, authorRef } = await setup();
-    sandbox.faults.revoke(accessToken);
+    sandbox.platformA.faults.revoke(accessToken);
     const err = await platform.findPublished!({ accessToken, authorRef, text: 'x', since: 0 }).catch(
       (e) => e,
     );

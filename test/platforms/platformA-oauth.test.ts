@@ -29,9 +29,9 @@ describe('platformA OAuth against the sandbox', () => {
     const platform = adapterFor(sandbox);
     const { challenge } = createPkcePair();
     const url = new URL(platform.authorizationUrl({ state: 'st-1', codeChallenge: challenge }).url);
-    expect(url.origin + url.pathname).toBe(`${sandbox.authUrl}/authorization`);
+    expect(url.origin + url.pathname).toBe(`${sandbox.platformA.authUrl}/authorization`);
     expect(url.searchParams.get('response_type')).toBe('code');
-    expect(url.searchParams.get('client_id')).toBe(sandbox.clientId);
+    expect(url.searchParams.get('client_id')).toBe(sandbox.platformA.clientId);
     expect(url.searchParams.get('redirect_uri')).toBe(REDIRECT_URI);
     expect(url.searchParams.get('state')).toBe('st-1');
     expect(url.searchParams.get('scope')).toBe('openid profile email w_member_social r_member_postAnalytics');
@@ -69,7 +69,7 @@ describe('platformA OAuth against the sandbox', () => {
       'w_member_social',
     ]);
 
-    const member = sandbox.state.members.get(sandbox.state.currentMember)!;
+    const member = sandbox.platformA.state.members.get(sandbox.platformA.state.currentMember)!;
     const identity = await platform.identify({ accessToken: tokens.accessToken });
     expect(identity).toEqual({
       platformUserId: member.sub,
@@ -94,7 +94,7 @@ describe('platformA OAuth against the sandbox', () => {
     expect(wrong.message).toContain('invalid_grant');
     expect(wrong.message).not.toContain(other.verifier);
     expect(wrong.message).not.toContain(code);
-    expect(wrong.message).not.toContain(sandbox.clientSecret);
+    expect(wrong.message).not.toContain(sandbox.platformA.clientSecret);
 
     const missing = await failure(platform.exchangeCode({ code, codeVerifier: null }));
     expect(missing.kind).toBe('exchange_failed');
@@ -119,7 +119,7 @@ describe('platformA OAuth against the sandbox', () => {
   });
 
   it('a sandbox that requires PKCE bounces an authorization without it', async () => {
-    await start({ requirePkce: true });
+    await start({ platformA: { requirePkce: true } });
     const platform = adapterFor(sandbox, { pkce: false });
     const back = await authorize(platform.authorizationUrl({ state: 'x', codeChallenge: null }).url);
     expect(back.get('error')).toBe('invalid_request');
@@ -140,11 +140,15 @@ describe('platformA OAuth against the sandbox', () => {
       expect(html).toContain('>Approve</button>');
       expect(html).toContain('w_member_social');
       const consent = /name="consent" value="([^"]+)"/.exec(html)![1]!;
-      const res = await fetch(`${sandbox.authUrl}/authorization/decide`, {
+      const res = await fetch(`${sandbox.platformA.authUrl}/authorization/decide`, {
         method: 'POST',
         redirect: 'manual',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ consent, decision, member: sandbox.state.currentMember }).toString(),
+        body: new URLSearchParams({
+          consent,
+          decision,
+          member: sandbox.platformA.state.currentMember,
+        }).toString(),
       });
       expect(res.status).toBe(302);
       const location = new URL(res.headers.get('location')!);
@@ -178,27 +182,27 @@ describe('platformA OAuth against the sandbox', () => {
     expect(second.expiresAt).toBe(now + 5_184_000 * 1000);
     expect(second.refreshExpiresAt).toBe(first.refreshExpiresAt);
     expect((await platform.identify({ accessToken: second.accessToken })).platformUserId).toBe(
-      sandbox.state.currentMember,
+      sandbox.platformA.state.currentMember,
     );
   });
 
   it('maps refused refreshes and bad client credentials to exchange_failed, without secrets', async () => {
     await start();
     const platform = adapterFor(sandbox);
-    const token = sandbox.state.issueToken();
-    sandbox.faults.revoke(token.accessToken);
+    const token = sandbox.platformA.state.issueToken();
+    sandbox.platformA.faults.revoke(token.accessToken);
     const revoked = await failure(platform.refresh({ refreshToken: token.refreshToken! }));
     expect(revoked.kind).toBe('exchange_failed');
     expect(revoked.message).not.toContain(token.refreshToken!);
 
-    const fresh = sandbox.state.issueToken({ refreshExpiresInSeconds: 60 });
-    sandbox.faults.expire(fresh.accessToken, { refresh: true });
+    const fresh = sandbox.platformA.state.issueToken({ refreshExpiresInSeconds: 60 });
+    sandbox.platformA.faults.expire(fresh.accessToken, { refresh: true });
     expect((await failure(platform.refresh({ refreshToken: fresh.refreshToken! }))).kind).toBe(
       'exchange_failed',
     );
 
     const wrongSecret = adapterFor(sandbox, { clientSecret: 'not-the-secret' });
-    const live = sandbox.state.issueToken();
+    const live = sandbox.platformA.state.issueToken();
     const err = await failure(wrongSecret.refresh({ refreshToken: live.refreshToken! }));
     expect(err.kind).toBe('exchange_failed');
     expect(err.status).toBe(401);
@@ -209,29 +213,29 @@ describe('platformA OAuth against the sandbox', () => {
   it('retries a refresh through 5xx but never retries a code exchange', async () => {
     await start();
     const platform = adapterFor(sandbox);
-    const token = sandbox.state.issueToken();
-    sandbox.faults.failNext('token', 503, { times: 2 });
+    const token = sandbox.platformA.state.issueToken();
+    sandbox.platformA.faults.failNext('token', 503, { times: 2 });
     const refreshed = await platform.refresh({ refreshToken: token.refreshToken! });
     expect(refreshed.accessToken).toEqual(expect.any(String));
-    expect(sandbox.state.calls('token')).toBe(3);
+    expect(sandbox.platformA.state.calls('token')).toBe(3);
 
     const pkce = createPkcePair();
     const code = (
       await authorize(platform.authorizationUrl({ state: 's', codeChallenge: pkce.challenge }).url)
     ).get('code')!;
-    sandbox.faults.failNext('token', 502);
+    sandbox.platformA.faults.failNext('token', 502);
     const err = await failure(platform.exchangeCode({ code, codeVerifier: pkce.verifier }));
     expect(err.kind).toBe('unavailable');
     expect(err.retryable).toBe(true);
-    expect(sandbox.state.calls('token')).toBe(4);
+    expect(sandbox.platformA.state.calls('token')).toBe(4);
 
-    sandbox.faults.failNext('token', 429);
+    sandbox.platformA.faults.failNext('token', 429);
     const limited = await failure(platform.exchangeCode({ code, codeVerifier: pkce.verifier }));
     expect(limited.kind).toBe('rate_limited');
   });
 
   it('refuses an unknown client id or a redirect URI outside the registered list without redirecting', async () => {
-    await start({ redirectUris: ['http://127.0.0.1:9/elsewhere'] });
+    await start({ platformA: { redirectUris: ['http://127.0.0.1:9/elsewhere'] } });
     const platform = adapterFor(sandbox);
     const res = await fetch(platform.authorizationUrl({ state: 's', codeChallenge: null }).url, {
       redirect: 'manual',

@@ -31,7 +31,7 @@ describe('platformA publishing against the sandbox', () => {
     const published = await platform.publish({ accessToken, authorRef, text: 'Hello, sandbox!', media: [] });
     expect(published.platformPostId).toMatch(/^urn:li:share:\d+$/);
     expect(published.platformUrl).toBe(`https://www.linkedin.com/feed/update/${published.platformPostId}`);
-    const post = sandbox.state.posts.get(published.platformPostId)!;
+    const post = sandbox.platformA.state.posts.get(published.platformPostId)!;
     expect(post).toMatchObject({
       author: authorRef,
       commentary: 'Hello, sandbox!',
@@ -48,7 +48,7 @@ describe('platformA publishing against the sandbox', () => {
     const text =
       'Ship it (finally) @team: 50% off [beta] <now> a_b*c~d {x|y} back\\slash #launch #2026 # not C#';
     const published = await platform.publish({ accessToken, authorRef, text, media: [] });
-    const post = sandbox.state.posts.get(published.platformPostId)!;
+    const post = sandbox.platformA.state.posts.get(published.platformPostId)!;
     expect(post.text).toBe(text);
     expect(post.commentary).toBe(
       'Ship it \\(finally\\) \\@team: 50% off \\[beta\\] \\<now\\> a\\_b\\*c\\~d \\{x\\|y\\} back\\\\slash #launch #2026 \\# not C\\#',
@@ -64,9 +64,9 @@ describe('platformA publishing against the sandbox', () => {
       text: 'one image',
       media: [mediaFile(bytes, 'image/png')],
     });
-    const post = sandbox.state.posts.get(published.platformPostId)!;
+    const post = sandbox.platformA.state.posts.get(published.platformPostId)!;
     expect(post.contentKind).toBe('image');
-    const asset = sandbox.state.assets.get(post.mediaIds[0]!)!;
+    const asset = sandbox.platformA.state.assets.get(post.mediaIds[0]!)!;
     expect(asset).toMatchObject({
       kind: 'image',
       owner: authorRef,
@@ -87,14 +87,16 @@ describe('platformA publishing against the sandbox', () => {
       media: images.map((b) => mediaFile(b, 'image/png', { stream: true })),
     });
     expect(published.platformPostId).toMatch(/^urn:li:ugcPost:\d+$/);
-    const post = sandbox.state.posts.get(published.platformPostId)!;
+    const post = sandbox.platformA.state.posts.get(published.platformPostId)!;
     expect(post.contentKind).toBe('multiImage');
-    expect(post.mediaIds.map((id) => sandbox.state.assets.get(id)!.sha256)).toEqual(images.map(sha256));
+    expect(post.mediaIds.map((id) => sandbox.platformA.state.assets.get(id)!.sha256)).toEqual(
+      images.map(sha256),
+    );
 
     const tooMany = Array.from({ length: 21 }, () => mediaFile(pngBytes(100), 'image/png'));
     const err = await failure(platform.publish({ accessToken, authorRef, text: 'x', media: tooMany }));
     expect(err.kind).toBe('bad_request');
-    expect(sandbox.state.calls('initImage')).toBe(3);
+    expect(sandbox.platformA.state.calls('initImage')).toBe(3);
   });
 
   it('refuses a mix of media kinds before uploading anything', async () => {
@@ -108,7 +110,7 @@ describe('platformA publishing against the sandbox', () => {
       }),
     );
     expect(err.kind).toBe('bad_request');
-    expect(sandbox.state.requests).toHaveLength(0);
+    expect(sandbox.platformA.state.requests).toHaveLength(0);
   });
 
   it('uploads a PDF document titled from its filename', async () => {
@@ -120,17 +122,16 @@ describe('platformA publishing against the sandbox', () => {
       text: 'deck',
       media: [mediaFile(bytes, 'application/pdf', { filename: 'Q3 results.pdf', stream: true })],
     });
-    const post = sandbox.state.posts.get(published.platformPostId)!;
+    const post = sandbox.platformA.state.posts.get(published.platformPostId)!;
     expect(post.contentKind).toBe('document');
-    const asset = sandbox.state.assets.get(post.mediaIds[0]!)!;
+    const asset = sandbox.platformA.state.assets.get(post.mediaIds[0]!)!;
     expect(asset.sha256).toBe(sha256(bytes));
     expect(post.content).toEqual({ media: { id: asset.id, title: 'Q3 results' } });
   });
 
   it('uploads a video by byte ranges, finalizes and waits through PROCESSING until AVAILABLE', async () => {
     const { platform, accessToken, authorRef } = await setup({
-      videoPartSize: 1000,
-      videoProcessingPolls: 3,
+      platformA: { videoPartSize: 1000, videoProcessingPolls: 3 },
     });
     const bytes = mp4Bytes(3500);
     let pulledAtMost = 0;
@@ -141,7 +142,7 @@ describe('platformA publishing against the sandbox', () => {
       chunk: 300,
       onChunk: (pulled) => {
         // Never more than the parts already uploaded + the range being read + a chunk of read-ahead.
-        const uploaded = [...sandbox.state.assets.values()]
+        const uploaded = [...sandbox.platformA.state.assets.values()]
           .flatMap((a) => a.parts)
           .filter((p) => p.etag).length;
         if (pulled > (uploaded + 1) * 1000 + 2 * 300) violated = true;
@@ -151,10 +152,10 @@ describe('platformA publishing against the sandbox', () => {
     const published = await platform.publish({ accessToken, authorRef, text: 'video', media: [file] });
     expect(violated).toBe(false);
     expect(pulledAtMost).toBe(3500);
-    const post = sandbox.state.posts.get(published.platformPostId)!;
+    const post = sandbox.platformA.state.posts.get(published.platformPostId)!;
     expect(post.contentKind).toBe('video');
     expect(published.platformPostId).toMatch(/^urn:li:ugcPost:/);
-    const video = sandbox.state.assets.get(post.mediaIds[0]!)!;
+    const video = sandbox.platformA.state.assets.get(post.mediaIds[0]!)!;
     expect(video.status).toBe('AVAILABLE');
     expect(video.parts.map((p) => [p.firstByte, p.lastByte])).toEqual([
       [0, 999],
@@ -164,10 +165,10 @@ describe('platformA publishing against the sandbox', () => {
     ]);
     const partHashes = [0, 1000, 2000, 3000].map((s) => sha256(bytes.subarray(s, Math.min(3500, s + 1000))));
     expect(video.parts.map((p) => p.sha256)).toEqual(partHashes);
-    expect(sandbox.state.calls('uploadVideoPart')).toBe(4);
-    expect(sandbox.state.calls('finalizeVideo')).toBe(1);
+    expect(sandbox.platformA.state.calls('uploadVideoPart')).toBe(4);
+    expect(sandbox.platformA.state.calls('finalizeVideo')).toBe(1);
     // Three reads see PROCESSING, the fourth AVAILABLE.
-    expect(sandbox.state.calls('getVideo')).toBe(4);
+    expect(sandbox.platformA.state.calls('getVideo')).toBe(4);
     expect(post.content).toEqual({ media: { id: video.id, title: 'demo' } });
     const whole = createHash('sha256');
     for (const h of partHashes) whole.update(h);
@@ -175,8 +176,8 @@ describe('platformA publishing against the sandbox', () => {
   });
 
   it('fails a video whose processing fails, without creating a post', async () => {
-    const { platform, accessToken, authorRef } = await setup({ videoPartSize: 1000 });
-    sandbox.faults.failVideoProcessing();
+    const { platform, accessToken, authorRef } = await setup({ platformA: { videoPartSize: 1000 } });
+    sandbox.platformA.faults.failVideoProcessing();
     const err = await failure(
       platform.publish({
         accessToken,
@@ -187,35 +188,35 @@ describe('platformA publishing against the sandbox', () => {
     );
     expect(err.kind).toBe('bad_request');
     expect(err.message).toContain('could not process the video');
-    expect(sandbox.state.calls('createPost')).toBe(0);
+    expect(sandbox.platformA.state.calls('createPost')).toBe(0);
   });
 
   it('retries uploads through 429, 5xx and dropped connections, re-opening the file', async () => {
-    const { platform, accessToken, authorRef } = await setup({ videoPartSize: 1000 });
-    sandbox.faults.failNext('initImage', 429);
-    sandbox.faults.failNext('uploadImage', 503);
-    sandbox.faults.dropNext('uploadImage');
+    const { platform, accessToken, authorRef } = await setup({ platformA: { videoPartSize: 1000 } });
+    sandbox.platformA.faults.failNext('initImage', 429);
+    sandbox.platformA.faults.failNext('uploadImage', 503);
+    sandbox.platformA.faults.dropNext('uploadImage');
     const image = mediaFile(pngBytes(3000), 'image/png', { stream: true });
     await platform.publish({ accessToken, authorRef, text: 'retry image', media: [image] });
-    expect(sandbox.state.calls('initImage')).toBe(2);
-    expect(sandbox.state.calls('uploadImage')).toBe(3);
+    expect(sandbox.platformA.state.calls('initImage')).toBe(2);
+    expect(sandbox.platformA.state.calls('uploadImage')).toBe(3);
     expect(image.opens).toBe(3);
 
-    sandbox.faults.failNext('uploadVideoPart', 500, { times: 2 });
-    sandbox.faults.failNext('finalizeVideo', 502);
-    sandbox.faults.failNext('getVideo', 429);
+    sandbox.platformA.faults.failNext('uploadVideoPart', 500, { times: 2 });
+    sandbox.platformA.faults.failNext('finalizeVideo', 502);
+    sandbox.platformA.faults.failNext('getVideo', 429);
     const video = mediaFile(mp4Bytes(2500), 'video/mp4', { stream: true });
     const published = await platform.publish({ accessToken, authorRef, text: 'retry video', media: [video] });
-    expect(sandbox.state.calls('uploadVideoPart')).toBe(3 + 2);
-    expect(sandbox.state.calls('finalizeVideo')).toBe(2);
+    expect(sandbox.platformA.state.calls('uploadVideoPart')).toBe(3 + 2);
+    expect(sandbox.platformA.state.calls('finalizeVideo')).toBe(2);
     expect(video.opens).toBe(1);
-    expect(sandbox.state.posts.get(published.platformPostId)!.contentKind).toBe('video');
-    expect(sandbox.state.calls('createPost')).toBe(2);
+    expect(sandbox.platformA.state.posts.get(published.platformPostId)!.contentKind).toBe('video');
+    expect(sandbox.platformA.state.calls('createPost')).toBe(2);
   });
 
   it('gives up on an upload after the bounded attempts', async () => {
     const { platform, accessToken, authorRef } = await setup();
-    sandbox.faults.failAlways('uploadDocument', 503);
+    sandbox.platformA.faults.failAlways('uploadDocument', 503);
     const err = await failure(
       platform.publish({
         accessToken,
@@ -226,8 +227,8 @@ describe('platformA publishing against the sandbox', () => {
     );
     expect(err.kind).toBe('unavailable');
     expect(err.retryable).toBe(true);
-    expect(sandbox.state.calls('uploadDocument')).toBe(4);
-    expect(sandbox.state.calls('createPost')).toBe(0);
+    expect(sandbox.platformA.state.calls('uploadDocument')).toBe(4);
+    expect(sandbox.platformA.state.calls('createPost')).toBe(0);
   });
 
   it('calls beforeCreate once, after the uploads and before the create', async () => {
@@ -240,19 +241,19 @@ describe('platformA publishing against the sandbox', () => {
       media: [mediaFile(pngBytes(), 'image/png')],
       beforeCreate: async () => {
         seen.push({
-          creates: sandbox.state.calls('createPost'),
-          assetStatus: [...sandbox.state.assets.values()][0]?.status,
+          creates: sandbox.platformA.state.calls('createPost'),
+          assetStatus: [...sandbox.platformA.state.assets.values()][0]?.status,
         });
       },
     });
     expect(seen).toEqual([{ creates: 0, assetStatus: 'AVAILABLE' }]);
-    expect(sandbox.state.calls('createPost')).toBe(1);
+    expect(sandbox.platformA.state.calls('createPost')).toBe(1);
 
     const stop = new Error('claim lost');
     const err = await platform
       .publish({ accessToken, authorRef, text: 'no', media: [], beforeCreate: () => Promise.reject(stop) })
       .catch((e) => e);
     expect(err).toBe(stop);
-    expect(sandbox.state.calls('createPost')).toBe(1);
+    expect(sandbox.platformA.state.calls('createPost')).toBe(1);
   });
 });

@@ -27,7 +27,7 @@ describe('a first comment on both platforms (adapter level, against the sandbox)
     });
     expect(sent).toEqual(['sent']);
     expect(made.commentId).toMatch(/^urn:li:comment:\(urn:li:activity:\d+,\d+\)$/);
-    expect(sandbox.state.comments.get(made.commentId)).toMatchObject({
+    expect(sandbox.platformA.state.comments.get(made.commentId)).toMatchObject({
       postUrn: post.platformPostId,
       actor: authorRef,
       text: 'Link in the first comment: https://example.com (plain, no escaping)',
@@ -54,7 +54,7 @@ describe('a first comment on both platforms (adapter level, against the sandbox)
       .catch((e) => e);
     expect(long).toBeInstanceOf(PlatformError);
     expect((long as PlatformError).kind).toBe('bad_request');
-    sandbox.faults.dropNext('createComment');
+    sandbox.platformA.faults.dropNext('createComment');
     const lost = await platform
       .comment({ accessToken, authorRef, parentId: post.platformPostId, text: 'lost' })
       .catch((e) => e);

@@ -28,7 +28,7 @@ describe.runIf(SERVERS)('platformB rotating refresh tokens under two worker proc
       DATABASE_URL: world.t.config.DATABASE_URL,
       REDIS_URL: process.env.REDIS_URL,
       KIT_VAULT_KEY: world.vaultKey,
-      ...world.sandbox.env(world.redirectUri),
+      ...world.sandbox.platformA.env(world.redirectUri),
       ...world.sandbox.platformB.env(B_REDIRECT),
       PLATFORMB_BACKOFF_SCALE: '0.001',
       SWEEP_INTERVAL_MS: '200',

@@ -20,7 +20,7 @@ let w: ChannelWorld;
 beforeAll(async () => {
   w = await startChannelWorld();
 });
-afterEach(() => w.sandbox.faults.clear());
+afterEach(() => w.sandbox.platformA.faults.clear());
 afterAll(async () => {
   await w?.close();
 });
@@ -54,22 +54,22 @@ const finalWith = (code: string) => ({ kind: 'fail', reason: 'conflict', code })
 describe('the publisher’s decision on what the channel feature throws', () => {
   it('revoked at the platform, then a revoked channel: final channel_revoked both times', async () => {
     const target = await newChannel();
-    w.sandbox.faults.revoke({ sub: target.sub });
+    w.sandbox.platformA.faults.revoke({ sub: target.sub });
     expect(decideBeforeCreate(await thrown(target))).toMatchObject(finalWith('channel_revoked'));
     expect(decideBeforeCreate(await thrown(target))).toMatchObject(finalWith('channel_revoked'));
   });
 
   it('the token refused as expired twice, then an expired channel: final channel_expired', async () => {
     const target = await newChannel();
-    w.sandbox.faults.failAlways('createPost', 401, { code: 'EXPIRED_ACCESS_TOKEN' });
+    w.sandbox.platformA.faults.failAlways('createPost', 401, { code: 'EXPIRED_ACCESS_TOKEN' });
     expect(decideBeforeCreate(await thrown(target))).toMatchObject(finalWith('channel_expired'));
-    w.sandbox.faults.clear();
+    w.sandbox.platformA.faults.clear();
     expect(decideBeforeCreate(await thrown(target))).toMatchObject(finalWith('channel_expired'));
   });
 
   it('a missing scope, then a channel in error: final channel_error', async () => {
     const target = await newChannel();
-    w.sandbox.faults.failNext('createPost', 403);
+    w.sandbox.platformA.faults.failNext('createPost', 403);
     expect(decideBeforeCreate(await thrown(target))).toMatchObject(finalWith('channel_error'));
     expect(decideBeforeCreate(await thrown(target))).toMatchObject(finalWith('channel_error'));
   });
@@ -95,9 +95,9 @@ describe('the publisher’s decision on what the channel feature throws', () => 
 
   it('an outage is retried, no sooner than the platform said; a refusal of the content is final publish_failed', async () => {
     const target = await newChannel();
-    w.sandbox.faults.failNext('createPost', 429);
+    w.sandbox.platformA.faults.failNext('createPost', 429);
     expect(decideBeforeCreate(await thrown(target))).toMatchObject({ kind: 'retry' });
-    w.sandbox.faults.duplicateNext();
+    w.sandbox.platformA.faults.duplicateNext();
     expect(decideBeforeCreate(await thrown(target))).toMatchObject({
       kind: 'fail',
       reason: 'platform',

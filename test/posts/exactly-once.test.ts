@@ -19,7 +19,7 @@ beforeAll(async () => {
   w = await startPostWorld({ env: { PUBLISH_LEASE_MS: String(LEASE) } });
   alice = await w.member();
 });
-afterEach(() => w.sandbox.faults.clear());
+afterEach(() => w.sandbox.platformA.faults.clear());
 afterAll(async () => {
   await w?.close();
 });
@@ -102,12 +102,12 @@ describe('recovery of posts left in publishing', () => {
   it('a claim that died before the create was sent is published by recovery, once', async () => {
     const p = await draft('Died before sending');
     await crashMidPublish(w, p.id, { leaseMs: LEASE, createSent: false });
-    const creates = w.sandbox.state.calls('createPost');
+    const creates = w.sandbox.platformA.state.calls('createPost');
     await w.t.service.runner!.runOnce();
     const row = await postRow(w.t, p.id);
     expect(row!.status).toBe('published');
     expect(alice.platformPosts().filter((x) => x.text === 'Died before sending')).toHaveLength(1);
-    expect(w.sandbox.state.calls('createPost')).toBe(creates + 1);
+    expect(w.sandbox.platformA.state.calls('createPost')).toBe(creates + 1);
   });
 
   it('a live claim (within its lease) is left alone', async () => {
@@ -131,11 +131,11 @@ describe('recovery of posts left in publishing', () => {
       .set({ publishedAt: null, platformPostId: null, platformUrl: null })
       .where(eq(posts.id, p.id));
     await crashMidPublish(w, p.id, { leaseMs: LEASE, createSent: true });
-    const creates = w.sandbox.state.calls('createPost');
+    const creates = w.sandbox.platformA.state.calls('createPost');
     await w.t.service.runner!.runOnce();
     const row = await postRow(w.t, p.id);
     expect(row).toMatchObject({ status: 'published', platformPostId });
-    expect(w.sandbox.state.calls('createPost')).toBe(creates);
+    expect(w.sandbox.platformA.state.calls('createPost')).toBe(creates);
   });
 
   it('a lost create is not mistaken for a same-text post of the channel whose create is in flight', async () => {
@@ -187,29 +187,30 @@ describe('recovery of posts left in publishing', () => {
     // list the member's posts settles nothing, so nothing is sent again.
     const p = await draft('Sent? Nobody knows');
     await crashMidPublish(w, p.id, { leaseMs: LEASE, createSent: true });
-    const creates = w.sandbox.state.calls('createPost');
-    w.sandbox.faults.authorFinderRestricted = true;
+    const creates = w.sandbox.platformA.state.calls('createPost');
+    w.sandbox.platformA.faults.authorFinderRestricted = true;
     await w.t.service.runner!.runOnce().finally(() => {
-      w.sandbox.faults.authorFinderRestricted = false;
+      w.sandbox.platformA.faults.authorFinderRestricted = false;
     });
     const res = await w.t.request('GET', `/v1/posts/${p.id}`, { key: alice.apiKey });
     expect(res.body.post.status).toBe('failed');
     expect(res.body.post.error).toMatch(/^publish_outcome_unknown: /);
-    expect(w.sandbox.state.calls('createPost')).toBe(creates);
+    expect(w.sandbox.platformA.state.calls('createPost')).toBe(creates);
   });
 
   it('a stale claim holder that wakes up after recovery cannot send', async () => {
     const p = await draft('Slow holder', { mediaIds: [await uploadImage(w.t, alice)] });
     // The holder is mid-upload when its lease lapses (e.g. it was paused) and recovery takes over.
-    w.sandbox.faults.latency(300, 'uploadImage');
+    w.sandbox.platformA.faults.latency(300, 'uploadImage');
     const slow = w.t.request('POST', `/v1/posts/${p.id}/publish`, { key: alice.apiKey });
-    const uploads = w.sandbox.state.calls('uploadImage');
-    while (w.sandbox.state.calls('uploadImage') === uploads) await new Promise((r) => setTimeout(r, 10));
+    const uploads = w.sandbox.platformA.state.calls('uploadImage');
+    while (w.sandbox.platformA.state.calls('uploadImage') === uploads)
+      await new Promise((r) => setTimeout(r, 10));
     await w.t.service.deps.db
       .update(posts)
       .set({ claimedAt: w.clock.now() - LEASE - 1 })
       .where(eq(posts.id, p.id));
-    w.sandbox.faults.clear();
+    w.sandbox.platformA.faults.clear();
     await w.t.service.runner!.runOnce();
     const res = await slow;
     expect(res.status).toBe(409);

@@ -16,7 +16,7 @@ beforeAll(async () => {
   w = await startPostWorld();
   alice = await w.member();
 });
-afterEach(() => w.sandbox.faults.clear());
+afterEach(() => w.sandbox.platformA.faults.clear());
 afterAll(async () => {
   await w?.close();
 });
@@ -136,7 +136,7 @@ describe('publish now', () => {
 
   it('platform rejection: failed, 502 publish_failed with the post and its error, and a post.failed event', async () => {
     const p = await draft(alice, 'Rejected');
-    w.sandbox.faults.failNext('createPost', 422, {
+    w.sandbox.platformA.faults.failNext('createPost', 422, {
       code: 'UNPROCESSABLE_ENTITY',
       message: 'commentary rejected',
     });
@@ -161,7 +161,7 @@ describe('publish now', () => {
 
   it('a duplicate is final: failed, never retried', async () => {
     const p = await draft(alice, 'Duplicate');
-    w.sandbox.faults.duplicateNext();
+    w.sandbox.platformA.faults.duplicateNext();
     const res = await act(alice, p.id, 'publish');
     expect(res.status).toBe(502);
     expect(res.body.post.status).toBe('failed');
@@ -171,7 +171,7 @@ describe('publish now', () => {
   it('revoked at the platform: failed, 409 channel_revoked with the post', async () => {
     const bob = await w.member();
     const p = await draft(bob, 'Revoked');
-    w.sandbox.faults.revoke({ sub: bob.author.split(':').pop()! });
+    w.sandbox.platformA.faults.revoke({ sub: bob.author.split(':').pop()! });
     const res = await act(bob, p.id, 'publish');
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('channel_revoked');
@@ -190,7 +190,7 @@ describe('publish now', () => {
 
   it('a transient outage before the create: back to scheduled with the error, retried later, published once', async () => {
     const p = await draft(alice, 'Flaky upload', { mediaIds: [await uploadImage(w.t, alice)] });
-    w.sandbox.faults.failAlways('initImage', 503);
+    w.sandbox.platformA.faults.failAlways('initImage', 503);
     const res = await act(alice, p.id, 'publish');
     expect(res.status).toBe(503);
     expect(res.body.error.code).toBe('platform_unavailable');
@@ -202,7 +202,7 @@ describe('publish now', () => {
     expect(row!.createSentAt).toBeNull();
 
     // Not before its retry time...
-    w.sandbox.faults.clear();
+    w.sandbox.platformA.faults.clear();
     await w.t.service.runner!.runOnce();
     expect((await postRow(w.t, p.id))!.status).toBe('scheduled');
     // ...then published by the sweep.
@@ -215,22 +215,22 @@ describe('publish now', () => {
 
   it('a lost create answer: the platform is asked, never sent twice', async () => {
     const p = await draft(alice, 'Answer lost');
-    const creates = w.sandbox.state.calls('createPost');
-    w.sandbox.faults.dropAfterCreate();
+    const creates = w.sandbox.platformA.state.calls('createPost');
+    w.sandbox.platformA.faults.dropAfterCreate();
     const res = await act(alice, p.id, 'publish');
     expect(res.status, res.text).toBe(200);
     expect(res.body.post.status).toBe('published');
     const onPlatform = alice.platformPosts().filter((x) => x.text === 'Answer lost');
     expect(onPlatform).toHaveLength(1);
     expect(res.body.post.platformPostId).toBe(onPlatform[0]!.id);
-    expect(w.sandbox.state.calls('createPost')).toBe(creates + 1);
+    expect(w.sandbox.platformA.state.calls('createPost')).toBe(creates + 1);
   });
 
   it('a lost create answer the platform cannot confirm: 502 publish_failed, the post says publish_outcome_unknown, not re-sent', async () => {
     const p = await draft(alice, 'Answer lost, cannot tell');
-    const creates = w.sandbox.state.calls('createPost');
-    w.sandbox.faults.dropAfterCreate();
-    w.sandbox.faults.authorFinderRestricted = true;
+    const creates = w.sandbox.platformA.state.calls('createPost');
+    w.sandbox.platformA.faults.dropAfterCreate();
+    w.sandbox.platformA.faults.authorFinderRestricted = true;
     const res = await act(alice, p.id, 'publish');
     expect(res.status).toBe(502);
     expect(res.body.error.code).toBe('publish_failed');
@@ -238,10 +238,10 @@ describe('publish now', () => {
     expect(res.body.post.error).toMatch(
       /^publish_outcome_unknown: .*could not confirm whether the post exists/,
     );
-    expect(w.sandbox.state.calls('createPost')).toBe(creates + 1);
+    expect(w.sandbox.platformA.state.calls('createPost')).toBe(creates + 1);
     // Recovery and sweeps leave it alone.
     await w.t.service.runner!.runOnce();
-    expect(w.sandbox.state.calls('createPost')).toBe(creates + 1);
+    expect(w.sandbox.platformA.state.calls('createPost')).toBe(creates + 1);
   });
 });
 
@@ -281,11 +281,12 @@ describe('cancel', () => {
 
   it('stops a publish still uploading: nothing reaches the platform', async () => {
     const p = await draft(alice, 'Canceled mid-upload', { mediaIds: [await uploadImage(w.t, alice)] });
-    const uploads = w.sandbox.state.calls('uploadImage');
-    const creates = w.sandbox.state.calls('createPost');
-    w.sandbox.faults.latency(400, 'uploadImage');
+    const uploads = w.sandbox.platformA.state.calls('uploadImage');
+    const creates = w.sandbox.platformA.state.calls('createPost');
+    w.sandbox.platformA.faults.latency(400, 'uploadImage');
     const publishing = act(alice, p.id, 'publish');
-    while (w.sandbox.state.calls('uploadImage') === uploads) await new Promise((r) => setTimeout(r, 10));
+    while (w.sandbox.platformA.state.calls('uploadImage') === uploads)
+      await new Promise((r) => setTimeout(r, 10));
     const cancel = await act(alice, p.id, 'cancel');
     expect(cancel.status).toBe(200);
     expect(cancel.body.post.status).toBe('canceled');
@@ -293,16 +294,17 @@ describe('cancel', () => {
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('not_claimable');
     expect(res.body.post.status).toBe('canceled');
-    expect(w.sandbox.state.calls('createPost')).toBe(creates);
+    expect(w.sandbox.platformA.state.calls('createPost')).toBe(creates);
     expect((await postRow(w.t, p.id))!.status).toBe('canceled');
   });
 
   it('cannot call back a create already on its way: 409 post_publishing, then published', async () => {
     const p = await draft(alice, 'Too late to cancel');
-    const creates = w.sandbox.state.calls('createPost');
-    w.sandbox.faults.latency(400, 'createPost');
+    const creates = w.sandbox.platformA.state.calls('createPost');
+    w.sandbox.platformA.faults.latency(400, 'createPost');
     const publishing = act(alice, p.id, 'publish');
-    while (w.sandbox.state.calls('createPost') === creates) await new Promise((r) => setTimeout(r, 10));
+    while (w.sandbox.platformA.state.calls('createPost') === creates)
+      await new Promise((r) => setTimeout(r, 10));
     const cancel = await act(alice, p.id, 'cancel');
     expect(cancel.status).toBe(409);
     expect(cancel.body.error.code).toBe('post_publishing');

@@ -204,7 +204,7 @@ describe('waking early for due posts', () => {
       // A second service on the same database, worker role, its runner live.
       const worker = await startTestApp(
         {
-          ...world.sandbox.env(world.redirectUri),
+          ...world.sandbox.platformA.env(world.redirectUri),
           KIT_VAULT_KEY: world.vaultKey,
           KIT_ROLE: 'worker',
           SWEEP_INTERVAL_MS: '600000',

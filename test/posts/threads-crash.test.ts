@@ -35,7 +35,7 @@ beforeAll(async () => {
 afterEach(async () => {
   await killAll();
   w.sandbox.platformB.faults.clear();
-  w.sandbox.faults.clear();
+  w.sandbox.platformA.faults.clear();
 });
 afterAll(async () => {
   await w?.close();
@@ -127,11 +127,11 @@ describe('recovery of a thread whose publisher died', () => {
       firstComment: 'Comment crash: found, comment',
     });
     await crashAfterSending(post.id, 1, true);
-    const comments = w.sandbox.state.calls('createComment');
+    const comments = w.sandbox.platformA.state.calls('createComment');
     await w.t.service.runner!.runOnce();
     const row = await threadRow(w, post.id);
     expect(row).toMatchObject({ status: 'published', firstCommentId: post.firstCommentId });
-    expect(w.sandbox.state.calls('createComment')).toBe(comments);
+    expect(w.sandbox.platformA.state.calls('createComment')).toBe(comments);
   });
 
   it('a platformA first comment its post does not list is sent once more: the post ends published with one comment', async () => {
@@ -140,16 +140,18 @@ describe('recovery of a thread whose publisher died', () => {
       firstComment: 'Comment crash: absent, comment',
     });
     // The dead process's create never landed: the platform has no such comment.
-    w.sandbox.state.comments.delete(post.firstCommentId!);
+    w.sandbox.platformA.state.comments.delete(post.firstCommentId!);
     await crashAfterSending(post.id, 1, true);
-    const comments = w.sandbox.state.calls('createComment');
-    const lists = w.sandbox.state.calls('listComments');
+    const comments = w.sandbox.platformA.state.calls('createComment');
+    const lists = w.sandbox.platformA.state.calls('listComments');
     await w.t.service.runner!.runOnce();
     const got = (await w.t.request('GET', `/v1/posts/${post.id}`, { key: a.apiKey })).body.post;
     expect(got).toMatchObject({ status: 'published', error: null, platformPostIds: [post.platformPostId] });
-    expect(w.sandbox.state.calls('listComments')).toBe(lists + 1);
-    expect(w.sandbox.state.calls('createComment')).toBe(comments + 1);
-    const under = [...w.sandbox.state.comments.values()].filter((c) => c.postUrn === post.platformPostId);
+    expect(w.sandbox.platformA.state.calls('listComments')).toBe(lists + 1);
+    expect(w.sandbox.platformA.state.calls('createComment')).toBe(comments + 1);
+    const under = [...w.sandbox.platformA.state.comments.values()].filter(
+      (c) => c.postUrn === post.platformPostId,
+    );
     expect(under.map((c) => [c.id, c.text])).toEqual([
       [got.firstCommentId, 'Comment crash: absent, comment'],
     ]);
@@ -160,11 +162,11 @@ describe('recovery of a thread whose publisher died', () => {
       text: 'Comment crash: no listing',
       firstComment: 'Comment crash: no listing, comment',
     });
-    w.sandbox.state.comments.delete(post.firstCommentId!);
+    w.sandbox.platformA.state.comments.delete(post.firstCommentId!);
     await crashAfterSending(post.id, 1, true);
     // Every read of the post's comments fails (reads are retried, then give up).
-    w.sandbox.faults.failAlways('listComments', 503);
-    const comments = w.sandbox.state.calls('createComment');
+    w.sandbox.platformA.faults.failAlways('listComments', 503);
+    const comments = w.sandbox.platformA.state.calls('createComment');
     await w.t.service.runner!.runOnce();
     const got = (await w.t.request('GET', `/v1/posts/${post.id}`, { key: a.apiKey })).body.post;
     expect(got).toMatchObject({
@@ -175,7 +177,7 @@ describe('recovery of a thread whose publisher died', () => {
     expect(got.error).toMatch(
       /^first_comment_failed: The first comment: The process publishing this post stopped after sending this part to the platform\. Whether the platform has it could not be settled \(asking the platform failed: .+\), so it was not sent again\. Check the post and add the comment yourself if it is missing\. The post itself is published\.$/,
     );
-    expect(w.sandbox.state.calls('createComment')).toBe(comments);
+    expect(w.sandbox.platformA.state.calls('createComment')).toBe(comments);
     const events = await eventsOfPost(post.id);
     expect(events.at(-1)).toMatchObject({ type: 'post.published', status: 'published' });
   });
@@ -185,10 +187,12 @@ describe('recovery of a thread whose publisher died', () => {
       text: 'Comment crash: refused',
       firstComment: 'Comment crash: refused, comment',
     });
-    w.sandbox.state.comments.delete(post.firstCommentId!);
+    w.sandbox.platformA.state.comments.delete(post.firstCommentId!);
     await crashAfterSending(post.id, 1, true);
-    w.sandbox.faults.failNext('createComment', 422, { message: 'Comment is not allowed on this post' });
-    const comments = w.sandbox.state.calls('createComment');
+    w.sandbox.platformA.faults.failNext('createComment', 422, {
+      message: 'Comment is not allowed on this post',
+    });
+    const comments = w.sandbox.platformA.state.calls('createComment');
     await w.t.service.runner!.runOnce();
     const got = (await w.t.request('GET', `/v1/posts/${post.id}`, { key: a.apiKey })).body.post;
     expect(got).toMatchObject({
@@ -197,7 +201,7 @@ describe('recovery of a thread whose publisher died', () => {
       platformPostIds: [post.platformPostId],
     });
     expect(got.error).toMatch(/^first_comment_failed: The first comment: .+ The post itself is published\.$/);
-    expect(w.sandbox.state.calls('createComment')).toBe(comments + 1);
+    expect(w.sandbox.platformA.state.calls('createComment')).toBe(comments + 1);
   });
 
   it('a first comment whose create answer is cut in a live publish: looked up, not re-sent, the post is published', async () => {
@@ -206,7 +210,7 @@ describe('recovery of a thread whose publisher died', () => {
       body: { channelId: a.channelId, text: 'Comment cut live', firstComment: 'Comment cut live, comment' },
     });
     // The comment's connection drops before the platform does anything: it lists no such comment.
-    w.sandbox.faults.dropNext('createComment');
+    w.sandbox.platformA.faults.dropNext('createComment');
     const res = await w.t.request('POST', `/v1/posts/${created.body.post.id}/publish`, { key: a.apiKey });
     expect(res.status, res.text).toBe(200);
     const got = res.body.post;
@@ -224,7 +228,7 @@ describe.runIf(SERVERS)('a worker process SIGKILLed in the middle of a thread', 
       DATABASE_URL: w.t.config.DATABASE_URL,
       REDIS_URL: process.env.REDIS_URL,
       KIT_VAULT_KEY: w.vaultKey,
-      ...w.sandbox.env(w.redirectUri),
+      ...w.sandbox.platformA.env(w.redirectUri),
       ...w.sandbox.platformB.env(B_REDIRECT),
       PLATFORMB_BACKOFF_SCALE: '0.001',
       DATA_DIR: w.dataDir,

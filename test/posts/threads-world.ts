@@ -59,8 +59,8 @@ export async function startThreadWorld(
     },
     async memberA() {
       const { apiKey, accountId } = await world.t.signup();
-      const sub = world.sandbox.state.addMember().sub;
-      world.sandbox.state.useMember(sub);
+      const sub = world.sandbox.platformA.state.addMember().sub;
+      world.sandbox.platformA.state.useMember(sub);
       const channel = await connected(world, apiKey);
       return { apiKey, accountId, channelId: channel.id, author: `urn:li:person:${sub}` };
     },

@@ -28,7 +28,7 @@ beforeAll(async () => {
 });
 afterEach(() => {
   w.sandbox.platformB.faults.clear();
-  w.sandbox.faults.clear();
+  w.sandbox.platformA.faults.clear();
 });
 afterAll(async () => {
   await w?.close();
@@ -93,7 +93,7 @@ describe('publishing a thread and a first comment', () => {
   });
 
   it('publishes a first comment on platformA as a comment right under the post', async () => {
-    const comments = w.sandbox.state.calls('createComment');
+    const comments = w.sandbox.platformA.state.calls('createComment');
     const p = await draft(a, {
       text: 'A post with a first comment',
       firstComment: 'The link: https://example.com',
@@ -102,13 +102,13 @@ describe('publishing a thread and a first comment', () => {
     expect(res.status, res.text).toBe(200);
     const post = res.body.post;
     expect(post.platformPostIds).toEqual([post.platformPostId]);
-    const comment = w.sandbox.state.comments.get(post.firstCommentId)!;
+    const comment = w.sandbox.platformA.state.comments.get(post.firstCommentId)!;
     expect(comment).toMatchObject({
       postUrn: post.platformPostId,
       actor: a.author,
       text: 'The link: https://example.com',
     });
-    expect(w.sandbox.state.calls('createComment')).toBe(comments + 1);
+    expect(w.sandbox.platformA.state.calls('createComment')).toBe(comments + 1);
     // The sandbox page shows it under its post.
     const page = await (await fetch(w.sandbox.url)).text();
     expect(page).toContain(comment.id);

@@ -25,7 +25,7 @@ function spawnWorker(extra: Record<string, string> = {}): Promise<ChildProcess> 
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     KIT_ROLE: 'worker',
     KIT_VAULT_KEY: w.vaultKey,
-    ...w.sandbox.env(w.redirectUri),
+    ...w.sandbox.platformA.env(w.redirectUri),
     PLATFORMA_BACKOFF_SCALE: '0.001',
     DATA_DIR: w.dataDir,
     SWEEP_INTERVAL_MS: '1000',
@@ -59,7 +59,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   await Promise.all(children.splice(0).map((c) => stop(c, 'SIGKILL')));
-  w?.sandbox.faults.clear();
+  w?.sandbox.platformA.faults.clear();
 });
 afterAll(async () => {
   await w?.close();
@@ -109,8 +109,8 @@ describe.skipIf(backend !== 'postgres')('worker processes', () => {
     // would make that list too long to settle anything (publish_outcome_unknown, by design).
     const m = await w.member();
     const first = await spawnWorker();
-    w.sandbox.faults.latency(1_000, 'createPost');
-    const creates = w.sandbox.state.calls('createPost');
+    w.sandbox.platformA.faults.latency(1_000, 'createPost');
+    const creates = w.sandbox.platformA.state.calls('createPost');
     const res = await w.t.request('POST', '/v1/posts', {
       key: m.apiKey,
       body: { text: 'Killed mid-create', channelId: m.channelId, runAt: Date.now() + 500 },
@@ -118,7 +118,7 @@ describe.skipIf(backend !== 'postgres')('worker processes', () => {
     const id = res.body.post.id;
     await until(
       'the create request to reach the sandbox',
-      async () => w.sandbox.state.calls('createPost') > creates,
+      async () => w.sandbox.platformA.state.calls('createPost') > creates,
     );
     await stop(first, 'SIGKILL');
     const crashed = await postRow(w.t, id);
@@ -126,7 +126,7 @@ describe.skipIf(backend !== 'postgres')('worker processes', () => {
     expect(crashed!.createSentAt).not.toBeNull();
     // Let the platform finish (or drop) the request its dead caller sent, then recover.
     await new Promise((r) => setTimeout(r, 1_200));
-    w.sandbox.faults.clear();
+    w.sandbox.platformA.faults.clear();
     await spawnWorker();
     const row = await until(
       'the post to publish',
@@ -142,14 +142,14 @@ describe.skipIf(backend !== 'postgres')('worker processes', () => {
     // found, or sent again once because the platform listed no such post.
     expect(onPlatform, JSON.stringify(row)).toHaveLength(1);
     expect(row).toMatchObject({ status: 'published', platformPostId: onPlatform[0]!.id });
-    expect([creates + 1, creates + 2]).toContain(w.sandbox.state.calls('createPost'));
+    expect([creates + 1, creates + 2]).toContain(w.sandbox.platformA.state.calls('createPost'));
   }, 60_000);
 
   it('a worker killed while uploading media leaves no post; recovery publishes it once', async () => {
     const first = await spawnWorker();
     const mediaId = await uploadImage(w.t, m);
-    w.sandbox.faults.latency(1_500, 'uploadImage');
-    const uploads = w.sandbox.state.calls('uploadImage');
+    w.sandbox.platformA.faults.latency(1_500, 'uploadImage');
+    const uploads = w.sandbox.platformA.state.calls('uploadImage');
     const res = await w.t.request('POST', '/v1/posts', {
       key: m.apiKey,
       body: {
@@ -162,12 +162,12 @@ describe.skipIf(backend !== 'postgres')('worker processes', () => {
     const id = res.body.post.id;
     await until(
       'the image upload to reach the sandbox',
-      async () => w.sandbox.state.calls('uploadImage') > uploads,
+      async () => w.sandbox.platformA.state.calls('uploadImage') > uploads,
     );
     await stop(first, 'SIGKILL');
     const crashed = await postRow(w.t, id);
     expect(crashed).toMatchObject({ status: 'publishing', createSentAt: null });
-    w.sandbox.faults.clear();
+    w.sandbox.platformA.faults.clear();
     await spawnWorker();
     const row = await until(
       'the post to publish',
@@ -186,15 +186,15 @@ describe.skipIf(backend !== 'postgres')('worker processes', () => {
 
   it('SIGTERM lets a worker finish the publish it claimed', async () => {
     const worker = await spawnWorker();
-    w.sandbox.faults.latency(800, 'createPost');
-    const creates = w.sandbox.state.calls('createPost');
+    w.sandbox.platformA.faults.latency(800, 'createPost');
+    const creates = w.sandbox.platformA.state.calls('createPost');
     const res = await w.t.request('POST', '/v1/posts', {
       key: m.apiKey,
       body: { text: 'Drained on SIGTERM', channelId: m.channelId, runAt: Date.now() + 300 },
     });
     await until(
       'the create request to reach the sandbox',
-      async () => w.sandbox.state.calls('createPost') > creates,
+      async () => w.sandbox.platformA.state.calls('createPost') > creates,
     );
     const exited = new Promise<number | null>((r) => worker.once('exit', (code) => r(code)));
     worker.kill('SIGTERM');

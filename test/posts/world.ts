@@ -49,8 +49,8 @@ export async function startPostWorld(
     dataDir,
     async member() {
       const { apiKey, accountId } = await world.t.signup();
-      const sub = world.sandbox.state.addMember().sub;
-      world.sandbox.state.useMember(sub);
+      const sub = world.sandbox.platformA.state.addMember().sub;
+      world.sandbox.platformA.state.useMember(sub);
       const channel = await connected(world, apiKey);
       const author = `urn:li:person:${sub}`;
       return {
@@ -58,7 +58,7 @@ export async function startPostWorld(
         accountId,
         channelId: channel.id,
         author,
-        platformPosts: () => world.sandbox.state.listPosts({ author }),
+        platformPosts: () => world.sandbox.platformA.state.listPosts({ author }),
       };
     },
     async close() {

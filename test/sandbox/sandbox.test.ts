@@ -9,8 +9,8 @@ let token: string;
 let author: string;
 
 beforeEach(async () => {
-  sandbox = await startSandbox({ port: 0, videoPartSize: 1000 });
-  const issued = sandbox.state.issueToken();
+  sandbox = await startSandbox({ port: 0, platformA: { videoPartSize: 1000 } });
+  const issued = sandbox.platformA.state.issueToken();
   token = issued.accessToken;
   author = `urn:li:person:${issued.sub}`;
 });
@@ -96,7 +96,7 @@ describe('sandbox: posts', () => {
     expect(other.status).toBe(403);
     expect(other.json.code).toBe('ACCESS_DENIED');
     expect((await call('POST', '/rest/posts', '{not json')).status).toBe(400);
-    expect(sandbox.state.posts.size).toBe(1);
+    expect(sandbox.platformA.state.posts.size).toBe(1);
   });
 
   it('requires the version and protocol headers', async () => {
@@ -123,7 +123,7 @@ describe('sandbox: posts', () => {
     expect(missing.status).toBe(422);
     // Bytes that are not an image fail processing, like on the platform.
     const junk = await uploadImage(Buffer.from('definitely not an image'));
-    expect(sandbox.state.assets.get(junk)!.status).toBe('PROCESSING_FAILED');
+    expect(sandbox.platformA.state.assets.get(junk)!.status).toBe('PROCESSING_FAILED');
     expect(
       (await call('POST', '/rest/posts', postBody({ content: { media: { id: junk } } }))).json.message,
     ).toContain('not available');
@@ -143,7 +143,7 @@ describe('sandbox: posts', () => {
     const both = await call('POST', '/rest/posts', postBody({ content: { media: { id: image }, poll: {} } }));
     expect(both.status).toBe(422);
     // Another member cannot use this member's image.
-    const stranger = sandbox.state.issueToken({ sub: sandbox.state.addMember().sub });
+    const stranger = sandbox.platformA.state.issueToken({ sub: sandbox.platformA.state.addMember().sub });
     const theft = await call(
       'POST',
       '/rest/posts',
@@ -225,7 +225,7 @@ describe('sandbox: uploads', () => {
 describe('sandbox: analytics', () => {
   it('needs the Rest.li entity with an url-encoded URN and answers empty elements for no data', async () => {
     const urn = (await call('POST', '/rest/posts', postBody())).headers.get('x-restli-id')!;
-    sandbox.state.setMetrics(urn, { IMPRESSION: 12, LINK_CLICKS: null });
+    sandbox.platformA.state.setMetrics(urn, { IMPRESSION: 12, LINK_CLICKS: null });
     const url = (entity: string, type = 'IMPRESSION') =>
       `/rest/memberCreatorPostAnalytics?q=entity&entity=${entity}&queryType=${type}&aggregation=TOTAL`;
     const good = await call('GET', url(`(share:${encodeURIComponent(urn)})`));
@@ -241,7 +241,7 @@ describe('sandbox: analytics', () => {
 
 describe('sandbox: fault controls over HTTP and the index page', () => {
   const admin = (path: string, body: unknown = {}) =>
-    fetch(`${sandbox.url}/_sandbox/${path}`, {
+    fetch(`${sandbox.url}/_sandbox/platformA/${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -273,7 +273,7 @@ describe('sandbox: fault controls over HTTP and the index page', () => {
       'x-restli-id',
     )!;
     expect((await admin('metrics', { post: urn, counts: { REACTION: 4, COMMENT: null } })).status).toBe(200);
-    expect(sandbox.state.posts.get(urn)!.metrics.REACTION).toBe(4);
+    expect(sandbox.platformA.state.posts.get(urn)!.metrics.REACTION).toBe(4);
     expect((await admin('metrics', { post: urn, counts: { LIKES: 1 } })).status).toBe(400);
 
     expect(await (await admin('tokens/revoke', { accessToken: token })).json()).toEqual({ revoked: 1 });
@@ -302,10 +302,31 @@ describe('sandbox: fault controls over HTTP and the index page', () => {
     expect(html).not.toContain('<b>here');
     expect(html.indexOf(refreshTag)).toBeLessThan(html.indexOf('</head>'));
     expect(html).toContain(refreshTag);
-    const state = (await (await fetch(`${sandbox.url}/_sandbox/state`)).json()) as {
+    const state = (await (await fetch(`${sandbox.url}/_sandbox/platformA/state`)).json()) as {
       posts: { text: string }[];
     };
     expect(state.posts[0]!.text).toBe('Look <b>here</b> #sandbox');
     expect(JSON.stringify(state)).not.toContain(token);
+  });
+
+  it('still answers the admin paths without the platformA/ prefix that docs/sandbox.md gave first', async () => {
+    const old = (path: string, body: unknown = {}) =>
+      fetch(`${sandbox.url}/_sandbox/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await old('faults', { route: 'createPost', status: 503 })).status).toBe(200);
+    expect((await call('POST', '/rest/posts', postBody())).status).toBe(503);
+    await call('POST', '/rest/posts', postBody({ commentary: 'after the fault' }));
+    const before = (await (await fetch(`${sandbox.url}/_sandbox/state`)).json()) as { posts: unknown[] };
+    const after = (await (await fetch(`${sandbox.url}/_sandbox/platformA/state`)).json()) as {
+      posts: unknown[];
+    };
+    expect(before).toEqual(after);
+    expect(after.posts).toHaveLength(1);
+    expect((await old('reset')).status).toBe(200);
+    // platformB's controls are only under their own prefix: the old root never meant them.
+    expect((await old('rate-limit')).status).toBe(404);
   });
 });

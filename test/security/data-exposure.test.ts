@@ -108,8 +108,8 @@ describe('every operation, as its owner', () => {
 
   it('connects a channel through the OAuth callback without showing a token or code', async () => {
     const { b } = s;
-    const member = s.w.sandbox.state.addMember().sub;
-    s.w.sandbox.state.useMember(member);
+    const member = s.w.sandbox.platformA.state.addMember().sub;
+    s.w.sandbox.platformA.state.useMember(member);
     const { back } = await authorize(s.w, b.apiKey);
     const done = await ok('GET', `/v1/channels/platformA/callback${back.search}`);
     const channelId = done.body.channel.id;
@@ -145,10 +145,13 @@ describe('every operation, as its owner', () => {
     await ok('POST', `/v1/posts/${b.publishedId}/metrics/refresh`, { key });
     await ok('DELETE', `/v1/posts/${b.drafts.remove}`, { key });
     // A platform refusal lands in the post's `error` and in the error response: no token in either.
-    s.w.sandbox.faults.failNext('createPost', 401, { code: 'REVOKED_ACCESS_TOKEN', serviceErrorCode: 65601 });
+    s.w.sandbox.platformA.faults.failNext('createPost', 401, {
+      code: 'REVOKED_ACCESS_TOKEN',
+      serviceErrorCode: 65601,
+    });
     const failed = await s.t.request('POST', `/v1/posts/${b.drafts.publish}/publish`, { key });
     expect(failed.status, failed.text).toBeGreaterThanOrEqual(400);
-    s.w.sandbox.faults.clear();
+    s.w.sandbox.platformA.faults.clear();
   });
 
   it('scores, rewrites, generates, plans and distils, including an idempotent replay', async () => {

@@ -130,7 +130,7 @@ async function everythingOf(o: Tenant) {
     series: await get('/v1/series'),
     seriesDetail: await get(`/v1/series/${o.seriesId}`),
     apps: await get('/v1/oauth/apps'),
-    platformPosts: s.w.sandbox.state.listPosts({ includeDeleted: true }).length,
+    platformPosts: s.w.sandbox.platformA.state.listPosts({ includeDeleted: true }).length,
   };
 }
 

@@ -166,7 +166,7 @@ describe('platform addresses come from configuration only', () => {
     );
     expect(res.status).toBe(200);
     const url = new URL(res.body.url);
-    expect(`${url.origin}${url.pathname}`).toBe(`${world.sandbox.authUrl}/authorization`);
+    expect(`${url.origin}${url.pathname}`).toBe(`${world.sandbox.platformA.authUrl}/authorization`);
     expect(url.searchParams.get('redirect_uri')).toBe(world.redirectUri);
   });
 

@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   await killAll();
-  w?.sandbox.faults.clear();
+  w?.sandbox.platformA.faults.clear();
 });
 afterAll(async () => {
   await w?.close();
@@ -31,7 +31,7 @@ const workerEnv = () => ({
   DATABASE_URL: w.t.config.DATABASE_URL,
   REDIS_URL: process.env.REDIS_URL,
   KIT_VAULT_KEY: w.vaultKey,
-  ...w.sandbox.env(w.redirectUri),
+  ...w.sandbox.platformA.env(w.redirectUri),
   PLATFORMA_BACKOFF_SCALE: '0.001',
   DATA_DIR: w.dataDir,
   SWEEP_INTERVAL_MS: '1000',
@@ -63,12 +63,12 @@ describe.runIf(SERVERS)('a series whose worker is SIGKILLed mid-publish', () => 
         .update(posts)
         .set({ scheduledFor: start + row.seriesIndex! * 10_000 })
         .where(eq(posts.id, row.id));
-    const creates = w.sandbox.state.calls('createPost');
-    w.sandbox.faults.latency(1_500, 'createPost');
+    const creates = w.sandbox.platformA.state.calls('createPost');
+    w.sandbox.platformA.faults.latency(1_500, 'createPost');
     // Kill while the third occurrence's create is on its way.
     await until(
       'the third create to reach the platform',
-      () => w.sandbox.state.calls('createPost') >= creates + 3,
+      () => w.sandbox.platformA.state.calls('createPost') >= creates + 3,
       30_000,
       10,
     );
@@ -78,7 +78,7 @@ describe.runIf(SERVERS)('a series whose worker is SIGKILLed mid-publish', () => 
     expect(crashed.status).toBe('publishing');
     expect(crashed.createSentAt).not.toBeNull();
     await new Promise((r) => setTimeout(r, 1_600));
-    w.sandbox.faults.clear();
+    w.sandbox.platformA.faults.clear();
     await spawnService('worker', workerEnv());
     const done = await until(
       'every occurrence to publish',
@@ -95,6 +95,6 @@ describe.runIf(SERVERS)('a series whose worker is SIGKILLed mid-publish', () => 
     expect(new Set(onPlatform.map((p) => p.id))).toEqual(new Set(done.map((r) => r.platformPostId)));
     // The killed create was found on the platform by the next worker (5 requests), or, had it
     // not landed, sent once more (6): never a second post.
-    expect([creates + 5, creates + 6]).toContain(w.sandbox.state.calls('createPost'));
+    expect([creates + 5, creates + 6]).toContain(w.sandbox.platformA.state.calls('createPost'));
   }, 150_000);
 });

@@ -53,7 +53,7 @@ describe('events from the emitters', () => {
   });
 
   it('post.failed carries the failed post and its error', async () => {
-    w.sandbox.faults.failNext('createPost', 422, { code: 'DUPLICATE_POST', message: 'Duplicate' });
+    w.sandbox.platformA.faults.failNext('createPost', 422, { code: 'DUPLICATE_POST', message: 'Duplicate' });
     const post = await createPost(w.t, m, { text: 'A duplicate, it turns out', channelId: m.channelId });
     const res = await w.t.request('POST', `/v1/posts/${post.id}/publish`, { key: m.apiKey });
     expect(res.status).toBe(502);

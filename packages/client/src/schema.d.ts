@@ -3346,7 +3346,7 @@ export interface paths {
         put?: never;
         /**
          * Create a post
-         * @description A draft, or a scheduled post when `runAt` (epoch ms, in the future) is given; scheduling needs a `channelId`. With `queue: true` instead of `runAt`, the post takes the channel’s next free queue slot (`slot` says which; 409 queue_empty when the channel has no slots). With `repeat`, the post is the first occurrence of a series (`series`): `runAt` + `repeat.every` repeats every n days, weeks or months at the same local time; `queue: true` + `repeat.minGapDays` re-queues the text (evergreen). `until` and `count` end a series. Every reference must be the caller’s; the text, each `thread` part (platformB only) and the `firstComment` must fit the platform, each problem reported at its part (`thread[2]`). Honours `Idempotency-Key`.
+         * @description A draft, or a scheduled post when `runAt` (epoch ms, in the future) is given; scheduling needs a `channelId`. With `queue: true` instead of `runAt`, the post takes the channel’s next free queue slot (`slot` says which; 409 queue_empty when the channel has no slots). With `repeat`, the post is the first occurrence of a series (`series`): `runAt` + `repeat.every` repeats every n days, weeks or months at the same local time; `queue: true` + `repeat.minGapDays` re-queues the text (evergreen). `until` and `count` end a series. Every reference must be the caller’s; the text, each `thread` part (only on a platform with threads) and the `firstComment` must fit the platform, each problem reported at its part (`thread[2]`). Honours `Idempotency-Key`.
          */
         post: {
             parameters: {
@@ -6069,7 +6069,7 @@ export interface components {
             channelId?: string | null;
             /** @description Published right after the post: platformA a comment under it, platformB a reply to the last part */
             firstComment?: string | null;
-            /** @description Media of the caller: 1-20 images, one video or one PDF */
+            /** @description Media of the caller, as the platform takes it (platformA: 1-20 images, or one video, or one PDF document; platformB: 1-4 images, or one video or GIF (no PDF)) */
             mediaIds?: string[];
             platform?: string;
             /** @description true instead of runAt: the channel's next free queue slot, as POST /v1/posts */
@@ -6078,7 +6078,7 @@ export interface components {
             runAt?: number;
             /** @description The post text; checked against the platform limit */
             text: string;
-            /** @description platformB only: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
+            /** @description Only on platformB: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
             thread?: string[];
         };
         BulkScheduleItemInput: {
@@ -6086,7 +6086,7 @@ export interface components {
             channelId?: string | null;
             /** @description Published right after the post: platformA a comment under it, platformB a reply to the last part */
             firstComment?: string | null;
-            /** @description Media of the caller: 1-20 images, one video or one PDF */
+            /** @description Media of the caller, as the platform takes it (platformA: 1-20 images, or one video, or one PDF document; platformB: 1-4 images, or one video or GIF (no PDF)) */
             mediaIds?: string[];
             platform?: string;
             /** @description true instead of runAt: the channel's next free queue slot, as POST /v1/posts */
@@ -6095,7 +6095,7 @@ export interface components {
             runAt?: number;
             /** @description The post text; checked against the platform limit */
             text: string;
-            /** @description platformB only: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
+            /** @description Only on platformB: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
             thread?: string[];
         };
         BulkScheduleRequest: {
@@ -6361,9 +6361,9 @@ export interface components {
             channelId?: string | null;
             /** @description Published right after the post: platformA a comment under it, platformB a reply to the last part */
             firstComment?: string | null;
-            /** @description Media of the caller: 1-20 images, one video or one PDF */
+            /** @description Media of the caller, as the platform takes it (platformA: 1-20 images, or one video, or one PDF document; platformB: 1-4 images, or one video or GIF (no PDF)) */
             mediaIds?: string[];
-            /** @description Defaults from the channel, otherwise platformA */
+            /** @description Defaults from the channel, otherwise `platformA` */
             platform?: string;
             /** @description true: scheduled at the channel's next free queue slot (needs channelId; excludes runAt) */
             queue?: boolean;
@@ -6373,7 +6373,7 @@ export interface components {
             runAt?: number;
             /** @description The post text; checked against the platform limit */
             text: string;
-            /** @description platformB only: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
+            /** @description Only on platformB: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
             thread?: string[];
         };
         CreatePostRequestInput: {
@@ -6381,9 +6381,9 @@ export interface components {
             channelId?: string | null;
             /** @description Published right after the post: platformA a comment under it, platformB a reply to the last part */
             firstComment?: string | null;
-            /** @description Media of the caller: 1-20 images, one video or one PDF */
+            /** @description Media of the caller, as the platform takes it (platformA: 1-20 images, or one video, or one PDF document; platformB: 1-4 images, or one video or GIF (no PDF)) */
             mediaIds?: string[];
-            /** @description Defaults from the channel, otherwise platformA */
+            /** @description Defaults from the channel, otherwise `platformA` */
             platform?: string;
             /** @description true: scheduled at the channel's next free queue slot (needs channelId; excludes runAt) */
             queue?: boolean;
@@ -6393,7 +6393,7 @@ export interface components {
             runAt?: number;
             /** @description The post text; checked against the platform limit */
             text: string;
-            /** @description platformB only: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
+            /** @description Only on platformB: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
             thread?: string[];
         };
         CreatePostResult: {
@@ -7641,21 +7641,21 @@ export interface components {
         ReviseScheduledRequest: {
             /** @description Published right after the post: platformA a comment under it, platformB a reply to the last part */
             firstComment?: string | null;
-            /** @description Media of the caller: 1-20 images, one video or one PDF */
+            /** @description Media of the caller, as the platform takes it (platformA: 1-20 images, or one video, or one PDF document; platformB: 1-4 images, or one video or GIF (no PDF)) */
             mediaIds?: string[];
             /** @description The post text; checked against the platform limit */
             text?: string;
-            /** @description platformB only: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
+            /** @description Only on platformB: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
             thread?: string[];
         };
         ReviseScheduledRequestInput: {
             /** @description Published right after the post: platformA a comment under it, platformB a reply to the last part */
             firstComment?: string | null;
-            /** @description Media of the caller: 1-20 images, one video or one PDF */
+            /** @description Media of the caller, as the platform takes it (platformA: 1-20 images, or one video, or one PDF document; platformB: 1-4 images, or one video or GIF (no PDF)) */
             mediaIds?: string[];
             /** @description The post text; checked against the platform limit */
             text?: string;
-            /** @description platformB only: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
+            /** @description Only on platformB: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
             thread?: string[];
         };
         RevokeResult: {
@@ -7684,7 +7684,7 @@ export interface components {
             firstComment: string | null;
             /** @description The post's text; when it became a thread, the thread's first part */
             rewrite: string;
-            /** @description The replies that follow the post, in order, when a post over the limit became a thread (platforms with threads, platformB); each within the limit. Empty otherwise. Save them as the post’s `thread` */
+            /** @description The replies that follow the post, in order, when a post over the limit became a thread (on a platform with threads: platformB); each within the limit. Empty otherwise. Save them as the post’s `thread` */
             thread: string[];
         };
         RewriteResultInput: {
@@ -7699,7 +7699,7 @@ export interface components {
             firstComment: string | null;
             /** @description The post's text; when it became a thread, the thread's first part */
             rewrite: string;
-            /** @description The replies that follow the post, in order, when a post over the limit became a thread (platforms with threads, platformB); each within the limit. Empty otherwise. Save them as the post’s `thread` */
+            /** @description The replies that follow the post, in order, when a post over the limit became a thread (on a platform with threads: platformB); each within the limit. Empty otherwise. Save them as the post’s `thread` */
             thread: string[];
         };
         SchedulePostRequest: {
@@ -8171,11 +8171,11 @@ export interface components {
             channelId?: string | null;
             /** @description Published right after the post: platformA a comment under it, platformB a reply to the last part */
             firstComment?: string | null;
-            /** @description Media of the caller: 1-20 images, one video or one PDF */
+            /** @description Media of the caller, as the platform takes it (platformA: 1-20 images, or one video, or one PDF document; platformB: 1-4 images, or one video or GIF (no PDF)) */
             mediaIds?: string[];
             /** @description The post text; checked against the platform limit */
             text?: string;
-            /** @description platformB only: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
+            /** @description Only on platformB: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
             thread?: string[];
         };
         UpdatePostRequestInput: {
@@ -8183,11 +8183,11 @@ export interface components {
             channelId?: string | null;
             /** @description Published right after the post: platformA a comment under it, platformB a reply to the last part */
             firstComment?: string | null;
-            /** @description Media of the caller: 1-20 images, one video or one PDF */
+            /** @description Media of the caller, as the platform takes it (platformA: 1-20 images, or one video, or one PDF document; platformB: 1-4 images, or one video or GIF (no PDF)) */
             mediaIds?: string[];
             /** @description The post text; checked against the platform limit */
             text?: string;
-            /** @description platformB only: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
+            /** @description Only on platformB: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
             thread?: string[];
         };
         ValidatePostRequest: {
@@ -8201,7 +8201,7 @@ export interface components {
             platform?: string;
             /** @description The post text; an empty text is reported, not rejected */
             post: string;
-            /** @description Follow-up parts (platformB threads); each is checked on its own, reported under `thread[i]` */
+            /** @description Follow-up parts (threads on platformB); each is checked on its own, reported under `thread[i]` */
             thread?: string[];
         };
         ValidatePostRequestInput: {
@@ -8215,7 +8215,7 @@ export interface components {
             platform?: string;
             /** @description The post text; an empty text is reported, not rejected */
             post: string;
-            /** @description Follow-up parts (platformB threads); each is checked on its own, reported under `thread[i]` */
+            /** @description Follow-up parts (threads on platformB); each is checked on its own, reported under `thread[i]` */
             thread?: string[];
         };
         ValidationIssue: {

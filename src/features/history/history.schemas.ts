@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Pagination, PaginationQuery } from '../../api/schemas.ts';
 import { MediaKind, Platform } from '../../domain/enums.ts';
+import { defaultPlatformProse } from '../../platforms/profile-prose.ts';
 
 /** Wire shapes of the author's history (POST/GET/DELETE /v1/history). */
 
@@ -91,7 +92,7 @@ export const HistoryItemInput = z
       .max(MAX_HISTORY_TEXT)
       .refine((s) => s.trim().length > 0, 'text must not be empty')
       .describe('The post text as published. The same text again updates the earlier entry.'),
-    platform: Platform.optional().describe('Default `platformA`'),
+    platform: Platform.optional().describe(`Default ${defaultPlatformProse()}`),
     publishedAt: PublishedAt.nullable().optional(),
     media: MediaKind.nullable().optional().describe('The post format when known'),
     reactions: Count,

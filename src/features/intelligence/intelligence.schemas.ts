@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Cadence, Dimension, FollowerBand, HookArchetype, MediaKind, Platform } from '../../domain/enums.ts';
+import { defaultPlatformProse, threadedPlatformsProse } from '../../platforms/profile-prose.ts';
 import { Personalize, PersonalScore } from '../history/personal.schemas.ts';
 
 /** Wire shapes of CONTRACT.md section 2 for score, rewrite, generate and plan. */
@@ -17,7 +18,7 @@ const Headline = z.string().trim().max(500);
 export const ScoreRequest = z
   .object({
     post: nonBlank(40_000, 'post').describe('Full post text to grade'),
-    platform: Platform.optional().describe('Default `platformA`'),
+    platform: Platform.optional().describe(`Default ${defaultPlatformProse()}`),
     authorName: Name.optional(),
     authorHeadline: Headline.optional(),
     followerBand: FollowerBand.optional(),
@@ -104,7 +105,7 @@ export const RewriteResult = z
     thread: z
       .array(z.string())
       .describe(
-        'The replies that follow the post, in order, when a post over the limit became a thread (platforms with threads, platformB); each within the limit. Empty otherwise. Save them as the post’s `thread`',
+        `The replies that follow the post, in order, when a post over the limit became a thread (on a platform with threads: ${threadedPlatformsProse()}); each within the limit. Empty otherwise. Save them as the post’s \`thread\``,
       ),
     firstComment: z
       .string()
@@ -151,7 +152,7 @@ export const GenerateResult = z
           thread: z
             .array(z.string())
             .describe(
-              'The replies after `post` when the draft holds more than one post on a platform with threads (platformB), each within the limit; empty otherwise',
+              `The replies after \`post\` when the draft holds more than one post on a platform with threads (${threadedPlatformsProse()}), each within the limit; empty otherwise`,
             ),
           score: ScoreResult.describe('Score of `post`'),
         }),

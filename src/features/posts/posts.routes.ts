@@ -69,7 +69,7 @@ export const postRoutes: FeatureRoutes = async (app) => {
         tags,
         summary: 'Create a post',
         description:
-          'A draft, or a scheduled post when `runAt` (epoch ms, in the future) is given; scheduling needs a `channelId`. With `queue: true` instead of `runAt`, the post takes the channel’s next free queue slot (`slot` says which; 409 queue_empty when the channel has no slots). With `repeat`, the post is the first occurrence of a series (`series`): `runAt` + `repeat.every` repeats every n days, weeks or months at the same local time; `queue: true` + `repeat.minGapDays` re-queues the text (evergreen). `until` and `count` end a series. Every reference must be the caller’s; the text, each `thread` part (platformB only) and the `firstComment` must fit the platform, each problem reported at its part (`thread[2]`). Honours `Idempotency-Key`.',
+          'A draft, or a scheduled post when `runAt` (epoch ms, in the future) is given; scheduling needs a `channelId`. With `queue: true` instead of `runAt`, the post takes the channel’s next free queue slot (`slot` says which; 409 queue_empty when the channel has no slots). With `repeat`, the post is the first occurrence of a series (`series`): `runAt` + `repeat.every` repeats every n days, weeks or months at the same local time; `queue: true` + `repeat.minGapDays` re-queues the text (evergreen). `until` and `count` end a series. Every reference must be the caller’s; the text, each `thread` part (only on a platform with threads) and the `firstComment` must fit the platform, each problem reported at its part (`thread[2]`). Honours `Idempotency-Key`.',
         body: CreatePostRequest,
         response: { 201: CreatePostResult, ...errorResponses(400, 401, 409, 422, 429) },
       },

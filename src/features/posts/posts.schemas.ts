@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { ErrorBody, Pagination, PaginationQuery } from '../../api/schemas.ts';
 import { PostStatus } from '../../domain/enums.ts';
+import {
+  defaultPlatformProse,
+  firstCommentShapeProse,
+  mediaRulesProse,
+  threadedPlatformsProse,
+  unthreadedPlatformsProse,
+} from '../../platforms/profile-prose.ts';
 import { MAX_THREAD_PARTS } from '../../platforms/profiles.ts';
 import { Repeat, Series } from '../series/series.schemas.ts';
 
@@ -23,7 +30,9 @@ export const Post = z
     platformUrl: z.string().nullable(),
     thread: z
       .array(z.string())
-      .describe('Follow-up parts (platformB), each published as a reply to the part before'),
+      .describe(
+        `Follow-up parts (${threadedPlatformsProse()}), each published as a reply to the part before`,
+      ),
     firstComment: z.string().nullable().describe('Published right after the post (and its thread)'),
     platformPostIds: z
       .array(z.string())
@@ -77,27 +86,33 @@ export const PostConflict = z
   .meta({ id: 'PostConflict' });
 
 const Text = z.string().max(100_000).describe('The post text; checked against the platform limit');
-const MediaIds = z.array(Id).max(20).describe('Media of the caller: 1-20 images, one video or one PDF');
+const MediaIds = z
+  .array(Id)
+  .max(20)
+  .describe(`Media of the caller, as the platform takes it (${mediaRulesProse()})`);
 const Thread = z
   .array(z.string().max(100_000))
   .max(MAX_THREAD_PARTS)
   .describe(
-    `platformB only: up to ${MAX_THREAD_PARTS} follow-up parts, each published as a reply to the part before it (on platformA use firstComment)`,
+    `Only on ${threadedPlatformsProse()}: up to ${MAX_THREAD_PARTS} follow-up parts, each published as a reply to the part before it (on ${unthreadedPlatformsProse()} use firstComment)`,
   );
 const FirstComment = z
   .string()
   .max(100_000)
   .nullable()
-  .describe(
-    'Published right after the post: platformA a comment under it, platformB a reply to the last part',
-  );
+  .describe(`Published right after the post: ${firstCommentShapeProse()}`);
 
 export const CreatePostRequest = z
   .object({
     text: Text,
     channelId: Id.nullable().optional(),
     brandId: Id.nullable().optional(),
-    platform: z.string().min(1).max(32).optional().describe('Defaults from the channel, otherwise platformA'),
+    platform: z
+      .string()
+      .min(1)
+      .max(32)
+      .optional()
+      .describe(`Defaults from the channel, otherwise ${defaultPlatformProse()}`),
     mediaIds: MediaIds.optional(),
     thread: Thread.optional(),
     firstComment: FirstComment.optional(),

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { MediaKind } from '../../domain/enums.ts';
+import {
+  defaultPlatformProse,
+  threadedPlatformsProse,
+  urlWeightProse,
+} from '../../platforms/profile-prose.ts';
 import { MAX_THREAD_PARTS } from '../../platforms/profiles.ts';
 
 /** POST /v1/posts/validate (DECISIONS.md "Validate"). */
@@ -11,7 +16,7 @@ export const ValidatePostRequest = z
       .string()
       .max(64)
       .optional()
-      .describe('Default `platformA`; an unknown platform is reported as an error'),
+      .describe(`Default ${defaultPlatformProse()}; an unknown platform is reported as an error`),
     media: MediaKind.optional().describe('The format the attachments must match'),
     mediaIds: z
       .array(z.string().min(1).max(64))
@@ -23,7 +28,7 @@ export const ValidatePostRequest = z
       .max(MAX_THREAD_PARTS)
       .optional()
       .describe(
-        'Follow-up parts (platformB threads); each is checked on its own, reported under `thread[i]`',
+        `Follow-up parts (threads on ${threadedPlatformsProse()}); each is checked on its own, reported under \`thread[i]\``,
       ),
     firstComment: z
       .string()
@@ -71,7 +76,10 @@ export const ValidationReport = z
       .array(
         z.object({
           part: z.string().describe('`text`, `thread[i]` or `firstComment`'),
-          length: z.number().int().describe('Counted the platform’s way (platformB: a URL counts 23)'),
+          length: z
+            .number()
+            .int()
+            .describe(`Counted the platform’s way${urlWeightProse() ? ` (${urlWeightProse()})` : ''}`),
           limit: z
             .number()
             .int()

@@ -14,8 +14,8 @@ import {
   rewriteText,
   scoreText,
 } from '../../features/intelligence/intelligence.service.ts';
+import { platformChoiceProse, threadedPlatformsProse } from '../../platforms/profile-prose.ts';
 import { defineTool, plural, readOnly } from '../tool.ts';
-import { platformChoiceProse } from './platform-facts.ts';
 
 /** Said once in every model-backed description, so a model can weigh the call. */
 export const MODEL_COST =
@@ -57,7 +57,7 @@ export const intelligenceTools = [
   defineTool({
     name: 'rewrite_post',
     title: 'Rewrite a post',
-    description: `Rewrites a post to score better without inventing facts, and reports an honest before/after: the original's score, the rewrite, what changed per dimension, and the rewrite's score exactly as measured (it can be lower; then keep the original). Use it when a draft scores poorly; read the changes before adopting it. Takes the same arguments as score_post. A link moved out of the body comes back in firstComment; on platformB a post over the limit comes back as a thread (rewrite is its first part, thread the replies, each within the limit), and after scores the first part, the post the feed ranks. Nothing is saved: create_post the version you keep, passing rewrite as text with its thread and firstComment. ${MODEL_COST}`,
+    description: `Rewrites a post to score better without inventing facts, and reports an honest before/after: the original's score, the rewrite, what changed per dimension, and the rewrite's score exactly as measured (it can be lower; then keep the original). Use it when a draft scores poorly; read the changes before adopting it. Takes the same arguments as score_post. A link moved out of the body comes back in firstComment; on a platform with threads (${threadedPlatformsProse()}) a post over the limit comes back as a thread (rewrite is its first part, thread the replies, each within the limit), and after scores the first part, the post the feed ranks. Nothing is saved: create_post the version you keep, passing rewrite as text with its thread and firstComment. ${MODEL_COST}`,
     input: ScoreRequest,
     output: RewriteResult,
     annotations: readOnly,
@@ -82,7 +82,7 @@ export const intelligenceTools = [
   defineTool({
     name: 'generate_post',
     title: 'Generate post drafts',
-    description: `Writes 1-3 complete post drafts (count, default 1) from a brief, each already scored, best first. Condition them with brandId (from list_brands) and voiceId (from list_voices) so they sound like the author, and archetype to pick the hook style. Use it to turn an idea or a plan_week item into text; then create_post the chosen draft. Every draft keeps the brief's numbers and names and never repeats its instruction or label; where the brief lacks a fact a draft needs, the draft has a marked blank in square brackets ("[the number you measured]") for the writer to fill before posting. On platformB a draft longer than one post comes back as a thread (post is its first part and what score grades, thread the replies, each within the limit): pass both to create_post. Nothing is saved. invalid_request naming brandId or voiceId when it is not the account's. ${MODEL_COST} One call costs one operation whatever the count.`,
+    description: `Writes 1-3 complete post drafts (count, default 1) from a brief, each already scored, best first. Condition them with brandId (from list_brands) and voiceId (from list_voices) so they sound like the author, and archetype to pick the hook style. Use it to turn an idea or a plan_week item into text; then create_post the chosen draft. Every draft keeps the brief's numbers and names and never repeats its instruction or label; where the brief lacks a fact a draft needs, the draft has a marked blank in square brackets ("[the number you measured]") for the writer to fill before posting. On a platform with threads (${threadedPlatformsProse()}) a draft longer than one post comes back as a thread (post is its first part and what score grades, thread the replies, each within the limit): pass both to create_post. Nothing is saved. invalid_request naming brandId or voiceId when it is not the account's. ${MODEL_COST} One call costs one operation whatever the count.`,
     input: GenerateRequest,
     output: GenerateResult,
     annotations: readOnly,

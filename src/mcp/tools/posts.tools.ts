@@ -14,8 +14,8 @@ import {
   SchedulePostRequest,
 } from '../../features/posts/posts.schemas.ts';
 import { createPost, getPost, listPosts } from '../../features/posts/posts.service.ts';
+import { firstCommentProse, postLimitsProse, threadProse } from '../../platforms/profile-prose.ts';
 import { changes, creates, defineTool, formatWhen, plural, publishes, readOnly } from '../tool.ts';
-import { firstCommentProse, postLimitsProse, threadProse } from './platform-facts.ts';
 
 /** The path id of /v1/posts/{id}, as an argument. */
 const PostId = z.object({ id: IdParams.shape.id.describe('The post id (pst_…)') }).strict();

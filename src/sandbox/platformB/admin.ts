@@ -1,6 +1,7 @@
-import { adminBody, badAdminInput, countOf, routeOf } from '../admin-input.ts';
-import { type Exchange, escapeHtml, HttpError, type Route, sendJson } from '../http.ts';
+import { adminAction, badAdminInput, countOf, routeOf } from '../admin-input.ts';
+import { escapeHtml, sendJson } from '../http.ts';
 import { PLATFORM_B_ROUTES } from './faults.ts';
+import type { Exchange, PlatformBCtx, Route } from './lane.ts';
 import type { BMetrics, BTweet } from './state.ts';
 
 /** Fault controls and state for platformB over HTTP, under /_sandbox/platformB (as `sandbox.platformB` in-process). */
@@ -8,10 +9,10 @@ import type { BMetrics, BTweet } from './state.ts';
 const target = (ex: Exchange, b: Record<string, unknown>) =>
   typeof b.accessToken === 'string'
     ? b.accessToken
-    : { userId: String(b.userId ?? ex.ctx.platformB.state.currentMember) };
+    : { userId: String(b.userId ?? ex.ctx.state.currentMember) };
 
 function summary(ex: Exchange) {
-  const { state, faults } = ex.ctx.platformB;
+  const { state, faults } = ex.ctx;
   return {
     members: [...state.members.values()],
     currentMember: state.currentMember,
@@ -24,21 +25,8 @@ function summary(ex: Exchange) {
   };
 }
 
-const post = (path: string, handle: (ex: Exchange, b: Record<string, unknown>) => unknown): Route => ({
-  method: 'POST',
-  path: new RegExp(`^/_sandbox/platformB/${path}$`),
-  name: 'admin',
-  async handle(ex) {
-    const b = await adminBody(ex);
-    let result: unknown;
-    try {
-      result = handle(ex, b);
-    } catch (err) {
-      throw err instanceof HttpError ? err : badAdminInput(err instanceof Error ? err.message : String(err));
-    }
-    sendJson(ex.res, 200, result ?? { ok: true });
-  },
-});
+const post = (path: string, handle: (ex: Exchange, b: Record<string, unknown>) => unknown) =>
+  adminAction<PlatformBCtx>(new RegExp(`^/_sandbox/platformB/${path}$`), handle);
 
 export const adminRoutes: Route[] = [
   {
@@ -48,7 +36,7 @@ export const adminRoutes: Route[] = [
     handle: (ex) => sendJson(ex.res, 200, summary(ex)),
   },
   post('faults', (ex, b) =>
-    ex.ctx.platformB.faults.inject(routeOf(PLATFORM_B_ROUTES, b.route), {
+    ex.ctx.faults.inject(routeOf(PLATFORM_B_ROUTES, b.route), {
       status: typeof b.status === 'number' ? b.status : undefined,
       message: typeof b.message === 'string' ? b.message : undefined,
       resetInSeconds: typeof b.resetInSeconds === 'number' ? b.resetInSeconds : undefined,
@@ -58,41 +46,39 @@ export const adminRoutes: Route[] = [
     }),
   ),
   post('latency', (ex, b) =>
-    ex.ctx.platformB.faults.latency(countOf(b.ms, 0, 'ms'), routeOf(PLATFORM_B_ROUTES, b.route)),
+    ex.ctx.faults.latency(countOf(b.ms, 0, 'ms'), routeOf(PLATFORM_B_ROUTES, b.route)),
   ),
   post('rate-limit', (ex, b) =>
-    ex.ctx.platformB.faults.rateLimitNext(routeOf(PLATFORM_B_ROUTES, b.route ?? 'createTweet'), {
+    ex.ctx.faults.rateLimitNext(routeOf(PLATFORM_B_ROUTES, b.route ?? 'createTweet'), {
       times: countOf(b.times, 1, 'times'),
       resetInSeconds: countOf(b.resetInSeconds, 1, 'resetInSeconds'),
       after: countOf(b.after, 0, 'after'),
     }),
   ),
-  post('duplicates', (ex, b) => ex.ctx.platformB.faults.duplicateNext(countOf(b.times, 1, 'times'))),
+  post('duplicates', (ex, b) => ex.ctx.faults.duplicateNext(countOf(b.times, 1, 'times'))),
   post('drop-after-create', (ex, b) =>
-    ex.ctx.platformB.faults.dropAfterCreate(countOf(b.times, 1, 'times'), countOf(b.after, 0, 'after')),
+    ex.ctx.faults.dropAfterCreate(countOf(b.times, 1, 'times'), countOf(b.after, 0, 'after')),
   ),
-  post('media/fail-processing', (ex, b) =>
-    ex.ctx.platformB.faults.failMediaProcessing(countOf(b.times, 1, 'times')),
-  ),
-  post('tokens/expire', (ex, b) => ({ expired: ex.ctx.platformB.faults.expire(target(ex, b)) })),
-  post('tokens/revoke', (ex, b) => ({ revoked: ex.ctx.platformB.faults.revoke(target(ex, b)) })),
+  post('media/fail-processing', (ex, b) => ex.ctx.faults.failMediaProcessing(countOf(b.times, 1, 'times'))),
+  post('tokens/expire', (ex, b) => ({ expired: ex.ctx.faults.expire(target(ex, b)) })),
+  post('tokens/revoke', (ex, b) => ({ revoked: ex.ctx.faults.revoke(target(ex, b)) })),
   post('metrics', (ex, b) => {
     if (typeof b.post !== 'string') throw badAdminInput('post (the post id) is required');
-    ex.ctx.platformB.state.setMetrics(b.post, (b.counts ?? {}) as Partial<BMetrics>);
+    ex.ctx.state.setMetrics(b.post, (b.counts ?? {}) as Partial<BMetrics>);
   }),
   post('members', (ex, b) =>
-    ex.ctx.platformB.state.addMember({
+    ex.ctx.state.addMember({
       ...(typeof b.name === 'string' ? { name: b.name } : {}),
       ...(typeof b.username === 'string' ? { username: b.username } : {}),
     }),
   ),
-  post('members/current', (ex, b) => ex.ctx.platformB.state.useMember(String(b.id ?? ''))),
-  post('reset', (ex) => ex.ctx.platformB.faults.clear()),
+  post('members/current', (ex, b) => ex.ctx.state.useMember(String(b.id ?? ''))),
+  post('reset', (ex) => ex.ctx.faults.clear()),
 ];
 
 /** The index page's platformB section: each post with its reply chain (thread parts, first comments) under it. */
-export function platformBSection(ex: Exchange): string {
-  const { state } = ex.ctx.platformB;
+export function platformBSection(ctx: PlatformBCtx): string {
+  const { state } = ctx;
   const roots = state.listTweets().filter((t) => t.replyTo === null || !state.tweets.get(t.replyTo));
   const item = (t: BTweet, depth: number): string => {
     const author = state.members.get(t.authorId);

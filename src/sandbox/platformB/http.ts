@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { FaultSpec } from '../fault-board.ts';
-import { type Exchange, HttpError, sendJson } from '../http.ts';
+import { HttpError, sendJson } from '../http.ts';
 import type { PlatformBRoute } from './faults.ts';
+import type { Exchange } from './lane.ts';
 import type { BToken } from './state.ts';
 
 /** The problem shape `{title, detail, type, status}`. */
@@ -43,7 +44,7 @@ export function sendBFault(res: ServerResponse, route: PlatformBRoute, fault: Fa
 
 /** The bearer token of a request, or 401. */
 export function authenticate(ex: Exchange): BToken {
-  const { state } = ex.ctx.platformB;
+  const { state } = ex.ctx;
   const match = /^Bearer\s+(\S+)$/i.exec(ex.req.headers.authorization ?? '');
   const token = match ? state.tokens.get(match[1]!) : undefined;
   if (!token || token.revoked || token.expiresAt <= ex.ctx.now())
@@ -59,7 +60,7 @@ export function requireScope(token: BToken, scope: string): void {
 
 /** Counts a create or delete in the member's window; 429 with the reset once over the limit. */
 export function spend(ex: Exchange, token: BToken, what: 'creates' | 'deletes'): void {
-  const { state, settings } = ex.ctx.platformB;
+  const { state, settings } = ex.ctx;
   const now = ex.ctx.now();
   const windowMs = settings.windowSeconds * 1000;
   let w = state.windows.get(token.userId);

@@ -1,7 +1,7 @@
-import type { PlatformBFaults } from './faults.ts';
+import type { LaneCtx, Exchange as LaneExchange, Route as LaneRoute } from '../http.ts';
+import type { PlatformBFaults, PlatformBRoute } from './faults.ts';
 import type { PlatformBState } from './state.ts';
 
-/** What platformB handlers share: its state, faults and settings (inside the sandbox ctx). */
 export interface PlatformBSettings {
   clientId: string;
   clientSecret: string;
@@ -17,8 +17,12 @@ export interface PlatformBSettings {
   rejectDuplicates: boolean;
 }
 
-export interface PlatformBLane {
+/** What platformB's handlers get: the shared context plus its state, faults and settings. */
+export interface PlatformBCtx extends LaneCtx {
   state: PlatformBState;
   faults: PlatformBFaults;
   settings: PlatformBSettings;
 }
+
+export type Exchange = LaneExchange<PlatformBCtx>;
+export type Route = LaneRoute<PlatformBCtx, PlatformBRoute>;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type Exchange, type Route, readBody, readJson, sendJson } from '../http.ts';
+import { readBody, readJson, sendJson } from '../http.ts';
 import { authenticate, problem, requireScope } from './http.ts';
+import type { Exchange, Route } from './lane.ts';
 import type { BMedia, BMediaCategory } from './state.ts';
 
 /** Chunked media upload: initialize, append segments (multipart), finalize, STATUS while processing. */
@@ -44,12 +45,12 @@ async function initialize(ex: Exchange) {
     sha256: null,
     createdAt: ex.ctx.now(),
   };
-  ex.ctx.platformB.state.media.set(media.id, media);
+  ex.ctx.state.media.set(media.id, media);
   sendJson(ex.res, 200, { data: { id: media.id, media_key: `3_${media.id}`, expires_after_secs: 86_400 } });
 }
 
 function ownMedia(ex: Exchange, userId: string, id: string): BMedia {
-  const media = ex.ctx.platformB.state.media.get(id);
+  const media = ex.ctx.state.media.get(id);
   if (!media || media.ownerId !== userId) throw problem(404, 'Not Found Error', 'Unknown media id');
   return media;
 }
@@ -121,7 +122,7 @@ function finalize(ex: Exchange) {
       throw bad(`Received ${whole.length} bytes; total_bytes said ${media.totalBytes}`);
     media.sha256 = createHash('sha256').update(whole).digest('hex');
     media.segments.clear();
-    media.failProcessing = ex.ctx.platformB.faults.takeMediaFailure() || !MAGIC[media.category](whole);
+    media.failProcessing = ex.ctx.faults.takeMediaFailure() || !MAGIC[media.category](whole);
     if (media.category === 'tweet_image') media.state = media.failProcessing ? 'failed' : 'succeeded';
     else media.state = 'pending';
   }
@@ -133,28 +134,25 @@ function status(ex: Exchange) {
   const media = ownMedia(ex, token.userId, ex.url.searchParams.get('media_id') ?? '');
   if (media.state === 'pending' || media.state === 'in_progress') {
     media.statusPolls++;
-    const done = media.statusPolls > ex.ctx.platformB.settings.mediaProcessingPolls;
+    const done = media.statusPolls > ex.ctx.settings.mediaProcessingPolls;
     media.state = done ? (media.failProcessing ? 'failed' : 'succeeded') : 'in_progress';
   }
   sendJson(ex.res, 200, { data: { id: media.id, ...processingView(media) } });
 }
 
-const lane = 'platformB' as const;
 const ID = '(\\d+)';
 export const mediaRoutes: Route[] = [
-  { method: 'POST', path: /^\/2\/media\/upload\/initialize$/, name: 'mediaInit', lane, handle: initialize },
+  { method: 'POST', path: /^\/2\/media\/upload\/initialize$/, name: 'mediaInit', handle: initialize },
   {
     method: 'POST',
     path: new RegExp(`^/2/media/upload/${ID}/append$`),
     name: 'mediaAppend',
-    lane,
     handle: append,
   },
   {
     method: 'POST',
     path: new RegExp(`^/2/media/upload/${ID}/finalize$`),
     name: 'mediaFinalize',
-    lane,
     handle: finalize,
   },
   {
@@ -162,7 +160,6 @@ export const mediaRoutes: Route[] = [
     path: /^\/2\/media\/upload$/,
     query: (url) => url.searchParams.get('command') === 'STATUS',
     name: 'mediaStatus',
-    lane,
     handle: status,
   },
 ];

@@ -1,16 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { page } from '../authorize.ts';
-import {
-  type Exchange,
-  escapeHtml,
-  oauthError,
-  type Route,
-  readForm,
-  redirect,
-  sendHtml,
-  sendJson,
-} from '../http.ts';
+import { escapeHtml, oauthError, readForm, redirect, sendHtml, sendJson } from '../http.ts';
+import { page } from '../page.ts';
 import { authenticate, requireScope } from './http.ts';
+import type { Exchange, Route } from './lane.ts';
 import { type BConsent, PLATFORM_B_SCOPES } from './state.ts';
 
 /**
@@ -31,7 +23,7 @@ function back(uri: string, params: Record<string, string | null>): string {
 }
 
 function authorize(ex: Exchange) {
-  const { settings } = ex.ctx.platformB;
+  const { settings } = ex.ctx;
   const q = ex.url.searchParams;
   const redirectUri = q.get('redirect_uri');
   const shown = (message: string) =>
@@ -58,10 +50,9 @@ function authorize(ex: Exchange) {
     codeChallenge: challenge,
     expiresAt: ex.ctx.now() + 600_000,
   };
-  if (ex.ctx.settings.autoApprove)
-    return redirect(ex.res, approve(ex, consent, ex.ctx.platformB.state.currentMember));
-  ex.ctx.platformB.state.consents.set(consent.id, consent);
-  const members = [...ex.ctx.platformB.state.members.values()]
+  if (ex.ctx.autoApprove) return redirect(ex.res, approve(ex, consent, ex.ctx.state.currentMember));
+  ex.ctx.state.consents.set(consent.id, consent);
+  const members = [...ex.ctx.state.members.values()]
     .map(
       (m) =>
         `<option value="${escapeHtml(m.id)}">${escapeHtml(m.name)} (@${escapeHtml(m.username)})</option>`,
@@ -82,7 +73,7 @@ function authorize(ex: Exchange) {
 
 function approve(ex: Exchange, consent: BConsent, userId: string): string {
   const code = `sbxb_code_${rid()}`;
-  ex.ctx.platformB.state.codes.set(code, {
+  ex.ctx.state.codes.set(code, {
     code,
     redirectUri: consent.redirectUri,
     userId,
@@ -96,7 +87,7 @@ function approve(ex: Exchange, consent: BConsent, userId: string): string {
 
 async function decide(ex: Exchange) {
   const form = await readForm(ex.req);
-  const { state } = ex.ctx.platformB;
+  const { state } = ex.ctx;
   const consent = state.consents.get(form.get('consent') ?? '');
   if (!consent || consent.expiresAt <= ex.ctx.now())
     return sendHtml(ex.res, 400, page('Authorization error', '<p class="error">This request expired.</p>'));
@@ -111,7 +102,7 @@ async function decide(ex: Exchange) {
 
 /** The client from HTTP Basic (confidential client), or 401 invalid_client. */
 function client(ex: Exchange): void {
-  const { settings } = ex.ctx.platformB;
+  const { settings } = ex.ctx;
   const match = /^Basic\s+(\S+)$/i.exec(ex.req.headers.authorization ?? '');
   const [id, secret] = match ? Buffer.from(match[1]!, 'base64').toString('utf8').split(':') : [];
   if (
@@ -125,7 +116,7 @@ function client(ex: Exchange): void {
 async function token(ex: Exchange) {
   client(ex);
   const form = await readForm(ex.req);
-  const { state, settings } = ex.ctx.platformB;
+  const { state, settings } = ex.ctx;
   const now = ex.ctx.now();
   const grant = form.get('grant_type');
   let minted: ReturnType<typeof state.issueToken>;
@@ -175,7 +166,7 @@ async function token(ex: Exchange) {
 async function revoke(ex: Exchange) {
   client(ex);
   const form = await readForm(ex.req);
-  const { state } = ex.ctx.platformB;
+  const { state } = ex.ctx;
   const value = form.get('token') ?? '';
   const family = state.tokens.get(value)?.family ?? state.refreshTokens.get(value)?.family;
   if (family) state.endFamily(family);
@@ -185,15 +176,14 @@ async function revoke(ex: Exchange) {
 function me(ex: Exchange) {
   const token = authenticate(ex);
   requireScope(token, 'users.read');
-  const member = ex.ctx.platformB.state.members.get(token.userId)!;
+  const member = ex.ctx.state.members.get(token.userId)!;
   sendJson(ex.res, 200, { data: { id: member.id, name: member.name, username: member.username } });
 }
 
-const lane = 'platformB' as const;
 export const oauthRoutes: Route[] = [
-  { method: 'GET', path: /^\/i\/oauth2\/authorize$/, name: 'authorize', lane, handle: authorize },
-  { method: 'POST', path: /^\/i\/oauth2\/authorize\/decide$/, name: 'authorize', lane, handle: decide },
-  { method: 'POST', path: /^\/2\/oauth2\/token$/, name: 'token', lane, handle: token },
-  { method: 'POST', path: /^\/2\/oauth2\/revoke$/, name: 'token', lane, handle: revoke },
-  { method: 'GET', path: /^\/2\/users\/me$/, name: 'me', lane, handle: me },
+  { method: 'GET', path: /^\/i\/oauth2\/authorize$/, name: 'authorize', handle: authorize },
+  { method: 'POST', path: /^\/i\/oauth2\/authorize\/decide$/, name: 'authorize', handle: decide },
+  { method: 'POST', path: /^\/2\/oauth2\/token$/, name: 'token', handle: token },
+  { method: 'POST', path: /^\/2\/oauth2\/revoke$/, name: 'token', handle: revoke },
+  { method: 'GET', path: /^\/2\/users\/me$/, name: 'me', handle: me },
 ];

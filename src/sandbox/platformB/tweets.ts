@@ -1,6 +1,7 @@
-import { type Exchange, type Route, readJson, sendJson } from '../http.ts';
+import { readJson, sendJson } from '../http.ts';
 import { DUPLICATE_MESSAGE } from './faults.ts';
 import { authenticate, problem, requireScope, spend, weightedLength } from './http.ts';
+import type { Exchange, Route } from './lane.ts';
 import { type BTweet, defaultBMetrics } from './state.ts';
 
 /** POST/DELETE/GET /2/tweets and the member timeline used for recovery. */
@@ -8,7 +9,7 @@ import { type BTweet, defaultBMetrics } from './state.ts';
 const bad = (detail: string) => problem(400, 'Invalid Request', detail);
 
 function checkBody(ex: Exchange, body: Record<string, unknown>, authorId: string) {
-  const { state } = ex.ctx.platformB;
+  const { state } = ex.ctx;
   const text = body.text === undefined ? '' : body.text;
   if (typeof text !== 'string') throw bad('text must be a string');
   const media = body.media as { media_ids?: unknown } | undefined;
@@ -44,7 +45,7 @@ async function createTweet(ex: Exchange) {
   const token = authenticate(ex);
   requireScope(token, 'tweet.write');
   const body = await readJson(ex.req);
-  const { state, settings, faults } = ex.ctx.platformB;
+  const { state, settings, faults } = ex.ctx;
   const checked = checkBody(ex, body, token.userId);
   spend(ex, token, 'creates');
   if (settings.rejectDuplicates && checked.text !== '') {
@@ -70,7 +71,7 @@ async function createTweet(ex: Exchange) {
 }
 
 function ownLiveTweet(ex: Exchange, userId: string): BTweet {
-  const tweet = ex.ctx.platformB.state.tweets.get(ex.params[0]!);
+  const tweet = ex.ctx.state.tweets.get(ex.params[0]!);
   if (!tweet || tweet.deletedAt !== null) throw problem(404, 'Not Found Error', 'Could not find the post.');
   if (tweet.authorId !== userId) throw problem(403, 'Forbidden', 'You are not allowed to act on this post.');
   return tweet;
@@ -90,7 +91,7 @@ const THIRTY_DAYS = 30 * 86_400_000;
 function getTweet(ex: Exchange) {
   const token = authenticate(ex);
   requireScope(token, 'tweet.read');
-  const tweet = ex.ctx.platformB.state.tweets.get(ex.params[0]!);
+  const tweet = ex.ctx.state.tweets.get(ex.params[0]!);
   if (!tweet || tweet.deletedAt !== null) throw problem(404, 'Not Found Error', 'Could not find the post.');
   const fields = (ex.url.searchParams.get('tweet.fields') ?? '').split(',');
   const { url_link_clicks, user_profile_clicks, ...pub } = tweet.metrics;
@@ -121,9 +122,7 @@ function listTweets(ex: Exchange) {
   const since = q.get('start_time') ? Date.parse(q.get('start_time')!) : Number.NEGATIVE_INFINITY;
   if (Number.isNaN(since)) throw bad('start_time must be ISO 8601');
   const offset = Math.max(0, Number(q.get('pagination_token') ?? 0) || 0);
-  const all = ex.ctx.platformB.state
-    .listTweets({ authorId: ex.params[0]! })
-    .filter((t) => t.createdAt >= since);
+  const all = ex.ctx.state.listTweets({ authorId: ex.params[0]! }).filter((t) => t.createdAt >= since);
   const page = all.slice(offset, offset + max);
   sendJson(ex.res, 200, {
     data: page.map((t) => ({ id: t.id, text: t.text, created_at: new Date(t.createdAt).toISOString() })),
@@ -134,10 +133,9 @@ function listTweets(ex: Exchange) {
   });
 }
 
-const lane = 'platformB' as const;
 export const tweetRoutes: Route[] = [
-  { method: 'POST', path: /^\/2\/tweets$/, name: 'createTweet', lane, handle: createTweet },
-  { method: 'DELETE', path: /^\/2\/tweets\/(\d+)$/, name: 'deleteTweet', lane, handle: deleteTweet },
-  { method: 'GET', path: /^\/2\/tweets\/(\d+)$/, name: 'getTweet', lane, handle: getTweet },
-  { method: 'GET', path: /^\/2\/users\/(\d+)\/tweets$/, name: 'listTweets', lane, handle: listTweets },
+  { method: 'POST', path: /^\/2\/tweets$/, name: 'createTweet', handle: createTweet },
+  { method: 'DELETE', path: /^\/2\/tweets\/(\d+)$/, name: 'deleteTweet', handle: deleteTweet },
+  { method: 'GET', path: /^\/2\/tweets\/(\d+)$/, name: 'getTweet', handle: getTweet },
+  { method: 'GET', path: /^\/2\/users\/(\d+)\/tweets$/, name: 'listTweets', handle: listTweets },
 ];

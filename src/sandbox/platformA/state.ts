@@ -1,26 +1,26 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type {
+  AAsset,
+  AAuthCode,
+  AComment,
+  AConsent,
+  AMember,
+  APost,
+  ARefreshToken,
+  ARequest,
+  AToken,
   ContentKind,
   MetricCounts,
-  SandboxAsset,
-  SandboxAuthCode,
-  SandboxComment,
-  SandboxConsent,
-  SandboxMember,
-  SandboxPost,
-  SandboxRefreshToken,
-  SandboxRequest,
-  SandboxToken,
 } from './model.ts';
 
 export * from './model.ts';
 
-/** Everything the sandbox platform remembers; tests inspect it through `sandbox.state`. */
+/** Everything the platformA sandbox remembers; tests inspect it through `sandbox.platformA.state`. */
 
 export const randomId = (bytes = 12) => randomBytes(bytes).toString('base64url');
 
 /** Default sandbox counts: deterministic per post, no LINK_CLICKS data (a post without links). */
-export function defaultMetrics(post: Pick<SandboxPost, 'id'>): MetricCounts {
+export function defaultMetrics(post: Pick<APost, 'id'>): MetricCounts {
   const h = createHash('sha256').update(post.id).digest();
   const impressions = 100 + (h.readUInt16BE(0) % 900);
   return {
@@ -35,31 +35,31 @@ export function defaultMetrics(post: Pick<SandboxPost, 'id'>): MetricCounts {
 
 const REQUEST_LOG_LIMIT = 10_000;
 
-export class SandboxState {
-  readonly members = new Map<string, SandboxMember>();
-  readonly tokens = new Map<string, SandboxToken>();
-  readonly refreshTokens = new Map<string, SandboxRefreshToken>();
-  readonly codes = new Map<string, SandboxAuthCode>();
-  readonly consents = new Map<string, SandboxConsent>();
-  readonly posts = new Map<string, SandboxPost>();
+export class PlatformAState {
+  readonly members = new Map<string, AMember>();
+  readonly tokens = new Map<string, AToken>();
+  readonly refreshTokens = new Map<string, ARefreshToken>();
+  readonly codes = new Map<string, AAuthCode>();
+  readonly consents = new Map<string, AConsent>();
+  readonly posts = new Map<string, APost>();
   /** Comments by comment URN (a post's first comment). */
-  readonly comments = new Map<string, SandboxComment>();
-  readonly assets = new Map<string, SandboxAsset>();
+  readonly comments = new Map<string, AComment>();
+  readonly assets = new Map<string, AAsset>();
   /** Upload URL key -> the asset (and video part index) it uploads. */
   readonly uploadKeys = new Map<string, { assetId: string; part: number }>();
   /** The most recent requests (bounded), oldest first. */
-  readonly requests: SandboxRequest[] = [];
+  readonly requests: ARequest[] = [];
   readonly callCounts = new Map<string, number>();
   /** Who the consent page signs in as (auto-approve uses this member). */
   currentMember: string;
   private nextPostNumber = 7_300_000_000_000_000_000n;
   private readonly now: () => number;
-  private readonly metricsFor: (post: SandboxPost) => MetricCounts;
+  private readonly metricsFor: (post: APost) => MetricCounts;
 
   constructor(options: {
     now: () => number;
-    member?: Partial<SandboxMember>;
-    metrics?: (post: SandboxPost) => MetricCounts;
+    member?: Partial<AMember>;
+    metrics?: (post: APost) => MetricCounts;
   }) {
     this.now = options.now;
     this.metricsFor = options.metrics ?? defaultMetrics;
@@ -67,12 +67,12 @@ export class SandboxState {
   }
 
   /** Adds a member who can approve the consent page (e.g. to connect a second account). */
-  addMember(input: Partial<SandboxMember> = {}): SandboxMember {
+  addMember(input: Partial<AMember> = {}): AMember {
     const sub = input.sub ?? randomBytes(6).toString('base64url');
     const givenName = input.givenName ?? 'Sandy';
     const familyName =
       input.familyName ?? (this.members.size === 0 ? 'Sandbox' : `Member ${this.members.size + 1}`);
-    const member: SandboxMember = {
+    const member: AMember = {
       sub,
       givenName,
       familyName,
@@ -85,7 +85,7 @@ export class SandboxState {
   }
 
   /** Makes `sub` the member who approves the next consent. */
-  useMember(sub: string): SandboxMember {
+  useMember(sub: string): AMember {
     const member = this.members.get(sub);
     if (!member) throw new Error(`sandbox: no member ${sub}`);
     this.currentMember = sub;
@@ -136,8 +136,8 @@ export class SandboxState {
     refreshToken: string | null;
     code: string | null;
     expiresInSeconds: number;
-  }): SandboxToken {
-    const token: SandboxToken = {
+  }): AToken {
+    const token: AToken = {
       accessToken: `sbx_at_${randomId(24)}`,
       refreshToken: input.refreshToken,
       sub: input.sub,
@@ -156,7 +156,7 @@ export class SandboxState {
     return `urn:li:${type}:${this.nextPostNumber}`;
   }
 
-  addPost(post: Omit<SandboxPost, 'metrics'>): SandboxPost {
+  addPost(post: Omit<APost, 'metrics'>): APost {
     const full = {
       ...post,
       metrics: {
@@ -167,14 +167,14 @@ export class SandboxState {
         COMMENT: null,
         LINK_CLICKS: null,
       },
-    } as SandboxPost;
+    } as APost;
     full.metrics = this.metricsFor(full);
     this.posts.set(full.id, full);
     return full;
   }
 
   /** Published posts, newest first; deleted ones are left out unless asked for. */
-  listPosts(options: { includeDeleted?: boolean; author?: string } = {}): SandboxPost[] {
+  listPosts(options: { includeDeleted?: boolean; author?: string } = {}): APost[] {
     return [...this.posts.values()]
       .filter(
         (p) =>

@@ -1,15 +1,19 @@
-import { adminBody, badAdminInput, countOf, routeOf } from './admin-input.ts';
-import { page } from './authorize.ts';
-import { SANDBOX_ROUTES } from './faults.ts';
-import { type Exchange, escapeHtml, HttpError, type Route, sendHtml, sendJson } from './http.ts';
-import { platformBSection } from './platformB/admin.ts';
+import { adminAction, badAdminInput, countOf, routeOf } from '../admin-input.ts';
+import { escapeHtml, sendJson } from '../http.ts';
+import { PLATFORM_A_ROUTES } from './faults.ts';
+import type { Exchange, PlatformACtx, Route } from './lane.ts';
 import { postView } from './posts.ts';
-import { type MetricCounts, QUERY_TYPES, type SandboxPost } from './state.ts';
+import { type APost, type MetricCounts, QUERY_TYPES } from './state.ts';
 
 /**
- * Fault controls over HTTP (the same operations as `sandbox.faults` in-process) and the
- * index page listing published posts. Unauthenticated: the sandbox is a local test tool.
+ * Fault controls and state for platformA over HTTP, under /_sandbox/platformA (the same operations
+ * as `sandbox.platformA` in-process), and its section of the index page. Unauthenticated: the
+ * sandbox is a local test tool. The same endpoints also answer without `platformA/`
+ * (`/_sandbox/state`, `/_sandbox/faults`, ...): the paths docs/sandbox.md gave before every
+ * platform had its own prefix, kept so scripts written against them go on working.
  */
+
+const ADMIN = '^/_sandbox/(?:platformA/)?';
 
 function tokenTarget(b: Record<string, unknown>, ex: Exchange): string | { sub: string } {
   if (typeof b.accessToken === 'string') return b.accessToken;
@@ -47,8 +51,8 @@ function summary(ex: Exchange) {
 }
 
 /** A post's comments (its first comment, usually), oldest first, for the index page. */
-function commentsHtml(ex: Exchange, postUrn: string): string {
-  const items = [...ex.ctx.state.comments.values()]
+function commentsHtml(ctx: PlatformACtx, postUrn: string): string {
+  const items = [...ctx.state.comments.values()]
     .filter((c) => c.postUrn === postUrn)
     .sort((a, b) => a.createdAt - b.createdAt)
     .map(
@@ -59,7 +63,7 @@ function commentsHtml(ex: Exchange, postUrn: string): string {
   return items ? `<ul>${items}</ul>` : '';
 }
 
-const adminPost = (p: SandboxPost) => ({
+const adminPost = (p: APost) => ({
   ...postView(p),
   text: p.text,
   contentKind: p.contentKind,
@@ -81,68 +85,45 @@ function counts(v: unknown): Partial<MetricCounts> {
   return out;
 }
 
-const post = (path: string, handle: (ex: Exchange, b: Record<string, unknown>) => unknown): Route => ({
-  method: 'POST',
-  path: new RegExp(`^/_sandbox/${path}$`),
-  name: 'admin',
-  async handle(ex) {
-    const b = await adminBody(ex);
-    let result: unknown;
-    try {
-      result = handle(ex, b);
-    } catch (err) {
-      if (err instanceof HttpError) throw err;
-      throw badAdminInput(err instanceof Error ? err.message : String(err));
-    }
-    sendJson(ex.res, 200, result ?? { ok: true });
-  },
-});
+const post = (path: string, handle: (ex: Exchange, b: Record<string, unknown>) => unknown) =>
+  adminAction<PlatformACtx>(new RegExp(`${ADMIN}${path}$`), handle);
 
-function indexPage(ex: Exchange) {
-  const { state, baseUrl } = ex.ctx;
+/** The index page's platformA section: each post with its comments. */
+export function platformASection(ctx: PlatformACtx): string {
+  const { state, baseUrl } = ctx;
   const rows = state
     .listPosts()
     .map((p) => {
       const author = state.members.get(p.author.replace('urn:li:person:', ''));
       return `<tr id="${escapeHtml(p.id)}"><td>${new Date(p.createdAt).toISOString().replace('T', ' ').slice(0, 19)}</td>
-<td>${escapeHtml(author?.name ?? p.author)}</td><td><pre>${escapeHtml(p.text)}</pre>${commentsHtml(ex, p.id)}</td>
+<td>${escapeHtml(author?.name ?? p.author)}</td><td><pre>${escapeHtml(p.text)}</pre>${commentsHtml(ctx, p.id)}</td>
 <td>${escapeHtml(p.contentKind)}${p.mediaIds.length ? `<br><span class="muted">${p.mediaIds.map(escapeHtml).join('<br>')}</span>` : ''}</td>
 <td><code>${escapeHtml(p.id)}</code></td></tr>`;
     })
     .join('');
-  sendHtml(
-    ex.res,
-    200,
-    page(
-      'platformA sandbox',
-      `<p>An emulator of the platformA API. Point Postkit at it with
-<code>PLATFORMA_AUTH_URL=${escapeHtml(baseUrl)}/oauth/v2</code> and <code>PLATFORMA_API_URL=${escapeHtml(baseUrl)}</code>
-(client id <code>${escapeHtml(ex.ctx.settings.clientId)}</code>). State as JSON: <a href="/_sandbox/state">/_sandbox/state</a>.</p>
-<h2>platformA posts (${state.listPosts().length})</h2>
-${rows ? `<table><tr><th>UTC</th><th>Author</th><th>Text</th><th>Content</th><th>Id</th></tr>${rows}</table>` : '<p class="muted">Nothing yet. Publish a post from Postkit and it appears here (the page refreshes every 5 s).</p>'}
-${platformBSection(ex)}`,
-      { refreshSeconds: 5 },
-    ),
-  );
+  return `<h2>platformA posts (${state.listPosts().length})</h2>
+<p class="muted">Postkit reaches it with <code>PLATFORMA_AUTH_URL=${escapeHtml(baseUrl)}/oauth/v2</code> and
+<code>PLATFORMA_API_URL=${escapeHtml(baseUrl)}</code> (client id <code>${escapeHtml(ctx.settings.clientId)}</code>).
+State as JSON: <a href="/_sandbox/platformA/state">/_sandbox/platformA/state</a>.</p>
+${rows ? `<table><tr><th>UTC</th><th>Author</th><th>Text</th><th>Content</th><th>Id</th></tr>${rows}</table>` : '<p class="muted">Nothing yet. Publish a post from Postkit and it appears here (the page refreshes every 5 s).</p>'}`;
 }
 
 export const adminRoutes: Route[] = [
-  { method: 'GET', path: /^\/$/, name: 'page', handle: indexPage },
   {
     method: 'GET',
-    path: /^\/_sandbox\/state$/,
+    path: new RegExp(`${ADMIN}state$`),
     name: 'admin',
     handle: (ex) => sendJson(ex.res, 200, summary(ex)),
   },
   {
     method: 'GET',
-    path: /^\/_sandbox\/posts$/,
+    path: new RegExp(`${ADMIN}posts$`),
     name: 'admin',
     handle: (ex) =>
       sendJson(ex.res, 200, { posts: ex.ctx.state.listPosts({ includeDeleted: true }).map(adminPost) }),
   },
   post('faults', (ex, b) => {
-    const route = routeOf(SANDBOX_ROUTES, b.route);
+    const route = routeOf(PLATFORM_A_ROUTES, b.route);
     ex.ctx.faults.inject(route, {
       status: typeof b.status === 'number' ? b.status : undefined,
       code: typeof b.code === 'string' ? b.code : undefined,
@@ -152,7 +133,9 @@ export const adminRoutes: Route[] = [
       after: countOf(b.after, 0, 'after'),
     });
   }),
-  post('latency', (ex, b) => ex.ctx.faults.latency(countOf(b.ms, 0, 'ms'), routeOf(SANDBOX_ROUTES, b.route))),
+  post('latency', (ex, b) =>
+    ex.ctx.faults.latency(countOf(b.ms, 0, 'ms'), routeOf(PLATFORM_A_ROUTES, b.route)),
+  ),
   post('drop-after-create', (ex, b) => ex.ctx.faults.dropAfterCreate(countOf(b.times, 1, 'times'))),
   post('duplicates', (ex, b) => ex.ctx.faults.duplicateNext(countOf(b.times, 1, 'times'))),
   post('tokens/revoke', (ex, b) => ({ revoked: ex.ctx.faults.revoke(tokenTarget(b, ex)) })),

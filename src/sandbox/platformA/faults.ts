@@ -1,10 +1,10 @@
-import { FaultBoard } from './fault-board.ts';
-import type { SandboxState } from './state.ts';
+import { FaultBoard } from '../fault-board.ts';
+import type { PlatformAState } from './state.ts';
 
-export type { FaultSpec } from './fault-board.ts';
+export type { FaultSpec } from '../fault-board.ts';
 
 /** Route names faults and latency can target ('*' = every platform route). */
-export const SANDBOX_ROUTES = [
+export const PLATFORM_A_ROUTES = [
   'authorize',
   'token',
   'userinfo',
@@ -26,19 +26,19 @@ export const SANDBOX_ROUTES = [
   'createComment',
   'listComments',
 ] as const;
-export type SandboxRoute = (typeof SANDBOX_ROUTES)[number];
+export type PlatformARoute = (typeof PLATFORM_A_ROUTES)[number];
 
-/** Injectable failures. Each method also exists as an admin endpoint under /_sandbox. */
-export class SandboxFaults extends FaultBoard<SandboxRoute> {
+/** Injectable platformA failures; each also exists as an admin endpoint under /_sandbox/platformA. */
+export class PlatformAFaults extends FaultBoard<PlatformARoute> {
   private dropsAfterCreate = 0;
   private videoFailures = 0;
   readonly retiredVersions = new Set<string>();
   /** When true, GET /rest/posts?q=author answers 403, as the live platform does for most apps. */
   authorFinderRestricted = false;
-  private readonly state: SandboxState;
+  private readonly state: PlatformAState;
   private readonly now: () => number;
 
-  constructor(state: SandboxState, now: () => number) {
+  constructor(state: PlatformAState, now: () => number) {
     super();
     this.state = state;
     this.now = now;
@@ -92,10 +92,7 @@ export class SandboxFaults extends FaultBoard<SandboxRoute> {
     });
   }
 
-  private forTokens(
-    target: string | { sub: string },
-    fn: (t: import('./state.ts').SandboxToken) => void,
-  ): number {
+  private forTokens(target: string | { sub: string }, fn: (t: import('./state.ts').AToken) => void): number {
     let n = 0;
     for (const token of this.state.tokens.values()) {
       if (typeof target === 'string' ? token.accessToken === target : token.sub === target.sub) {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import { readJson, restError, sendEmpty, sendJson } from '../http.ts';
 import { action, digestBody, initRequest, looksLike, newAsset } from './assets.ts';
 import { authenticate, memberUrn, requireRestHeaders, requireScope } from './guards.ts';
-import { type Exchange, type Route, readJson, restError, sendEmpty, sendJson } from './http.ts';
+import type { Exchange, Route } from './lane.ts';
 import { randomId } from './state.ts';
 
 /**

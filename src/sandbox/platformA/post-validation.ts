@@ -1,6 +1,6 @@
-import { restError } from './http.ts';
+import { restError } from '../http.ts';
 import { readLittleText } from './little-text.ts';
-import type { ContentKind, SandboxAsset, ValidPost } from './state.ts';
+import type { AAsset, ContentKind, ValidPost } from './state.ts';
 
 /** Checks a create-post body the way the platform does; returns what the post carries. */
 
@@ -27,7 +27,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 
 export function validatePost(
   body: Record<string, unknown>,
-  lookup: (urn: string) => SandboxAsset | undefined,
+  lookup: (urn: string) => AAsset | undefined,
 ): ValidPost {
   const unknown = Object.keys(body).filter((k) => !ALLOWED_FIELDS.has(k));
   if (unknown.length > 0)
@@ -78,12 +78,12 @@ export function validatePost(
 function checkContent(
   content: unknown,
   author: string,
-  lookup: (urn: string) => SandboxAsset | undefined,
+  lookup: (urn: string) => AAsset | undefined,
 ): { kind: ContentKind; mediaIds: string[] } {
   if (!isObject(content)) throw invalid('content must be an object');
   const keys = Object.keys(content);
   if (keys.length !== 1) throw invalid('content must have exactly one of media, multiImage, article, poll');
-  const usable = (urn: unknown, kinds: string[], where: string): SandboxAsset => {
+  const usable = (urn: unknown, kinds: string[], where: string): AAsset => {
     if (typeof urn !== 'string') throw invalid(`${where}.id must be a URN`);
     const asset = lookup(urn);
     if (!asset || !kinds.includes(asset.kind)) throw invalid(`${where}.id ${urn} does not exist`);

@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
+import { readJson, restError, sendEmpty, sendJson } from '../http.ts';
 import { authenticate, memberUrn, requireRestHeaders, requireScope } from './guards.ts';
-import { type Exchange, type Route, readJson, restError, sendEmpty, sendJson } from './http.ts';
-import { type AssetKind, randomId, type SandboxAsset } from './state.ts';
+import type { Exchange, Route } from './lane.ts';
+import { type AAsset, type AssetKind, randomId } from './state.ts';
 
 /** Images, documents (one PUT each) and videos (byte-range PUTs, finalize, processing). */
 
 const UPLOAD_URL_TTL_MS = 24 * 3_600_000;
 const HEAD_BYTES = 16;
 
-export function newAsset(ex: Exchange, kind: AssetKind, owner: string): SandboxAsset {
+export function newAsset(ex: Exchange, kind: AssetKind, owner: string): AAsset {
   const prefix = kind === 'image' ? 'C4D10AQ' : kind === 'document' ? 'D4D10AQ' : 'D5D10AQ';
   return {
     id: `urn:li:${kind}:${prefix}${randomId(9)}`,

@@ -1,5 +1,6 @@
+import { readJson, restError, sendEmpty, sendJson } from '../http.ts';
 import { authenticate, memberUrn, requireRestHeaders, requireScope } from './guards.ts';
-import { type Exchange, type Route, readJson, restError, sendEmpty, sendJson } from './http.ts';
+import type { Exchange, Route } from './lane.ts';
 import { randomId } from './state.ts';
 
 /** POST/GET /rest/socialActions/{post urn}/comments (PLATFORM_A.md "Comments"). */

@@ -1,5 +1,6 @@
+import { restError, sendJson } from '../http.ts';
 import { authenticate, memberUrn, requireRestHeaders, requireScope } from './guards.ts';
-import { type Exchange, type Route, restError, sendJson } from './http.ts';
+import type { Exchange, Route } from './lane.ts';
 import { QUERY_TYPES, type QueryType } from './state.ts';
 
 /**

@@ -1,9 +1,9 @@
-import type { Exchange } from './http.ts';
-import { restError } from './http.ts';
-import type { SandboxToken } from './state.ts';
+import { restError } from '../http.ts';
+import type { Exchange } from './lane.ts';
+import type { AToken } from './state.ts';
 
 /** The bearer token of a request, or the platform's 401 (65600 invalid, 65601 revoked, 65602 expired). */
-export function authenticate(ex: Exchange): SandboxToken {
+export function authenticate(ex: Exchange): AToken {
   const header = ex.req.headers.authorization ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match) throw restError(401, 'Empty oauth2_access_token', undefined, 401);
@@ -23,7 +23,7 @@ export function authenticate(ex: Exchange): SandboxToken {
   return token;
 }
 
-export function requireScope(token: SandboxToken, scope: string, what: string): void {
+export function requireScope(token: AToken, scope: string, what: string): void {
   if (!token.scopes.includes(scope)) {
     throw restError(403, `Not enough permissions to access: ${what} (needs ${scope})`, 'ACCESS_DENIED', 100);
   }

@@ -1,6 +1,6 @@
 /** The sandbox's records: what a platform account, token, post and upload look like. */
 
-export interface SandboxMember {
+export interface AMember {
   sub: string;
   name: string;
   givenName: string;
@@ -9,7 +9,7 @@ export interface SandboxMember {
   picture: string;
 }
 
-export interface SandboxToken {
+export interface AToken {
   accessToken: string;
   refreshToken: string | null;
   sub: string;
@@ -21,7 +21,7 @@ export interface SandboxToken {
 }
 
 /** An authorization request waiting on the consent page's Approve / Cancel. */
-export interface SandboxConsent {
+export interface AConsent {
   id: string;
   redirectUri: string;
   state: string | null;
@@ -30,7 +30,7 @@ export interface SandboxConsent {
   expiresAt: number;
 }
 
-export interface SandboxRefreshToken {
+export interface ARefreshToken {
   refreshToken: string;
   sub: string;
   scopes: string[];
@@ -38,7 +38,7 @@ export interface SandboxRefreshToken {
   revoked: boolean;
 }
 
-export interface SandboxAuthCode {
+export interface AAuthCode {
   code: string;
   redirectUri: string;
   sub: string;
@@ -77,7 +77,7 @@ export interface ValidPost {
   mediaIds: string[];
 }
 
-export interface SandboxPost extends ValidPost {
+export interface APost extends ValidPost {
   id: string;
   createdAt: number;
   deletedAt: number | null;
@@ -95,7 +95,7 @@ export interface VideoPart {
   sha256: string | null;
 }
 
-export interface SandboxAsset {
+export interface AAsset {
   id: string;
   kind: AssetKind;
   owner: string;
@@ -120,7 +120,7 @@ export interface SandboxAsset {
   failProcessing: boolean;
 }
 
-export interface SandboxRequest {
+export interface ARequest {
   at: number;
   method: string;
   route: string;
@@ -128,7 +128,7 @@ export interface SandboxRequest {
 }
 
 /** A comment under a post (`urn:li:comment:(urn:li:activity:…,id)`). */
-export interface SandboxComment {
+export interface AComment {
   id: string;
   postUrn: string;
   actor: string;

@@ -1,7 +1,8 @@
+import { readJson, restError, sendEmpty, sendJson } from '../http.ts';
 import { authenticate, memberUrn, requireRestHeaders, requireScope } from './guards.ts';
-import { type Exchange, type Route, readJson, restError, sendEmpty, sendJson } from './http.ts';
+import type { Exchange, Route } from './lane.ts';
 import { validatePost } from './post-validation.ts';
-import type { SandboxPost } from './state.ts';
+import type { APost } from './state.ts';
 
 /** POST/GET/DELETE /rest/posts and the "find by author" finder. */
 
@@ -34,7 +35,7 @@ async function createPost(ex: Exchange) {
 }
 
 /** The platform's read shape of a post. */
-export function postView(p: SandboxPost) {
+export function postView(p: APost) {
   return {
     id: p.id,
     author: p.author,
@@ -50,7 +51,7 @@ export function postView(p: SandboxPost) {
   };
 }
 
-function findOwnPost(ex: Exchange): SandboxPost {
+function findOwnPost(ex: Exchange): APost {
   requireRestHeaders(ex);
   const token = authenticate(ex);
   const post = ex.ctx.state.posts.get(ex.params[0]!);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import { HttpError, oauthError, readForm, sendJson } from '../http.ts';
 import { authenticate, requireScope } from './guards.ts';
-import { type Exchange, HttpError, oauthError, type Route, readForm, sendJson } from './http.ts';
+import type { Exchange, Route } from './lane.ts';
 import { randomId } from './state.ts';
 
 /** The token endpoint (authorization_code with PKCE S256, refresh_token) and OpenID userinfo. */

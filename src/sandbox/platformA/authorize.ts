@@ -1,5 +1,7 @@
-import { type Exchange, escapeHtml, type Route, readForm, redirect, sendHtml } from './http.ts';
-import { randomId, type SandboxConsent } from './state.ts';
+import { escapeHtml, readForm, redirect, sendHtml } from '../http.ts';
+import { page } from '../page.ts';
+import type { Exchange, Route } from './lane.ts';
+import { type AConsent, randomId } from './state.ts';
 
 /** OAuth 2.0 authorization: the consent page (or auto-approve) and the redirect back with a code. */
 
@@ -58,7 +60,7 @@ async function authorize(ex: Exchange) {
     return fail('invalid_request', 'PKCE is required: send code_challenge and code_challenge_method=S256');
   }
 
-  const consent: SandboxConsent = {
+  const consent: AConsent = {
     id: randomId(16),
     redirectUri,
     state: appState,
@@ -66,13 +68,13 @@ async function authorize(ex: Exchange) {
     codeChallenge: challenge,
     expiresAt: ex.ctx.now() + CONSENT_TTL_MS,
   };
-  if (settings.autoApprove) return redirect(ex.res, approve(ex, consent, state.currentMember));
+  if (ex.ctx.autoApprove) return redirect(ex.res, approve(ex, consent, state.currentMember));
   state.consents.set(consent.id, consent);
   sendHtml(ex.res, 200, consentPage(ex, consent));
 }
 
 /** Issues a code for the member and returns the redirect back to the app. */
-function approve(ex: Exchange, consent: SandboxConsent, sub: string): string {
+function approve(ex: Exchange, consent: AConsent, sub: string): string {
   const code = `sbx_code_${randomId(24)}`;
   ex.ctx.state.codes.set(code, {
     code,
@@ -112,7 +114,7 @@ async function decide(ex: Exchange) {
   redirect(ex.res, approve(ex, consent, sub));
 }
 
-function consentPage(ex: Exchange, consent: SandboxConsent): string {
+function consentPage(ex: Exchange, consent: AConsent): string {
   const { state, settings } = ex.ctx;
   const members = [...state.members.values()]
     .map(
@@ -133,18 +135,6 @@ function consentPage(ex: Exchange, consent: SandboxConsent): string {
 </form>
 <p class="muted">You will be sent back to <code>${escapeHtml(consent.redirectUri)}</code>. PKCE: ${consent.codeChallenge ? 'S256' : 'not used'}.</p>`,
   );
-}
-
-export function page(title: string, body: string, options: { refreshSeconds?: number } = {}): string {
-  const refresh = options.refreshSeconds
-    ? `<meta http-equiv="refresh" content="${options.refreshSeconds}">`
-    : '';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8">${refresh}<title>${escapeHtml(title)} · platformA sandbox</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;color:#1d2226}
-button{font-size:1rem;padding:.4rem 1.2rem;margin-right:.5rem}.error{color:#b00020}.muted{color:#666;font-size:.9rem}
-table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.4rem;text-align:left;vertical-align:top}
-pre{white-space:pre-wrap;margin:0;font:inherit}</style></head>
-<body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
 }
 
 export const authorizeRoutes: Route[] = [
