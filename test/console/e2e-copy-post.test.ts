@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app.ts';
-import { CHROMIUM, chartPng, hasChromium, launchChromium, openSignedIn, screenshot } from './browser.ts';
-import { type PlatformBWorld, startPlatformBWorld } from './platformB-world.ts';
+import { CHROMIUM, chartPng, hasChromium, openSignedIn, screenshot } from './browser.ts';
+import { type BrowserWorld, startBrowserWorld } from './browser-world.ts';
 
 /**
  * "Write a copy" of a canceled post, in Debian's Chromium against the real API and the sandbox's
@@ -26,7 +26,7 @@ describe.skipIf(!hasChromium)(
   'write a copy of a canceled post in a real browser',
   { timeout: 60_000 },
   () => {
-    let world: PlatformBWorld;
+    let world: BrowserWorld;
     let t: TestApp;
     let browser: Browser;
     let page: Page;
@@ -37,8 +37,8 @@ describe.skipIf(!hasChromium)(
     const browserErrors: string[] = [];
 
     beforeAll(async () => {
-      world = await startPlatformBWorld();
-      ({ t, key, channelId } = world);
+      world = await startBrowserWorld();
+      ({ t, key, channelId, browser } = world);
 
       const upload = await t.request('POST', '/v1/media', {
         key,
@@ -66,8 +66,6 @@ describe.skipIf(!hasChromium)(
       expect(canceled.status, canceled.text).toBe(200);
       original = (await t.request('GET', `/v1/posts/${created.body.post.id}`, { key })).body.post;
       expect(original).toMatchObject({ status: 'canceled', thread: THREAD, firstComment: COMMENT });
-
-      browser = await launchChromium();
       page = await openSignedIn(browser, {
         url: t.url,
         key,
@@ -78,7 +76,6 @@ describe.skipIf(!hasChromium)(
     }, 120_000);
 
     afterAll(async () => {
-      await browser?.close();
       await world?.close();
     });
 

@@ -1,15 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app.ts';
-import {
-  CHROMIUM,
-  hasChromium,
-  launchChromium,
-  openSignedIn,
-  screenshot,
-  unlabelledControls,
-} from './browser.ts';
-import { type PlatformBWorld, startPlatformBWorld } from './platformB-world.ts';
+import { CHROMIUM, hasChromium, openSignedIn, screenshot, unlabelledControls } from './browser.ts';
+import { type BrowserWorld, startBrowserWorld } from './browser-world.ts';
 
 /**
  * Insights' best posting times in Debian's Chromium: a heat map of weekday by 3-hour window on
@@ -41,22 +34,20 @@ function history() {
 }
 
 describe.skipIf(!hasChromium)('Insights: best times as a heat map', { timeout: 90_000 }, () => {
-  let world: PlatformBWorld;
+  let world: BrowserWorld;
   let t: TestApp;
   let key: string;
   let browser: Browser;
   const errors: string[] = [];
 
   beforeAll(async () => {
-    world = await startPlatformBWorld();
-    ({ t, key } = world);
+    world = await startBrowserWorld();
+    ({ t, key, browser } = world);
     const imported = await t.request('POST', '/v1/history', { key, body: { items: history() } });
     expect(imported.status, imported.text).toBe(201);
-    browser = await launchChromium();
   }, 90_000);
 
   afterAll(async () => {
-    await browser?.close();
     await world?.close();
   });
 

@@ -3,8 +3,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app.ts';
 import { PIPELINE_POST } from '../helpers/sample-post.ts';
-import { CHROMIUM, hasChromium, launchChromium, openSignedIn, screenshot } from './browser.ts';
-import { type PlatformBWorld, startPlatformBWorld } from './platformB-world.ts';
+import { CHROMIUM, hasChromium, openSignedIn, screenshot } from './browser.ts';
+import { type BrowserWorld, startBrowserWorld } from './browser-world.ts';
 
 /**
  * What a newcomer walking the console ran into, in Debian's Chromium against the real API and the
@@ -24,15 +24,15 @@ const KEPT = `I shipped our billing rewrite in 6 weeks with two engineers.\n\nHe
 const CHANGED = PIPELINE_POST;
 
 describe.skipIf(!hasChromium)('what a newcomer found in a real browser', { timeout: 90_000 }, () => {
-  let world: PlatformBWorld;
+  let world: BrowserWorld;
   let t: TestApp;
   let browser: Browser;
   let key: string;
   const browserErrors: string[] = [];
 
   beforeAll(async () => {
-    world = await startPlatformBWorld();
-    ({ t, key } = world);
+    world = await startBrowserWorld();
+    ({ t, key, browser } = world);
     const { channelId } = world;
 
     // One published post with its metrics read once (platformB reports no clicks).
@@ -55,12 +55,9 @@ describe.skipIf(!hasChromium)('what a newcomer found in a real browser', { timeo
     const totals = (await t.request('GET', '/v1/analytics', { key })).body.analytics;
     expect(totals.reported.clicks).toBe(0);
     expect(totals.reported.impressions).toBe(1);
-
-    browser = await launchChromium();
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
     await world?.close();
   });
 

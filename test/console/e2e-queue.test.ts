@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app.ts';
-import { CHROMIUM, hasChromium, launchChromium, openSignedIn, screenshot } from './browser.ts';
-import { type PlatformBWorld, startPlatformBWorld } from './platformB-world.ts';
+import { CHROMIUM, hasChromium, openSignedIn, screenshot } from './browser.ts';
+import { type BrowserWorld, startBrowserWorld } from './browser-world.ts';
 
 /**
  * The Queue page in Debian's Chromium against the real API: the channel's slots and the
@@ -12,7 +12,7 @@ import { type PlatformBWorld, startPlatformBWorld } from './platformB-world.ts';
 if (!hasChromium) console.warn(`console queue test skipped: ${CHROMIUM} is missing`);
 
 describe.skipIf(!hasChromium)('the Queue page in a real browser', { timeout: 60_000 }, () => {
-  let world: PlatformBWorld;
+  let world: BrowserWorld;
   let t: TestApp;
   let browser: Browser;
   let page: Page;
@@ -21,8 +21,8 @@ describe.skipIf(!hasChromium)('the Queue page in a real browser', { timeout: 60_
   const errors: string[] = [];
 
   beforeAll(async () => {
-    world = await startPlatformBWorld();
-    ({ t, key, channelId } = world);
+    world = await startBrowserWorld();
+    ({ t, key, channelId, browser } = world);
     const put = await t.request('PUT', `/v1/channels/${channelId}/queue`, {
       key,
       body: { timezone: 'Europe/Paris', slots: [{ day: 1, time: '09:00' }] },
@@ -33,11 +33,9 @@ describe.skipIf(!hasChromium)('the Queue page in a real browser', { timeout: 60_
       body: { text: 'A draft waiting for its slot in the queue', channelId },
     });
     expect(draft.status, draft.text).toBe(201);
-    browser = await launchChromium();
     page = await openSignedIn(browser, { url: t.url, key, route: '/queue', heading: 'Queue', errors });
   });
   afterAll(async () => {
-    await browser?.close();
     await world?.close();
   });
 

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app.ts';
-import { CHROMIUM, hasChromium, launchChromium, openSignedIn } from './browser.ts';
-import { type PlatformBWorld, startPlatformBWorld } from './platformB-world.ts';
+import { CHROMIUM, hasChromium, openSignedIn } from './browser.ts';
+import { type BrowserWorld, startBrowserWorld } from './browser-world.ts';
 
 /**
  * The rest of issue 24's "What to build" that no browser test covered, in Debian's Chromium
@@ -17,20 +17,18 @@ if (!hasChromium)
 const tag = randomBytes(3).toString('hex');
 
 describe.skipIf(!hasChromium)('issue 24: the pages’ remaining promises', { timeout: 90_000 }, () => {
-  let world: PlatformBWorld;
+  let world: BrowserWorld;
   let t: TestApp;
   let key: string;
   let browser: Browser;
   const errors: string[] = [];
 
   beforeAll(async () => {
-    world = await startPlatformBWorld();
-    ({ t, key } = world);
-    browser = await launchChromium();
+    world = await startBrowserWorld();
+    ({ t, key, browser } = world);
   }, 90_000);
 
   afterAll(async () => {
-    await browser?.close();
     await world?.close();
   });
 

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app.ts';
-import { CHROMIUM, hasChromium, launchChromium, openSignedIn, screenshot } from './browser.ts';
-import { type PlatformBWorld, startPlatformBWorld } from './platformB-world.ts';
+import { CHROMIUM, hasChromium, openSignedIn, screenshot } from './browser.ts';
+import { type BrowserWorld, startBrowserWorld } from './browser-world.ts';
 
 /**
  * What the review of issue 24 found without a browser test, in Debian's Chromium against both
@@ -29,7 +29,7 @@ describe.skipIf(!hasChromium)(
   'issue 24 review: the defects without a browser test',
   { timeout: 120_000 },
   () => {
-    let world: PlatformBWorld;
+    let world: BrowserWorld;
     let t: TestApp;
     let key: string;
     let browser: Browser;
@@ -37,14 +37,12 @@ describe.skipIf(!hasChromium)(
     const errors: string[] = [];
 
     beforeAll(async () => {
-      world = await startPlatformBWorld({}, { alsoPlatformA: true });
-      ({ t, key } = world);
+      world = await startBrowserWorld({}, { alsoPlatformA: true });
+      ({ t, key, browser } = world);
       channels = (await t.request('GET', '/v1/channels', { key })).body.channels;
-      browser = await launchChromium();
     }, 120_000);
 
     afterAll(async () => {
-      await browser?.close();
       await world?.close();
     });
 

@@ -2,8 +2,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app.ts';
 import { PIPELINE_POST, PIPELINE_QUESTION } from '../helpers/sample-post.ts';
-import { CHROMIUM, hasChromium, launchChromium, openSignedIn, screenshot } from './browser.ts';
-import { type PlatformBWorld, startPlatformBWorld } from './platformB-world.ts';
+import { CHROMIUM, hasChromium, openSignedIn, screenshot } from './browser.ts';
+import { type BrowserWorld, startBrowserWorld } from './browser-world.ts';
 
 /**
  * "Use the rewrite" keeps the whole post (issue 22, item 4), in Debian's Chromium against the
@@ -22,20 +22,18 @@ describe.skipIf(!hasChromium)(
   '"Use the rewrite" fills the thread and the first comment',
   { timeout: 90_000 },
   () => {
-    let world: PlatformBWorld;
+    let world: BrowserWorld;
     let t: TestApp;
     let browser: Browser;
     let key: string;
     const browserErrors: string[] = [];
 
     beforeAll(async () => {
-      world = await startPlatformBWorld();
-      ({ t, key } = world);
-      browser = await launchChromium();
+      world = await startBrowserWorld();
+      ({ t, key, browser } = world);
     }, 120_000);
 
     afterAll(async () => {
-      await browser?.close();
       await world?.close();
     });
 

@@ -3,15 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app.ts';
 import { type Receiver, startReceiver } from '../webhooks/receiver.ts';
-import {
-  CHROMIUM,
-  hasChromium,
-  launchChromium,
-  openSignedIn,
-  screenshot,
-  unlabelledControls,
-} from './browser.ts';
-import { type PlatformBWorld, startPlatformBWorld } from './platformB-world.ts';
+import { CHROMIUM, hasChromium, openSignedIn, screenshot, unlabelledControls } from './browser.ts';
+import { type BrowserWorld, startBrowserWorld } from './browser-world.ts';
 
 /**
  * Issue 24, in Debian's Chromium against the real API and the sandbox's platformB: a double
@@ -27,7 +20,7 @@ if (!hasChromium)
 const tag = randomBytes(3).toString('hex');
 
 describe.skipIf(!hasChromium)('a console a writer can trust', { timeout: 120_000 }, () => {
-  let world: PlatformBWorld;
+  let world: BrowserWorld;
   let t: TestApp;
   let key: string;
   let browser: Browser;
@@ -36,13 +29,11 @@ describe.skipIf(!hasChromium)('a console a writer can trust', { timeout: 120_000
 
   beforeAll(async () => {
     receiver = await startReceiver(() => 204);
-    world = await startPlatformBWorld({ WEBHOOK_ALLOW_PRIVATE: 'true' });
-    ({ t, key } = world);
-    browser = await launchChromium();
+    world = await startBrowserWorld({ WEBHOOK_ALLOW_PRIVATE: 'true' });
+    ({ t, key, browser } = world);
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
     await world?.close();
     await receiver?.close();
   });

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app.ts';
-import { CHROMIUM, hasChromium, launchChromium, openSignedIn, screenshot } from './browser.ts';
-import { type PlatformBWorld, startPlatformBWorld } from './platformB-world.ts';
+import { CHROMIUM, hasChromium, openSignedIn, screenshot } from './browser.ts';
+import { type BrowserWorld, startBrowserWorld } from './browser-world.ts';
 
 /**
  * A newcomer's walk, at 1366 px and at 390 px: a new account (no channel, no post, no history)
@@ -47,18 +47,17 @@ const EXPECTED: Record<string, { heading: string; nav?: string }> = {
 };
 
 describe.skipIf(!hasChromium)('a newcomer walks every route', { timeout: 120_000 }, () => {
-  let world: PlatformBWorld;
+  let world: BrowserWorld;
   let t: TestApp;
   let browser: Browser;
 
   beforeAll(async () => {
-    world = await startPlatformBWorld();
+    world = await startBrowserWorld();
+    ({ browser } = world);
     t = world.t;
-    browser = await launchChromium();
   }, 90_000);
 
   afterAll(async () => {
-    await browser?.close();
     await world?.close();
   });
 
