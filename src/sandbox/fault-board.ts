@@ -2,15 +2,13 @@
  * Injectable failures and latency per route, for any emulated platform: each platform's
  * faults class extends this with its own shortcuts (duplicates, expired tokens, ...).
  */
-export interface FaultSpec {
+/** What every lane's injected failure can say; a lane adds its own fields (`X`). */
+export interface BaseFault {
   /** HTTP status to answer with (ignored when `drop`). */
   status?: number;
   /** The body's `code` (REST) or `error` (OAuth), e.g. DUPLICATE_POST. Defaults follow the status; null omits it. */
   code?: string | null;
   message?: string;
-  serviceErrorCode?: number;
-  /** platformB 429s: seconds from now until `x-rate-limit-reset` (default 1). */
-  resetInSeconds?: number;
   /** Close the connection without answering, before doing the work. */
   drop?: boolean;
   /** How many requests it hits; Infinity = until cleared. Default 1. */
@@ -19,31 +17,34 @@ export interface FaultSpec {
   after?: number;
 }
 
-export interface ArmedFault<R extends string> extends FaultSpec {
+/** A failure to inject: the shared fields and the lane's own (platformA's service code, platformB's reset time). */
+export type FaultSpec<X extends object = object> = BaseFault & X;
+
+export type ArmedFault<R extends string, X extends object = object> = FaultSpec<X> & {
   route: R | '*';
   remaining: number;
-}
+};
 
-export class FaultBoard<R extends string> {
-  private armed: ArmedFault<R>[] = [];
+export class FaultBoard<R extends string, X extends object = object> {
+  private armed: ArmedFault<R, X>[] = [];
   private latencies = new Map<string, number>();
 
   /** Answers the next `times` (default 1) requests to `route` with `status`. */
-  failNext(route: R | '*', status: number, spec: Omit<FaultSpec, 'status'> = {}): void {
-    this.inject(route, { ...spec, status });
+  failNext(route: R | '*', status: number, spec?: Omit<FaultSpec<X>, 'status'>): void {
+    this.inject(route, { ...spec, status } as FaultSpec<X>);
   }
 
   /** Answers every request to `route` with `status` until `clear()`. */
-  failAlways(route: R | '*', status: number, spec: Omit<FaultSpec, 'status' | 'times'> = {}): void {
-    this.inject(route, { ...spec, status, times: Number.POSITIVE_INFINITY });
+  failAlways(route: R | '*', status: number, spec?: Omit<FaultSpec<X>, 'status' | 'times'>): void {
+    this.inject(route, { ...spec, status, times: Number.POSITIVE_INFINITY } as FaultSpec<X>);
   }
 
   /** Closes the connection of the next `times` requests to `route` without doing anything. */
   dropNext(route: R | '*', times = 1): void {
-    this.inject(route, { drop: true, times });
+    this.inject(route, { drop: true, times } as FaultSpec<X>);
   }
 
-  inject(route: R | '*', spec: FaultSpec): void {
+  inject(route: R | '*', spec: FaultSpec<X>): void {
     const times = spec.times ?? 1;
     if (!(times > 0)) throw new Error('sandbox: fault times must be positive');
     if (!spec.drop && !(Number.isInteger(spec.status) && spec.status! >= 400 && spec.status! <= 599)) {
@@ -64,7 +65,7 @@ export class FaultBoard<R extends string> {
     this.latencies.clear();
   }
 
-  takeFault(route: R): ArmedFault<R> | null {
+  takeFault(route: R): ArmedFault<R, X> | null {
     const index = this.armed.findIndex((f) => f.route === route || f.route === '*');
     if (index < 0) return null;
     const fault = this.armed[index]!;

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { FaultBoard, FaultSpec } from './fault-board.ts';
+import type { ArmedFault, FaultBoard } from './fault-board.ts';
 import { drain, type Exchange, type LaneCtx, type Route } from './http.ts';
 
 /**
@@ -9,14 +9,21 @@ import { drain, type Exchange, type LaneCtx, type Route } from './http.ts';
  * admin routes under `/_sandbox/<id>/`, its post page, its section of the index page and the
  * in-process controls tests reach as `sandbox.<id>`.
  */
-export interface LaneDefinition<O, C extends LaneCtx & { faults: FaultBoard<R> }, R extends string, H> {
+/** `X` is what the lane's failures add to the shared fields (fault-board.ts). */
+export interface LaneDefinition<
+  O,
+  C extends LaneCtx & { faults: FaultBoard<R, X> },
+  R extends string,
+  H,
+  X extends object = object,
+> {
   /** Its state, faults and settings from the options (defaults filled in), on the shared context. */
   create(options: O, base: LaneCtx): C;
   routes: readonly Route<C, R>[];
   /** Counts a request to one of its platform routes, faulted ones included. */
   record(ctx: C, route: R, method: string, path: string): void;
   /** An injected failure, shaped like this platform's own answer on that route. */
-  sendFault(ctx: C, res: ServerResponse, route: R, fault: FaultSpec): void;
+  sendFault(ctx: C, res: ServerResponse, route: R, fault: ArmedFault<R, X>): void;
   /** Its part of the index page (`/`): the posts it holds. */
   indexSection(ctx: C): string;
   /** What `sandbox.<id>` is: its URLs, client, state, faults and env(); called once listening. */
@@ -40,11 +47,13 @@ export interface RunningLane<H> {
 }
 
 /** Makes a lane's context and binds its routes to it (type parameters checked here, erased after). */
-export function startLane<O, C extends LaneCtx & { faults: FaultBoard<R> }, R extends string, H>(
-  lane: LaneDefinition<O, C, R, H>,
-  options: O,
-  base: LaneCtx,
-): RunningLane<H> {
+export function startLane<
+  O,
+  C extends LaneCtx & { faults: FaultBoard<R, X> },
+  R extends string,
+  H,
+  X extends object = object,
+>(lane: LaneDefinition<O, C, R, H, X>, options: O, base: LaneCtx): RunningLane<H> {
   const ctx = lane.create(options, base);
   const routes = lane.routes.map(
     (route): ServedRoute => ({

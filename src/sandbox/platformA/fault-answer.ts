@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FaultSpec } from '../fault-board.ts';
 import { sendJson } from '../http.ts';
-import type { PlatformARoute } from './faults.ts';
+import type { PlatformAFault, PlatformARoute } from './faults.ts';
 
 const TOKEN_CODES: Record<string, number> = {
   INVALID_ACCESS_TOKEN: 65600,
@@ -10,7 +10,7 @@ const TOKEN_CODES: Record<string, number> = {
 };
 
 /** An injected failure, shaped like platformA's own answer for that status. */
-export function sendAFault(res: ServerResponse, route: PlatformARoute, fault: FaultSpec) {
+export function sendAFault(res: ServerResponse, route: PlatformARoute, fault: FaultSpec<PlatformAFault>) {
   const status = fault.status!;
   if (route === 'token' || route === 'authorize') {
     const error =

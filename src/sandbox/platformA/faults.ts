@@ -28,8 +28,13 @@ export const PLATFORM_A_ROUTES = [
 ] as const;
 export type PlatformARoute = (typeof PLATFORM_A_ROUTES)[number];
 
+/** What a platformA failure adds to the shared ones: the body's `serviceErrorCode`. */
+export interface PlatformAFault {
+  serviceErrorCode?: number;
+}
+
 /** Injectable platformA failures; each also exists as an admin endpoint under /_sandbox/platformA. */
-export class PlatformAFaults extends FaultBoard<PlatformARoute> {
+export class PlatformAFaults extends FaultBoard<PlatformARoute, PlatformAFault> {
   private dropsAfterCreate = 0;
   private videoFailures = 0;
   readonly retiredVersions = new Set<string>();

@@ -5,7 +5,7 @@ import { assetRoutes } from './assets.ts';
 import { authorizeRoutes } from './authorize.ts';
 import { commentRoutes } from './comments.ts';
 import { sendAFault } from './fault-answer.ts';
-import { PlatformAFaults, type PlatformARoute } from './faults.ts';
+import { type PlatformAFault, PlatformAFaults, type PlatformARoute } from './faults.ts';
 import type { PlatformACtx, PlatformASettings } from './lane.ts';
 import { postPageRoutes } from './post-page.ts';
 import { postRoutes } from './posts.ts';
@@ -43,7 +43,8 @@ export const platformALane: LaneDefinition<
   PlatformASandboxOptions,
   PlatformACtx,
   PlatformARoute,
-  PlatformASandbox
+  PlatformASandbox,
+  PlatformAFault
 > = {
   create(options, base) {
     const state = new PlatformAState({ now: base.now, member: options.member, metrics: options.metrics });

@@ -17,10 +17,15 @@ export const PLATFORM_B_ROUTES = [
 ] as const;
 export type PlatformBRoute = (typeof PLATFORM_B_ROUTES)[number];
 
+/** What a platformB failure adds to the shared ones: a 429's reset, in seconds from now (default 1). */
+export interface PlatformBFault {
+  resetInSeconds?: number;
+}
+
 export const DUPLICATE_MESSAGE = 'You are not allowed to create a Tweet with duplicate content.';
 
 /** Injectable platformB failures; each also exists as an admin endpoint under /_sandbox/platformB. */
-export class PlatformBFaults extends FaultBoard<PlatformBRoute> {
+export class PlatformBFaults extends FaultBoard<PlatformBRoute, PlatformBFault> {
   private dropsAfterCreate = 0;
   private createsBeforeDrop = 0;
   private mediaFailures = 0;

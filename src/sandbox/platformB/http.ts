@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FaultSpec } from '../fault-board.ts';
 import { HttpError, sendJson } from '../http.ts';
-import type { PlatformBRoute } from './faults.ts';
+import type { PlatformBFault, PlatformBRoute } from './faults.ts';
 import type { Exchange } from './lane.ts';
 import type { BToken } from './state.ts';
 
@@ -26,7 +26,12 @@ export const rateHeaders = (limit: number, resetAtMs: number) => ({
 });
 
 /** An injected failure, shaped like platformB's own answer for that status. */
-export function sendBFault(res: ServerResponse, route: PlatformBRoute, fault: FaultSpec, now: number) {
+export function sendBFault(
+  res: ServerResponse,
+  route: PlatformBRoute,
+  fault: FaultSpec<PlatformBFault>,
+  now: number,
+) {
   const status = fault.status!;
   if (route === 'token' || route === 'authorize') {
     const error =

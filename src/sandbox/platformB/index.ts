@@ -1,6 +1,6 @@
 import type { LaneDefinition } from '../lane.ts';
 import { adminRoutes, platformBSection } from './admin.ts';
-import { PlatformBFaults, type PlatformBRoute } from './faults.ts';
+import { type PlatformBFault, PlatformBFaults, type PlatformBRoute } from './faults.ts';
 import { sendBFault } from './http.ts';
 import type { PlatformBCtx, PlatformBSettings } from './lane.ts';
 import { mediaRoutes } from './media.ts';
@@ -36,7 +36,8 @@ export const platformBLane: LaneDefinition<
   PlatformBSandboxOptions,
   PlatformBCtx,
   PlatformBRoute,
-  PlatformBSandbox
+  PlatformBSandbox,
+  PlatformBFault
 > = {
   create(options, base) {
     const state = new PlatformBState({ now: base.now });
