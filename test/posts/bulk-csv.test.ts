@@ -139,7 +139,7 @@ describe('CSV bulk schedule', () => {
     expect(res.status, res.text).toBe(400);
     expect(res.body.error.code).toBe('invalid_request');
     expect(res.body.error.message).toBe(
-      '1 of 1000 rows is invalid; nothing was scheduled. Fix the listed rows and send the file again.',
+      '1 of 1000 rows is invalid; nothing was scheduled. Fix it as listed and send the file again.',
     );
     expect(res.body.error.details).toEqual([
       { path: 'row 738.runAt', message: expect.stringContaining('"next tuesday" is not a time') },

@@ -1,6 +1,7 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import { MediaKind } from '../../domain/enums.ts';
 import { type ErrorDetail, Invalid } from '../../domain/errors.ts';
+import { partOf } from '../../lib/part-of.ts';
 import { HistoryItemInput, MAX_IMPORT_ITEMS } from './history.schemas.ts';
 
 /**
@@ -170,9 +171,10 @@ export function csvToItems(csv: string): HistoryItemInput[] {
       details.push(...rowErrors);
     }
   });
+  const invalid = partOf(badRows, rows.length, 'CSV row');
   if (badRows)
     throw new Invalid(
-      `${badRows} of ${rows.length} CSV rows are invalid; nothing was imported. Fix the listed lines and send the file again.`,
+      `${invalid.subject} ${invalid.is} invalid; nothing was imported. Fix ${badRows === 1 ? 'it' : 'them'} as listed and send the file again.`,
       details.slice(0, MAX_DETAILS),
     );
   return items;

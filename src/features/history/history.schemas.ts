@@ -62,7 +62,7 @@ export function parseIsoDate(value: string): { ms: number; timeKnown: boolean } 
 const inRange = (ms: number) => ms >= EARLIEST_MS && ms < LATEST_MS;
 
 const PUBLISHED_AT_FORMAT =
-  'Expected epoch milliseconds (an integer between 2000 and 2100) or a real ISO 8601 date such as 2025-03-14 or 2025-03-14T09:30:00+01:00 (month, day, hour and minute in range; offset between -14:00 and +14:00)';
+  'Expected epoch milliseconds (a time in the years 2000 to 2100) or a real ISO 8601 date such as 2025-03-14 or 2025-03-14T09:30:00+01:00 (month, day, hour and minute in range; offset between -14:00 and +14:00)';
 
 const PublishedAt = z
   .union(

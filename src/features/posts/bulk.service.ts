@@ -1,6 +1,7 @@
 import type { Call, Ctx } from '../../context.ts';
 import type { Platform } from '../../domain/enums.ts';
 import { type ErrorDetail, Invalid } from '../../domain/errors.ts';
+import { partOf } from '../../lib/part-of.ts';
 import { scoreHeuristically } from '../../scoring/index.ts';
 import type { BulkDryRunResult } from './bulk.schemas.ts';
 import { type CsvField, readBulkCsv } from './bulk-csv.ts';
@@ -117,8 +118,9 @@ async function dryRun(ctx: Ctx, rows: BatchRow[], labels: Labels): Promise<BulkD
 const badRows = (reports: { errors: ErrorDetail[] }[], total: number) => {
   const bad = reports.filter((r) => r.errors.length > 0);
   if (!bad.length) return;
+  const rows = partOf(bad.length, total, 'row');
   throw new Invalid(
-    `${bad.length} of ${total} rows ${bad.length === 1 ? 'is' : 'are'} invalid; nothing was scheduled. Fix the listed rows and send the file again.`,
+    `${rows.subject} ${rows.is} invalid; nothing was scheduled. Fix ${bad.length === 1 ? 'it' : 'them'} as listed and send the file again.`,
     bad.flatMap((r) => r.errors),
   );
 };

@@ -12,6 +12,7 @@ import { BulkDryRunResult } from '../../features/posts/bulk.schemas.ts';
 import { bulkScheduleCsv, dryRunBulkCsv } from '../../features/posts/bulk.service.ts';
 import { MAX_CSV_ROWS } from '../../features/posts/bulk-csv.ts';
 import { PostListResult } from '../../features/posts/posts.schemas.ts';
+import { partOf } from '../../lib/part-of.ts';
 import { defineTool, plural, publishes, readOnly } from '../tool.ts';
 
 /** The CSV file's text, as POST /v1/posts/bulk-schedule takes it with Content-Type text/csv. */
@@ -44,8 +45,8 @@ export const bulkTools = [
     summarize: ({ valid, rows }) => {
       const bad = rows.filter((r) => !r.ok);
       return valid
-        ? `All ${plural(rows.length, 'row')} can be scheduled.`
-        : `${bad.length} of ${plural(rows.length, 'row')} cannot be scheduled:${bad
+        ? `${partOf(rows.length, rows.length, 'row').subject} can be scheduled.`
+        : `${partOf(bad.length, rows.length, 'row').subject} cannot be scheduled:${bad
             .slice(0, 10)
             .map((r) => `\n- row ${r.row}: ${r.errors.map((e) => e.message).join('; ')}`)
             .join('')}`;
