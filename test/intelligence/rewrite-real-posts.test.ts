@@ -140,3 +140,39 @@ describeRealPosts('advice the score agrees with', () => {
     expect(rose / told).toBeGreaterThanOrEqual(0.95);
   });
 });
+
+describeRealPosts('closing questions on real posts', () => {
+  const posts = readRealPosts('linkedin-creator-posts.csv')
+    .filter((p) => !p.heldOut)
+    .map((p) => p.text);
+  const QUESTIONS = [
+    'What would you add?',
+    'Has something like this happened to you?',
+    'Where do you disagree?',
+  ];
+  const added = (post: string) => {
+    const { rewrite, changes } = rewriteOffline({ post });
+    if (!changes.some((c) => c.note.startsWith('Ended with a question'))) return null;
+    return QUESTIONS.find((q) => rewrite.includes(`\n\n${q}`)) ?? 'another question';
+  };
+
+  it('never end news, thanks or congratulations with a question to the reader', () => {
+    const news = posts.filter((p) =>
+      /\b(?:thank you|thanks to|congratulations|congrats|excited to (?:share|announce)|grateful)\b/i.test(p),
+    );
+    expect(news.length).toBeGreaterThan(100);
+    expect(news.filter((p) => added(p)).map((p) => p.slice(0, 300))).toEqual([]);
+  });
+
+  it("ask a story for the reader's own and anything else what the reader would add", () => {
+    const told = posts.filter((p) =>
+      /^(?:I|My)\b[^\n]{0,120}\b(?:was|were|had|did|went|lost|started|quit)\b/.test(p),
+    );
+    const asked = told.map(added).filter(Boolean);
+    expect(asked.length).toBeGreaterThan(10);
+    expect(
+      asked.filter((q) => q === 'Has something like this happened to you?').length / asked.length,
+    ).toBeGreaterThan(0.5);
+    expect(asked).not.toContain('another question');
+  });
+});

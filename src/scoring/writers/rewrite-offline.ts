@@ -1,10 +1,11 @@
 import type { Dimension } from '../../domain/enums.ts';
 import { hasThreads } from '../../platforms/profiles.ts';
+import { detectArchetype } from '../rules/hook.ts';
 import { type Rubric, rubricFor } from '../rules/rubrics.ts';
 import { hasPhrase } from '../text/phrases.ts';
 import { PLAIN_PHRASES } from '../text/plain-words.ts';
 import { cutAtWord, paragraphsOf, splitSentences } from '../text/rewrite-sentences.ts';
-import { HASHTAG, LINK, normalizePost } from '../text/text-features.ts';
+import { firstSentence, HASHTAG, LINK, normalizePost } from '../text/text-features.ts';
 import type { RewriteChange, ScoreInput } from '../types.ts';
 import { closingQuestionOf, type FittedText, fitSentences } from './rewrite-fit.ts';
 import { trimTags } from './rewrite-hashtags.ts';
@@ -47,7 +48,26 @@ interface RewritePass {
 }
 
 const GREETING = /^(?:hey|hello|hi) (?:everyone|all|linkedin|folks|network)[!,.]*\s*/i;
-const CLOSING_QUESTION = 'What would you add?';
+/** The closing questions, by what the post opens with; the longest sets the room a fit leaves. */
+const CLOSING_QUESTIONS = {
+  story: 'Has something like this happened to you?',
+  contrarian: 'Where do you disagree?',
+  other: 'What would you add?',
+} as const;
+const CLOSING_ROOM = Math.max(...Object.values(CLOSING_QUESTIONS).map((q) => q.length)) + 2;
+
+/**
+ * The question that fits the post: a story asks for the reader's own, a contrarian take for
+ * disagreement, anything else for what the reader would add. News, thanks and congratulations
+ * get none: "What would you add?" under a thank-you is nothing a writer would keep.
+ */
+function closingQuestionFor(text: string): string | null {
+  if (hasPhrase('personalNews', text)) return null;
+  const archetype = detectArchetype(firstSentence(text.split('\n')[0] ?? ''));
+  return archetype === 'story' || archetype === 'contrarian'
+    ? CLOSING_QUESTIONS[archetype]
+    : CLOSING_QUESTIONS.other;
+}
 const LINK_AFTER_COLON = new RegExp(`(?:\\s+(?:here|below))?\\s*:\\s*(?:${LINK.source})`, 'gi');
 
 /** A platform that publishes a long post as a thread: its posts are split, never cut. */
@@ -305,7 +325,7 @@ const fitLimit: RewritePass = {
   apply(text, rubric) {
     if (text.length <= rubric.maxLength || threaded(rubric)) return null;
     // Room for the closing-question pass only when the post asks nothing of its own.
-    const budget = asksSomething(text) ? rubric.maxLength : rubric.maxLength - CLOSING_QUESTION.length - 2;
+    const budget = asksSomething(text) ? rubric.maxLength : rubric.maxLength - CLOSING_ROOM;
     const fitted = fitSentences(text, budget);
     return { text: fitted.text, note: limitNote(fitted, rubric) };
   },
@@ -323,10 +343,12 @@ const closingQuestion: RewritePass = {
     if (asksSomething(text)) return null;
     const own = closingQuestionOf(original);
     if (own && !hasPhrase('bait', own)) return null;
-    if (!threaded(rubric) && text.length + CLOSING_QUESTION.length + 2 > rubric.maxLength) return null;
+    const question = closingQuestionFor(original);
+    if (!question) return null;
+    if (!threaded(rubric) && text.length + question.length + 2 > rubric.maxLength) return null;
     const blocks = text.split('\n\n');
     const tail = blocks.length > 1 && /^(?:#\S+\s*)+$/.test(blocks.at(-1)!) ? blocks.pop()! : null;
-    blocks.push(CLOSING_QUESTION);
+    blocks.push(question);
     if (tail) blocks.push(tail);
     return {
       text: blocks.join('\n\n'),
