@@ -16,32 +16,21 @@ const LEVELS: Record<string, number> = {
  * serialises the bindings and builds a logger object each time, which was a measurable share of
  * a cached request's CPU. This one makes the real child only when a line at an enabled level is
  * written, so a request that logs nothing (every request below LOG_LEVEL) costs one small object.
- * Its own children are lazy too: Fastify wraps the logger it is given in a child (its instance
- * logger) and makes each request's logger from that one, so a child that was real here would
- * have put a pino child back on every request.
  */
 class LazyChild {
-  /** The real parent, made when first needed (a lazy parent is made only then). */
-  readonly #parent: () => Logger;
-  readonly #parentLevel: () => string;
+  readonly #parent: Logger;
   readonly #bindings: Record<string, unknown>;
   readonly #options: { level?: string } | undefined;
   #real: Logger | null = null;
 
-  constructor(
-    parent: () => Logger,
-    parentLevel: () => string,
-    bindings: Record<string, unknown>,
-    options?: { level?: string },
-  ) {
+  constructor(parent: Logger, bindings: Record<string, unknown>, options?: { level?: string }) {
     this.#parent = parent;
-    this.#parentLevel = parentLevel;
     this.#bindings = bindings;
     this.#options = options;
   }
 
   #logger(): Logger {
-    this.#real ??= this.#parent().child(this.#bindings, this.#options as never);
+    this.#real ??= this.#parent.child(this.#bindings, this.#options as never);
     return this.#real;
   }
 
@@ -54,7 +43,7 @@ class LazyChild {
   }
 
   get level(): string {
-    return this.#real?.level ?? this.#options?.level ?? this.#parentLevel();
+    return this.#real?.level ?? this.#options?.level ?? this.#parent.level;
   }
   set level(level: string) {
     this.#logger().level = level;
@@ -82,28 +71,22 @@ class LazyChild {
   }
   silent() {}
   child(bindings: Record<string, unknown>, options?: object): Logger {
-    return new LazyChild(
-      () => this.#logger(),
-      () => this.level,
-      bindings,
-      options as { level?: string } | undefined,
-    ) as unknown as Logger;
+    return this.#logger().child(bindings, options as never);
   }
 }
 
 /**
  * The logger handed to Fastify (`loggerInstance`): the service's logger, except that `child`,
- * which Fastify calls for its instance logger and for every request with its id, returns a
- * LazyChild. Fastify's own child factory then calls it; a custom `childLoggerFactory` would
- * instead have Fastify check the returned logger's methods on every request. Everything else is
- * the service logger's own (the object inherits from it, as pino's children do).
+ * which Fastify calls for every request with its id, returns a LazyChild. Fastify's own child
+ * factory then calls it; a custom `childLoggerFactory` would instead have Fastify check the
+ * returned logger's methods on every request. Everything else is the service logger's own
+ * (the object inherits from it, as pino's children do).
  */
 export function withLazyRequestChildren(root: Logger): Logger {
   const logger = Object.create(root) as Logger;
   logger.child = (bindings, options) =>
     new LazyChild(
-      () => root,
-      () => root.level,
+      root,
       bindings as Record<string, unknown>,
       options as { level?: string } | undefined,
     ) as unknown as Logger;
