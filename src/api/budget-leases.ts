@@ -30,7 +30,18 @@ interface Lease {
   /** Requests waiting for units, served in order; one reservation at a time asks for all of them. */
   queue: Demand[];
   reserving: boolean;
+  /** Units the last reservation granted: a lease refills ahead once it holds a quarter of that. */
+  lastGrant: number;
 }
+
+/** A lease refills ahead once it holds this fraction (1/n) of its last grant or less. */
+const REFILL_FRACTION = 4;
+
+const heldUnits = (lease: Lease) => {
+  let held = 0;
+  for (const [from, to] of lease.ranges) held += to - from + 1;
+  return held;
+};
 
 /** Units one reservation asks for at most (a burst of waiting requests beyond it asks again). */
 const MAX_ASK = 1_000;
@@ -49,12 +60,19 @@ export class BudgetLeases {
 
   /**
    * The hot path: one unit from the lease, synchronously, or null when the store must be asked
-   * (then `take`). Also answers a refusal once the store has no unit left in the window.
+   * (then `take`). Also answers a refusal once the store has no unit left in the window. A lease
+   * running low is refilled in the background before it is empty, so a busy key's requests do
+   * not queue behind the store round trip (a queued request takes the slower asynchronous path).
    */
-  takeNow(key: string, limit: number): WindowHit | null {
+  takeNow(key: string, limit: number, windowMs: number): WindowHit | null {
     const lease = this.#leases.get(key);
     if (!lease || lease.queue.length > 0) return null;
-    return this.#serve(lease, 1, limit);
+    const hit = this.#serve(lease, 1, limit);
+    if (hit && !lease.reserving && !lease.exhausted && lease.lastGrant > 0) {
+      const held = heldUnits(lease);
+      if (held <= lease.lastGrant / REFILL_FRACTION) this.#refill(key, lease, held, limit, windowMs);
+    }
+    return hit;
   }
 
   /** Spends `units` of the budget; `count` is the last unit spent (over `limit`: refused). */
@@ -75,7 +93,7 @@ export class BudgetLeases {
     let lease = this.#leases.get(key);
     if (lease && (lease.expiresAt > this.#now() || lease.reserving || lease.queue.length > 0)) return lease;
     if (!lease && this.#leases.size >= MAX_LEASES) this.#evict();
-    lease = { ranges: [], expiresAt: 0, exhausted: false, queue: [], reserving: false };
+    lease = { ranges: [], expiresAt: 0, exhausted: false, queue: [], reserving: false, lastGrant: 0 };
     this.#leases.set(key, lease);
     return lease;
   }
@@ -85,9 +103,7 @@ export class BudgetLeases {
     const now = this.#now();
     if (lease.expiresAt <= now) return null;
     const resetMs = lease.expiresAt - now;
-    let held = 0;
-    for (const [from, to] of lease.ranges) held += to - from + 1;
-    if (held < units) return lease.exhausted ? { count: limit + 1, resetMs } : null;
+    if (heldUnits(lease) < units) return lease.exhausted ? { count: limit + 1, resetMs } : null;
     let count = 0;
     for (let left = units; left > 0; ) {
       const range = lease.ranges[0]!;
@@ -113,17 +129,37 @@ export class BudgetLeases {
       MAX_ASK,
       lease.queue.reduce((n, d) => n + d.units, 0),
     );
+    this.#reserve(key, lease, want, SPARE, limit, windowMs);
+  }
+
+  /**
+   * Spare units only, while the lease still holds some: together with those it holds at most
+   * SPARE.maxSpare, so the under-admission bound is the same as without refilling ahead.
+   */
+  #refill(key: string, lease: Lease, held: number, limit: number, windowMs: number) {
+    const maxSpare = SPARE.maxSpare - held;
+    if (maxSpare <= 0) return;
+    lease.reserving = true;
+    this.#reserve(key, lease, 0, { divisor: SPARE.divisor, maxSpare }, limit, windowMs);
+  }
+
+  /** One reservation in flight per lease; its units join the lease, then waiting requests are served. */
+  #reserve(key: string, lease: Lease, want: number, spare: SpareRule, limit: number, windowMs: number) {
     const sentAt = this.#now();
-    this.#kv.reserve(key, want, limit, windowMs, SPARE).then(
+    this.#kv.reserve(key, want, limit, windowMs, spare).then(
       (r) => {
         lease.reserving = false;
         // A lease ends no later than the store's window: counted from when the call was sent.
-        if (lease.expiresAt <= this.#now()) {
+        // Units held from an earlier window are dropped: their numbers are counted again in the
+        // new one (a window ends between a refill's sending and its answer, or the lease lapsed).
+        const expiresAt = sentAt + r.resetMs;
+        if (lease.expiresAt <= this.#now() || expiresAt > lease.expiresAt + windowMs / 2) {
           lease.ranges = [];
           lease.exhausted = false;
         }
-        lease.expiresAt = sentAt + r.resetMs;
+        lease.expiresAt = expiresAt;
         lease.exhausted = r.used + r.granted >= limit;
+        lease.lastGrant = r.granted;
         if (r.granted > 0) lease.ranges.push([r.used + 1, r.used + r.granted]);
         this.#pump(key, lease, limit, windowMs);
       },

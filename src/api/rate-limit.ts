@@ -67,7 +67,7 @@ export async function hitBudgets(
 
 /** One unit from this process's lease of the budget, synchronously; null when the store must be asked. */
 export function hitBudgetNow(leases: BudgetLeases, budget: Budget): WindowHit | null {
-  return leases.takeNow(budget.key, budget.limit);
+  return leases.takeNow(budget.key, budget.limit, budget.windowMs);
 }
 
 const names = new Map<string, { limit: string; remaining: string; reset: string }>();

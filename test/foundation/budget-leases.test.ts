@@ -61,6 +61,31 @@ describe('budget leases (src/api/budget-leases.ts)', () => {
     expect(batch.count).toBe(55);
   });
 
+  it('refills a busy lease before it runs out, never holding more spare units than one reservation gives', async () => {
+    const store = new MemoryKv();
+    const kv = counted(store);
+    const leases = new BudgetLeases(kv.store);
+    const counts = [(await leases.take('k', 1, 100_000, 60_000)).count];
+    let queued = 0;
+    let mostHeld = 0;
+    for (let i = 0; i < 2_000; i++) {
+      const hit = leases.takeNow('k', 100_000, 60_000);
+      if (hit) counts.push(hit.count);
+      else {
+        queued++;
+        counts.push((await leases.take('k', 1, 100_000, 60_000)).count);
+      }
+      mostHeld = Math.max(mostHeld, Number(await store.get('k')) - counts.length);
+      await new Promise((resolve) => setImmediate(resolve)); // the store answers between requests
+    }
+    // Every request was served from memory (without refilling ahead, one in 257 waited for the store)...
+    expect(queued).toBe(0);
+    expect(counts).toEqual(Array.from({ length: 2_001 }, (_, i) => i + 1));
+    // ...and the process never held more unspent units than a plain reservation leaves it.
+    expect(mostHeld).toBeLessThanOrEqual(SPARE.maxSpare);
+    expect(kv.reservations()).toBeLessThan(2_001 / (SPARE.maxSpare / 2));
+  });
+
   it.runIf(Boolean(process.env.REDIS_URL))(
     'two API processes on one Redis admit at most the limit (over-admission bound 0), and nearly all of it',
     async () => {
