@@ -135,26 +135,17 @@ export async function reclaimStale(deps: AppDeps, limit: number): Promise<Claim[
 }
 
 /**
- * Keeps every claim of one claim statement (one token) alive while the claimed posts wait for
- * a slot in the sweep's pool: one UPDATE per beat for the whole batch.
+ * Keeps every claim made under `token` alive until `stop`: one UPDATE per beat, however many
+ * posts one claim statement took (a sweep's batch, or publish-now's one post). The caller stops
+ * it once every one of those publishes has settled, so neither a post waiting for a slot in the
+ * sweep's pool nor one in a long upload lets its claim lapse into recovery. A post settled or
+ * taken over no longer matches (its status or token changed).
  */
-export function startBatchHeartbeat(deps: AppDeps, token: string): { stop(): void } {
+export function keepClaimsAlive(deps: AppDeps, token: string): { stop(): void } {
   const every = Math.max(50, Math.floor(deps.config.PUBLISH_LEASE_MS / 3));
   const timer = setInterval(() => {
     transitionPost(deps.db, 'renew_claim', eq(posts.claimedBy, token), { claimedAt: deps.clock.now() }).catch(
-      (err) => deps.log.warn({ err }, 'could not renew a batch of publish claims'),
-    );
-  }, every);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
-}
-
-/** Keeps a claim alive while its publish runs (long uploads, video processing). */
-export function startHeartbeat(deps: AppDeps, claim: Claim): { stop(): void } {
-  const every = Math.max(50, Math.floor(deps.config.PUBLISH_LEASE_MS / 3));
-  const timer = setInterval(() => {
-    transitionPost(deps.db, 'renew_claim', heldBy(claim), { claimedAt: deps.clock.now() }).catch((err) =>
-      deps.log.warn({ err, postId: claim.row.id }, 'could not renew a publish claim'),
+      (err) => deps.log.warn({ err }, 'could not renew publish claims'),
     );
   }, every);
   timer.unref();

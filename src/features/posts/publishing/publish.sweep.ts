@@ -3,7 +3,7 @@ import { boundedPool } from '../../../jobs/pool.ts';
 import type { Sweep } from '../../../jobs/runner.ts';
 import { SweepName } from '../../../wake/sweep-names.ts';
 import { channelTools } from '../../channels/channel-config.ts';
-import { type Claim, claimDue, nextWorkAfter, reclaimStale, startBatchHeartbeat } from './claims.ts';
+import { type Claim, claimDue, keepClaimsAlive, nextWorkAfter, reclaimStale } from './claims.ts';
 import type { Outcome } from './publish-outcome.ts';
 import { runPublish } from './publish-run.ts';
 import { recoverClaim } from './sent-create-recovery.ts';
@@ -113,9 +113,10 @@ interface Waiting {
  * MAX_PER_RUN due posts are claimed, or shutdown begins. One statement claims a batch
  * (claims.ts), so a burst costs one claim per PUBLISH_CONCURRENCY posts; the next batch is
  * claimed while the current one is being published, so freed slots never wait for a claim.
- * Claimed posts waiting for a slot keep their claims alive with one heartbeat per batch
- * (renewing every post still held under the batch's token), so a pool busy with long uploads,
- * or a long queue of taken-over claims, never lets them lapse into recovery again.
+ * Claimed posts keep their claims alive with one heartbeat per batch (renewing every post
+ * still held under the batch's token) from the claim until the last of them is settled, so a
+ * pool busy with long uploads, or a long queue of taken-over claims, never lets them lapse
+ * into recovery again; a publish has no timer of its own.
  */
 async function publishClaims(deps: AppDeps, signal: AbortSignal, sources: ClaimSource[]): Promise<number> {
   const size = deps.config.PUBLISH_CONCURRENCY;
@@ -133,7 +134,7 @@ async function publishClaims(deps: AppDeps, signal: AbortSignal, sources: ClaimS
       // Recovery is done when a batch comes back short; due posts when none is left.
       if (source.eager ? claims.length < limit : claims.length === 0) current++;
       if (claims.length > 0) {
-        const batch = { left: claims.length, heartbeat: startBatchHeartbeat(deps, claims[0]!.token) };
+        const batch = { left: claims.length, heartbeat: keepClaimsAlive(deps, claims[0]!.token) };
         const entries = claims.map((claim) => ({ claim, publish: source.publish, batch }));
         // Taken-over claims are overdue already: they go before the due posts waiting.
         if (source.eager) waiting.unshift(...entries);
@@ -171,9 +172,11 @@ async function publishClaims(deps: AppDeps, signal: AbortSignal, sources: ClaimS
     // Claimed posts always run, even after shutdown began: the claim is ours until settled.
     while (pool.free > 0 && waiting.length > 0) {
       const { claim, publish, batch } = waiting.shift()!;
-      // From here the publish's own heartbeat (publish-run.ts) keeps the claim.
-      if (--batch.left === 0) batch.heartbeat.stop();
-      pool.add(() => settle(deps, claim, publish));
+      pool.add(async () => {
+        await settle(deps, claim, publish);
+        // The batch's heartbeat keeps its claims until the last of them is settled.
+        if (--batch.left === 0) batch.heartbeat.stop();
+      });
     }
     if (pool.size === 0 && !claiming && waiting.length === 0) {
       if (!sources[current] || signal.aborted || failure) break;
