@@ -33,6 +33,13 @@ import { fmt, NODE, report } from './lib.ts';
  * is posts over the time from the first due time to the last publish, so with a spread it is
  * bounded by the arrival rate (the ratio is then a floor, not the capacity).
  *
+ * Rates follow the machine's load; what a post costs moves less, so the bench also prints it:
+ * the workers' CPU (/proc/<pid>/stat), the CPU of the PostgreSQL backends serving the bench
+ * database, this process's (the sandbox and the API), and the database's transactions and rows
+ * written (pg_stat_database), each per post, beside the CPU per create of the baseline.
+ * BENCH_WORKER_NODE_ARGS passes flags to the workers (`--cpu-prof --cpu-prof-dir=DIR`);
+ * BENCH_LOG_STATEMENTS=1 has PostgreSQL log every statement on the bench database.
+ *
  * The ten-times burst (issue 26): BENCH_POSTS=20000 BENCH_WORKERS=4 BENCH_SPREAD_MS=60000
  * BENCH_CHANNELS=100, and again with BENCH_LONG_TRANSACTION=1.
  */
@@ -61,26 +68,28 @@ function cpuSeconds(pid: number | undefined): number {
  * seconds, the CPU seconds of the PostgreSQL backends serving the bench database, and that
  * database's committed transactions and written rows (pg_stat_database).
  */
-interface Cost {
-  workerCpu: number;
-  backendCpu: Map<number, number>;
-  commits: number;
-  rowsWritten: number;
+interface Cpu {
+  workers: number;
+  backends: Map<number, number>;
 }
 
-async function costNow(sql: ReturnType<typeof postgres>, db: string, workers: ChildProcess[]): Promise<Cost> {
-  // The statistics a backend reports are flushed at most once a second; ask for a fresh view.
-  await sql`select pg_stat_clear_snapshot()`;
-  const [stats] =
-    await sql`select xact_commit::float8 as commits, (tup_inserted + tup_updated + tup_deleted)::float8 as rows
-    from pg_stat_database where datname = ${db}`;
+async function cpuNow(sql: ReturnType<typeof postgres>, db: string, workers: ChildProcess[]): Promise<Cpu> {
   const backends = await sql`select pid from pg_stat_activity where datname = ${db}`;
   return {
-    workerCpu: workers.reduce((sum, w) => sum + cpuSeconds(w.pid), 0),
-    backendCpu: new Map(backends.map((b) => [b.pid as number, cpuSeconds(b.pid as number)])),
-    commits: Number(stats?.commits ?? 0),
-    rowsWritten: Number(stats?.rows ?? 0),
+    workers: workers.reduce((sum, w) => sum + cpuSeconds(w.pid), 0),
+    backends: new Map(backends.map((b) => [b.pid as number, cpuSeconds(b.pid as number)])),
   };
+}
+
+/**
+ * A backend reports its counts when a transaction ends at most once a second, and an idle one
+ * only after 10 s (PostgreSQL 15's PGSTAT_IDLE_INTERVAL): read after the burst, wait that out.
+ */
+async function writesNow(sql: ReturnType<typeof postgres>, db: string) {
+  await sql`select pg_stat_clear_snapshot()`;
+  const [stats] = await sql`select xact_commit::float8 as commits,
+    (tup_inserted + tup_updated + tup_deleted)::float8 as rows from pg_stat_database where datname = ${db}`;
+  return { commits: Number(stats?.commits ?? 0), rows: Number(stats?.rows ?? 0) };
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -244,7 +253,8 @@ try {
 
   const db = api.deps.db;
   await new Promise((r) => setTimeout(r, Math.max(0, runAt - Date.now() - 50)));
-  const costBefore = await costNow(admin, dbName, workers);
+  const writesBefore = await writesNow(admin, dbName);
+  const cpuBefore = await cpuNow(admin, dbName, workers);
   const benchCpuBefore = process.cpuUsage();
   const deadline = runAt + 10 * 60_000;
   // Watching should cost the machine the workers run on as little as possible: one poll a
@@ -266,11 +276,10 @@ try {
     if (Date.now() > deadline) throw new Error('posts still pending after 10 minutes');
   }
 
-  // Sampled before the bench reads the results back; statistics reach pg_stat_database within
-  // about a second of a transaction (PGSTAT_MIN_INTERVAL), so wait that out first.
-  await new Promise((r) => setTimeout(r, 1_100));
-  const costAfter = await costNow(admin, dbName, workers);
+  const cpuAfter = await cpuNow(admin, dbName, workers);
   const benchCpu = process.cpuUsage(benchCpuBefore);
+  await new Promise((r) => setTimeout(r, 11_000));
+  const writesAfter = await writesNow(admin, dbName);
   const rows = await db.select().from(posts).where(inArray(posts.id, ids));
   const published = rows.filter((r) => r.status === 'published');
   const failed = rows.length - published.length;
@@ -288,21 +297,21 @@ try {
     byWorker.set(pid, (byWorker.get(pid) ?? 0) + 1);
   }
 
-  const backendCpu = [...costAfter.backendCpu].reduce(
-    (sum, [pid, cpu]) => sum + cpu - (costBefore.backendCpu.get(pid) ?? 0),
+  const backendCpu = [...cpuAfter.backends].reduce(
+    (sum, [pid, cpu]) => sum + cpu - (cpuBefore.backends.get(pid) ?? 0),
     0,
   );
+  const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000 / TOTAL;
   const perPost = {
-    workerCpuMs: ((costAfter.workerCpu - costBefore.workerCpu) * 1000) / TOTAL,
+    sandboxCpuMs: cpuMs(benchCpu),
+    workerCpuMs: ((cpuAfter.workers - cpuBefore.workers) * 1000) / TOTAL,
     postgresCpuMs: (backendCpu * 1000) / TOTAL,
-    commits: (costAfter.commits - costBefore.commits) / TOTAL,
-    rowsWritten: (costAfter.rowsWritten - costBefore.rowsWritten) / TOTAL,
-    sandboxCpuMs: 0,
+    commits: (writesAfter.commits - writesBefore.commits) / TOTAL,
+    rowsWritten: (writesAfter.rows - writesBefore.rows) / TOTAL,
   };
   const baselineCpuBefore = process.cpuUsage();
   const direct = await baseline(sandbox);
   const baselineCpu = process.cpuUsage(baselineCpuBefore);
-  const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000 / TOTAL;
   const ratio = throughput / direct;
   console.log(`  platform latency  ${LATENCY_MS} ms per create (sandbox)`);
   console.log(`  channels          ${CHANNELS} (one member each)`);
@@ -321,12 +330,11 @@ try {
     `  baseline          ${fmt(direct, 1)} creates/s straight through the adapter, same concurrency`,
   );
   console.log(`  ratio             ${ratio.toFixed(2)} of the bare adapter's throughput`);
-  perPost.sandboxCpuMs = cpuMs(benchCpu);
   console.log(
     `  baseline cost     ${cpuMs(baselineCpu).toFixed(2)} ms CPU per create (adapter and sandbox, one process)`,
   );
   console.log(
-    `  cost per post     ${perPost.sandboxCpuMs.toFixed(2)} ms sandbox + API CPU, ${perPost.workerCpuMs.toFixed(2)} ms worker CPU, ${perPost.postgresCpuMs.toFixed(2)} ms PostgreSQL CPU, ${perPost.commits.toFixed(2)} transactions, ${perPost.rowsWritten.toFixed(2)} rows written (from runAt to the last publish, 1 s of idle after)`,
+    `  cost per post     ${perPost.sandboxCpuMs.toFixed(2)} ms sandbox + API CPU, ${perPost.workerCpuMs.toFixed(2)} ms worker CPU, ${perPost.postgresCpuMs.toFixed(2)} ms PostgreSQL CPU, ${perPost.commits.toFixed(2)} transactions, ${perPost.rowsWritten.toFixed(2)} rows written (CPU from runAt to the end, seen within a second)`,
   );
   console.log(
     `  load average      ${loadAtStart} at the start, ${loadavg()
