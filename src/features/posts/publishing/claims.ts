@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../../context.ts';
 import { inTexts, jsonRows } from '../../../db/json-rows.ts';
 import { channels, posts } from '../../../db/schema/index.ts';
@@ -135,17 +135,17 @@ export async function reclaimStale(deps: AppDeps, limit: number): Promise<Claim[
 }
 
 /**
- * Keeps every claim made under `token` alive until `stop`: one UPDATE per beat, however many
- * posts one claim statement took (a sweep's batch, or publish-now's one post). The caller stops
- * it once every one of those publishes has settled, so neither a post waiting for a slot in the
- * sweep's pool nor one in a long upload lets its claim lapse into recovery. A post settled or
- * taken over no longer matches (its status or token changed).
+ * Keeps the claims `held` matches alive until `stop`: one UPDATE per beat, whether it is a
+ * sweep's whole batch waiting for slots in the pool (`eq(posts.claimedBy, token)`, one claim
+ * statement's token) or one post while it publishes (`heldBy(claim)`). Whoever holds a claim
+ * keeps it: the sweep, or publish-now. A post settled or taken over no longer matches (its
+ * status or token changed).
  */
-export function keepClaimsAlive(deps: AppDeps, token: string): { stop(): void } {
+export function keepClaimsAlive(deps: AppDeps, held: SQL | undefined): { stop(): void } {
   const every = Math.max(50, Math.floor(deps.config.PUBLISH_LEASE_MS / 3));
   const timer = setInterval(() => {
-    transitionPost(deps.db, 'renew_claim', eq(posts.claimedBy, token), { claimedAt: deps.clock.now() }).catch(
-      (err) => deps.log.warn({ err }, 'could not renew publish claims'),
+    transitionPost(deps.db, 'renew_claim', held, { claimedAt: deps.clock.now() }).catch((err) =>
+      deps.log.warn({ err }, 'could not renew publish claims'),
     );
   }, every);
   timer.unref();

@@ -71,7 +71,7 @@ export async function recoverSentCreate(deps: AppDeps, claim: Claim): Promise<Ou
   // Every part is recorded (nothing can be in flight): only the final write is missing.
   if (!part) return runPublish(deps, claim);
   const since = row.createSentAt ?? row.claimedAt ?? row.updatedAt;
-  // The sweep keeps the claim alive meanwhile (keepClaimsAlive, for the whole batch).
+  // The sweep keeps the claim alive meanwhile (the post's heartbeat in publish.sweep.ts settle).
   const lookUp = (): Promise<PartLookup> => lookUpPart(deps, claim, part, progress, since);
   const first = await lookUp();
   if (first.kind === 'found') return runPublish(deps, claim, { kind: 'found', id: first.id, url: first.url });
