@@ -40,6 +40,9 @@ export const newClaimToken = (deps: AppDeps) => `${deps.instanceId}:${randomBase
 /** The rows this claim still holds: its post, its token, and (through the table) `publishing`. */
 export const heldBy = (claim: Claim) => and(eq(posts.id, claim.row.id), eq(posts.claimedBy, claim.token));
 
+/** Every post one claim statement took (a batch) that still carries its token. */
+export const heldUnder = (token: string) => eq(posts.claimedBy, token);
+
 const claimedValues = (token: string, now: number) => ({
   claimedAt: now,
   claimedBy: token,
@@ -136,8 +139,8 @@ export async function reclaimStale(deps: AppDeps, limit: number): Promise<Claim[
 
 /**
  * Keeps the claims `held` matches alive until `stop`: one UPDATE per beat, whether it is a
- * sweep's whole batch waiting for slots in the pool (`eq(posts.claimedBy, token)`, one claim
- * statement's token) or one post while it publishes (`heldBy(claim)`). Whoever holds a claim
+ * sweep's whole batch waiting for slots in the pool (`heldUnder(token)`, one claim statement's
+ * token) or one post while it publishes (`heldBy(claim)`). Whoever holds a claim
  * keeps it: the sweep, or publish-now. A post settled or taken over no longer matches (its
  * status or token changed).
  */

@@ -1,11 +1,17 @@
-import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../../context.ts';
-import { posts } from '../../../db/schema/index.ts';
 import { boundedPool } from '../../../jobs/pool.ts';
 import type { Sweep } from '../../../jobs/runner.ts';
 import { SweepName } from '../../../wake/sweep-names.ts';
 import { channelTools } from '../../channels/channel-config.ts';
-import { type Claim, claimDue, heldBy, keepClaimsAlive, nextWorkAfter, reclaimStale } from './claims.ts';
+import {
+  type Claim,
+  claimDue,
+  heldBy,
+  heldUnder,
+  keepClaimsAlive,
+  nextWorkAfter,
+  reclaimStale,
+} from './claims.ts';
 import type { Outcome } from './publish-outcome.ts';
 import { runPublish } from './publish-run.ts';
 import { recoverClaim } from './sent-create-recovery.ts';
@@ -141,7 +147,7 @@ async function publishClaims(deps: AppDeps, signal: AbortSignal, sources: ClaimS
       if (claims.length > 0) {
         const batch = {
           left: claims.length,
-          heartbeat: keepClaimsAlive(deps, eq(posts.claimedBy, claims[0]!.token)),
+          heartbeat: keepClaimsAlive(deps, heldUnder(claims[0]!.token)),
         };
         const entries = claims.map((claim) => ({ claim, publish: source.publish, batch }));
         // Taken-over claims are overdue already: they go before the due posts waiting.
