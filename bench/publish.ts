@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
@@ -32,6 +33,13 @@ import { fmt, NODE, report } from './lib.ts';
  * is posts over the time from the first due time to the last publish, so with a spread it is
  * bounded by the arrival rate (the ratio is then a floor, not the capacity).
  *
+ * Rates follow the machine's load; what a post costs moves less, so the bench also prints it:
+ * the workers' CPU (/proc/<pid>/stat), the CPU of the PostgreSQL backends serving the bench
+ * database, this process's (the sandbox and the API), and the database's transactions and rows
+ * written (pg_stat_database), each per post, beside the CPU per create of the baseline.
+ * BENCH_WORKER_NODE_ARGS passes flags to the workers (`--cpu-prof --cpu-prof-dir=DIR`);
+ * BENCH_LOG_STATEMENTS=1 has PostgreSQL log every statement on the bench database.
+ *
  * The ten-times burst (issue 26): BENCH_POSTS=20000 BENCH_WORKERS=4 BENCH_SPREAD_MS=60000
  * BENCH_CHANNELS=100, and again with BENCH_LONG_TRANSACTION=1.
  */
@@ -43,6 +51,46 @@ const CHANNELS = Number(process.env.BENCH_CHANNELS ?? 1);
 const SPREAD_MS = Number(process.env.BENCH_SPREAD_MS ?? 0);
 const LONG_TRANSACTION = process.env.BENCH_LONG_TRANSACTION === '1';
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** CPU seconds a process has used so far (utime + stime in /proc/<pid>/stat), 0 once it is gone. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    // The command name (2nd field) is in parentheses and may hold spaces: count after it.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * What the burst costs, in units the machine's load moves less than a rate: the workers' CPU
+ * seconds, the CPU seconds of the PostgreSQL backends serving the bench database, and that
+ * database's committed transactions and written rows (pg_stat_database).
+ */
+interface Cpu {
+  workers: number;
+  backends: Map<number, number>;
+}
+
+async function cpuNow(sql: ReturnType<typeof postgres>, db: string, workers: ChildProcess[]): Promise<Cpu> {
+  const backends = await sql`select pid from pg_stat_activity where datname = ${db}`;
+  return {
+    workers: workers.reduce((sum, w) => sum + cpuSeconds(w.pid), 0),
+    backends: new Map(backends.map((b) => [b.pid as number, cpuSeconds(b.pid as number)])),
+  };
+}
+
+/**
+ * A backend reports its counts when a transaction ends at most once a second, and an idle one
+ * only after 10 s (PostgreSQL 15's PGSTAT_IDLE_INTERVAL): read after the burst, wait that out.
+ */
+async function writesNow(sql: ReturnType<typeof postgres>, db: string) {
+  await sql`select pg_stat_clear_snapshot()`;
+  const [stats] = await sql`select xact_commit::float8 as commits,
+    (tup_inserted + tup_updated + tup_deleted)::float8 as rows from pg_stat_database where datname = ${db}`;
+  return { commits: Number(stats?.commits ?? 0), rows: Number(stats?.rows ?? 0) };
+}
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
@@ -63,7 +111,9 @@ async function json(url: string, init: RequestInit & { body?: string } = {}) {
 }
 
 function spawnWorker(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(NODE, ['src/main.ts'], {
+  // BENCH_WORKER_NODE_ARGS: e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the workers.
+  const nodeArgs = process.env.BENCH_WORKER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(NODE, [...nodeArgs, 'src/main.ts'], {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -115,6 +165,10 @@ const loadAtStart = loadavg()
 const dbName = `postkit_bench_${randomBytes(5).toString('hex')}`;
 const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
 await admin.unsafe(`create database ${dbName}`);
+// BENCH_LOG_STATEMENTS=1: PostgreSQL logs every statement on the bench database (its server log),
+// to count statements per post by kind.
+if (process.env.BENCH_LOG_STATEMENTS === '1')
+  await admin.unsafe(`alter database ${dbName} set log_statement = 'all'`);
 const dbUrl = new URL(SERVER_URL);
 dbUrl.pathname = `/${dbName}`;
 
@@ -198,10 +252,18 @@ try {
   );
 
   const db = api.deps.db;
+  await new Promise((r) => setTimeout(r, Math.max(0, runAt - Date.now() - 50)));
+  const writesBefore = await writesNow(admin, dbName);
+  const cpuBefore = await cpuNow(admin, dbName, workers);
+  const benchCpuBefore = process.cpuUsage();
   const deadline = runAt + 10 * 60_000;
-  // Polled by account (its index), not by the 2,000 ids: watching should cost the machine
-  // the workers run on as little as possible.
+  // Watching should cost the machine the workers run on as little as possible: one poll a
+  // second. A poll reads the account's posts until one is not done, which with 20,000 posts
+  // mostly published is milliseconds of PostgreSQL; at ten polls a second it took CPU from the
+  // burst it measures. Lateness and throughput come from each post's publishedAt, not from when
+  // the watcher notices the end.
   for (;;) {
+    await new Promise((r) => setTimeout(r, 1_000));
     // On an overloaded machine the database may be refused for a moment (the resilient driver
     // fails fast): the watcher looks again rather than abandon the run.
     const pending = await db
@@ -212,9 +274,12 @@ try {
       .catch(() => [{ id: 'unknown' }]);
     if (pending.length === 0) break;
     if (Date.now() > deadline) throw new Error('posts still pending after 10 minutes');
-    await new Promise((r) => setTimeout(r, 100));
   }
 
+  const cpuAfter = await cpuNow(admin, dbName, workers);
+  const benchCpu = process.cpuUsage(benchCpuBefore);
+  await new Promise((r) => setTimeout(r, 11_000));
+  const writesAfter = await writesNow(admin, dbName);
   const rows = await db.select().from(posts).where(inArray(posts.id, ids));
   const published = rows.filter((r) => r.status === 'published');
   const failed = rows.length - published.length;
@@ -232,7 +297,21 @@ try {
     byWorker.set(pid, (byWorker.get(pid) ?? 0) + 1);
   }
 
+  const backendCpu = [...cpuAfter.backends].reduce(
+    (sum, [pid, cpu]) => sum + cpu - (cpuBefore.backends.get(pid) ?? 0),
+    0,
+  );
+  const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000 / TOTAL;
+  const perPost = {
+    sandboxCpuMs: cpuMs(benchCpu),
+    workerCpuMs: ((cpuAfter.workers - cpuBefore.workers) * 1000) / TOTAL,
+    postgresCpuMs: (backendCpu * 1000) / TOTAL,
+    commits: (writesAfter.commits - writesBefore.commits) / TOTAL,
+    rowsWritten: (writesAfter.rows - writesBefore.rows) / TOTAL,
+  };
+  const baselineCpuBefore = process.cpuUsage();
   const direct = await baseline(sandbox);
+  const baselineCpu = process.cpuUsage(baselineCpuBefore);
   const ratio = throughput / direct;
   console.log(`  platform latency  ${LATENCY_MS} ms per create (sandbox)`);
   console.log(`  channels          ${CHANNELS} (one member each)`);
@@ -251,6 +330,12 @@ try {
     `  baseline          ${fmt(direct, 1)} creates/s straight through the adapter, same concurrency`,
   );
   console.log(`  ratio             ${ratio.toFixed(2)} of the bare adapter's throughput`);
+  console.log(
+    `  baseline cost     ${cpuMs(baselineCpu).toFixed(2)} ms CPU per create (adapter and sandbox, one process)`,
+  );
+  console.log(
+    `  cost per post     ${perPost.sandboxCpuMs.toFixed(2)} ms sandbox + API CPU, ${perPost.workerCpuMs.toFixed(2)} ms worker CPU, ${perPost.postgresCpuMs.toFixed(2)} ms PostgreSQL CPU, ${perPost.commits.toFixed(2)} transactions, ${perPost.rowsWritten.toFixed(2)} rows written (CPU from runAt to the end, seen within a second)`,
+  );
   console.log(
     `  load average      ${loadAtStart} at the start, ${loadavg()
       .map((l) => l.toFixed(2))
@@ -274,6 +359,12 @@ try {
     duplicates,
     baselinePerSec: Number(direct.toFixed(1)),
     ratio: Number(ratio.toFixed(3)),
+    workerCpuMsPerPost: Number(perPost.workerCpuMs.toFixed(3)),
+    postgresCpuMsPerPost: Number(perPost.postgresCpuMs.toFixed(3)),
+    commitsPerPost: Number(perPost.commits.toFixed(3)),
+    rowsWrittenPerPost: Number(perPost.rowsWritten.toFixed(3)),
+    sandboxCpuMsPerPost: Number(perPost.sandboxCpuMs.toFixed(3)),
+    baselineCpuMsPerCreate: Number(cpuMs(baselineCpu).toFixed(3)),
     loadAverage: loadavg()[0],
   });
   if (duplicates !== 0 || failed !== 0) process.exitCode = 1;

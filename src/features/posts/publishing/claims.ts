@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../../context.ts';
 import { inTexts, jsonRows } from '../../../db/json-rows.ts';
 import { channels, posts } from '../../../db/schema/index.ts';
@@ -39,6 +39,9 @@ export const newClaimToken = (deps: AppDeps) => `${deps.instanceId}:${randomBase
 
 /** The rows this claim still holds: its post, its token, and (through the table) `publishing`. */
 export const heldBy = (claim: Claim) => and(eq(posts.id, claim.row.id), eq(posts.claimedBy, claim.token));
+
+/** Every post one claim statement took (a batch) that still carries its token. */
+export const heldUnder = (token: string) => eq(posts.claimedBy, token);
 
 const claimedValues = (token: string, now: number) => ({
   claimedAt: now,
@@ -135,26 +138,17 @@ export async function reclaimStale(deps: AppDeps, limit: number): Promise<Claim[
 }
 
 /**
- * Keeps every claim of one claim statement (one token) alive while the claimed posts wait for
- * a slot in the sweep's pool: one UPDATE per beat for the whole batch.
+ * Keeps the claims `held` matches alive until `stop`: one UPDATE per beat, whether it is a
+ * sweep's whole batch waiting for slots in the pool (`heldUnder(token)`, one claim statement's
+ * token) or one post while it publishes (`heldBy(claim)`). Whoever holds a claim
+ * keeps it: the sweep, or publish-now. A post settled or taken over no longer matches (its
+ * status or token changed).
  */
-export function startBatchHeartbeat(deps: AppDeps, token: string): { stop(): void } {
+export function keepClaimsAlive(deps: AppDeps, held: SQL | undefined): { stop(): void } {
   const every = Math.max(50, Math.floor(deps.config.PUBLISH_LEASE_MS / 3));
   const timer = setInterval(() => {
-    transitionPost(deps.db, 'renew_claim', eq(posts.claimedBy, token), { claimedAt: deps.clock.now() }).catch(
-      (err) => deps.log.warn({ err }, 'could not renew a batch of publish claims'),
-    );
-  }, every);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
-}
-
-/** Keeps a claim alive while its publish runs (long uploads, video processing). */
-export function startHeartbeat(deps: AppDeps, claim: Claim): { stop(): void } {
-  const every = Math.max(50, Math.floor(deps.config.PUBLISH_LEASE_MS / 3));
-  const timer = setInterval(() => {
-    transitionPost(deps.db, 'renew_claim', heldBy(claim), { claimedAt: deps.clock.now() }).catch((err) =>
-      deps.log.warn({ err, postId: claim.row.id }, 'could not renew a publish claim'),
+    transitionPost(deps.db, 'renew_claim', held, { claimedAt: deps.clock.now() }).catch((err) =>
+      deps.log.warn({ err }, 'could not renew publish claims'),
     );
   }, every);
   timer.unref();

@@ -4,7 +4,7 @@ import { requireChannelTools } from '../../channels/channel-config.ts';
 import { loadPostRow, type PostRow, toPost } from '../post-row.ts';
 import { checkOne, draftOfRow } from '../post-rules.ts';
 import type { Post } from '../posts.schemas.ts';
-import { claimPost } from './claims.ts';
+import { claimPost, heldBy, keepClaimsAlive } from './claims.ts';
 import { runPublish } from './publish-run.ts';
 import { allows } from './transitions.ts';
 
@@ -36,7 +36,8 @@ export async function publishNow({ ctx, input }: Call<{ id: string }>): Promise<
 
   const claim = await claimPost(deps, accountId, row.id);
   if (!claim) throw notClaimable(await loadPostRow(deps.db, accountId, row.id));
-  const outcome = await runPublish(deps, claim);
+  const heartbeat = keepClaimsAlive(deps, heldBy(claim));
+  const outcome = await runPublish(deps, claim).finally(() => heartbeat.stop());
   switch (outcome.kind) {
     case 'published':
       return toPost(outcome.row);

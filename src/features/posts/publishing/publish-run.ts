@@ -3,7 +3,7 @@ import type { AppDeps } from '../../../context.ts';
 import { media } from '../../../db/schema/index.ts';
 import type { MediaFile } from '../../../platforms/platform.ts';
 import { channelTools } from '../../channels/channel-config.ts';
-import { type Claim, startHeartbeat } from './claims.ts';
+import type { Claim } from './claims.ts';
 import { type PartStep, type Resend, sendPart } from './part-send.ts';
 import { nextPart, partsOf, progressOf, recordPart, withPart } from './parts.ts';
 import { markFailed, markPublished, type Outcome } from './publish-outcome.ts';
@@ -52,16 +52,11 @@ async function mediaFilesOf(deps: AppDeps, claim: Claim): Promise<PostMedia> {
  */
 export type Start = { kind: 'found'; id: string; url: string | null } | { kind: 'resend'; resend: Resend };
 
+/**
+ * The caller keeps the claim alive while this runs (keepClaimsAlive: the sweep for a whole
+ * batch, publish-now for its one post).
+ */
 export async function runPublish(deps: AppDeps, claim: Claim, start?: Start): Promise<Outcome> {
-  const heartbeat = startHeartbeat(deps, claim);
-  try {
-    return await publishParts(deps, claim, start);
-  } finally {
-    heartbeat.stop();
-  }
-}
-
-async function publishParts(deps: AppDeps, claim: Claim, start?: Start): Promise<Outcome> {
   const { row } = claim;
   if (!row.channelId) {
     return markFailed(deps, claim, {

@@ -3,7 +3,15 @@ import { boundedPool } from '../../../jobs/pool.ts';
 import type { Sweep } from '../../../jobs/runner.ts';
 import { SweepName } from '../../../wake/sweep-names.ts';
 import { channelTools } from '../../channels/channel-config.ts';
-import { type Claim, claimDue, nextWorkAfter, reclaimStale, startBatchHeartbeat } from './claims.ts';
+import {
+  type Claim,
+  claimDue,
+  heldBy,
+  heldUnder,
+  keepClaimsAlive,
+  nextWorkAfter,
+  reclaimStale,
+} from './claims.ts';
 import type { Outcome } from './publish-outcome.ts';
 import { runPublish } from './publish-run.ts';
 import { recoverClaim } from './sent-create-recovery.ts';
@@ -41,6 +49,7 @@ export const publishSweep: Sweep = {
 };
 
 async function settle(deps: AppDeps, claim: Claim, publish: Publish): Promise<void> {
+  const heartbeat = keepClaimsAlive(deps, heldBy(claim));
   try {
     const outcome = await publish(deps, claim);
     deps.metrics.publishSettled(outcome.kind, outcome.kind === 'lost' ? undefined : outcome.row);
@@ -59,6 +68,8 @@ async function settle(deps: AppDeps, claim: Claim, publish: Publish): Promise<vo
   } catch (err) {
     // The outcome write itself failed: the lease will lapse and recovery will settle the post.
     deps.log.error({ err, postId: claim.row.id }, 'could not record a publish outcome');
+  } finally {
+    heartbeat.stop();
   }
 }
 
@@ -114,8 +125,9 @@ interface Waiting {
  * (claims.ts), so a burst costs one claim per PUBLISH_CONCURRENCY posts; the next batch is
  * claimed while the current one is being published, so freed slots never wait for a claim.
  * Claimed posts waiting for a slot keep their claims alive with one heartbeat per batch
- * (renewing every post still held under the batch's token), so a pool busy with long uploads,
- * or a long queue of taken-over claims, never lets them lapse into recovery again.
+ * (renewing every post still held under the batch's token), and each post its own while it
+ * publishes (settle), so a pool busy with long uploads, or a long queue of taken-over claims,
+ * never lets them lapse into recovery again.
  */
 async function publishClaims(deps: AppDeps, signal: AbortSignal, sources: ClaimSource[]): Promise<number> {
   const size = deps.config.PUBLISH_CONCURRENCY;
@@ -133,7 +145,10 @@ async function publishClaims(deps: AppDeps, signal: AbortSignal, sources: ClaimS
       // Recovery is done when a batch comes back short; due posts when none is left.
       if (source.eager ? claims.length < limit : claims.length === 0) current++;
       if (claims.length > 0) {
-        const batch = { left: claims.length, heartbeat: startBatchHeartbeat(deps, claims[0]!.token) };
+        const batch = {
+          left: claims.length,
+          heartbeat: keepClaimsAlive(deps, heldUnder(claims[0]!.token)),
+        };
         const entries = claims.map((claim) => ({ claim, publish: source.publish, batch }));
         // Taken-over claims are overdue already: they go before the due posts waiting.
         if (source.eager) waiting.unshift(...entries);
@@ -171,7 +186,7 @@ async function publishClaims(deps: AppDeps, signal: AbortSignal, sources: ClaimS
     // Claimed posts always run, even after shutdown began: the claim is ours until settled.
     while (pool.free > 0 && waiting.length > 0) {
       const { claim, publish, batch } = waiting.shift()!;
-      // From here the publish's own heartbeat (publish-run.ts) keeps the claim.
+      // From here the post's own heartbeat keeps its claim (settle).
       if (--batch.left === 0) batch.heartbeat.stop();
       pool.add(() => settle(deps, claim, publish));
     }

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../../context.ts';
-import { type Claim, startHeartbeat } from './claims.ts';
+import type { Claim } from './claims.ts';
 import { lookUpPart, type PartLookup } from './part-lookup.ts';
 import { stopped } from './part-send.ts';
 import { inPart, nextPart, type Part, partFailure, partsOf, progressOf, withPart } from './parts.ts';
@@ -71,14 +71,8 @@ export async function recoverSentCreate(deps: AppDeps, claim: Claim): Promise<Ou
   // Every part is recorded (nothing can be in flight): only the final write is missing.
   if (!part) return runPublish(deps, claim);
   const since = row.createSentAt ?? row.claimedAt ?? row.updatedAt;
-  const lookUp = async (): Promise<PartLookup> => {
-    const heartbeat = startHeartbeat(deps, claim);
-    try {
-      return await lookUpPart(deps, claim, part, progress, since);
-    } finally {
-      heartbeat.stop();
-    }
-  };
+  // The sweep keeps the claim alive meanwhile (the post's heartbeat in publish.sweep.ts settle).
+  const lookUp = (): Promise<PartLookup> => lookUpPart(deps, claim, part, progress, since);
   const first = await lookUp();
   if (first.kind === 'found') return runPublish(deps, claim, { kind: 'found', id: first.id, url: first.url });
   if (first.kind === 'cannot_tell') {

@@ -100,11 +100,18 @@ const STATES = Object.keys(POST_TRANSITIONS) as PostStatus[];
 export const statesAllowing = (event: PostEvent): PostStatus[] =>
   STATES.filter((state) => POST_TRANSITIONS[state][event] !== undefined);
 
+/** Each event's target, worked out once (every write of a publish asks). */
+const TARGETS = new Map<PostEvent, PostStatus>();
+
 /** The one state an event leads to (checked below: no event has two targets). */
 export function targetOf(event: PostEvent): PostStatus {
+  const known = TARGETS.get(event);
+  if (known) return known;
   const targets = new Set(statesAllowing(event).map((state) => POST_TRANSITIONS[state][event]!.to));
   if (targets.size !== 1) throw new Error(`post event ${event} must lead to exactly one state`);
-  return [...targets][0]!;
+  const target = [...targets][0]!;
+  TARGETS.set(event, target);
+  return target;
 }
 
 /** Whether `event` applies to a post in `status` (before any `only` condition, which SQL checks). */
