@@ -46,8 +46,8 @@ describe('word table', () => {
       fc.property(text, (t) => {
         const { tokens, words } = tokenizeWords(t);
         expect(words.hashes).toEqual(tokens.map(hashString));
-        expect(words.facts).toEqual(lookUpWords(tokens).facts);
-        expect(words.facts).toEqual(tokens.map(wordFacts));
+        expect(words.ids).toEqual(lookUpWords(tokens).ids);
+        expect(words.ids).toEqual(tokens.map((token) => wordFacts(token)?.id ?? -1));
       }),
       { numRuns: 1_000 },
     );

@@ -8,7 +8,7 @@ export interface TextFeatures {
   text: string;
   /** Lower-cased word tokens (phrases.ts `tokenize`), kept for the learned model's word features. */
   tokens: string[];
-  /** The tokens' word records, looked up once for every measure that reads them (word-facts.ts). */
+  /** The tokens' word ids, looked up once for every measure that reads them (word-facts.ts). */
   wordFacts: LookedUpWords;
   length: number;
   words: number;
@@ -129,7 +129,7 @@ export function extractFeatures(raw: string): TextFeatures {
   const newline = text.indexOf('\n');
   const firstLine = (newline === -1 ? text : text.slice(0, newline)).trim();
   const { tokens, words: wordFacts, lower } = tokenizeWords(text);
-  const { counts, found, words, numbers, pronouns } = scanPhrases(tokens, wordFacts.facts);
+  const { counts, found, words, numbers, pronouns } = scanPhrases(tokens, wordFacts.ids);
   const { sentences, repeated } = sentenceStats(text, lower);
   const hook = firstSentence(firstLine);
   const { paragraphs, longest, lines } = paragraphStats(text);
