@@ -87,15 +87,20 @@ export const tokenize = (text: string): string[] => tokenizeWords(text).tokens;
  * `tokenize`, and the tokens looked up in the word table (word-facts.ts) in the same scan: a
  * registered word is found from the text's code units without being cut out, and its token is
  * the table's own string (equal to the cut, so no copy is made); only other words are cut.
- * `lower` is the lower-cased text it scanned.
+ * `lower` is the lower-cased text it scanned; `headEnds` the end offsets of the tokens that end
+ * by `headEnd`, so a caller can take the tokens of the text's opening without cutting it again.
  */
-export function tokenizeWords(text: string): { tokens: string[]; words: LookedUpWords; lower: string } {
+export function tokenizeWords(
+  text: string,
+  headEnd = 0,
+): { tokens: string[]; words: LookedUpWords; lower: string; headEnds: number[] } {
   const s = text.toLowerCase();
   const n = s.length;
   const u = LOWER_UNITS.of(s);
   const tokens: string[] = [];
   const ids: number[] = [];
   const hashes: number[] = [];
+  const headEnds: number[] = [];
   const generation = wordGeneration();
   let i = 0;
   while (i < n) {
@@ -108,6 +113,7 @@ export function tokenizeWords(text: string): { tokens: string[]; words: LookedUp
         tokens.push(token);
         hashes.push(hash);
         ids.push(id);
+        if (i < headEnd) headEnds.push(i + 1);
       }
       i++;
       continue;
@@ -148,8 +154,9 @@ export function tokenizeWords(text: string): { tokens: string[]; words: LookedUp
     tokens.push(token);
     hashes.push(hash);
     ids.push(id);
+    if (i <= headEnd) headEnds.push(i);
   }
-  return { tokens, words: { generation, ids, hashes }, lower: s };
+  return { tokens, words: { generation, ids, hashes }, lower: s, headEnds };
 }
 
 const QUESTION_HASH = hashString('?');

@@ -1,6 +1,6 @@
 import { countAround, countAtLineStarts, countFrom, sticky } from './anchored-counts.ts';
 import { countMatches, NOT_X_BUT_Y } from './lexicon.ts';
-import { hasPhrase, type PhraseList, scanPhrases, tokenizeWords } from './phrases.ts';
+import { hasPhrase, hasPhraseIn, type PhraseList, scanPhrases, tokenize, tokenizeWords } from './phrases.ts';
 import { countProperNouns, scanNonAscii, sentenceStats, withoutTrailingHashtags } from './text-scan.ts';
 import type { LookedUpWords } from './word-facts.ts';
 
@@ -31,6 +31,8 @@ export interface TextFeatures {
   firstLine: string;
   /** First sentence of the first line: the thought the reader sees before deciding. */
   hook: string;
+  /** The hook's tokens (phrases.ts `tokenize`). */
+  hookTokens: string[];
   hashtags: number;
   /** Hashtags inside the text, not in the closing run of tags. */
   inlineHashtags: number;
@@ -141,10 +143,19 @@ export function extractFeatures(raw: string): TextFeatures {
   const text = normalizePost(raw);
   const newline = text.indexOf('\n');
   const firstLine = (newline === -1 ? text : text.slice(0, newline)).trim();
-  const { tokens, words: wordFacts, lower } = tokenizeWords(text);
+  const { tokens, words: wordFacts, lower, headEnds } = tokenizeWords(text, firstLine.length);
   const { counts, found, words, numbers, pronouns } = scanPhrases(tokens, wordFacts.ids);
   const { sentences, repeated } = sentenceStats(text, lower);
   const hook = firstSentence(firstLine);
+  // The opening's tokens are the text's first tokens when the opening starts the text and
+  // lower-casing kept every character in place (a token cannot run past the opening's end:
+  // it ends at white space, a line break or sentence punctuation).
+  const inPlace = lower.length === text.length && !text.includes('Σ') && text.startsWith(firstLine);
+  const tokensBy = (end: number) => {
+    let n = 0;
+    while (n < headEnds.length && headEnds[n]! <= end) n++;
+    return tokens.slice(0, n);
+  };
   const { paragraphs, longest, lines } = paragraphStats(text);
   const hasHash = text.includes('#');
   const trimmedEnd = hasHash ? withoutTrailingHashtags(text).trimEnd() : text;
@@ -169,6 +180,7 @@ export function extractFeatures(raw: string): TextFeatures {
     firstLine,
     hook,
     hashtags,
+    hookTokens: inPlace && text.startsWith(hook) ? tokensBy(hook.length) : tokenize(hook),
     inlineHashtags: hashtags === 0 ? 0 : countFrom(HASHTAG_AT, trimmedEnd, '#'),
     links: mayHaveLink(text, lower) ? countMatches(LINK, text) : 0,
     mentions: text.includes('@') ? countFrom(MENTION_AT, text, '@') : 0,
@@ -192,11 +204,10 @@ export function extractFeatures(raw: string): TextFeatures {
         ? countMatches(NOT_X_BUT_Y, text)
         : 0,
     // A phrase starting in the first four words ends well within 200 characters.
-    genericOpener: hasPhrase(
-      'genericOpeners',
-      firstLine.length > 200 ? firstLine.slice(0, 200) : firstLine,
-      4,
-    ),
+    genericOpener:
+      inPlace && firstLine.length <= 200
+        ? hasPhraseIn('genericOpeners', tokensBy(firstLine.length), 4)
+        : hasPhrase('genericOpeners', firstLine.length > 200 ? firstLine.slice(0, 200) : firstLine, 4),
     jargon: counts.jargon,
     vague: counts.vague,
     callsToComment: counts.callsToComment,
