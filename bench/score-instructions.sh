@@ -1,0 +1,28 @@
+#!/bin/bash
+# Instructions per scored post, counted by callgrind (valgrind), for this checkout and, with
+# BEFORE=<dir> (that commit's src/ and packages/, node_modules linked), for another, with the
+# ratio. Each count is a run of bench/score-loop.ts with MEASURE rounds of N posts after WARM
+# rounds, minus the same run without the measured rounds. V8 runs single-threaded so its
+# compiler and collector work lands in the counted thread in the same way every run: counts
+# repeat within about 1%, whatever else the machine runs; wall time does not matter.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+MEASURE=${MEASURE:-30}
+N=${N:-100}
+count() {
+  local dir=$1 total=()
+  for m in "$MEASURE" 0; do
+    out=$(mktemp)
+    DIR=$dir WARM=10 MEASURE=$m N=$N valgrind --tool=callgrind --callgrind-out-file="$out" \
+      ./node_modules/.bin/node --single-threaded bench/score-loop.ts >/dev/null 2>&1
+    total+=("$(grep -m1 '^totals:' "$out" | awk '{print $2}')")
+    rm -f "$out"
+  done
+  echo $(((total[0] - total[1]) / (MEASURE * N)))
+}
+now=$(count "$PWD")
+echo "instructions per post, now: $now ($MEASURE x $N posts after 10 warm-up rounds)"
+if [ -n "${BEFORE:-}" ]; then
+  before=$(count "$BEFORE")
+  echo "instructions per post, before: $before; before/now $(awk "BEGIN{printf \"%.3f\", $before/$now}")"
+fi
