@@ -1,10 +1,11 @@
 #!/bin/bash
 # Instructions per scored post, counted by callgrind (valgrind), for this checkout and, with
 # BEFORE=<dir> (that commit's src/ and packages/, node_modules linked), for another, with the
-# ratio. Each count is a run of bench/score-loop.ts with MEASURE rounds of N posts after WARM
-# rounds, minus the same run without the measured rounds. V8 runs single-threaded so its
-# compiler and collector work lands in the counted thread in the same way every run: counts
-# repeat within about 1%, whatever else the machine runs; wall time does not matter.
+# ratio. Each count is a run of bench/score-loop.ts with MEASURE rounds of N posts after 10
+# warm-up rounds, minus the same run without the measured rounds. V8 runs single-threaded, so
+# its compiler's and collector's work is counted too; the machine's load does not change the
+# count, but when the collector and the compiler run still does: counts of the same code moved
+# by 3-7% between runs on 2026-11-27, so compare several runs, not one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 MEASURE=${MEASURE:-30}
