@@ -150,7 +150,8 @@ export function extractFeatures(raw: string): TextFeatures {
   // The opening's tokens are the text's first tokens when the opening starts the text and
   // lower-casing kept every character in place (a token cannot run past the opening's end:
   // it ends at white space, a line break or sentence punctuation).
-  const inPlace = lower.length === text.length && !text.includes('Σ') && text.startsWith(firstLine);
+  // The first line and the hook start the text: it is trimmed, and each is cut from its start.
+  const inPlace = lower.length === text.length && !text.includes('Σ');
   const tokensBy = (end: number) => {
     let n = 0;
     while (n < headEnds.length && headEnds[n]! <= end) n++;
@@ -180,7 +181,7 @@ export function extractFeatures(raw: string): TextFeatures {
     firstLine,
     hook,
     hashtags,
-    hookTokens: inPlace && text.startsWith(hook) ? tokensBy(hook.length) : tokenize(hook),
+    hookTokens: inPlace ? tokensBy(hook.length) : tokenize(hook),
     inlineHashtags: hashtags === 0 ? 0 : countFrom(HASHTAG_AT, trimmedEnd, '#'),
     links: mayHaveLink(text, lower) ? countMatches(LINK, text) : 0,
     mentions: text.includes('@') ? countFrom(MENTION_AT, text, '@') : 0,
