@@ -1,5 +1,5 @@
-import { readPostsCsv } from '../scripts/lib/posts-csv.ts';
 import { scoreHeuristically as now } from '../src/scoring/scorer.ts';
+import { benchPosts } from './score-posts.ts';
 
 /**
  * The offline engine of another checkout (BEFORE: a directory holding that commit's src/ and
@@ -13,15 +13,7 @@ if (!beforeDir) throw new Error('set BEFORE to the directory of the version to c
 const { scoreHeuristically: before } = (await import(`${beforeDir}/src/scoring/scorer.ts`)) as {
   scoreHeuristically: typeof now;
 };
-const posts: string[] = [];
-let buffer = '';
-for (const row of readPostsCsv(process.env.BENCH_POSTS_CSV ?? '../shared/data/linkedin-posts-2025.csv')) {
-  buffer += (buffer ? '\n\n' : '') + row.content;
-  if (buffer.length >= 1_300) {
-    posts.push(buffer.slice(0, 1_300));
-    buffer = '';
-  }
-}
+const posts = benchPosts();
 function rate(score: typeof now, cpuMs: number): number {
   const started = process.cpuUsage();
   let n = 0;

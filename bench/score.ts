@@ -1,8 +1,8 @@
 import { loadavg } from 'node:os';
-import { readPostsCsv } from '../scripts/lib/posts-csv.ts';
 import { runRules } from '../src/scoring/rules/rules.ts';
 import { scoreHeuristically } from '../src/scoring/scorer.ts';
 import { fmt, type LoadResult, load, report, startChild } from './lib.ts';
+import { benchPosts } from './score-posts.ts';
 
 /**
  * bench/score, in one run:
@@ -15,25 +15,11 @@ import { fmt, type LoadResult, load, report, startChild } from './lib.ts';
  *    alternating rounds (median of each side). Target ratio >= 0.6. Uses DATABASE_URL /
  *    REDIS_URL when set. The load average is printed: the machine is shared.
  */
-const CSV = process.env.BENCH_POSTS_CSV ?? '../shared/data/linkedin-posts-2025.csv';
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const medianOf = (runs: LoadResult[]) =>
   [...runs].sort((a, b) => a.requestsPerSec - b.requestsPerSec)[Math.floor(runs.length / 2)]!;
 const POST_CHARS = 1_300;
-
-function postsOfLength(chars: number): string[] {
-  const out: string[] = [];
-  let buffer = '';
-  for (const row of readPostsCsv(CSV)) {
-    buffer += (buffer ? '\n\n' : '') + row.content;
-    if (buffer.length >= chars) {
-      out.push(buffer.slice(0, chars));
-      buffer = '';
-    }
-  }
-  return out;
-}
 
 function throughput(posts: string[], fn: (post: string) => unknown, ms: number): number {
   const started = performance.now();
@@ -45,7 +31,7 @@ function throughput(posts: string[], fn: (post: string) => unknown, ms: number):
   return n / ((performance.now() - started) / 1000);
 }
 
-const posts = postsOfLength(POST_CHARS);
+const posts = benchPosts(POST_CHARS);
 throughput(posts, (post) => scoreHeuristically({ post }), 1_500); // warm the JIT
 // Five alternating rounds of a second each: on a shared machine another process can take the
 // core for a while, so the best round shows the engine's own speed and the median what this

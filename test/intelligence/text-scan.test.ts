@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isJsSpace, sentenceStats } from '../../src/scoring/text/text-scan.ts';
+import {
+  countProperNouns,
+  isJsSpace,
+  scanNonAscii,
+  sentenceStats,
+} from '../../src/scoring/text/text-scan.ts';
 
 /** The sentence measure as it was written with regexes: the hand scan must agree with it. */
 function byRegex(text: string): { sentences: number; repeated: number } {
@@ -48,7 +53,66 @@ const text = fc
   )
   .map((parts) => parts.join(''));
 
+/** Capitalised words mid-sentence, as a regex says it (countProperNouns reads code units). */
+const properNounsByRegex = (t: string) =>
+  (t.match(/(?<=[\p{Ll}\p{N},;:)]) \p{Lu}[\p{L}\p{N}]/gu) ?? []).length;
+
+/** Emoji and styled letters, code point by code point. */
+function nonAsciiByCodePoint(t: string): { emoji: number; styled: number } {
+  let emoji = 0;
+  let styled = 0;
+  for (const ch of t) {
+    const cp = ch.codePointAt(0)!;
+    if (cp >= 0x1d400 && cp <= 0x1d7ff) styled++;
+    else if (cp >= 0xa9 && /^\p{Extended_Pictographic}$/u.test(ch)) emoji++;
+  }
+  return { emoji, styled };
+}
+
+/** Well-formed text with the characters the scans decide on, and any code point. */
+const wellFormed = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom(
+        ' ',
+        ', ',
+        ') ',
+        ' A',
+        ' É',
+        ' 𝐁',
+        'a',
+        '7',
+        'Name',
+        ' X1',
+        '🚀',
+        '©',
+        '𝐁𝐨𝐥𝐝',
+        'Ω',
+        'ß',
+        '\n',
+      ),
+      fc.string({ unit: 'binary', maxLength: 4 }),
+    ),
+    { maxLength: 30 },
+  )
+  .map((parts) => parts.join(''));
+
 describe('hand scans of the text', () => {
+  it('counts capitalised words mid-sentence, emoji and styled letters as the Unicode classes say', () => {
+    fc.assert(
+      fc.property(wellFormed, (t) => {
+        expect(countProperNouns(t)).toBe(properNounsByRegex(t));
+        expect(scanNonAscii(t)).toEqual(nonAsciiByCodePoint(t));
+      }),
+      { numRuns: 3_000 },
+    );
+    // Long enough for the scans to grow their code-unit buffers, then short again.
+    const long = 'I met Ana in Oslo, then 🚀 𝐁𝐨𝐥𝐝 Bob. '.repeat(600);
+    expect(countProperNouns(long)).toBe(properNounsByRegex(long));
+    expect(scanNonAscii(long)).toEqual(nonAsciiByCodePoint(long));
+    expect(countProperNouns('x, Yz')).toBe(1);
+  });
+
   it('treats as white space exactly what \\s matches', () => {
     for (let c = 0; c < 0x10000; c++)
       expect(isJsSpace(c), `U+${c.toString(16)}`).toBe(/\s/.test(String.fromCharCode(c)));

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scoreHeuristically } from '../../src/scoring/scorer.ts';
-import { tokenizeWords } from '../../src/scoring/text/phrases.ts';
+import { hasPhrase, tokenize, tokenizeWords } from '../../src/scoring/text/phrases.ts';
 import { DistinctCounter, hashString, StringIds } from '../../src/scoring/text/string-table.ts';
+import { extractFeatures } from '../../src/scoring/text/text-features.ts';
 import { lookUpWords, wordFacts } from '../../src/scoring/text/word-facts.ts';
 
 /**
@@ -27,6 +28,12 @@ const text = fc
         ' ',
         '\n',
         '—',
+        '.',
+        '! ',
+        '… ',
+        "In today's",
+        "Let's dive",
+        '\u00a0',
         '🚀',
         'Σ',
         'İ',
@@ -46,10 +53,22 @@ describe('word table', () => {
       fc.property(text, (t) => {
         const { tokens, words } = tokenizeWords(t);
         expect(words.hashes).toEqual(tokens.map(hashString));
-        expect(words.facts).toEqual(lookUpWords(tokens).facts);
-        expect(words.facts).toEqual(tokens.map(wordFacts));
+        expect(words.ids).toEqual(lookUpWords(tokens).ids);
+        expect(words.ids).toEqual(tokens.map((token) => wordFacts(token)?.id ?? -1));
       }),
       { numRuns: 1_000 },
+    );
+  });
+
+  it("takes the opening's tokens from the text's tokens as tokenising the opening alone does", () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        const f = extractFeatures(t);
+        expect(f.hookTokens).toEqual(tokenize(f.hook));
+        const line = f.firstLine.length > 200 ? f.firstLine.slice(0, 200) : f.firstLine;
+        expect(f.genericOpener).toBe(hasPhrase('genericOpeners', line, 4));
+      }),
+      { numRuns: 2_000 },
     );
   });
 

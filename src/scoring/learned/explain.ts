@@ -52,8 +52,9 @@ const CONCEPTS: [string, RegExp][] = [
   ['lists', /^(?:structure\.list|text\.list_lines)$/],
   ['sentiment', /^nlp\./],
 ];
-const conceptOf = (name: string) => CONCEPTS.find(([, re]) => re.test(name))?.[0];
-const CONCEPT_OF_FEATURE = FEATURES.map((f) => conceptOf(f.name));
+/** Each feature's concept as an index into CONCEPTS, -1 for none: sums by index, not by name. */
+const CONCEPT_OF_FEATURE = Int8Array.from(FEATURES, (f) => CONCEPTS.findIndex(([, re]) => re.test(f.name)));
+const FORMAT_CONCEPT = CONCEPTS.findIndex(([name]) => name === 'format');
 
 /** How a format is named among posts ("video posts did better than..."). */
 const FORMAT_GROUPS: Record<MediaKind, string> = {
@@ -182,16 +183,16 @@ function measureSignal(input: ExplainInput, index: number, effect: number): Sign
 export function explain(input: ExplainInput, limit = 12): Signal[] {
   const { hits, x, effects } = input;
   // Net effect of each concept: the side the model means.
-  const net = new Map<string, number>();
+  const net = new Float64Array(CONCEPTS.length);
   for (let i = 0; i < FEATURES.length; i++) {
-    const c = CONCEPT_OF_FEATURE[i];
-    if (c) net.set(c, (net.get(c) ?? 0) + effects[i]!);
+    const c = CONCEPT_OF_FEATURE[i]!;
+    if (c !== -1) net[c] = net[c]! + effects[i]!;
   }
   const agrees = (name: string, effect: number, impact: string) => {
     const i = BY_NAME.get(name);
-    const c = i === undefined ? undefined : CONCEPT_OF_FEATURE[i];
-    if (!c) return true;
-    const n = c === 'format' ? effect : net.get(c)!;
+    const c = i === undefined ? -1 : CONCEPT_OF_FEATURE[i]!;
+    if (c === -1) return true;
+    const n = c === FORMAT_CONCEPT ? effect : net[c]!;
     return Math.abs(n) < 1e-9 || n > 0 === (impact === 'positive');
   };
   const mediaIndex = BY_NAME.get(`media.${input.media}`)!;

@@ -1,5 +1,13 @@
 import { DistinctCounter } from '../text/string-table.ts';
-import { currentLookUp, type LookedUpWords, nextSeenPass, registerWord } from '../text/word-facts.ts';
+import {
+  currentLookUp,
+  type LookedUpWords,
+  nextSeenPass,
+  orderClassOf,
+  registerWord,
+  wordSeen,
+  wordTraits,
+} from '../text/word-facts.ts';
 import table from './word-order.json' with { type: 'json' };
 
 /**
@@ -63,12 +71,14 @@ const unregistered = new DistinctCounter();
 
 /**
  * Word-order plausibility of a post's tokens (phrases.ts `tokenize`), in one pass over them and
- * their word records (text-features.ts keeps the lookup): a class word's class and whether it
- * was seen are read from its record; only words nobody registered are counted in a table.
+ * their word ids (text-features.ts keeps the lookup): a class word's class and whether it
+ * was seen are read by id (word-facts.ts); only words nobody registered are counted in a table.
  */
 export function wordOrder(tokens: readonly string[], looked?: LookedUpWords): WordOrder {
-  const { facts, hashes } = currentLookUp(tokens, looked);
+  const { ids, hashes } = currentLookUp(tokens, looked);
   const pass = nextSeenPass();
+  const traits = wordTraits();
+  const seen = wordSeen();
   unregistered.begin(tokens.length);
   let previous = -1;
   let sum = 0;
@@ -79,14 +89,14 @@ export function wordOrder(tokens: readonly string[], looked?: LookedUpWords): Wo
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     if (t === '?' || t === '"') continue;
-    const word = facts[i];
+    const id = ids[i]!;
     let c: number;
-    if (word !== undefined) {
-      if (word.seen !== pass) {
-        word.seen = pass;
+    if (id !== -1) {
+      if (seen[id] !== pass) {
+        seen[id] = pass;
         distinct++;
       }
-      c = word.orderClass;
+      c = orderClassOf(traits[id]!);
     } else {
       unregistered.add(t, hashes[i]!);
       c = -1;

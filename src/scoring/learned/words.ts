@@ -1,4 +1,11 @@
-import { currentLookUp, type LookedUpWords, registeredWords, registerWord } from '../text/word-facts.ts';
+import {
+  currentLookUp,
+  type LookedUpWords,
+  NEGATOR_BIT,
+  registeredWords,
+  registerWord,
+  wordTraits,
+} from '../text/word-facts.ts';
 import { COMPOUND_ALPHA, NEGATION_SCALAR, NEGATORS, type Sentiment, vaderLexicon } from './sentiment.ts';
 
 /**
@@ -124,7 +131,7 @@ export function strongestWords(
 
 /**
  * Word choice and sentiment of lower-cased tokens (phrases.ts `tokenize`), read from their word
- * records (`looked`, the lookup text-features.ts kept; looked up here when absent or older than
+ * ids (`looked`, the lookup text-features.ts kept; looked up here when absent or older than
  * this vocabulary). `known`, when given, collects the vocabulary slots the post uses
  * (`strongestWords` names them).
  */
@@ -135,7 +142,8 @@ export function wordPass(
   looked?: LookedUpWords,
 ): { choice: number; sentiment: Sentiment } {
   const v = tableOf(words);
-  const { facts } = currentLookUp(tokens, looked);
+  const { ids } = currentLookUp(tokens, looked);
+  const traits = wordTraits();
   v.pass = (v.pass + 1) >>> 0;
   if (v.pass === 0) {
     v.seen.fill(0);
@@ -152,9 +160,9 @@ export function wordPass(
   for (let n = 0; n < tokens.length; n++) {
     const t = tokens[n]!;
     if (t !== '?' && t !== '"') counted++;
-    const word = facts[n];
+    const id = ids[n]!;
     // Words registered after this vocabulary's table was built are not in it.
-    const i = word === undefined || word.id >= size ? -1 : word.id;
+    const i = id >= size ? -1 : id;
     if (after !== undefined && i !== -1) {
       const p = after.get(i);
       if (p !== undefined && v.seen[p] !== pass) {
@@ -172,7 +180,8 @@ export function wordPass(
     if (!Number.isNaN(valence)) {
       // VADER's negation: a negator among the three preceding words scales the valence.
       for (let k = Math.max(0, n - 3); k < n; k++) {
-        if (facts[k]?.negator === true) {
+        const before = ids[k]!;
+        if (before !== -1 && (traits[before]! & NEGATOR_BIT) !== 0) {
           valence *= NEGATION_SCALAR;
           break;
         }

@@ -9,12 +9,15 @@ const QUESTION_WORD =
 const STORY =
   /^[^\p{L}]{0,3}(?:I|I['’](?:m|ve|d)|My|When I|Last (?:week|month|year|night|quarter)|Yesterday|This (?:morning|week|year)|Today I|(?:\d+|A few|Two|Three|Ten|Many) (?:years|months|weeks|days) ago|Years ago|In (?:19|20)\d\d|Back in|After (?:\d+|two|three|five|ten) (?:years|months|weeks))(?![\p{L}])/u;
 
-export function detectArchetype(hook: string): HookArchetype {
+export const detectArchetype = (hook: string): HookArchetype => archetypeOf(hook, undefined);
+
+/** `detectArchetype` with the hook's tokens, `tokenize(hook.trim())`, when the caller has them (text-features.ts `hookTokens`). */
+export function archetypeOf(hook: string, hookTokens: string[] | undefined): HookArchetype {
   const h = hook.trim();
   if (!h) return 'other';
   if (PURE_NUMBER.test(h)) return 'pure-number';
   if (h.endsWith('?') || (QUESTION_WORD.test(h) && h.includes('?'))) return 'question';
-  const tokens = tokenize(h);
+  const tokens = hookTokens ?? tokenize(h);
   if (hasPhraseIn('contrarian', tokens)) return 'contrarian';
   if (STORY.test(h) || hasPhraseIn('personalNews', tokens)) return 'story';
   const words = h.split(/\s+/).length;

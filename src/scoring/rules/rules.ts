@@ -2,7 +2,7 @@ import type { Dimension, HookArchetype, MediaKind } from '../../domain/enums.ts'
 import { extractFeatures, type TextFeatures } from '../text/text-features.ts';
 import type { Breakdown, ScoreInput } from '../types.ts';
 import { assessFormat, type FormatAssessment } from './format.ts';
-import { ARCHETYPE_NOTES, detectArchetype } from './hook.ts';
+import { ARCHETYPE_NOTES, archetypeOf } from './hook.ts';
 import { type Rubric, rubricFor } from './rubrics.ts';
 import { type Cap, clamp, type RuleContext, type RuleHit } from './rule-kit.ts';
 import { hookRules, structureRules } from './rules-content.ts';
@@ -42,7 +42,7 @@ export function runRules(input: ScoreInput): RuleOutcome {
   const f = extractFeatures(input.post);
   const rubric = rubricFor(input.platform);
   const media: MediaKind = input.media ?? 'none';
-  const archetype = detectArchetype(f.hook);
+  const archetype = archetypeOf(f.hook, f.hookTokens);
   const format = assessFormat(media, rubric);
   const ctx: RuleContext = {
     f,

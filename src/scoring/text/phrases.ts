@@ -1,3 +1,4 @@
+import { CodeUnits } from './code-units.ts';
 import {
   AI_TELLS,
   CALLS_TO_COMMENT,
@@ -13,14 +14,17 @@ import {
   factsOfId,
   type LookedUpWords,
   lookUpWords,
+  PHRASE_BIT,
   type PhraseEntry,
+  PRONOUN_BITS,
   registerWord,
   type WordFacts,
   wordFacts,
   wordGeneration,
   wordIdOf,
-  wordIdOfRange,
+  wordIdOfUnits,
   wordKey,
+  wordTraits,
 } from './word-facts.ts';
 
 /**
@@ -56,21 +60,20 @@ for (let c = ZERO; c <= NINE; c++) ASCII_WORD[c] = 1;
 /** Non-ASCII code units already classified: 0 not yet, 1 a word character, 2 not one. */
 const NON_ASCII_CLASS = new Uint8Array(0x10000);
 
-function isWordCode(text: string, i: number): boolean {
-  const c = text.charCodeAt(i);
+function isWordCode(c: number): boolean {
   if (c < 128) return ASCII_WORD[c] === 1;
   let known = NON_ASCII_CLASS[c]!;
   if (known === 0) {
-    known = NON_ASCII_WORD.test(text[i]!) ? 1 : 2;
+    known = NON_ASCII_WORD.test(String.fromCharCode(c)) ? 1 : 2;
     NON_ASCII_CLASS[c] = known;
   }
   return known === 1;
 }
 
-const isDigit = (text: string, i: number) => {
-  const c = text.charCodeAt(i);
-  return c >= ZERO && c <= NINE;
-};
+const isDigit = (c: number) => c >= ZERO && c <= NINE;
+
+/** The lower-cased text's code units, read by `tokenizeWords`. */
+const LOWER_UNITS = new CodeUnits();
 
 /**
  * Lower-cased words, scanned by hand (a regex with Unicode classes costs several times
@@ -82,28 +85,35 @@ export const tokenize = (text: string): string[] => tokenizeWords(text).tokens;
 
 /**
  * `tokenize`, and the tokens looked up in the word table (word-facts.ts) in the same scan: a
- * registered word is found from the text without being cut out, and its token is the table's
- * own string (equal to the cut, so no copy is made); only other words are cut. `lower` is the
- * lower-cased text it scanned.
+ * registered word is found from the text's code units without being cut out, and its token is
+ * the table's own string (equal to the cut, so no copy is made); only other words are cut.
+ * `lower` is the lower-cased text it scanned; `headEnds` the end offsets of the tokens that end
+ * by `headEnd`, so a caller can take the tokens of the text's opening without cutting it again.
  */
-export function tokenizeWords(text: string): { tokens: string[]; words: LookedUpWords; lower: string } {
+export function tokenizeWords(
+  text: string,
+  headEnd = 0,
+): { tokens: string[]; words: LookedUpWords; lower: string; headEnds: number[] } {
   const s = text.toLowerCase();
   const n = s.length;
+  const u = LOWER_UNITS.of(s);
   const tokens: string[] = [];
-  const facts: (WordFacts | undefined)[] = [];
+  const ids: number[] = [];
   const hashes: number[] = [];
+  const headEnds: number[] = [];
   const generation = wordGeneration();
   let i = 0;
   while (i < n) {
-    let c = s.charCodeAt(i);
-    if (!isWordCode(s, i)) {
+    let c = u[i]!;
+    if (!isWordCode(c)) {
       if (c === 63 || c === 34 || c === 0x201c || c === 0x201d) {
         const token = c === 63 ? '?' : '"';
         const hash = c === 63 ? QUESTION_HASH : QUOTE_HASH;
         const id = wordIdOf(token, hash);
         tokens.push(token);
         hashes.push(hash);
-        facts.push(id === -1 ? undefined : factsOfId(id));
+        ids.push(id);
+        if (i < headEnd) headEnds.push(i + 1);
       }
       i++;
       continue;
@@ -114,21 +124,21 @@ export function tokenizeWords(text: string): { tokens: string[]; words: LookedUp
     let h = Math.imul(FNV_OFFSET ^ c, FNV_PRIME);
     i++;
     while (i < n) {
-      if (isWordCode(s, i)) {
-        h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME);
+      c = u[i]!;
+      if (isWordCode(c)) {
+        h = Math.imul(h ^ c, FNV_PRIME);
         i++;
         continue;
       }
-      c = s.charCodeAt(i);
       const joins =
         i + 1 < n &&
-        ((c === 39 || c === 0x2019 || c === 45) && isWordCode(s, i + 1)
+        ((c === 39 || c === 0x2019 || c === 45) && isWordCode(u[i + 1]!)
           ? true
-          : (c === 46 || c === 44) && isDigit(s, i - 1) && isDigit(s, i + 1));
+          : (c === 46 || c === 44) && isDigit(u[i - 1]!) && isDigit(u[i + 1]!));
       if (!joins) break;
       if (c === 0x2019) curly = true;
       h = Math.imul(h ^ (c === 0x2019 ? 39 : c), FNV_PRIME);
-      h = Math.imul(h ^ s.charCodeAt(i + 1), FNV_PRIME);
+      h = Math.imul(h ^ u[i + 1]!, FNV_PRIME);
       i += 2;
     }
     const hash = finishHash(h);
@@ -138,14 +148,15 @@ export function tokenizeWords(text: string): { tokens: string[]; words: LookedUp
       token = s.slice(start, i).replace(/’/g, "'");
       id = wordIdOf(token, hash);
     } else {
-      id = wordIdOfRange(s, start, i, hash);
+      id = wordIdOfUnits(u, start, i, hash);
       token = id === -1 ? s.slice(start, i) : wordKey(id);
     }
     tokens.push(token);
     hashes.push(hash);
-    facts.push(id === -1 ? undefined : factsOfId(id));
+    ids.push(id);
+    if (i <= headEnd) headEnds.push(i);
   }
-  return { tokens, words: { generation, facts, hashes }, lower: s };
+  return { tokens, words: { generation, ids, hashes }, lower: s, headEnds };
 }
 
 const QUESTION_HASH = hashString('?');
@@ -231,12 +242,12 @@ export interface PhraseScan {
 }
 
 /**
- * One pass over the tokens and their word records (`lookUpWords(tokens).facts`): non-overlapping
+ * One pass over the tokens and their word ids (`lookUpWords(tokens).ids`): non-overlapping
  * matches per list, word, number and pronoun counts.
  */
 export function scanPhrases(
   tokens: readonly string[],
-  facts: readonly (WordFacts | undefined)[] = lookUpWords(tokens).facts,
+  ids: readonly number[] = lookUpWords(tokens).ids,
 ): PhraseScan {
   const counts = {} as PhraseCounts;
   const found = {} as Record<PhraseList, string[]>;
@@ -244,6 +255,7 @@ export function scanPhrases(
     counts[l] = 0;
     found[l] = [];
   }
+  const traits = wordTraits();
   const pronouns: [number, number, number, number] = [0, 0, 0, 0];
   let words = 0;
   let numbers = 0;
@@ -254,12 +266,14 @@ export function scanPhrases(
     words++;
     const c = t.charCodeAt(0);
     if (c >= ZERO && c <= NINE) numbers++;
-    const info = facts[i];
-    if (!info) continue;
-    if (info.pronoun) pronouns[info.pronoun]++;
+    const id = ids[i]!;
+    if (id === -1) continue;
+    const bits = traits[id]!;
+    const pronoun = bits & PRONOUN_BITS;
+    if (pronoun !== 0) pronouns[pronoun] = pronouns[pronoun]! + 1;
     // Inside a phrase already matched: counted above, but no new match starts here.
-    if (i < next) continue;
-    const e = matchAt(tokens, i, undefined, info);
+    if (i < next || (bits & PHRASE_BIT) === 0) continue;
+    const e = matchAt(tokens, i, undefined, factsOfId(id));
     if (!e) continue;
     counts[e.list]++;
     if (found[e.list].length < 3 && !found[e.list].includes(e.phrase)) found[e.list].push(e.phrase);

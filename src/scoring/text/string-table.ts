@@ -27,6 +27,9 @@ export class StringIds {
   readonly keys: string[] = [];
   /** Each key's hash, by id: a probe that meets another key rarely reads its string. */
   #hashes = new Int32Array(512);
+  /** Every key's code units end to end, and where each key starts (by id, with one more for the end). */
+  #units = new Uint16Array(4096);
+  #starts = new Int32Array(513);
   #slots = new Int32Array(1024);
   #mask = 1023;
 
@@ -44,19 +47,26 @@ export class StringIds {
     }
   }
 
-  /** The id of `text.slice(start, end)` (with `hash` = `hashRange(text, start, end)`), or -1, without cutting it. */
-  idOfRange(text: string, start: number, end: number, hash: number): number {
+  /**
+   * The id of the key whose code units (code-units.ts) are `units[start..end)`, with `hash`
+   * their `hashRange`, or -1: a scan finds a word without cutting it out of the text.
+   */
+  idOfUnits(units: Uint16Array, start: number, end: number, hash: number): number {
     const slots = this.#slots;
     const mask = this.#mask;
+    const hashes = this.#hashes;
+    const starts = this.#starts;
+    const keyUnits = this.#units;
+    const length = end - start;
     for (let i = hash & mask; ; i = (i + 1) & mask) {
       const id = slots[i]! - 1;
       if (id === -1) return -1;
-      if (this.#hashes[id] !== hash) continue;
-      const key = this.keys[id]!;
-      if (key.length !== end - start) continue;
+      if (hashes[id] !== hash) continue;
+      const from = starts[id]!;
+      if (starts[id + 1]! - from !== length) continue;
       let k = 0;
-      while (k < key.length && key.charCodeAt(k) === text.charCodeAt(start + k)) k++;
-      if (k === key.length) return id;
+      while (k < length && keyUnits[from + k] === units[start + k]) k++;
+      if (k === length) return id;
     }
   }
 
@@ -72,6 +82,21 @@ export class StringIds {
       this.#hashes = hashes;
     }
     this.#hashes[id] = hashString(s);
+    if (id + 2 > this.#starts.length) {
+      const starts = new Int32Array(this.#starts.length * 2);
+      starts.set(this.#starts);
+      this.#starts = starts;
+    }
+    const from = this.#starts[id]!;
+    if (from + s.length > this.#units.length) {
+      let size = this.#units.length * 2;
+      while (from + s.length > size) size *= 2;
+      const units = new Uint16Array(size);
+      units.set(this.#units);
+      this.#units = units;
+    }
+    for (let k = 0; k < s.length; k++) this.#units[from + k] = s.charCodeAt(k);
+    this.#starts[id + 1] = from + s.length;
     if (this.keys.length * 2 > this.#slots.length) this.#grow();
     else this.#place(id, this.#hashes[id]!);
     return id;

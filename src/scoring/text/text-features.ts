@@ -1,5 +1,6 @@
+import { countAround, countAtLineStarts, countFrom, sticky } from './anchored-counts.ts';
 import { countMatches, NOT_X_BUT_Y } from './lexicon.ts';
-import { hasPhrase, type PhraseList, scanPhrases, tokenizeWords } from './phrases.ts';
+import { hasPhrase, hasPhraseIn, type PhraseList, scanPhrases, tokenize, tokenizeWords } from './phrases.ts';
 import { countProperNouns, scanNonAscii, sentenceStats, withoutTrailingHashtags } from './text-scan.ts';
 import type { LookedUpWords } from './word-facts.ts';
 
@@ -8,7 +9,7 @@ export interface TextFeatures {
   text: string;
   /** Lower-cased word tokens (phrases.ts `tokenize`), kept for the learned model's word features. */
   tokens: string[];
-  /** The tokens' word records, looked up once for every measure that reads them (word-facts.ts). */
+  /** The tokens' word ids, looked up once for every measure that reads them (word-facts.ts). */
   wordFacts: LookedUpWords;
   length: number;
   words: number;
@@ -30,6 +31,8 @@ export interface TextFeatures {
   firstLine: string;
   /** First sentence of the first line: the thought the reader sees before deciding. */
   hook: string;
+  /** The hook's tokens (phrases.ts `tokenize`). */
+  hookTokens: string[];
   hashtags: number;
   /** Hashtags inside the text, not in the closing run of tags. */
   inlineHashtags: number;
@@ -64,11 +67,23 @@ export interface TextFeatures {
 export const HASHTAG = /(?<![\p{L}\p{N}_&#/])#(?=[\p{L}\p{N}_]*\p{L})[\p{L}\p{N}_]+/gu;
 export const LINK =
   /\bhttps?:\/\/[^\s<>"')\]]+|\bwww\.[^\s<>"')\]]+|\b(?:lnkd\.in|bit\.ly|t\.co|buff\.ly)\/[^\s<>"')\]]+/gi;
-/** Cheap pre-check: no link pattern can match without one of these. */
-const mayHaveLink = (text: string) =>
-  text.includes('://') || /www\.|lnkd\.in\/|bit\.ly\/|t\.co\/|buff\.ly\//i.test(text);
+/**
+ * Cheap pre-check: no link pattern can match without one of these (`lower` is the text
+ * lower-cased: "WWW." is "www." there; every other pattern holds a "/").
+ */
+const mayHaveLink = (text: string, lower: string) =>
+  text.includes('://') ||
+  lower.includes('www.') ||
+  (text.includes('/') && /lnkd\.in\/|bit\.ly\/|t\.co\/|buff\.ly\//i.test(text));
 export const MENTION = /(?<![\p{L}\p{N}_.])@[\p{L}\p{N}_][\p{L}\p{N}_.-]*/gu;
-const LIST_LINE = /^[ \t]*(?:[-•*▪►→–]|\d{1,2}[.)]|\p{Extended_Pictographic}\uFE0F?)[ \t]+\S/gmu;
+export const LIST_LINE = /^[ \t]*(?:[-•*▪►→–]|\d{1,2}[.)]|\p{Extended_Pictographic}\uFE0F?)[ \t]+\S/gmu;
+// Sticky copies, tried only where a match can start (anchored-counts.ts).
+const HASHTAG_AT = sticky(HASHTAG);
+const MENTION_AT = sticky(MENTION);
+const LIST_LINE_AT = sticky(LIST_LINE);
+const NOT_X_BUT_Y_AT = sticky(NOT_X_BUT_Y);
+/** Where "not " sits in a NOT_X_BUT_Y match: at its start, or after "it's", "it is", "that's", "this is". */
+const NOT_OFFSETS = [0, 5, 6, 7, 8];
 
 /** Normalises line endings and trailing space; scoring, caching and validation all use it. */
 export function normalizePost(text: string): string {
@@ -128,16 +143,28 @@ export function extractFeatures(raw: string): TextFeatures {
   const text = normalizePost(raw);
   const newline = text.indexOf('\n');
   const firstLine = (newline === -1 ? text : text.slice(0, newline)).trim();
-  const { tokens, words: wordFacts, lower } = tokenizeWords(text);
-  const { counts, found, words, numbers, pronouns } = scanPhrases(tokens, wordFacts.facts);
+  const { tokens, words: wordFacts, lower, headEnds } = tokenizeWords(text, firstLine.length);
+  const { counts, found, words, numbers, pronouns } = scanPhrases(tokens, wordFacts.ids);
   const { sentences, repeated } = sentenceStats(text, lower);
   const hook = firstSentence(firstLine);
+  // The opening's tokens are the text's first tokens when the opening starts the text and
+  // lower-casing kept every character in place (a token cannot run past the opening's end:
+  // it ends at white space, a line break or sentence punctuation).
+  // The first line and the hook start the text: it is trimmed, and each is cut from its start.
+  const inPlace = lower.length === text.length && !text.includes('Σ');
+  const tokensBy = (end: number) => {
+    let n = 0;
+    while (n < headEnds.length && headEnds[n]! <= end) n++;
+    return tokens.slice(0, n);
+  };
   const { paragraphs, longest, lines } = paragraphStats(text);
   const hasHash = text.includes('#');
   const trimmedEnd = hasHash ? withoutTrailingHashtags(text).trimEnd() : text;
   const nonAscii = /[^\t\n -~]/.test(text);
   const { emoji, styled } = nonAscii ? scanNonAscii(text) : { emoji: 0, styled: 0 };
-  const hashtags = hasHash ? countMatches(HASHTAG, text) : 0;
+  const hashtags = hasHash ? countFrom(HASHTAG_AT, text, '#') : 0;
+  // "not " found in the lower-cased text stands where it stands in the text.
+  const notAt = lower.length === text.length;
   return {
     text,
     tokens,
@@ -154,9 +181,10 @@ export function extractFeatures(raw: string): TextFeatures {
     firstLine,
     hook,
     hashtags,
-    inlineHashtags: hashtags === 0 ? 0 : countMatches(HASHTAG, trimmedEnd),
-    links: mayHaveLink(text) ? countMatches(LINK, text) : 0,
-    mentions: text.includes('@') ? countMatches(MENTION, text) : 0,
+    hookTokens: inPlace ? tokensBy(hook.length) : tokenize(hook),
+    inlineHashtags: hashtags === 0 ? 0 : countFrom(HASHTAG_AT, trimmedEnd, '#'),
+    links: mayHaveLink(text, lower) ? countMatches(LINK, text) : 0,
+    mentions: text.includes('@') ? countFrom(MENTION_AT, text, '@') : 0,
     numbers,
     properNouns: countProperNouns(text),
     questions: countRuns(text, '?'),
@@ -167,17 +195,20 @@ export function extractFeatures(raw: string): TextFeatures {
     firstPerson: pronouns[1]!,
     firstPersonPlural: pronouns[2]!,
     secondPerson: pronouns[3]!,
-    listLines: newline === -1 ? 0 : countMatches(LIST_LINE, text),
+    listLines: newline === -1 ? 0 : countAtLineStarts(LIST_LINE_AT, text, LIST_LINE),
     bait: counts.bait,
     aiTells: counts.aiTells,
     emDashes: countChar(text, '—'),
-    notXButY: /not /i.test(text) ? countMatches(NOT_X_BUT_Y, text) : 0,
+    notXButY: notAt
+      ? countAround(NOT_X_BUT_Y_AT, text, lower, 'not ', NOT_OFFSETS)
+      : /not /i.test(text)
+        ? countMatches(NOT_X_BUT_Y, text)
+        : 0,
     // A phrase starting in the first four words ends well within 200 characters.
-    genericOpener: hasPhrase(
-      'genericOpeners',
-      firstLine.length > 200 ? firstLine.slice(0, 200) : firstLine,
-      4,
-    ),
+    genericOpener:
+      inPlace && firstLine.length <= 200
+        ? hasPhraseIn('genericOpeners', tokensBy(firstLine.length), 4)
+        : hasPhrase('genericOpeners', firstLine.length > 200 ? firstLine.slice(0, 200) : firstLine, 4),
     jargon: counts.jargon,
     vague: counts.vague,
     callsToComment: counts.callsToComment,

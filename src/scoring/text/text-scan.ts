@@ -4,6 +4,8 @@
  * results, a fraction of the cost. Non-ASCII characters go through the Unicode classes.
  */
 
+import { CodeUnits } from './code-units.ts';
+
 const TAG_CHAR = /[\p{L}\p{N}_]/u;
 const EMOJI_CHAR = /^\p{Extended_Pictographic}$/u;
 const LOWER_OR_DIGIT = /^[\p{Ll}\p{N}]$/u;
@@ -21,25 +23,38 @@ const charBefore = (text: string, end: number): string => {
   return c >= 0xdc00 && c <= 0xdfff && end >= 2 ? text.slice(end - 2, end) : text[end - 1]!;
 };
 
+/** The text's code units for `countProperNouns` and `scanNonAscii`, and for `sentenceStats`. */
+const TEXT_UNITS = new CodeUnits();
+const SENTENCE_UNITS = new CodeUnits();
+
 /**
  * Capitalised words mid-sentence: after a space that follows a lower-case letter, a digit or
  * , ; : ) -- a hand scan from each space (the lookbehind regex costs several times more).
  */
 export function countProperNouns(text: string): number {
+  const u = TEXT_UNITS.of(text);
+  const length = text.length;
   let n = 0;
-  for (let i = text.indexOf(' ', 1); i !== -1; i = text.indexOf(' ', i + 1)) {
-    const b = text.charCodeAt(i - 1);
+  for (let i = 1; i < length; i++) {
+    if (u[i] !== 32) continue;
+    const b = u[i - 1]!;
     const before =
       b < 128
         ? (b >= 97 && b <= 122) || (b >= 48 && b <= 57) || b === 44 || b === 59 || b === 58 || b === 41
         : LOWER_OR_DIGIT.test(charBefore(text, i));
-    if (!before) continue;
-    const u = text.charCodeAt(i + 1);
-    const first = u < 128 ? (u >= 65 && u <= 90 ? 'A' : '') : charAt(text, i + 1);
-    if (!first || (u >= 128 && !UPPER.test(first))) continue;
-    const k = i + 1 + first.length;
-    if (k >= text.length) continue;
-    const c = text.charCodeAt(k);
+    if (!before || i + 1 >= length) continue;
+    const c1 = u[i + 1]!;
+    let k: number;
+    if (c1 < 128) {
+      if (c1 < 65 || c1 > 90) continue;
+      k = i + 2;
+    } else {
+      const first = charAt(text, i + 1);
+      if (!UPPER.test(first)) continue;
+      k = i + 1 + first.length;
+    }
+    if (k >= length) continue;
+    const c = u[k]!;
     const next =
       c < 128
         ? (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57)
@@ -82,10 +97,12 @@ export function withoutTrailingHashtags(text: string): string {
  * that tests only non-ASCII characters.
  */
 export function scanNonAscii(text: string): { emoji: number; styled: number } {
+  const u = TEXT_UNITS.of(text);
+  const length = text.length;
   let emoji = 0;
   let styled = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+  for (let i = 0; i < length; i++) {
+    const c = u[i]!;
     if (c < 0xa9) continue;
     const wide = c >= 0xd800 && c <= 0xdbff;
     if (c === 0xd835) styled++;
@@ -114,10 +131,10 @@ export function isJsSpace(c: number): boolean {
 const HAS_WORD = /[\p{L}\p{N}]/u;
 const isSentenceEnd = (c: number) => c === 46 || c === 33 || c === 63 || c === 0x2026;
 
-/** A letter or digit in text.slice(start, end); ASCII read by hand, anything else by the regex. */
-function holdsWord(text: string, start: number, end: number): boolean {
+/** A letter or digit in text.slice(start, end) (`u` its code units); ASCII read by hand, anything else by the regex. */
+function holdsWord(text: string, u: Uint16Array, start: number, end: number): boolean {
   for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
+    const c = u[i]!;
     if (c >= 128) return HAS_WORD.test(text.slice(start, end));
     if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57)) return true;
   }
@@ -133,15 +150,17 @@ function holdsWord(text: string, start: number, end: number): boolean {
  */
 export function sentenceStats(text: string, lower: string): { sentences: number; repeated: number } {
   const inPlace = lower.length === text.length && !text.includes('Σ');
+  const u = SENTENCE_UNITS.of(text);
+  const length = text.length;
   let n = 0;
   let total = 0;
   let repeated = 0;
   const seen = new Set<string>();
   const piece = (start: number, end: number) => {
-    if (!holdsWord(text, start, end)) return;
+    if (!holdsWord(text, u, start, end)) return;
     n++;
-    while (isJsSpace(text.charCodeAt(start))) start++;
-    while (isJsSpace(text.charCodeAt(end - 1))) end--;
+    while (isJsSpace(u[start]!)) start++;
+    while (isJsSpace(u[end - 1]!)) end--;
     const key = inPlace ? lower.slice(start, end) : text.slice(start, end).toLowerCase();
     total += key.length;
     if (seen.has(key)) repeated += key.length;
@@ -149,21 +168,21 @@ export function sentenceStats(text: string, lower: string): { sentences: number;
   };
   let from = 0;
   let i = 0;
-  while (i < text.length) {
-    const c = text.charCodeAt(i);
+  while (i < length) {
+    const c = u[i]!;
     if (c === 10) {
       piece(from, i);
       from = ++i;
     } else if (isSentenceEnd(c)) {
       let j = i + 1;
-      while (j < text.length && isSentenceEnd(text.charCodeAt(j))) j++;
-      if (j === text.length || isJsSpace(text.charCodeAt(j))) {
+      while (j < length && isSentenceEnd(u[j]!)) j++;
+      if (j === length || isJsSpace(u[j]!)) {
         piece(from, i);
         from = j;
       }
       i = j;
     } else i++;
   }
-  piece(from, text.length);
+  piece(from, length);
   return { sentences: n, repeated: total === 0 ? 0 : repeated / total };
 }

@@ -2,13 +2,13 @@
  * One table of every word the scorer knows something about, so a post's tokens are looked up
  * once (phrases.ts `tokenize`, then `lookUpWords`) instead of once per measure: the phrase
  * scan, the pronoun counts, the word-order classes, VADER's negators and the learned model's
- * vocabulary each read their fields of the same record. Hashing and comparing fresh token
+ * vocabulary each read what they need of the same word (by its id). Hashing and comparing fresh token
  * strings was most of the scorer's time when each measure kept its own map.
  *
  * Each module registers its words when it loads (the learned vocabulary when a model's word
  * table is first built), so the table is bounded by the lexicons and the models in use, never
  * by the text scored. A word registered after a post was looked up raises `generation`, and
- * readers of an older lookup look the post up again (`currentWords`).
+ * readers of an older lookup look the post up again (`currentLookUp`).
  */
 
 import { hashString, StringIds } from './string-table.ts';
@@ -21,39 +21,102 @@ export interface PhraseEntry {
   rest: string[];
 }
 
-export interface WordFacts {
+/**
+ * What the scans read of every token sits in typed arrays by word id, not in the records: a
+ * post's tokens are hundreds of records spread over the heap, and loading them was the word
+ * passes' largest cost (callgrind and CPU profiles, 2026-11-27). One 32-bit value per word:
+ * the pronoun class in bits 0-1, a negator in bit 2, a phrase start or plural in bit 3, and
+ * the word-order class plus one in bits 8-15 (0: not a class word).
+ */
+export const PRONOUN_BITS = 3;
+export const NEGATOR_BIT = 4;
+export const PHRASE_BIT = 8;
+const ORDER_SHIFT = 8;
+/** A word's order class from its traits, -1 when it is not a class word. */
+export const orderClassOf = (traits: number): number => (traits >>> ORDER_SHIFT) - 1;
+
+let TRAITS = new Int32Array(1024);
+/** The pass that last counted each word as seen in a post (distinct-word counts). */
+let SEEN = new Int32Array(1024);
+
+/** The traits of every word by id; read it once per pass (registering a word can replace it). */
+export const wordTraits = (): Int32Array => TRAITS;
+/** Each word's seen stamp by id (`nextSeenPass`); read it once per pass, like `wordTraits`. */
+export const wordSeen = (): Int32Array => SEEN;
+
+const setBits = (id: number, mask: number, value: number) => {
+  TRAITS[id] = (TRAITS[id]! & ~mask) | value;
+};
+
+/** A registered word: its id, the phrases it starts, and setters of its traits. */
+export class WordFacts {
+  /** Phrase entries starting with this word, and one-word phrases it is the plural of (phrases.ts). */
+  #phrases: PhraseEntry[] | undefined;
+  #plurals: PhraseEntry[] | undefined;
+
   /** Dense index, for tables kept outside this record (words.ts). */
   readonly id: number;
-  /** Phrase entries starting with this word, and one-word phrases it is the plural of (phrases.ts). */
-  phrases: PhraseEntry[] | undefined;
-  plurals: PhraseEntry[] | undefined;
+
+  constructor(id: number) {
+    this.id = id;
+  }
+
+  get phrases(): PhraseEntry[] | undefined {
+    return this.#phrases;
+  }
+  set phrases(entries: PhraseEntry[] | undefined) {
+    this.#phrases = entries;
+    setBits(this.id, PHRASE_BIT, this.#phrases || this.#plurals ? PHRASE_BIT : 0);
+  }
+  get plurals(): PhraseEntry[] | undefined {
+    return this.#plurals;
+  }
+  set plurals(entries: PhraseEntry[] | undefined) {
+    this.#plurals = entries;
+    setBits(this.id, PHRASE_BIT, this.#phrases || this.#plurals ? PHRASE_BIT : 0);
+  }
   /** 1 first person, 2 first person plural, 3 second person, 0 none. */
-  pronoun: 0 | 1 | 2 | 3;
+  get pronoun(): 0 | 1 | 2 | 3 {
+    return (TRAITS[this.id]! & PRONOUN_BITS) as 0 | 1 | 2 | 3;
+  }
+  set pronoun(cls: 0 | 1 | 2 | 3) {
+    setBits(this.id, PRONOUN_BITS, cls);
+  }
   /** Word-order class (learned/word-order.ts), -1 when the word is not a class word. */
-  orderClass: number;
+  get orderClass(): number {
+    return orderClassOf(TRAITS[this.id]!);
+  }
+  set orderClass(cls: number) {
+    setBits(this.id, 0xff << ORDER_SHIFT, (cls + 1) << ORDER_SHIFT);
+  }
   /** One of VADER's negators (learned/sentiment.ts). */
-  negator: boolean;
-  /** The pass that last counted this word as seen in a post (distinct-word counts). */
-  seen: number;
+  get negator(): boolean {
+    return (TRAITS[this.id]! & NEGATOR_BIT) !== 0;
+  }
+  set negator(yes: boolean) {
+    setBits(this.id, NEGATOR_BIT, yes ? NEGATOR_BIT : 0);
+  }
 }
 
 const WORDS = new StringIds();
 const FACTS: WordFacts[] = [];
 let generation = 0;
 
+const grown = (a: Int32Array, size: number) => {
+  const b = new Int32Array(size);
+  b.set(a);
+  return b;
+};
+
 /** The record of `word`, created when absent: only for registering lexicons, never for post text. */
 export function registerWord(word: string): WordFacts {
   const id = WORDS.add(word);
   if (id === FACTS.length) {
-    FACTS.push({
-      id,
-      phrases: undefined,
-      plurals: undefined,
-      pronoun: 0,
-      orderClass: -1,
-      negator: false,
-      seen: 0,
-    });
+    if (id === TRAITS.length) {
+      TRAITS = grown(TRAITS, id * 2);
+      SEEN = grown(SEEN, id * 2);
+    }
+    FACTS.push(new WordFacts(id));
     generation++;
   }
   return FACTS[id]!;
@@ -66,8 +129,8 @@ export function wordFacts(token: string): WordFacts | undefined {
 
 /** The table's own lookups, for a scan that finds words without cutting them (phrases.ts `tokenizeWords`). */
 export const wordIdOf = (word: string, hash: number): number => WORDS.idOf(word, hash);
-export const wordIdOfRange = (text: string, start: number, end: number, hash: number): number =>
-  WORDS.idOfRange(text, start, end, hash);
+export const wordIdOfUnits = (units: Uint16Array, start: number, end: number, hash: number): number =>
+  WORDS.idOfUnits(units, start, end, hash);
 export const wordKey = (id: number): string => WORDS.keys[id]!;
 export const factsOfId = (id: number): WordFacts => FACTS[id]!;
 export const wordGeneration = (): number => generation;
@@ -75,25 +138,24 @@ export const wordGeneration = (): number => generation;
 /** Number of registered words: ids are below it. */
 export const registeredWords = (): number => FACTS.length;
 
-/** A post's tokens with their records (undefined for a word nobody registered) and hashes. */
+/** A post's tokens as word ids (-1 for a word nobody registered) and hashes. */
 export interface LookedUpWords {
   readonly generation: number;
-  readonly facts: readonly (WordFacts | undefined)[];
+  readonly ids: readonly number[];
   /** `hashString` of each token, for tables that count them (learned/word-order.ts). */
   readonly hashes: readonly number[];
 }
 
 export function lookUpWords(tokens: readonly string[]): LookedUpWords {
-  const facts = new Array<WordFacts | undefined>(tokens.length);
+  const ids = new Array<number>(tokens.length);
   const hashes = new Array<number>(tokens.length);
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     const hash = hashString(t);
     hashes[i] = hash;
-    const id = WORDS.idOf(t, hash);
-    facts[i] = id === -1 ? undefined : FACTS[id];
+    ids[i] = WORDS.idOf(t, hash);
   }
-  return { generation, facts, hashes };
+  return { generation, ids, hashes };
 }
 
 /** `looked` when it is current (no word registered since), else a fresh lookup of `tokens`. */
@@ -102,11 +164,11 @@ export const currentLookUp = (tokens: readonly string[], looked: LookedUpWords |
 
 let pass = 0;
 
-/** A fresh stamp for `WordFacts.seen`: a word is new to this pass when its stamp differs. */
+/** A fresh stamp for `wordSeen()`: a word is new to this pass when its stamp differs. */
 export function nextSeenPass(): number {
   pass++;
   if (pass > 0x3fffffff) {
-    for (const facts of FACTS) facts.seen = 0;
+    SEEN.fill(0);
     pass = 1;
   }
   return pass;
