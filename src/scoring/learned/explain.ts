@@ -235,16 +235,16 @@ export function explain(input: ExplainInput, limit = 12): Signal[] {
   let worded = 0;
   // One measure per concept, its largest: two "Post length" lines with two figures read as a
   // contradiction even when both point the same way.
-  const spoken = new Set<string>();
+  const spoken = new Uint8Array(CONCEPTS.length);
   for (const i of candidates) {
     if (worded === limit) break;
-    const concept = CONCEPT_OF_FEATURE[i];
-    if (concept && spoken.has(concept)) continue;
+    const concept = CONCEPT_OF_FEATURE[i]!;
+    if (concept >= 0 && spoken[concept]) continue;
     const signal = measureSignal(input, i, effects[i]!);
     if (signal) {
       out.push(signal);
       worded++;
-      if (concept) spoken.add(concept);
+      if (concept >= 0) spoken[concept] = 1;
     }
   }
   return out;
