@@ -274,7 +274,9 @@ describe('POST /v1/history (CSV)', () => {
       'commentary,likes,date,media_type\nok,3,2025-01-01,image\nbad,three,2025-01-01,image\nworse,4,yesterday,hologram\n';
     const res = await importCsv(csv);
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toMatch(/2 of 3 CSV rows are invalid; nothing was imported. Fix them as listed/);
+    expect(res.body.error.message).toMatch(
+      /2 of 3 CSV rows are invalid; nothing was imported. Fix them as listed/,
+    );
     const paths = res.body.error.details.map((d: { path: string }) => d.path);
     expect(paths).toEqual(['line 3.likes', 'line 4.media_type', 'line 4.date']);
     expect((await list()).history).toEqual([]);
