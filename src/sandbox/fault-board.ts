@@ -25,8 +25,43 @@ export type ArmedFault<R extends string, X extends object = object> = FaultSpec<
   remaining: number;
 };
 
+/**
+ * A one-off failure that is not an HTTP answer (a dropped connection after the work, a media
+ * job that ends failed): armed for the next `times` occasions, after letting `after` through.
+ */
+export class Countdown {
+  private left = 0;
+  private skip = 0;
+
+  arm(times: number, after = 0): void {
+    this.left += times;
+    this.skip = after;
+  }
+
+  /** Whether this occasion is hit; counts it either way. */
+  take(): boolean {
+    if (this.left <= 0) return false;
+    if (this.skip > 0) {
+      this.skip--;
+      return false;
+    }
+    this.left--;
+    return true;
+  }
+
+  get remaining(): number {
+    return this.left;
+  }
+
+  clear(): void {
+    this.left = 0;
+    this.skip = 0;
+  }
+}
+
 export class FaultBoard<R extends string, X extends object = object> {
   private armed: ArmedFault<R, X>[] = [];
+  private readonly countdowns: Countdown[] = [];
   private latencies = new Map<string, number>();
 
   /** Answers the next `times` (default 1) requests to `route` with `status`. */
@@ -59,10 +94,18 @@ export class FaultBoard<R extends string, X extends object = object> {
     else this.latencies.set(route, ms);
   }
 
-  /** Removes every injected fault and latency. */
+  /** Removes every injected fault, countdown and latency. */
   clear(): void {
     this.armed = [];
     this.latencies.clear();
+    for (const c of this.countdowns) c.clear();
+  }
+
+  /** A lane's own one-off failure, cleared with the rest. */
+  protected countdown(): Countdown {
+    const c = new Countdown();
+    this.countdowns.push(c);
+    return c;
   }
 
   takeFault(route: R): ArmedFault<R, X> | null {

@@ -35,8 +35,8 @@ export interface PlatformAFault {
 
 /** Injectable platformA failures; each also exists as an admin endpoint under /_sandbox/platformA. */
 export class PlatformAFaults extends FaultBoard<PlatformARoute, PlatformAFault> {
-  private dropsAfterCreate = 0;
-  private videoFailures = 0;
+  private readonly dropsAfterCreate = this.countdown();
+  private readonly videoFailures = this.countdown();
   readonly retiredVersions = new Set<string>();
   /** When true, GET /rest/posts?q=author answers 403, as the live platform does for most apps. */
   authorFinderRestricted = false;
@@ -51,7 +51,7 @@ export class PlatformAFaults extends FaultBoard<PlatformARoute, PlatformAFault> 
 
   /** The next create request makes the post, then drops the connection: the caller cannot know. */
   dropAfterCreate(times = 1): void {
-    this.dropsAfterCreate += times;
+    this.dropsAfterCreate.arm(times);
   }
 
   /** The next create requests answer 422 DUPLICATE_POST (nothing is created). */
@@ -71,7 +71,7 @@ export class PlatformAFaults extends FaultBoard<PlatformARoute, PlatformAFault> 
 
   /** The next finalized videos end in PROCESSING_FAILED. */
   failVideoProcessing(times = 1): void {
-    this.videoFailures += times;
+    this.videoFailures.arm(times);
   }
 
   /** Revokes an access token (and its refresh token), or every token of a member. */
@@ -111,8 +111,6 @@ export class PlatformAFaults extends FaultBoard<PlatformARoute, PlatformAFault> 
   /** Removes every injected fault, latency, retired version and restriction. */
   override clear(): void {
     super.clear();
-    this.dropsAfterCreate = 0;
-    this.videoFailures = 0;
     this.retiredVersions.clear();
     this.authorFinderRestricted = false;
   }
@@ -120,23 +118,19 @@ export class PlatformAFaults extends FaultBoard<PlatformARoute, PlatformAFault> 
   // --- used by the server ---
 
   takeDropAfterCreate(): boolean {
-    if (this.dropsAfterCreate <= 0) return false;
-    this.dropsAfterCreate--;
-    return true;
+    return this.dropsAfterCreate.take();
   }
 
   takeVideoFailure(): boolean {
-    if (this.videoFailures <= 0) return false;
-    this.videoFailures--;
-    return true;
+    return this.videoFailures.take();
   }
 
   /** A summary for the admin state endpoint. */
   override describe() {
     return {
       ...super.describe(),
-      dropAfterCreate: this.dropsAfterCreate,
-      videoProcessingFailures: this.videoFailures,
+      dropAfterCreate: this.dropsAfterCreate.remaining,
+      videoProcessingFailures: this.videoFailures.remaining,
       retiredVersions: [...this.retiredVersions],
       authorFinderRestricted: this.authorFinderRestricted,
     };

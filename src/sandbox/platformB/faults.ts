@@ -26,9 +26,8 @@ export const DUPLICATE_MESSAGE = 'You are not allowed to create a Tweet with dup
 
 /** Injectable platformB failures; each also exists as an admin endpoint under /_sandbox/platformB. */
 export class PlatformBFaults extends FaultBoard<PlatformBRoute, PlatformBFault> {
-  private dropsAfterCreate = 0;
-  private createsBeforeDrop = 0;
-  private mediaFailures = 0;
+  private readonly dropsAfterCreate = this.countdown();
+  private readonly mediaFailures = this.countdown();
   private readonly state: PlatformBState;
   private readonly now: () => number;
 
@@ -64,13 +63,12 @@ export class PlatformBFaults extends FaultBoard<PlatformBRoute, PlatformBFault> 
    * `after` lets that many creates answer normally first (after: 1 hits a thread's second part).
    */
   dropAfterCreate(times = 1, after = 0): void {
-    this.dropsAfterCreate += times;
-    this.createsBeforeDrop = after;
+    this.dropsAfterCreate.arm(times, after);
   }
 
   /** The next finalized videos or GIFs end in processing state `failed`. */
   failMediaProcessing(times = 1): void {
-    this.mediaFailures += times;
+    this.mediaFailures.arm(times);
   }
 
   /** Expires an access token (or every token of a member) now; refresh tokens stay usable. */
@@ -99,34 +97,19 @@ export class PlatformBFaults extends FaultBoard<PlatformBRoute, PlatformBFault> 
     return n;
   }
 
-  override clear(): void {
-    super.clear();
-    this.dropsAfterCreate = 0;
-    this.createsBeforeDrop = 0;
-    this.mediaFailures = 0;
-  }
-
   takeDropAfterCreate(): boolean {
-    if (this.dropsAfterCreate <= 0) return false;
-    if (this.createsBeforeDrop > 0) {
-      this.createsBeforeDrop--;
-      return false;
-    }
-    this.dropsAfterCreate--;
-    return true;
+    return this.dropsAfterCreate.take();
   }
 
   takeMediaFailure(): boolean {
-    if (this.mediaFailures <= 0) return false;
-    this.mediaFailures--;
-    return true;
+    return this.mediaFailures.take();
   }
 
   override describe() {
     return {
       ...super.describe(),
-      dropAfterCreate: this.dropsAfterCreate,
-      mediaProcessingFailures: this.mediaFailures,
+      dropAfterCreate: this.dropsAfterCreate.remaining,
+      mediaProcessingFailures: this.mediaFailures.remaining,
     };
   }
 }
