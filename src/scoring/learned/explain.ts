@@ -112,12 +112,15 @@ export interface ExplainInput {
 
 const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
 
+/** The post lower-cased as the vocabulary spells words (straight apostrophes), for `asWritten`. */
+const lowerForWords = (text: string) => text.toLowerCase().replaceAll('’', "'");
+
 /**
  * A vocabulary word as the post writes it: lower case when the post ever writes it so, else its
- * first spelling ("America", "OpenAI"), so a quote never shows a name in lower case.
+ * first spelling ("America", "OpenAI"), so a quote never shows a name in lower case. `lower` is
+ * lowerForWords(text), made once for all the words quoted.
  */
-function asWritten(word: string, text: string): string {
-  const lower = text.toLowerCase().replaceAll('’', "'");
+function asWritten(word: string, text: string, lower: string): string {
   // A letter whose lower case is longer ("İ") shifts every index after it: keep the entry.
   if (lower.length !== text.length) return word;
   let first: string | undefined;
@@ -148,11 +151,11 @@ function measureSignal(input: ExplainInput, index: number, effect: number): Sign
   let label = spec.label;
   let detail: string;
   if (spec.name === 'text.word_choice') {
-    const mine = strongestWords(input.words, input.known, effect > 0, 4).map(
-      (w) => `"${asWritten(w, input.text)}"`,
-    );
+    const words = strongestWords(input.words, input.known, effect > 0, 4);
     // Without a word to name, a writer could not act on it: no signal (the score still counts it).
-    if (mine.length === 0) return null;
+    if (words.length === 0) return null;
+    const lower = lowerForWords(input.text);
+    const mine = words.map((w) => `"${asWritten(w, input.text, lower)}"`);
     detail = `Words such as ${mine.join(', ')} have gone with ${more} engagement in the same authors' other posts (${points(effect)}).`;
   } else if (spec.kind === 'judge') {
     const noun = JUDGE_NOUNS[spec.name]!;
