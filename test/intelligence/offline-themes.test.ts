@@ -242,3 +242,12 @@ describeRealPosts('themes of real briefs', () => {
         expect(draft).not.toMatch(/^My notes on (?:when|where|while)\b[^,.!?\n]*,/i);
   });
 });
+
+describe('a label of two verbs tagged as such', () => {
+  it('is one theme: "Q3 hiring push", never "push"', () => {
+    const brief = 'Q3 hiring push: we hired 12 engineers in 90 days with a 2-person recruiting team';
+    expect(themesOf(brief, 1)[0]?.text).toBe('Q3 hiring push');
+    for (const draft of generateOffline({ brief, count: 3 }, { brand: null, voice: null }))
+      expect(draft).not.toMatch(/\b(?:to|about) push\b/);
+  });
+});

@@ -101,17 +101,20 @@ function repair(input: Tagged[]): Tagged[] {
     if (t && t.pos !== 'PUNCT' && t.sentence === tokens[from]?.sentence) continue;
     const clause = tokens.slice(from, k);
     const label = isLabel(clause);
-    clause.forEach((c, i) => {
-      if (c.pos !== 'VERB') return;
+    // Right to left, so a verb before one that turned into a noun is read against the noun
+    // ("Q3 hiring push": "push" is the head, then "hiring" modifies it).
+    for (let i = clause.length - 1; i >= 0; i--) {
+      const c = clause[i]!;
+      if (c.pos !== 'VERB') continue;
       const before = clause[i - 1];
       const afterDeterminer = before !== undefined && (isDeterminer(before) || before.value === "'s");
       // A verb followed by its object or another verb stays one ("Put down your", "go sell a").
       const takesObject = OBJECT_START.has(clause[i + 1]?.pos ?? '');
       // As a noun it is its own lemma ("hiring", not "hire"), so it does not read as a plural.
       // "be", "have" and "do" are never the topic ("have Greg" is a clause, not a phrase).
-      if (AUXILIARY_LEMMAS.has(c.lemma)) return;
+      if (AUXILIARY_LEMMAS.has(c.lemma)) continue;
       if (afterDeterminer || (label && !takesObject)) Object.assign(c, { pos: 'NOUN', lemma: c.normal });
-    });
+    }
     from = t?.pos === 'PUNCT' ? k + 1 : k;
   }
   return tokens;
