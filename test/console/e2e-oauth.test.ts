@@ -135,8 +135,9 @@ describe.skipIf(!hasChromium)('OAuth consent in the console (Chromium)', { timeo
     const page = await context.newPage();
     page.on('pageerror', (err) => errors.push(err.message));
     page.setDefaultTimeout(15_000);
-    await page.goto(t.url);
-    await page.evaluate((k) => localStorage.setItem('postkit.apiKey', k), apiKey);
+    // Already signed in: the key is in place before the console's first script runs, so the
+    // consent page is reached in one navigation (no unbounded evaluate on a loading page).
+    await context.addInitScript((k) => localStorage.setItem('postkit.apiKey', k), apiKey);
     await page.goto(agent.url);
     await page.getByRole('heading', { name: 'Untrusted wants to use your Postkit account' }).waitFor();
     await page.getByRole('button', { name: 'Deny' }).click();

@@ -8,6 +8,8 @@ import { type Service, type StartOptions, startService } from '../../src/server.
  * does on its second pass) every test app gets its own fresh PostgreSQL database and its own
  * Redis key prefix; otherwise an in-memory PGlite and the in-process store.
  */
+/** Longer than any answer a test waits for (the slowest, a large import under CI load, takes seconds). */
+const REQUEST_BOUND_MS = 60_000;
 const SERVER_DATABASE_URL = process.env.DATABASE_URL;
 const SERVER_REDIS_URL = process.env.REDIS_URL;
 
@@ -91,7 +93,16 @@ export async function startTestApp(
       body = JSON.stringify(opts.body);
       headers['content-type'] ??= 'application/json';
     }
-    const res = await fetch(url + path, { method, headers, body });
+    // Bounded, so a request the app never answers fails by name instead of as a test timeout.
+    const res = await fetch(url + path, {
+      method,
+      headers,
+      body,
+      signal: AbortSignal.timeout(REQUEST_BOUND_MS),
+    }).catch((err: unknown) => {
+      if ((err as Error).name !== 'TimeoutError') throw err;
+      throw new Error(`${method} ${path} got no answer within ${REQUEST_BOUND_MS / 1000} s`, { cause: err });
+    });
     const text = await res.text();
     let parsed: unknown = text;
     if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
