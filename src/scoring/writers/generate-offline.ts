@@ -82,6 +82,11 @@ interface Parts {
   end: string;
   /** Whether this candidate says the topic sentence (a tighter take may leave it out). */
   showTopic: boolean;
+  /**
+   * The brief opens with news, thanks or congratulations ("Thrilled to share ...",
+   * "Congratulations to ..."): it is told, never argued, and asks the reader nothing.
+   */
+  news: boolean;
 }
 
 /**
@@ -121,25 +126,31 @@ function partsOf(brief: string, brand: BrandContext | null): Parts {
   const firstSays = squashed(sentences[0] ?? '');
   const details = sentences.slice(1).filter((s) => !firstSays.includes(squashed(s)));
   if (brand?.description) details.push(brand.description.trim().replace(/([^.!?])$/u, '$1.'));
+  const said = (sentences[0] ?? brief).trim();
+  const opening = /[.!?…]["'’”)]*$/u.test(said) ? said : `${said}.`;
   // A list of topics ("pricing, hiring and culture") is the theme as a whole, as written.
   const listed = /,| and /.test(topic);
   const label = labelTheme(topic);
+  // "My first marathon" tells a story; "Thrilled to share", "Congratulations to" give news.
+  const news = hasPhrase('personalNews', opening.replace(/\bmy first\b/gi, ''));
+  // "Congrats Eagles fans" is news, not a label: its theme is a noun phrase of it ("Eagles fans").
   const theme =
-    kind === 'phrase' ? { ...label, plural: listed || label.plural } : (themesOf(brief, 1)[0] ?? label);
+    kind === 'phrase' && !news
+      ? { ...label, plural: listed || label.plural }
+      : ((news ? themesOf(brief).find((t) => !hasPhrase('personalNews', t.text)) : themesOf(brief, 1)[0]) ??
+        label);
   // "We cut ..." tells what happened; "We are a bakery ..." only says who is speaking.
   const firstPerson =
     kind === 'sentence' &&
     /^(?:I|We)\b/.test(topic) &&
     !/^(?:I am|I'm|We are|We're) an?\b/i.test(topic) &&
     !/[:;]/.test(topic);
-  const said = (sentences[0] ?? brief).trim();
-  const opening = /[.!?…]["'’”)]*$/u.test(said) ? said : `${said}.`;
   const opens = kind !== 'phrase' && opening.length <= HOOK_MAX_CHARS ? detectArchetype(opening) : null;
   const heading = /:$/.test(sentences[0] ?? '') && details.length >= 2;
   // A sentence that already ends inside its closing quote ("... over again.”") takes no more.
   const first = (sentences[0] ?? '').trim();
   const end = /[.!?…]["'’”)]+$/u.test(first) ? '' : (/[?!]$/.exec(first)?.[0] ?? '.');
-  return { topic, kind, firstPerson, theme, details, opens, opening, heading, end, showTopic: true };
+  return { topic, kind, firstPerson, theme, details, opens, opening, heading, end, showTopic: true, news };
 }
 
 const ORDINALS = [
@@ -184,7 +195,8 @@ function blocksFor(archetype: HookArchetype, p: Parts, paragraphs: (lines: strin
     case 'story': {
       // First person, so the hook reads (and is detected) as a story; it tells the first
       // sentence itself when that is the author's own and short enough.
-      const own = p.opens === 'story';
+      // News opens with itself, however long: "I keep coming back to Race Capital." would hide it.
+      const own = p.opens === 'story' || p.news;
       const told = own || ((p.kind === 'clause' || p.firstPerson) && p.topic.length <= HOOK_MAX_CHARS);
       const hook = own
         ? p.opening
@@ -194,6 +206,8 @@ function blocksFor(archetype: HookArchetype, p: Parts, paragraphs: (lines: strin
             ? `I have been thinking about ${t} a lot lately.`
             : `I keep coming back to ${t}.`;
       const rest = told ? p.details : body;
+      // News asks nothing: "What would you do differently?" under a new job is nothing to answer.
+      if (p.news) return [hook, ...paragraphs(rest), 'What it means to me: [one line].'];
       return [
         hook,
         ...(rest.length
@@ -206,6 +220,13 @@ function blocksFor(archetype: HookArchetype, p: Parts, paragraphs: (lines: strin
       ];
     }
     case 'statement':
+      // News is said plainly, with why it matters; a list under it would ask which to "start with".
+      if (p.news)
+        return [
+          `Here is some news about ${t}.`,
+          ...paragraphs([p.opening, ...p.details]),
+          'Why it matters: [the reason, in one line].',
+        ];
       return [
         ...(p.kind === 'phrase'
           ? [`${T}: it comes down to a few questions.`]
@@ -284,9 +305,14 @@ export function generateOffline(input: GenerateInput, { brand, voice }: Generate
   };
   // A brief that is a list under a heading is best said as that list.
   const order: HookArchetype[] = parts.heading ? ['pure-number', ...ORDER] : ORDER;
-  const archetypes = [...new Set([...(input.archetype ? [input.archetype] : []), ...order])]
-    .filter((a) => a !== 'pure-number' || parts.details.length >= 2)
-    .slice(0, count);
+  // News is told (its own opening) or said plainly ("Here is some news about ..."), never argued:
+  // "Most advice about Stripe gets the order wrong" fits no announcement, so news gets two drafts.
+  const archetypes =
+    parts.news && !input.archetype
+      ? (['story', 'statement'] as const).slice(0, count)
+      : [...new Set([...(input.archetype ? [input.archetype] : []), ...order])]
+          .filter((a) => a !== 'pure-number' || parts.details.length >= 2)
+          .slice(0, count);
   const tags = hints.noHashtags
     ? []
     : (brand?.themes ?? [])
@@ -295,7 +321,7 @@ export function generateOffline(input: GenerateInput, { brand, voice }: Generate
         .slice(0, 3);
 
   const specifics = specificsOf(input.brief);
-  return archetypes.map((archetype, k) => {
+  const drafts = archetypes.map((archetype, k) => {
     // The first candidate tells the whole brief, the others its facts and a share of the rest
     // (draft-select.ts); a list under a heading keeps every item in each.
     const told = parts.heading
@@ -310,6 +336,7 @@ export function generateOffline(input: GenerateInput, { brand, voice }: Generate
     // Over a short-form platform's limit the service makes it a thread: nothing is cut here.
     return blocks.filter(Boolean).join('\n\n');
   });
+  return drafts;
 }
 
 /**
