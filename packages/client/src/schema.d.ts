@@ -6589,7 +6589,7 @@ export interface components {
             brandId?: string;
             /** @description What the post is about */
             brief: string;
-            /** @description 1-3, default 1 */
+            /** @description How many drafts, 1-3 (default 1). Without a model configured, a brief that gives news, thanks or congratulations gets at most two. */
             count?: number;
             followerBand?: components["schemas"]["FollowerBand"];
             media?: components["schemas"]["MediaKind"];
@@ -6608,7 +6608,7 @@ export interface components {
             brandId?: string;
             /** @description What the post is about */
             brief: string;
-            /** @description 1-3, default 1 */
+            /** @description How many drafts, 1-3 (default 1). Without a model configured, a brief that gives news, thanks or congratulations gets at most two. */
             count?: number;
             followerBand?: components["schemas"]["FollowerBandInput"];
             media?: components["schemas"]["MediaKindInput"];

@@ -134,7 +134,15 @@ export const GenerateRequest = z
     followerBand: FollowerBand.optional(),
     media: MediaKind.optional(),
     archetype: HookArchetype.optional().describe('Hook archetype for the first candidate'),
-    count: z.number().int().min(1).max(3).optional().describe('1-3, default 1'),
+    count: z
+      .number()
+      .int()
+      .min(1)
+      .max(3)
+      .optional()
+      .describe(
+        'How many drafts, 1-3 (default 1). Without a model configured, a brief that gives news, thanks or congratulations gets at most two.',
+      ),
     brandId: RefId.optional().describe('Must belong to the caller'),
     voiceId: RefId.optional().describe('Must belong to the caller'),
     personalize: Personalize,
