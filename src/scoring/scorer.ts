@@ -24,9 +24,11 @@ const MAX_SIGNALS = 12;
  * (account/metered.ts keys them by it). A change to points or thresholds also means retraining
  * the learned model, since rule points are its features. rules-2: wording, and the offline
  * rewrite's cut and generate's openings; no points changed. rules-3: text-quality rules
- * (repetition, word order), omitted media scored as text only, plain-English signals.
+ * (repetition, word order), omitted media scored as text only, plain-English signals. rules-5:
+ * the rewrite runs a short opening line on and fits its closing question to the post; generate
+ * tells news instead of arguing it.
  */
-export const RULES_VERSION = 'rules-4';
+export const RULES_VERSION = 'rules-5';
 
 /**
  * What a cached score depends on besides its input and engine: the score schema, the learned

@@ -9,6 +9,8 @@ import { firstSentence, HASHTAG, LINK, normalizePost } from '../text/text-featur
 import type { RewriteChange, ScoreInput } from '../types.ts';
 import { closingQuestionOf, type FittedText, fitSentences } from './rewrite-fit.ts';
 import { trimTags } from './rewrite-hashtags.ts';
+import { breakParagraphs, hookOnOwnLine, openingRunsOn } from './rewrite-layout.ts';
+import type { RewritePass } from './rewrite-pass.ts';
 import { splitThread } from './rewrite-thread.ts';
 
 /**
@@ -29,22 +31,6 @@ export interface OfflineRewrite {
   thread?: string[];
   /** What to post as the first comment: the links moved out of the body; null when none. */
   firstComment?: string | null;
-}
-
-interface PassResult {
-  text: string;
-  note: string;
-  /** Links the pass moved out of the body, for the first comment. */
-  moved?: string[];
-}
-
-interface RewritePass {
-  name: string;
-  dimension: Dimension;
-  /** Kept only when the score rates the result higher; unguided passes always apply. */
-  guided: boolean;
-  /** `original` is the post as the author wrote it, before any pass. */
-  apply(text: string, rubric: Rubric, original: string): PassResult | null;
 }
 
 const GREETING = /^(?:hey|hello|hi) (?:everyone|all|linkedin|folks|network)[!,.]*\s*/i;
@@ -244,62 +230,6 @@ function hashtagNote(from: number, left: number, worded: number, rubric: Rubric)
   return worded ? `${cut} ${inText} without the "#".` : cut;
 }
 
-/** The opening sentence on its own line, so it lands before the "see more" fold. */
-const hookOnOwnLine: RewritePass = {
-  name: 'hook-line',
-  dimension: 'hook',
-  guided: true,
-  apply(text, rubric) {
-    const paragraphs = paragraphsOf(text);
-    const first = paragraphs[0] ?? '';
-    const sentences = splitSentences(first.split('\n')[0] ?? '');
-    if (sentences.length < 2 || sentences[0]!.length > rubric.foldChars) return null;
-    paragraphs.splice(0, 1, sentences[0]!, first.slice(first.indexOf(sentences[1]!)));
-    return {
-      text: paragraphs.join('\n\n'),
-      note: 'Put the opening sentence on its own line so it lands before the "see more" fold.',
-    };
-  },
-};
-
-/** How long the first line stays when a wall of text is broken (the learned model's threshold). */
-const OPENING_RUN = 160;
-
-/** Long paragraphs broken into paragraphs of one or two sentences, the opening one running on. */
-const breakParagraphs: RewritePass = {
-  name: 'paragraphs',
-  dimension: 'structure',
-  guided: true,
-  apply(text) {
-    const out: string[] = [];
-    let changed = false;
-    for (const p of paragraphsOf(text)) {
-      if (p.length <= 300 || p.includes('\n')) {
-        out.push(p);
-        continue;
-      }
-      changed = true;
-      let chunk = '';
-      for (const s of splitSentences(p)) {
-        // The post's first line runs on to OPENING_RUN characters: among the same authors' posts,
-        // a first line standing alone went with less engagement (features.ts text.hook_own_line).
-        const opening = out.length === 0 && chunk.length < OPENING_RUN;
-        if (chunk && !opening && (chunk.length + s.length > 220 || splitSentences(chunk).length >= 2)) {
-          out.push(chunk);
-          chunk = s;
-        } else chunk = chunk ? `${chunk} ${s}` : s;
-      }
-      if (chunk) out.push(chunk);
-    }
-    return changed
-      ? {
-          text: out.join('\n\n'),
-          note: 'Broke long paragraphs into short ones with white space between them.',
-        }
-      : null;
-  },
-};
-
 /** A sentence quoted in a note: its first words. */
 const quote = (s: string) => `"${s.length <= 60 ? s : cutAtWord(s, 60)}"`;
 
@@ -364,6 +294,7 @@ export const REWRITE_PASSES: readonly RewritePass[] = [
   plainWords,
   plainLetters,
   trimHashtags,
+  openingRunsOn,
   hookOnOwnLine,
   breakParagraphs,
   fitLimit,
@@ -409,6 +340,7 @@ export function rewriteOffline(input: ScoreInput, measure?: (text: string) => nu
   let text = original;
   let score = measure ? measure(text) : 0;
   for (const pass of REWRITE_PASSES) {
+    if (pass.needsMeasure && !measure) continue;
     const result = pass.apply(text, rubric, original);
     if (!result) continue;
     const next = result.text.trim();
