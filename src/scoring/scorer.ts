@@ -1,4 +1,5 @@
 import { type Dimension, SCORE_SCHEMA_VERSION } from '../domain/enums.ts';
+import { labelInSentence } from '../lib/label-in-sentence.ts';
 import { gradeHeuristically } from './judge/heuristic-judge.ts';
 import type { Judge, JudgeGrades } from './judge/judge.ts';
 import { explain, weightOf } from './learned/explain.ts';
@@ -55,9 +56,9 @@ function verdictOf(overall: number, signals: Signal[]): string {
   const strength = signals.find((s) => s.impact === 'positive');
   const fix = signals.find((s) => s.impact === 'negative');
   if (fix && strength)
-    return `${lead}: ${strength.label.toLowerCase()} helps; fix first: ${fix.label.toLowerCase()}.`;
-  if (fix) return `${lead}; fix first: ${fix.label.toLowerCase()}.`;
-  if (strength) return `${lead}: ${strength.label.toLowerCase()} carries it.`;
+    return `${lead}: ${labelInSentence(strength.label)} helps; fix first: ${labelInSentence(fix.label)}.`;
+  if (fix) return `${lead}; fix first: ${labelInSentence(fix.label)}.`;
+  if (strength) return `${lead}: ${labelInSentence(strength.label)} carries it.`;
   return `${lead}.`;
 }
 

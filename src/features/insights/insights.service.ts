@@ -1,5 +1,6 @@
 import type { Call, Ctx } from '../../context.ts';
 import { Invalid } from '../../domain/errors.ts';
+import { labelInSentence } from '../../lib/label-in-sentence.ts';
 import { median } from '../../lib/rank-stats.ts';
 import { featureLabel, MIN_HISTORY_POSTS } from '../../scoring/index.ts';
 import { toHistoryEntry } from '../history/history.service.ts';
@@ -52,7 +53,7 @@ async function factorsOf(ctx: Ctx, withEngagement: number): Promise<Factors> {
     .slice(0, TOP_FACTORS);
   const top = positive[0];
   const note = top
-    ? `From ${personal.model.basedOn} posts: what lifts your posts most is ${top.label.toLowerCase()} (your ${top.posts} posts with it earned ${top.multiple}x your median; without it ${top.without}x).`
+    ? `From ${personal.model.basedOn} posts: what lifts your posts most is ${labelInSentence(top.label)} (your ${top.posts} posts with it earned ${top.multiple}x your median; without it ${top.without}x).`
     : `From ${personal.model.basedOn} posts: no feature moves your results clearly yet; the personal model stays close to the general one.`;
   return { basedOn: personal.model.basedOn, positive, negative, note };
 }

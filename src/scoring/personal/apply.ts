@@ -1,3 +1,4 @@
+import { labelInSentence } from '../../lib/label-in-sentence.ts';
 import type { RuleOutcome } from '../rules/rules.ts';
 import type { PersonalScore, Signal } from '../types.ts';
 import { featureDimension, featureLabel } from './features.ts';
@@ -60,7 +61,7 @@ export function personalScore(
         impact: better ? 'positive' : 'negative',
         weight: weightOf(e.multiple / e.without),
         label: `Your history: ${label}`,
-        detail: `Your ${e.posts} posts with this (${label.toLowerCase()}) earned ${times(e.multiple)} your median engagement; the ${e.withoutPosts} without it, ${times(e.without)}.`,
+        detail: `Your ${e.posts} posts with this (${labelInSentence(label)}) earned ${times(e.multiple)} your median engagement; the ${e.withoutPosts} without it, ${times(e.without)}.`,
         rule: `personal.${e.feature}`,
       } satisfies Signal;
     });
