@@ -132,6 +132,8 @@ function scoreAndKeep(
     measuredFormats: measuredFormats(model),
     judge: grades.by ?? 'model',
     text: input.post,
+    // The rules read the post normalised: their lower-cased copy is this text's only when equal.
+    lower: rules.features.text === input.post ? rules.features.lower : undefined,
   });
   for (const [d, cap] of Object.entries(rules.caps) as [Dimension, { max: number; rule: string }][]) {
     if (breakdown[d] <= cap.max) continue;

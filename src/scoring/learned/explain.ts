@@ -108,12 +108,19 @@ export interface ExplainInput {
   judge: 'heuristic' | 'model';
   /** The post as written, so a quoted word keeps the author's spelling. */
   text: string;
+  /** `text.toLowerCase()` when the caller has it (the rules' features of the same text). */
+  lower?: string;
 }
 
 const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
 
-/** The post lower-cased as the vocabulary spells words (straight apostrophes), for `asWritten`. */
-const lowerForWords = (text: string) => text.toLowerCase().replaceAll('’', "'");
+/**
+ * The post lower-cased as the vocabulary spells words (straight apostrophes), for `asWritten`;
+ * `lower` is the text already lower-cased when the caller has it (lower-casing a post that
+ * holds any non-ASCII character goes through ICU: a few percent of the scorer's time).
+ */
+const lowerForWords = (text: string, lower = text.toLowerCase()) =>
+  lower.includes('’') ? lower.replaceAll('’', "'") : lower;
 
 /**
  * A vocabulary word as the post writes it: lower case when the post ever writes it so, else its
@@ -154,7 +161,7 @@ function measureSignal(input: ExplainInput, index: number, effect: number): Sign
     const words = strongestWords(input.words, input.known, effect > 0, 4);
     // Without a word to name, a writer could not act on it: no signal (the score still counts it).
     if (words.length === 0) return null;
-    const lower = lowerForWords(input.text);
+    const lower = lowerForWords(input.text, input.lower);
     const mine = words.map((w) => `"${asWritten(w, input.text, lower)}"`);
     detail = `Words such as ${mine.join(', ')} have gone with ${more} engagement in the same authors' other posts (${points(effect)}).`;
   } else if (spec.kind === 'judge') {

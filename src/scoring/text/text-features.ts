@@ -7,6 +7,8 @@ import type { LookedUpWords } from './word-facts.ts';
 /** Measurable features of a post's text: the rules layer's only input besides the request. */
 export interface TextFeatures {
   text: string;
+  /** `text.toLowerCase()` (the tokeniser made it), for readers that search the text case-blind. */
+  lower: string;
   /** Lower-cased word tokens (phrases.ts `tokenize`), kept for the learned model's word features. */
   tokens: string[];
   /** The tokens' word ids, looked up once for every measure that reads them (word-facts.ts). */
@@ -167,6 +169,7 @@ export function extractFeatures(raw: string): TextFeatures {
   const notAt = lower.length === text.length;
   return {
     text,
+    lower,
     tokens,
     wordFacts,
     length: text.length,
