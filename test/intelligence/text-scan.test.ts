@@ -53,6 +53,40 @@ const text = fc
   )
   .map((parts) => parts.join(''));
 
+/**
+ * Sentences that repeat, in other cases or spacing, or that differ only in the middle (the
+ * repeat table keys a sentence by its length and its first and last 8 characters), and
+ * enough distinct ones that the table grows.
+ */
+const repeats = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom(
+        'The same long sentence here',
+        'The same long sentance here',
+        'THE SAME LONG SENTENCE HERE',
+        '  the same long sentence here ',
+        'Temperature in \u212a',
+        'temperature in k',
+        'Short',
+        'short',
+        'ΟΔΟΣ',
+        'İstanbul',
+      ),
+      fc.nat({ max: 60 }).map((k) => `Sentence number ${k} of many`),
+      fc.string({ maxLength: 6 }),
+    ),
+    { maxLength: 80 },
+  )
+  .chain((sentences) =>
+    fc
+      .array(fc.constantFrom('. ', '! ', '?\n', '\n', '… ', '.'), {
+        minLength: sentences.length,
+        maxLength: sentences.length,
+      })
+      .map((ends) => sentences.map((t, i) => t + ends[i]).join('')),
+  );
+
 /** Capitalised words mid-sentence, as a regex says it (countProperNouns reads code units). */
 const properNounsByRegex = (t: string) =>
   (t.match(/(?<=[\p{Ll}\p{N},;:)]) \p{Lu}[\p{L}\p{N}]/gu) ?? []).length;
@@ -125,5 +159,14 @@ describe('hand scans of the text', () => {
       }),
       { numRuns: 3_000 },
     );
+    fc.assert(
+      fc.property(repeats, (t) => {
+        expect(sentenceStats(t, t.toLowerCase())).toEqual(byRegex(t));
+      }),
+      { numRuns: 2_000 },
+    );
+    const many = Array.from({ length: 500 }, (_, k) => `Line ${k % 300} says the same thing.`).join(' ');
+    expect(sentenceStats(many, many.toLowerCase())).toEqual(byRegex(many));
+    expect(byRegex(many).repeated).toBeGreaterThan(0.3);
   });
 });

@@ -5,6 +5,7 @@
  */
 
 import { CodeUnits } from './code-units.ts';
+import { SeenRanges } from './seen-ranges.ts';
 
 const TAG_CHAR = /[\p{L}\p{N}_]/u;
 const EMOJI_CHAR = /^\p{Extended_Pictographic}$/u;
@@ -26,6 +27,9 @@ const charBefore = (text: string, end: number): string => {
 /** The text's code units for `countProperNouns` and `scanNonAscii`, and for `sentenceStats`. */
 const TEXT_UNITS = new CodeUnits();
 const SENTENCE_UNITS = new CodeUnits();
+/** The lower-cased text's code units, and its sentences so far, for `sentenceStats`. */
+const LOWER_SENTENCE_UNITS = new CodeUnits();
+const SENTENCES_SEEN = new SeenRanges();
 
 /**
  * Capitalised words mid-sentence: after a space that follows a lower-case letter, a digit or
@@ -145,23 +149,32 @@ function holdsWord(text: string, u: Uint16Array, start: number, end: number): bo
  * Sentences: pieces between terminal punctuation (a run of . ! ? … followed by white space or
  * the end) or line breaks that hold a word, and the share of their characters that repeat an
  * earlier piece (case and spacing aside). Scanned by hand: the same pieces as
- * `text.split(/[.!?…]+(?=\s|$)|\n/u)`. `lower` is `text.toLowerCase()`: a piece's key is cut
- * from it when lower-casing kept every character in place (no "İ", no final sigma to choose).
+ * `text.split(/[.!?…]+(?=\s|$)|\n/u)`. `lower` is `text.toLowerCase()`: when lower-casing kept
+ * every character in place (no "İ", no final sigma to choose) a piece is compared with the
+ * earlier ones as a range of `lower`'s code units (seen-ranges.ts), else as a string cut and
+ * lower-cased on its own.
  */
 export function sentenceStats(text: string, lower: string): { sentences: number; repeated: number } {
   const inPlace = lower.length === text.length && !text.includes('Σ');
   const u = SENTENCE_UNITS.of(text);
+  const lu = inPlace ? LOWER_SENTENCE_UNITS.of(lower) : u;
   const length = text.length;
   let n = 0;
   let total = 0;
   let repeated = 0;
-  const seen = new Set<string>();
+  const seen = inPlace ? undefined : new Set<string>();
+  SENTENCES_SEEN.begin();
   const piece = (start: number, end: number) => {
     if (!holdsWord(text, u, start, end)) return;
     n++;
     while (isJsSpace(u[start]!)) start++;
     while (isJsSpace(u[end - 1]!)) end--;
-    const key = inPlace ? lower.slice(start, end) : text.slice(start, end).toLowerCase();
+    if (seen === undefined) {
+      total += end - start;
+      if (SENTENCES_SEEN.seen(lu, start, end)) repeated += end - start;
+      return;
+    }
+    const key = text.slice(start, end).toLowerCase();
     total += key.length;
     if (seen.has(key)) repeated += key.length;
     else seen.add(key);
