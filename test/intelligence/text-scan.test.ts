@@ -7,8 +7,15 @@ import {
   sentenceStats,
 } from '../../src/scoring/text/text-scan.ts';
 
-/** The sentence measure as it was written with regexes: the hand scan must agree with it. */
-function byRegex(text: string): { sentences: number; repeated: number } {
+/** Capitalised words mid-sentence, as a regex says it (countProperNouns reads code units). */
+const properNounsByRegex = (t: string) =>
+  (t.match(/(?<=[\p{Ll}\p{N},;:)]) \p{Lu}[\p{L}\p{N}]/gu) ?? []).length;
+
+/**
+ * The sentence measure as it was written with regexes, and the capitalised words counted in
+ * the same scan (properNounsByRegex): the hand scan must agree with it.
+ */
+function byRegex(text: string): { sentences: number; repeated: number; properNouns: number } {
   let n = 0;
   let total = 0;
   let repeated = 0;
@@ -21,7 +28,11 @@ function byRegex(text: string): { sentences: number; repeated: number } {
     if (seen.has(key)) repeated += key.length;
     else seen.add(key);
   }
-  return { sentences: n, repeated: total === 0 ? 0 : repeated / total };
+  return {
+    sentences: n,
+    repeated: total === 0 ? 0 : repeated / total,
+    properNouns: properNounsByRegex(text),
+  };
 }
 
 const text = fc
@@ -87,10 +98,6 @@ const repeats = fc
       .map((ends) => sentences.map((t, i) => t + ends[i]).join('')),
   );
 
-/** Capitalised words mid-sentence, as a regex says it (countProperNouns reads code units). */
-const properNounsByRegex = (t: string) =>
-  (t.match(/(?<=[\p{Ll}\p{N},;:)]) \p{Lu}[\p{L}\p{N}]/gu) ?? []).length;
-
 /** Emoji and styled letters, code point by code point. */
 function nonAsciiByCodePoint(t: string): { emoji: number; styled: number } {
   let emoji = 0;
@@ -136,6 +143,7 @@ describe('hand scans of the text', () => {
     fc.assert(
       fc.property(wellFormed, (t) => {
         expect(countProperNouns(t)).toBe(properNounsByRegex(t));
+        expect(sentenceStats(t, t.toLowerCase()).properNouns).toBe(properNounsByRegex(t));
         expect(scanNonAscii(t)).toEqual(nonAsciiByCodePoint(t));
       }),
       { numRuns: 3_000 },
@@ -145,6 +153,7 @@ describe('hand scans of the text', () => {
     expect(countProperNouns(long)).toBe(properNounsByRegex(long));
     expect(scanNonAscii(long)).toEqual(nonAsciiByCodePoint(long));
     expect(countProperNouns('x, Yz')).toBe(1);
+    expect(sentenceStats(long, long.toLowerCase()).properNouns).toBe(properNounsByRegex(long));
   });
 
   it('treats as white space exactly what \\s matches', () => {

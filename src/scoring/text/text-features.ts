@@ -1,7 +1,7 @@
 import { countAround, countAtLineStarts, countFrom, sticky } from './anchored-counts.ts';
 import { countMatches, NOT_X_BUT_Y } from './lexicon.ts';
 import { hasPhrase, hasPhraseIn, type PhraseList, scanPhrases, tokenize, tokenizeWords } from './phrases.ts';
-import { countProperNouns, scanNonAscii, sentenceStats, withoutTrailingHashtags } from './text-scan.ts';
+import { scanNonAscii, sentenceStats, withoutTrailingHashtags } from './text-scan.ts';
 import type { LookedUpWords } from './word-facts.ts';
 
 /** Measurable features of a post's text: the rules layer's only input besides the request. */
@@ -147,7 +147,7 @@ export function extractFeatures(raw: string): TextFeatures {
   const firstLine = (newline === -1 ? text : text.slice(0, newline)).trim();
   const { tokens, words: wordFacts, lower, headEnds } = tokenizeWords(text, firstLine.length);
   const { counts, found, words, numbers, pronouns } = scanPhrases(tokens, wordFacts.ids);
-  const { sentences, repeated } = sentenceStats(text, lower);
+  const { sentences, repeated, properNouns } = sentenceStats(text, lower);
   const hook = firstSentence(firstLine);
   // The opening's tokens are the text's first tokens when the opening starts the text and
   // lower-casing kept every character in place (a token cannot run past the opening's end:
@@ -189,7 +189,7 @@ export function extractFeatures(raw: string): TextFeatures {
     links: mayHaveLink(text, lower) ? countMatches(LINK, text) : 0,
     mentions: text.includes('@') ? countFrom(MENTION_AT, text, '@') : 0,
     numbers,
-    properNouns: countProperNouns(text),
+    properNouns,
     questions: countRuns(text, '?'),
     endsWithQuestion: trimmedEnd.endsWith('?'),
     exclamations: countRuns(text, '!'),

@@ -37,35 +37,39 @@ const SENTENCES_SEEN = new SeenRanges();
  */
 export function countProperNouns(text: string): number {
   const u = TEXT_UNITS.of(text);
-  const length = text.length;
   let n = 0;
-  for (let i = 1; i < length; i++) {
-    if (u[i] !== 32) continue;
-    const b = u[i - 1]!;
-    const before =
-      b < 128
-        ? (b >= 97 && b <= 122) || (b >= 48 && b <= 57) || b === 44 || b === 59 || b === 58 || b === 41
-        : LOWER_OR_DIGIT.test(charBefore(text, i));
-    if (!before || i + 1 >= length) continue;
-    const c1 = u[i + 1]!;
-    let k: number;
-    if (c1 < 128) {
-      if (c1 < 65 || c1 > 90) continue;
-      k = i + 2;
-    } else {
-      const first = charAt(text, i + 1);
-      if (!UPPER.test(first)) continue;
-      k = i + 1 + first.length;
-    }
-    if (k >= length) continue;
-    const c = u[k]!;
-    const next =
-      c < 128
-        ? (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57)
-        : LETTER_OR_DIGIT.test(charAt(text, k));
-    if (next) n++;
-  }
+  for (let i = 1; i < text.length; i++) if (u[i] === 32 && properNounAfter(text, u, i)) n++;
   return n;
+}
+
+/**
+ * Whether a capitalised word follows the space at `i` (`u` the text's code units, i >= 1) and
+ * the space follows a lower-case letter, a digit or , ; : ): `countProperNouns`'s test, also
+ * made by `sentenceStats` at the spaces its scan passes.
+ */
+function properNounAfter(text: string, u: Uint16Array, i: number): boolean {
+  const length = text.length;
+  const b = u[i - 1]!;
+  const before =
+    b < 128
+      ? (b >= 97 && b <= 122) || (b >= 48 && b <= 57) || b === 44 || b === 59 || b === 58 || b === 41
+      : LOWER_OR_DIGIT.test(charBefore(text, i));
+  if (!before || i + 1 >= length) return false;
+  const c1 = u[i + 1]!;
+  let k: number;
+  if (c1 < 128) {
+    if (c1 < 65 || c1 > 90) return false;
+    k = i + 2;
+  } else {
+    const first = charAt(text, i + 1);
+    if (!UPPER.test(first)) return false;
+    k = i + 1 + first.length;
+  }
+  if (k >= length) return false;
+  const c = u[k]!;
+  return c < 128
+    ? (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57)
+    : LETTER_OR_DIGIT.test(charAt(text, k));
 }
 
 /** Width (1 or 2 code units) of the hashtag character ending at `end`, 0 when there is none. */
@@ -148,13 +152,17 @@ function holdsWord(text: string, u: Uint16Array, start: number, end: number): bo
 /**
  * Sentences: pieces between terminal punctuation (a run of . ! ? … followed by white space or
  * the end) or line breaks that hold a word, and the share of their characters that repeat an
- * earlier piece (case and spacing aside). Scanned by hand: the same pieces as
+ * earlier piece (case and spacing aside), and the capitalised words mid-sentence
+ * (`countProperNouns`, counted in the same scan so the text is read once). Scanned by hand: the same pieces as
  * `text.split(/[.!?…]+(?=\s|$)|\n/u)`. `lower` is `text.toLowerCase()`: when lower-casing kept
  * every character in place (no "İ", no final sigma to choose) a piece is compared with the
  * earlier ones as a range of `lower`'s code units (seen-ranges.ts), else as a string cut and
  * lower-cased on its own.
  */
-export function sentenceStats(text: string, lower: string): { sentences: number; repeated: number } {
+export function sentenceStats(
+  text: string,
+  lower: string,
+): { sentences: number; repeated: number; properNouns: number } {
   const inPlace = lower.length === text.length && !text.includes('Σ');
   const u = SENTENCE_UNITS.of(text);
   const lu = inPlace ? LOWER_SENTENCE_UNITS.of(lower) : u;
@@ -162,6 +170,7 @@ export function sentenceStats(text: string, lower: string): { sentences: number;
   let n = 0;
   let total = 0;
   let repeated = 0;
+  let properNouns = 0;
   const seen = inPlace ? undefined : new Set<string>();
   SENTENCES_SEEN.begin();
   const piece = (start: number, end: number) => {
@@ -194,8 +203,11 @@ export function sentenceStats(text: string, lower: string): { sentences: number;
         from = j;
       }
       i = j;
-    } else i++;
+    } else {
+      if (c === 32 && i >= 1 && properNounAfter(text, u, i)) properNouns++;
+      i++;
+    }
   }
   piece(from, length);
-  return { sentences: n, repeated: total === 0 ? 0 : repeated / total };
+  return { sentences: n, repeated: total === 0 ? 0 : repeated / total, properNouns };
 }
