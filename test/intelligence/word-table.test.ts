@@ -55,6 +55,12 @@ describe('word table', () => {
         expect(words.hashes).toEqual(tokens.map(hashString));
         expect(words.ids).toEqual(lookUpWords(tokens).ids);
         expect(words.ids).toEqual(tokens.map((token) => wordFacts(token)?.id ?? -1));
+        // What the passes read instead of the token strings: marks, words starting with a digit, words.
+        const kinds = tokens.map((token) =>
+          token === '?' || token === '"' ? 2 : /^[0-9]/.test(token) ? 1 : 0,
+        );
+        expect(words.kinds).toEqual(kinds);
+        expect(lookUpWords(tokens).kinds).toEqual(kinds);
       }),
       { numRuns: 1_000 },
     );

@@ -4,6 +4,7 @@ import {
   NEGATOR_BIT,
   registeredWords,
   registerWord,
+  TOKEN_MARK,
   wordTraits,
 } from '../text/word-facts.ts';
 import { COMPOUND_ALPHA, NEGATION_SCALAR, NEGATORS, type Sentiment, vaderLexicon } from './sentiment.ts';
@@ -142,7 +143,7 @@ export function wordPass(
   looked?: LookedUpWords,
 ): { choice: number; sentiment: Sentiment } {
   const v = tableOf(words);
-  const { ids } = currentLookUp(tokens, looked);
+  const { ids, kinds } = currentLookUp(tokens, looked);
   const traits = wordTraits();
   v.pass = (v.pass + 1) >>> 0;
   if (v.pass === 0) {
@@ -158,8 +159,7 @@ export function wordPass(
   let counted = 0;
   let after: Map<number, number> | undefined;
   for (let n = 0; n < tokens.length; n++) {
-    const t = tokens[n]!;
-    if (t !== '?' && t !== '"') counted++;
+    if (kinds[n] !== TOKEN_MARK) counted++;
     const id = ids[n]!;
     // Words registered after this vocabulary's table was built are not in it.
     const i = id >= size ? -1 : id;

@@ -18,6 +18,9 @@ import {
   type PhraseEntry,
   PRONOUN_BITS,
   registerWord,
+  TOKEN_MARK,
+  TOKEN_NUMBER,
+  TOKEN_WORD,
   type WordFacts,
   wordFacts,
   wordGeneration,
@@ -100,6 +103,7 @@ export function tokenizeWords(
   const tokens: string[] = [];
   const ids: number[] = [];
   const hashes: number[] = [];
+  const kinds: number[] = [];
   const headEnds: number[] = [];
   const generation = wordGeneration();
   let i = 0;
@@ -113,6 +117,7 @@ export function tokenizeWords(
         tokens.push(token);
         hashes.push(hash);
         ids.push(id);
+        kinds.push(TOKEN_MARK);
         if (i < headEnd) headEnds.push(i + 1);
       }
       i++;
@@ -154,9 +159,10 @@ export function tokenizeWords(
     tokens.push(token);
     hashes.push(hash);
     ids.push(id);
+    kinds.push(isDigit(u[start]!) ? TOKEN_NUMBER : TOKEN_WORD);
     if (i <= headEnd) headEnds.push(i);
   }
-  return { tokens, words: { generation, ids, hashes }, lower: s, headEnds };
+  return { tokens, words: { generation, ids, hashes, kinds }, lower: s, headEnds };
 }
 
 const QUESTION_HASH = hashString('?');
@@ -242,12 +248,12 @@ export interface PhraseScan {
 }
 
 /**
- * One pass over the tokens and their word ids (`lookUpWords(tokens).ids`): non-overlapping
+ * One pass over the tokens and their word ids and kinds (`lookUpWords(tokens)`): non-overlapping
  * matches per list, word, number and pronoun counts.
  */
 export function scanPhrases(
   tokens: readonly string[],
-  ids: readonly number[] = lookUpWords(tokens).ids,
+  { ids, kinds }: LookedUpWords = lookUpWords(tokens),
 ): PhraseScan {
   const counts = {} as PhraseCounts;
   const found = {} as Record<PhraseList, string[]>;
@@ -261,11 +267,10 @@ export function scanPhrases(
   let numbers = 0;
   let next = 0;
   for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
-    if (t === '?' || t === '"') continue;
+    const kind = kinds[i]!;
+    if (kind === TOKEN_MARK) continue;
     words++;
-    const c = t.charCodeAt(0);
-    if (c >= ZERO && c <= NINE) numbers++;
+    if (kind === TOKEN_NUMBER) numbers++;
     const id = ids[i]!;
     if (id === -1) continue;
     const bits = traits[id]!;

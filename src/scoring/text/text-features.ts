@@ -146,7 +146,7 @@ export function extractFeatures(raw: string): TextFeatures {
   const newline = text.indexOf('\n');
   const firstLine = (newline === -1 ? text : text.slice(0, newline)).trim();
   const { tokens, words: wordFacts, lower, headEnds } = tokenizeWords(text, firstLine.length);
-  const { counts, found, words, numbers, pronouns } = scanPhrases(tokens, wordFacts.ids);
+  const { counts, found, words, numbers, pronouns } = scanPhrases(tokens, wordFacts);
   const { sentences, repeated, properNouns } = sentenceStats(text, lower);
   const hook = firstSentence(firstLine);
   // The opening's tokens are the text's first tokens when the opening starts the text and
