@@ -2,7 +2,7 @@ import { type Dimension, SCORE_SCHEMA_VERSION } from '../domain/enums.ts';
 import { gradeHeuristically } from './judge/heuristic-judge.ts';
 import type { Judge, JudgeGrades } from './judge/judge.ts';
 import { explain, weightOf } from './learned/explain.ts';
-import { featureVector } from './learned/features.ts';
+import { FEATURES, featureVector } from './learned/features.ts';
 import { applyModel, measuredFormats, type ScoreModel, scoreModel, wordWeights } from './learned/model.ts';
 import { clamp } from './rules/rule-kit.ts';
 import { type RuleOutcome, runRules } from './rules/rules.ts';
@@ -107,6 +107,9 @@ export function scoreWith(
   return scoreAndKeep(input, rules, grades, model).result;
 }
 
+/** `scoreAndKeep`'s effects, reused (model.ts `applyModel`). */
+const EFFECTS = new Float64Array(FEATURES.length);
+
 function scoreAndKeep(
   input: ScoreInput,
   rules: RuleOutcome,
@@ -116,7 +119,8 @@ function scoreAndKeep(
   const words = wordWeights(model);
   const known: number[] = [];
   const x = featureVector(input, rules, grades, words, known);
-  const { effects, breakdown } = applyModel(x, model);
+  // The effects are read only by `explain` below: one array serves every post.
+  const { effects, breakdown } = applyModel(x, model, EFFECTS);
   // Text that is not real writing loses its points on every dimension (rules-quality.ts).
   for (const h of rules.hits)
     if (QUALITY_RULES.has(h.rule))

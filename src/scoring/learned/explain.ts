@@ -54,6 +54,7 @@ const CONCEPTS: [string, RegExp][] = [
 ];
 /** Each feature's concept as an index into CONCEPTS, -1 for none: sums by index, not by name. */
 const CONCEPT_OF_FEATURE = Int8Array.from(FEATURES, (f) => CONCEPTS.findIndex(([, re]) => re.test(f.name)));
+const NET = new Float64Array(CONCEPTS.length);
 const FORMAT_CONCEPT = CONCEPTS.findIndex(([name]) => name === 'format');
 
 /** How a format is named among posts ("video posts did better than..."). */
@@ -192,8 +193,9 @@ function measureSignal(input: ExplainInput, index: number, effect: number): Sign
  */
 export function explain(input: ExplainInput, limit = 12): Signal[] {
   const { hits, x, effects } = input;
-  // Net effect of each concept: the side the model means.
-  const net = new Float64Array(CONCEPTS.length);
+  // Net effect of each concept: the side the model means (one array for every call, as
+  // model.ts `applyModel` explains; nothing keeps it).
+  const net = NET.fill(0);
   for (let i = 0; i < FEATURES.length; i++) {
     const c = CONCEPT_OF_FEATURE[i]!;
     if (c !== -1) net[c] = net[c]! + effects[i]!;
