@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { archetypeOf, detectArchetype } from '../../src/scoring/rules/hook.ts';
 import { scoreHeuristically } from '../../src/scoring/scorer.ts';
 import { hasPhrase, tokenize, tokenizeWords } from '../../src/scoring/text/phrases.ts';
 import { DistinctCounter, hashString, StringIds } from '../../src/scoring/text/string-table.ts';
@@ -39,6 +40,10 @@ const text = fc
         'İ',
         'love',
         'great',
+        'Hot take',
+        'unpopular opinion',
+        'Thrilled',
+        'excited to share',
       ),
       fc.string({ maxLength: 5 }),
     ),
@@ -73,6 +78,8 @@ describe('word table', () => {
         expect(f.hookTokens).toEqual(tokenize(f.hook));
         const line = f.firstLine.length > 200 ? f.firstLine.slice(0, 200) : f.firstLine;
         expect(f.genericOpener).toBe(hasPhrase('genericOpeners', line, 4));
+        // The archetype read from the text's own lookup, as detecting it from the hook alone.
+        expect(archetypeOf(f.hook, f.hookTokens, f.hookWords)).toBe(detectArchetype(f.hook));
       }),
       { numRuns: 2_000 },
     );

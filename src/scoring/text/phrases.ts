@@ -292,9 +292,22 @@ export function hasPhrase(list: PhraseList, text: string, withinFirstWords = Num
   return hasPhraseIn(list, tokenize(text), withinFirstWords);
 }
 
-/** `hasPhrase` over tokens already cut, so one text checked against several lists is tokenised once. */
-export function hasPhraseIn(list: PhraseList, tokens: string[], withinFirstWords = Number.POSITIVE_INFINITY) {
+/**
+ * `hasPhrase` over tokens already cut, so one text checked against several lists is tokenised
+ * once. `looked`, when given, is a lookup whose first ids are these tokens' (the post's own,
+ * text-features.ts): a token's record is then read by id instead of hashing the token again.
+ */
+export function hasPhraseIn(
+  list: PhraseList,
+  tokens: string[],
+  withinFirstWords = Number.POSITIVE_INFINITY,
+  looked?: LookedUpWords,
+) {
   const end = Math.min(tokens.length, withinFirstWords);
-  for (let i = 0; i < end; i++) if (matchAt(tokens, i, list, wordFacts(tokens[i]!))) return true;
+  const ids = looked !== undefined && looked.generation === wordGeneration() ? looked.ids : undefined;
+  for (let i = 0; i < end; i++) {
+    const facts = ids === undefined ? wordFacts(tokens[i]!) : ids[i] === -1 ? undefined : factsOfId(ids[i]!);
+    if (matchAt(tokens, i, list, facts)) return true;
+  }
   return false;
 }

@@ -35,6 +35,8 @@ export interface TextFeatures {
   hook: string;
   /** The hook's tokens (phrases.ts `tokenize`). */
   hookTokens: string[];
+  /** When the hook's tokens are the text's first tokens: the text's lookup (`wordFacts`), whose first ids are theirs. */
+  hookWords: LookedUpWords | undefined;
   hashtags: number;
   /** Hashtags inside the text, not in the closing run of tags. */
   inlineHashtags: number;
@@ -185,6 +187,7 @@ export function extractFeatures(raw: string): TextFeatures {
     hook,
     hashtags,
     hookTokens: inPlace ? tokensBy(hook.length) : tokenize(hook),
+    hookWords: inPlace ? wordFacts : undefined,
     inlineHashtags: hashtags === 0 ? 0 : countFrom(HASHTAG_AT, trimmedEnd, '#'),
     links: mayHaveLink(text, lower) ? countMatches(LINK, text) : 0,
     mentions: text.includes('@') ? countFrom(MENTION_AT, text, '@') : 0,
@@ -210,7 +213,7 @@ export function extractFeatures(raw: string): TextFeatures {
     // A phrase starting in the first four words ends well within 200 characters.
     genericOpener:
       inPlace && firstLine.length <= 200
-        ? hasPhraseIn('genericOpeners', tokensBy(firstLine.length), 4)
+        ? hasPhraseIn('genericOpeners', tokensBy(firstLine.length), 4, wordFacts)
         : hasPhrase('genericOpeners', firstLine.length > 200 ? firstLine.slice(0, 200) : firstLine, 4),
     jargon: counts.jargon,
     vague: counts.vague,
