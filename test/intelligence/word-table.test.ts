@@ -1,5 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { scoreModel, wordWeights } from '../../src/scoring/learned/model.ts';
+import { sentimentOf, vaderLexicon } from '../../src/scoring/learned/sentiment.ts';
+import { wordPass } from '../../src/scoring/learned/words.ts';
 import { archetypeOf, detectArchetype } from '../../src/scoring/rules/hook.ts';
 import { scoreHeuristically } from '../../src/scoring/scorer.ts';
 import { hasPhrase, tokenize, tokenizeWords } from '../../src/scoring/text/phrases.ts';
@@ -103,6 +106,44 @@ describe('word table', () => {
         expect(counter.count).toBe(new Set(words).size);
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe("the learned model's word pass", () => {
+  it('sums the effects of the distinct words and pairs a post uses, and VADER sentiment, as Maps say', () => {
+    const weights = wordWeights(scoreModel());
+    const entries = [...weights.keys()];
+    const pairs = entries.filter((w) => w.includes('_')).flatMap((w) => w.split('_'));
+    const singles = entries.filter((w) => !w.includes('_'));
+    const lexicon = [...vaderLexicon().keys()];
+    const words = fc.oneof(
+      fc.constantFrom(...singles.slice(0, 200), ...pairs.slice(0, 200), ...lexicon.slice(0, 200)),
+      fc.constantFrom('not', "don't", 'never', '?', '"', '3', 'zzqx'),
+    );
+    fc.assert(
+      fc.property(fc.array(words, { maxLength: 60 }), (parts) => {
+        const tokens = tokenize(parts.join(' '));
+        const known: number[] = [];
+        const { choice, sentiment } = wordPass(tokens, weights, known);
+        // The same sums, in the same order, from the artifact's map of words and pairs.
+        let expected = 0;
+        const seen = new Set<string>();
+        const add = (entry: string) => {
+          const b = weights.get(entry);
+          if (b === undefined || seen.has(entry)) return;
+          seen.add(entry);
+          expected += b;
+        };
+        tokens.forEach((t, n) => {
+          if (n > 0) add(`${tokens[n - 1]}_${t}`);
+          add(t);
+        });
+        expect(choice).toBe(expected);
+        expect(known.length).toBe(seen.size);
+        expect(sentiment).toEqual(sentimentOf(tokens));
+      }),
+      { numRuns: 1_000 },
     );
   });
 });
