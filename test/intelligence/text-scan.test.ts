@@ -5,6 +5,7 @@ import {
   isJsSpace,
   scanNonAscii,
   sentenceStats,
+  splitPieces,
 } from '../../src/scoring/text/text-scan.ts';
 
 /** Capitalised words mid-sentence, as a regex says it (countProperNouns reads code units). */
@@ -154,6 +155,16 @@ describe('hand scans of the text', () => {
     expect(scanNonAscii(long)).toEqual(nonAsciiByCodePoint(long));
     expect(countProperNouns('x, Yz')).toBe(1);
     expect(sentenceStats(long, long.toLowerCase()).properNouns).toBe(properNounsByRegex(long));
+  });
+
+  it('counts the pieces a split at white space makes', () => {
+    fc.assert(
+      fc.property(fc.oneof(text, wellFormed), (t) => {
+        expect(splitPieces(t)).toBe(t.split(/\s+/).length);
+        expect(splitPieces(t.trim())).toBe(t.trim().split(/\s+/).length);
+      }),
+      { numRuns: 3_000 },
+    );
   });
 
   it('treats as white space exactly what \\s matches', () => {

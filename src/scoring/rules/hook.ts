@@ -1,5 +1,6 @@
 import type { HookArchetype } from '../../domain/enums.ts';
 import { hasPhraseIn, tokenize } from '../text/phrases.ts';
+import { splitPieces } from '../text/text-scan.ts';
 import type { LookedUpWords } from '../text/word-facts.ts';
 
 /** Detects the hook archetype from the first sentence of the first line. */
@@ -29,7 +30,7 @@ export function archetypeOf(
   const words = hookTokens === undefined ? undefined : hookWords;
   if (hasPhraseIn('contrarian', tokens, undefined, words)) return 'contrarian';
   if (STORY.test(h) || hasPhraseIn('personalNews', tokens, undefined, words)) return 'story';
-  const count = h.split(/\s+/).length;
+  const count = splitPieces(h);
   // A statement is a short declarative claim; a long or fragmentary opener is "other".
   if (count >= 3 && count <= 25 && /[.!…:]$|\p{L}$/u.test(h)) return 'statement';
   return 'other';

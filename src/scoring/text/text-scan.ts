@@ -136,6 +136,22 @@ export function isJsSpace(c: number): boolean {
   );
 }
 
+/**
+ * `s.split(/\s+/).length` without the split: one more than the runs of white space (the hook's
+ * word count, read by the archetype and the heuristic judge; splitting made an array of strings
+ * each time).
+ */
+export function splitPieces(s: string): number {
+  let pieces = 1;
+  let inSpace = false;
+  for (let i = 0; i < s.length; i++) {
+    const space = isJsSpace(s.charCodeAt(i));
+    if (space && !inSpace) pieces++;
+    inSpace = space;
+  }
+  return pieces;
+}
+
 const HAS_WORD = /[\p{L}\p{N}]/u;
 const isSentenceEnd = (c: number) => c === 46 || c === 33 || c === 63 || c === 0x2026;
 
