@@ -16,7 +16,7 @@ const properNounsByRegex = (t: string) =>
  * The sentence measure as it was written with regexes, and the capitalised words counted in
  * the same scan (properNounsByRegex): the hand scan must agree with it.
  */
-function byRegex(text: string): { sentences: number; repeated: number; properNouns: number } {
+function byRegex(text: string) {
   let n = 0;
   let total = 0;
   let repeated = 0;
@@ -33,6 +33,7 @@ function byRegex(text: string): { sentences: number; repeated: number; properNou
     sentences: n,
     repeated: total === 0 ? 0 : repeated / total,
     properNouns: properNounsByRegex(text),
+    ...scanNonAscii(text),
   };
 }
 
@@ -144,7 +145,9 @@ describe('hand scans of the text', () => {
     fc.assert(
       fc.property(wellFormed, (t) => {
         expect(countProperNouns(t)).toBe(properNounsByRegex(t));
-        expect(sentenceStats(t, t.toLowerCase()).properNouns).toBe(properNounsByRegex(t));
+        const stats = sentenceStats(t, t.toLowerCase());
+        expect(stats.properNouns).toBe(properNounsByRegex(t));
+        expect({ emoji: stats.emoji, styled: stats.styled }).toEqual(nonAsciiByCodePoint(t));
         expect(scanNonAscii(t)).toEqual(nonAsciiByCodePoint(t));
       }),
       { numRuns: 3_000 },
@@ -155,6 +158,37 @@ describe('hand scans of the text', () => {
     expect(scanNonAscii(long)).toEqual(nonAsciiByCodePoint(long));
     expect(countProperNouns('x, Yz')).toBe(1);
     expect(sentenceStats(long, long.toLowerCase()).properNouns).toBe(properNounsByRegex(long));
+  });
+
+  it('counts emoji and styled letters in the sentence scan as scanNonAscii does, lone surrogates too', () => {
+    const units = fc
+      .array(
+        fc.constantFrom(
+          '\ud83d',
+          '\ude80',
+          '\ud835',
+          '\udc01',
+          '🚀',
+          '𝐁',
+          '☀',
+          '©',
+          '…',
+          '.',
+          '!',
+          '\n',
+          ' ',
+          'a',
+        ),
+        { maxLength: 30 },
+      )
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(units, (t) => {
+        const { emoji, styled } = sentenceStats(t, t.toLowerCase());
+        expect({ emoji, styled }).toEqual(scanNonAscii(t));
+      }),
+      { numRuns: 3_000 },
+    );
   });
 
   it('counts the pieces a split at white space makes', () => {

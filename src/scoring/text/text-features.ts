@@ -1,7 +1,7 @@
 import { countAround, countAtLineStarts, countFrom, sticky } from './anchored-counts.ts';
 import { countMatches, NOT_X_BUT_Y } from './lexicon.ts';
 import { hasPhrase, hasPhraseIn, type PhraseList, scanPhrases, tokenize, tokenizeWords } from './phrases.ts';
-import { scanNonAscii, sentenceStats, withoutTrailingHashtags } from './text-scan.ts';
+import { sentenceStats, withoutTrailingHashtags } from './text-scan.ts';
 import type { LookedUpWords } from './word-facts.ts';
 
 /** Measurable features of a post's text: the rules layer's only input besides the request. */
@@ -149,7 +149,7 @@ export function extractFeatures(raw: string): TextFeatures {
   const firstLine = (newline === -1 ? text : text.slice(0, newline)).trim();
   const { tokens, words: wordFacts, lower, headEnds } = tokenizeWords(text, firstLine.length);
   const { counts, found, words, numbers, pronouns } = scanPhrases(tokens, wordFacts);
-  const { sentences, repeated, properNouns } = sentenceStats(text, lower);
+  const { sentences, repeated, properNouns, emoji, styled } = sentenceStats(text, lower);
   const hook = firstSentence(firstLine);
   // The opening's tokens are the text's first tokens when the opening starts the text and
   // lower-casing kept every character in place (a token cannot run past the opening's end:
@@ -164,8 +164,6 @@ export function extractFeatures(raw: string): TextFeatures {
   const { paragraphs, longest, lines } = paragraphStats(text);
   const hasHash = text.includes('#');
   const trimmedEnd = hasHash ? withoutTrailingHashtags(text).trimEnd() : text;
-  const nonAscii = /[^\t\n -~]/.test(text);
-  const { emoji, styled } = nonAscii ? scanNonAscii(text) : { emoji: 0, styled: 0 };
   const hashtags = hasHash ? countFrom(HASHTAG_AT, text, '#') : 0;
   // "not " found in the lower-cased text stands where it stands in the text.
   const notAt = lower.length === text.length;

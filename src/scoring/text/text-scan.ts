@@ -168,8 +168,9 @@ function holdsWord(text: string, u: Uint16Array, start: number, end: number): bo
 /**
  * Sentences: pieces between terminal punctuation (a run of . ! ? … followed by white space or
  * the end) or line breaks that hold a word, and the share of their characters that repeat an
- * earlier piece (case and spacing aside), and the capitalised words mid-sentence
- * (`countProperNouns`, counted in the same scan so the text is read once). Scanned by hand: the same pieces as
+ * earlier piece (case and spacing aside), and, counted in the same scan so the text is read
+ * once, the capitalised words mid-sentence (`countProperNouns`) and the emoji and styled
+ * letters (`scanNonAscii`). Scanned by hand: the same pieces as
  * `text.split(/[.!?…]+(?=\s|$)|\n/u)`. `lower` is `text.toLowerCase()`: when lower-casing kept
  * every character in place (no "İ", no final sigma to choose) a piece is compared with the
  * earlier ones as a range of `lower`'s code units (seen-ranges.ts), else as a string cut and
@@ -178,7 +179,7 @@ function holdsWord(text: string, u: Uint16Array, start: number, end: number): bo
 export function sentenceStats(
   text: string,
   lower: string,
-): { sentences: number; repeated: number; properNouns: number } {
+): { sentences: number; repeated: number; properNouns: number; emoji: number; styled: number } {
   const inPlace = lower.length === text.length && !text.includes('Σ');
   const u = SENTENCE_UNITS.of(text);
   const lu = inPlace ? LOWER_SENTENCE_UNITS.of(lower) : u;
@@ -187,6 +188,10 @@ export function sentenceStats(
   let total = 0;
   let repeated = 0;
   let properNouns = 0;
+  let emoji = 0;
+  let styled = 0;
+  // Where `scanNonAscii` reads its next character: it steps over the unit after a high surrogate.
+  let nonAsciiFrom = 0;
   const seen = inPlace ? undefined : new Set<string>();
   SENTENCES_SEEN.begin();
   const piece = (start: number, end: number) => {
@@ -220,10 +225,18 @@ export function sentenceStats(
       }
       i = j;
     } else {
-      if (c === 32 && i >= 1 && properNounAfter(text, u, i)) properNouns++;
+      if (c === 32) {
+        if (i >= 1 && properNounAfter(text, u, i)) properNouns++;
+      } else if (c >= 0xa9 && i >= nonAsciiFrom) {
+        // As `scanNonAscii` (the sentence ends this scan steps over are neither emoji nor styled).
+        const wide = c >= 0xd800 && c <= 0xdbff;
+        if (c === 0xd835) styled++;
+        else if (EMOJI_CHAR.test(wide ? text.slice(i, i + 2) : text[i]!)) emoji++;
+        if (wide) nonAsciiFrom = i + 2;
+      }
       i++;
     }
   }
   piece(from, length);
-  return { sentences: n, repeated: total === 0 ? 0 : repeated / total, properNouns };
+  return { sentences: n, repeated: total === 0 ? 0 : repeated / total, properNouns, emoji, styled };
 }
