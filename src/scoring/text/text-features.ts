@@ -92,8 +92,21 @@ const NOT_OFFSETS = [0, 5, 6, 7, 8];
 /** Normalises line endings and trailing space; scoring, caching and validation all use it. */
 export function normalizePost(text: string): string {
   let out = text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
-  if (out.includes(' \n') || out.includes('\t\n')) out = out.replace(/[ \t]+\n/g, '\n');
+  if (spaceBeforeLineBreak(out)) out = out.replace(/[ \t]+\n/g, '\n');
   return out.trim();
+}
+
+/**
+ * Whether a space or a tab ends a line: found from the line breaks, which are few, where
+ * `includes(' \n')` tried the pattern at every space (1.6% of the scorer's time in a CPU
+ * profile, 2026-11-27).
+ */
+function spaceBeforeLineBreak(text: string): boolean {
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
+    const c = i === 0 ? 10 : text.charCodeAt(i - 1);
+    if (c === 32 || c === 9) return true;
+  }
+  return false;
 }
 
 /** The first sentence of a line (the whole line when it has no sentence end). */
