@@ -72,6 +72,13 @@ describe('word table', () => {
       }),
       { numRuns: 1_000 },
     );
+    // More tokens than the scan's first guess at their number (it writes past it).
+    const long = 'I? "not" 3.5 love '.repeat(3_000);
+    const { tokens, words } = tokenizeWords(long);
+    expect(tokens.length).toBe(21_000);
+    expect(words.ids).toEqual(lookUpWords(tokens).ids);
+    expect(words.kinds).toEqual(lookUpWords(tokens).kinds);
+    expect(words.hashes).toEqual(tokens.map(hashString));
   });
 
   it("takes the opening's tokens from the text's tokens as tokenising the opening alone does", () => {

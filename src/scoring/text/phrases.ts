@@ -100,10 +100,16 @@ export function tokenizeWords(
   const s = text.toLowerCase();
   const n = s.length;
   const u = LOWER_UNITS.of(s);
-  const tokens: string[] = [];
-  const ids: number[] = [];
-  const hashes: number[] = [];
-  const kinds: number[] = [];
+  // The lists are made about as long as the text's tokens usually are (a token and its space
+  // take about six characters) and written by index, then cut to length: pushing into four
+  // lists that start empty and grow several times cost twice as much (2026-11-27). A longer
+  // list just grows on; the guess is capped, as V8 keeps a very long `new Array` as a dictionary.
+  const guess = Math.min((n >> 2) + 8, 4096);
+  const tokens = new Array<string>(guess);
+  const ids = new Array<number>(guess);
+  const hashes = new Array<number>(guess);
+  const kinds = new Array<number>(guess);
+  let count = 0;
   const headEnds: number[] = [];
   const generation = wordGeneration();
   let i = 0;
@@ -113,11 +119,10 @@ export function tokenizeWords(
       if (c === 63 || c === 34 || c === 0x201c || c === 0x201d) {
         const token = c === 63 ? '?' : '"';
         const hash = c === 63 ? QUESTION_HASH : QUOTE_HASH;
-        const id = wordIdOf(token, hash);
-        tokens.push(token);
-        hashes.push(hash);
-        ids.push(id);
-        kinds.push(TOKEN_MARK);
+        tokens[count] = token;
+        hashes[count] = hash;
+        ids[count] = wordIdOf(token, hash);
+        kinds[count++] = TOKEN_MARK;
         if (i < headEnd) headEnds.push(i + 1);
       }
       i++;
@@ -156,12 +161,16 @@ export function tokenizeWords(
       id = wordIdOfUnits(u, start, i, hash);
       token = id === -1 ? s.slice(start, i) : wordKey(id);
     }
-    tokens.push(token);
-    hashes.push(hash);
-    ids.push(id);
-    kinds.push(isDigit(u[start]!) ? TOKEN_NUMBER : TOKEN_WORD);
+    tokens[count] = token;
+    hashes[count] = hash;
+    ids[count] = id;
+    kinds[count++] = isDigit(u[start]!) ? TOKEN_NUMBER : TOKEN_WORD;
     if (i <= headEnd) headEnds.push(i);
   }
+  tokens.length = count;
+  ids.length = count;
+  hashes.length = count;
+  kinds.length = count;
   return { tokens, words: { generation, ids, hashes, kinds }, lower: s, headEnds };
 }
 
