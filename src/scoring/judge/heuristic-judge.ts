@@ -1,5 +1,6 @@
 import { clamp } from '../rules/rule-kit.ts';
 import type { RuleOutcome } from '../rules/rules.ts';
+import { splitPieces } from '../text/text-scan.ts';
 import type { Judge, JudgeGrades } from './judge.ts';
 
 /**
@@ -18,7 +19,7 @@ export function gradeHeuristically(rules: RuleOutcome): JudgeGrades {
   const f = rules.features;
   const per100 = (n: number) => (f.words === 0 ? 0 : (100 * n) / f.words);
 
-  const hookWords = f.hook ? f.hook.split(/\s+/).length : 0;
+  const hookWords = f.hook ? splitPieces(f.hook) : 0;
   // Only the extremes are graded: a fragment, or an opening sentence too long to scan.
   let hook = 55;
   if (hookWords < 3) hook -= 10;

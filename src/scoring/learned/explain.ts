@@ -54,6 +54,7 @@ const CONCEPTS: [string, RegExp][] = [
 ];
 /** Each feature's concept as an index into CONCEPTS, -1 for none: sums by index, not by name. */
 const CONCEPT_OF_FEATURE = Int8Array.from(FEATURES, (f) => CONCEPTS.findIndex(([, re]) => re.test(f.name)));
+const NET = new Float64Array(CONCEPTS.length);
 const FORMAT_CONCEPT = CONCEPTS.findIndex(([name]) => name === 'format');
 
 /** How a format is named among posts ("video posts did better than..."). */
@@ -108,17 +109,39 @@ export interface ExplainInput {
   judge: 'heuristic' | 'model';
   /** The post as written, so a quoted word keeps the author's spelling. */
   text: string;
+  /** `text.toLowerCase()` when the caller has it (the rules' features of the same text). */
+  lower?: string;
 }
 
 const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
 
-/** The post lower-cased as the vocabulary spells words (straight apostrophes), for `asWritten`. */
-const lowerForWords = (text: string) => text.toLowerCase().replaceAll('’', "'");
+/**
+ * The post lower-cased as `asWritten` searches it for `word`: with straight apostrophes, as the
+ * vocabulary spells words, when the word holds one; else as it is (a word without an
+ * apostrophe is found at the same places either way: the change is one character for one,
+ * and neither is a word character). `lower` is the text already lower-cased when the caller
+ * has it, and `straight` keeps the straightened copy for the next word: lower-casing a post
+ * with any non-ASCII character (ICU) and straightening its apostrophes each cost about 2% of
+ * the scorer's time in a CPU profile (2026-11-27), and most words quoted hold no apostrophe.
+ */
+class LowerForWords {
+  readonly lower: string;
+  #straight: string | undefined;
+  constructor(text: string, lower = text.toLowerCase()) {
+    this.lower = lower;
+  }
+
+  for(word: string): string {
+    if (!word.includes("'") || !this.lower.includes('’')) return this.lower;
+    this.#straight ??= this.lower.replaceAll('’', "'");
+    return this.#straight;
+  }
+}
 
 /**
  * A vocabulary word as the post writes it: lower case when the post ever writes it so, else its
  * first spelling ("America", "OpenAI"), so a quote never shows a name in lower case. `lower` is
- * lowerForWords(text), made once for all the words quoted.
+ * the text lower-cased for this word (`LowerForWords`).
  */
 function asWritten(word: string, text: string, lower: string): string {
   // A letter whose lower case is longer ("İ") shifts every index after it: keep the entry.
@@ -132,6 +155,10 @@ function asWritten(word: string, text: string, lower: string): string {
   }
   return first ?? word;
 }
+
+/** `asWritten` of one word, as the word-choice signal quotes it (for tests). */
+export const quoteAsWritten = (word: string, text: string, lower?: string) =>
+  asWritten(word, text, new LowerForWords(text, lower).for(word));
 
 const BY_NAME = new Map(FEATURES.map((f, i) => [f.name, i]));
 
@@ -154,8 +181,8 @@ function measureSignal(input: ExplainInput, index: number, effect: number): Sign
     const words = strongestWords(input.words, input.known, effect > 0, 4);
     // Without a word to name, a writer could not act on it: no signal (the score still counts it).
     if (words.length === 0) return null;
-    const lower = lowerForWords(input.text);
-    const mine = words.map((w) => `"${asWritten(w, input.text, lower)}"`);
+    const lower = new LowerForWords(input.text, input.lower);
+    const mine = words.map((w) => `"${asWritten(w, input.text, lower.for(w))}"`);
     detail = `Words such as ${mine.join(', ')} have gone with ${more} engagement in the same authors' other posts (${points(effect)}).`;
   } else if (spec.kind === 'judge') {
     const noun = JUDGE_NOUNS[spec.name]!;
@@ -185,8 +212,9 @@ function measureSignal(input: ExplainInput, index: number, effect: number): Sign
  */
 export function explain(input: ExplainInput, limit = 12): Signal[] {
   const { hits, x, effects } = input;
-  // Net effect of each concept: the side the model means.
-  const net = new Float64Array(CONCEPTS.length);
+  // Net effect of each concept: the side the model means (one array for every call, as
+  // model.ts `applyModel` explains; nothing keeps it).
+  const net = NET.fill(0);
   for (let i = 0; i < FEATURES.length; i++) {
     const c = CONCEPT_OF_FEATURE[i]!;
     if (c !== -1) net[c] = net[c]! + effects[i]!;

@@ -5,6 +5,8 @@ import {
   nextSeenPass,
   orderClassOf,
   registerWord,
+  TOKEN_MARK,
+  TOKEN_NUMBER,
   wordSeen,
   wordTraits,
 } from '../text/word-facts.ts';
@@ -75,7 +77,7 @@ const unregistered = new DistinctCounter();
  * was seen are read by id (word-facts.ts); only words nobody registered are counted in a table.
  */
 export function wordOrder(tokens: readonly string[], looked?: LookedUpWords): WordOrder {
-  const { ids, hashes } = currentLookUp(tokens, looked);
+  const { ids, hashes, kinds } = currentLookUp(tokens, looked);
   const pass = nextSeenPass();
   const traits = wordTraits();
   const seen = wordSeen();
@@ -87,8 +89,8 @@ export function wordOrder(tokens: readonly string[], looked?: LookedUpWords): Wo
   let words = 0;
   let distinct = 0;
   for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
-    if (t === '?' || t === '"') continue;
+    const kind = kinds[i]!;
+    if (kind === TOKEN_MARK) continue;
     const id = ids[i]!;
     let c: number;
     if (id !== -1) {
@@ -98,13 +100,10 @@ export function wordOrder(tokens: readonly string[], looked?: LookedUpWords): Wo
       }
       c = orderClassOf(traits[id]!);
     } else {
-      unregistered.add(t, hashes[i]!);
+      unregistered.add(tokens[i]!, hashes[i]!);
       c = -1;
     }
-    if (c === -1) {
-      const first = t.charCodeAt(0);
-      c = first >= 48 && first <= 57 ? NUMBER : OTHER;
-    }
+    if (c === -1) c = kind === TOKEN_NUMBER ? NUMBER : OTHER;
     words++;
     if (c < OTHER) common++;
     if (previous >= 0) {

@@ -4,6 +4,7 @@ import {
   NEGATOR_BIT,
   registeredWords,
   registerWord,
+  TOKEN_MARK,
   wordTraits,
 } from '../text/word-facts.ts';
 import { COMPOUND_ALPHA, NEGATION_SCALAR, NEGATORS, type Sentiment, vaderLexicon } from './sentiment.ts';
@@ -24,12 +25,18 @@ export type WordWeights = ReadonlyMap<string, number>;
  * vocabulary's words, VADER's lexicon and negators, so a post's single lookup finds them.
  */
 interface Table {
-  /** VADER valence by word id, NaN when the word has none. */
-  valence: Float64Array;
-  /** Vocabulary slot of the word itself by word id, -1 when it only starts pairs or only has a valence. */
-  slotOf: Int32Array;
+  /**
+   * Two numbers per word id, side by side so a token's facts are one cache line, not three
+   * arrays' (the table spans every registered word; these loads were most of the pass's time
+   * in a CPU profile, 2026-11-27): at `2 * id` the word's VADER valence (NaN when none), at
+   * `2 * id + 1` its vocabulary slot plus one, times two (0: it only starts pairs or only has a
+   * valence), plus one when it starts pairs (`STARTS_PAIRS`).
+   */
+  facts: Float64Array;
   /** Pairs a word starts ("thrilled" of "thrilled_to"), by word id: second word's id to slot. */
   pairsOf: (Map<number, number> | undefined)[];
+  /** Number of word ids the table covers. */
+  size: number;
   names: string[];
   /** Whether an entry holds a word a writer chose (not only function words or link pieces). */
   chosen: Uint8Array;
@@ -57,6 +64,9 @@ const NOT_CHOSEN = new Set(
 const chosen = (entry: string) => entry.split('_').some((w) => !NOT_CHOSEN.has(w) && /^\p{L}{2,}/u.test(w));
 
 const tables = new WeakMap<WordWeights, Table>();
+/** The facts at `2 * id + 1`: bit 0 says the word starts pairs, the rest is its slot plus one. */
+const STARTS_PAIRS = 1;
+const slotFacts = (slot: number) => (slot + 1) * 2;
 
 function tableOf(words: WordWeights): Table {
   const cached = tables.get(words);
@@ -72,23 +82,24 @@ function tableOf(words: WordWeights): Table {
       : { word: registerWord(w.slice(0, cut)).id, second: registerWord(w.slice(cut + 1)).id };
   });
   const size = registeredWords();
-  const valence = new Float64Array(size).fill(Number.NaN);
-  for (const [id, v] of lexicon) valence[id] = v;
-  const slotOf = new Int32Array(size).fill(-1);
+  const facts = new Float64Array(2 * size);
+  for (let id = 0; id < size; id++) facts[2 * id] = Number.NaN;
+  for (const [id, v] of lexicon) facts[2 * id] = v;
   const pairsOf = new Array<Map<number, number> | undefined>(size);
   parts.forEach(({ word, second }, k) => {
     if (second === -1) {
-      slotOf[word] = k;
+      facts[2 * word + 1] = slotFacts(k) | (facts[2 * word + 1]! & STARTS_PAIRS);
       return;
     }
     const next = pairsOf[word] ?? new Map<number, number>();
     next.set(second, k);
     pairsOf[word] = next;
+    facts[2 * word + 1] = facts[2 * word + 1]! | STARTS_PAIRS;
   });
   const table: Table = {
-    valence,
-    slotOf,
+    facts,
     pairsOf,
+    size,
     names: entries.map(([w]) => w),
     chosen: Uint8Array.from(entries, ([w]) => (chosen(w) ? 1 : 0)),
     weight: Float64Array.from(entries, ([, b]) => b),
@@ -142,7 +153,7 @@ export function wordPass(
   looked?: LookedUpWords,
 ): { choice: number; sentiment: Sentiment } {
   const v = tableOf(words);
-  const { ids } = currentLookUp(tokens, looked);
+  const { ids, kinds } = currentLookUp(tokens, looked);
   const traits = wordTraits();
   v.pass = (v.pass + 1) >>> 0;
   if (v.pass === 0) {
@@ -150,7 +161,7 @@ export function wordPass(
     v.pass = 1;
   }
   const pass = v.pass;
-  const size = v.slotOf.length;
+  const { facts, size } = v;
   let choice = 0;
   let sum = 0;
   let positive = 0;
@@ -158,8 +169,7 @@ export function wordPass(
   let counted = 0;
   let after: Map<number, number> | undefined;
   for (let n = 0; n < tokens.length; n++) {
-    const t = tokens[n]!;
-    if (t !== '?' && t !== '"') counted++;
+    if (kinds[n] !== TOKEN_MARK) counted++;
     const id = ids[n]!;
     // Words registered after this vocabulary's table was built are not in it.
     const i = id >= size ? -1 : id;
@@ -175,8 +185,9 @@ export function wordPass(
       after = undefined;
       continue;
     }
-    after = v.pairsOf[i];
-    let valence = v.valence[i]!;
+    const word = facts[2 * i + 1]!;
+    after = (word & STARTS_PAIRS) === 0 ? undefined : v.pairsOf[i];
+    let valence = facts[2 * i]!;
     if (!Number.isNaN(valence)) {
       // VADER's negation: a negator among the three preceding words scales the valence.
       for (let k = Math.max(0, n - 3); k < n; k++) {
@@ -190,7 +201,7 @@ export function wordPass(
       if (valence > 0) positive++;
       else if (valence < 0) negative++;
     }
-    const k = v.slotOf[i]!;
+    const k = (word >> 1) - 1;
     if (k === -1 || v.seen[k] === pass) continue;
     v.seen[k] = pass;
     choice += v.weight[k]!;

@@ -1,5 +1,7 @@
 import type { HookArchetype } from '../../domain/enums.ts';
 import { hasPhraseIn, tokenize } from '../text/phrases.ts';
+import { splitPieces } from '../text/text-scan.ts';
+import type { LookedUpWords } from '../text/word-facts.ts';
 
 /** Detects the hook archetype from the first sentence of the first line. */
 
@@ -11,18 +13,26 @@ const STORY =
 
 export const detectArchetype = (hook: string): HookArchetype => archetypeOf(hook, undefined);
 
-/** `detectArchetype` with the hook's tokens, `tokenize(hook.trim())`, when the caller has them (text-features.ts `hookTokens`). */
-export function archetypeOf(hook: string, hookTokens: string[] | undefined): HookArchetype {
+/**
+ * `detectArchetype` with the hook's tokens, `tokenize(hook.trim())`, when the caller has them
+ * (text-features.ts `hookTokens`), and a lookup whose first ids are theirs (`hookWords`).
+ */
+export function archetypeOf(
+  hook: string,
+  hookTokens: string[] | undefined,
+  hookWords?: LookedUpWords,
+): HookArchetype {
   const h = hook.trim();
   if (!h) return 'other';
   if (PURE_NUMBER.test(h)) return 'pure-number';
   if (h.endsWith('?') || (QUESTION_WORD.test(h) && h.includes('?'))) return 'question';
   const tokens = hookTokens ?? tokenize(h);
-  if (hasPhraseIn('contrarian', tokens)) return 'contrarian';
-  if (STORY.test(h) || hasPhraseIn('personalNews', tokens)) return 'story';
-  const words = h.split(/\s+/).length;
+  const words = hookTokens === undefined ? undefined : hookWords;
+  if (hasPhraseIn('contrarian', tokens, undefined, words)) return 'contrarian';
+  if (STORY.test(h) || hasPhraseIn('personalNews', tokens, undefined, words)) return 'story';
+  const count = splitPieces(h);
   // A statement is a short declarative claim; a long or fragmentary opener is "other".
-  if (words >= 3 && words <= 25 && /[.!…:]$|\p{L}$/u.test(h)) return 'statement';
+  if (count >= 3 && count <= 25 && /[.!…:]$|\p{L}$/u.test(h)) return 'statement';
   return 'other';
 }
 

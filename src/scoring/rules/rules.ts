@@ -42,7 +42,7 @@ export function runRules(input: ScoreInput): RuleOutcome {
   const f = extractFeatures(input.post);
   const rubric = rubricFor(input.platform);
   const media: MediaKind = input.media ?? 'none';
-  const archetype = archetypeOf(f.hook, f.hookTokens);
+  const archetype = archetypeOf(f.hook, f.hookTokens, f.hookWords);
   const format = assessFormat(media, rubric);
   const ctx: RuleContext = {
     f,

@@ -18,6 +18,9 @@ import {
   type PhraseEntry,
   PRONOUN_BITS,
   registerWord,
+  TOKEN_MARK,
+  TOKEN_NUMBER,
+  TOKEN_WORD,
   type WordFacts,
   wordFacts,
   wordGeneration,
@@ -97,9 +100,16 @@ export function tokenizeWords(
   const s = text.toLowerCase();
   const n = s.length;
   const u = LOWER_UNITS.of(s);
-  const tokens: string[] = [];
-  const ids: number[] = [];
-  const hashes: number[] = [];
+  // The lists are made about as long as the text's tokens usually are (a token and its space
+  // take about six characters) and written by index, then cut to length: pushing into four
+  // lists that start empty and grow several times cost twice as much (2026-11-27). A longer
+  // list just grows on; the guess is capped, as V8 keeps a very long `new Array` as a dictionary.
+  const guess = Math.min((n >> 2) + 8, 4096);
+  const tokens = new Array<string>(guess);
+  const ids = new Array<number>(guess);
+  const hashes = new Array<number>(guess);
+  const kinds = new Array<number>(guess);
+  let count = 0;
   const headEnds: number[] = [];
   const generation = wordGeneration();
   let i = 0;
@@ -109,10 +119,10 @@ export function tokenizeWords(
       if (c === 63 || c === 34 || c === 0x201c || c === 0x201d) {
         const token = c === 63 ? '?' : '"';
         const hash = c === 63 ? QUESTION_HASH : QUOTE_HASH;
-        const id = wordIdOf(token, hash);
-        tokens.push(token);
-        hashes.push(hash);
-        ids.push(id);
+        tokens[count] = token;
+        hashes[count] = hash;
+        ids[count] = wordIdOf(token, hash);
+        kinds[count++] = TOKEN_MARK;
         if (i < headEnd) headEnds.push(i + 1);
       }
       i++;
@@ -151,12 +161,17 @@ export function tokenizeWords(
       id = wordIdOfUnits(u, start, i, hash);
       token = id === -1 ? s.slice(start, i) : wordKey(id);
     }
-    tokens.push(token);
-    hashes.push(hash);
-    ids.push(id);
+    tokens[count] = token;
+    hashes[count] = hash;
+    ids[count] = id;
+    kinds[count++] = isDigit(u[start]!) ? TOKEN_NUMBER : TOKEN_WORD;
     if (i <= headEnd) headEnds.push(i);
   }
-  return { tokens, words: { generation, ids, hashes }, lower: s, headEnds };
+  tokens.length = count;
+  ids.length = count;
+  hashes.length = count;
+  kinds.length = count;
+  return { tokens, words: { generation, ids, hashes, kinds }, lower: s, headEnds };
 }
 
 const QUESTION_HASH = hashString('?');
@@ -242,12 +257,12 @@ export interface PhraseScan {
 }
 
 /**
- * One pass over the tokens and their word ids (`lookUpWords(tokens).ids`): non-overlapping
+ * One pass over the tokens and their word ids and kinds (`lookUpWords(tokens)`): non-overlapping
  * matches per list, word, number and pronoun counts.
  */
 export function scanPhrases(
   tokens: readonly string[],
-  ids: readonly number[] = lookUpWords(tokens).ids,
+  { ids, kinds }: LookedUpWords = lookUpWords(tokens),
 ): PhraseScan {
   const counts = {} as PhraseCounts;
   const found = {} as Record<PhraseList, string[]>;
@@ -261,11 +276,10 @@ export function scanPhrases(
   let numbers = 0;
   let next = 0;
   for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
-    if (t === '?' || t === '"') continue;
+    const kind = kinds[i]!;
+    if (kind === TOKEN_MARK) continue;
     words++;
-    const c = t.charCodeAt(0);
-    if (c >= ZERO && c <= NINE) numbers++;
+    if (kind === TOKEN_NUMBER) numbers++;
     const id = ids[i]!;
     if (id === -1) continue;
     const bits = traits[id]!;
@@ -287,9 +301,22 @@ export function hasPhrase(list: PhraseList, text: string, withinFirstWords = Num
   return hasPhraseIn(list, tokenize(text), withinFirstWords);
 }
 
-/** `hasPhrase` over tokens already cut, so one text checked against several lists is tokenised once. */
-export function hasPhraseIn(list: PhraseList, tokens: string[], withinFirstWords = Number.POSITIVE_INFINITY) {
+/**
+ * `hasPhrase` over tokens already cut, so one text checked against several lists is tokenised
+ * once. `looked`, when given, is a lookup whose first ids are these tokens' (the post's own,
+ * text-features.ts): a token's record is then read by id instead of hashing the token again.
+ */
+export function hasPhraseIn(
+  list: PhraseList,
+  tokens: string[],
+  withinFirstWords = Number.POSITIVE_INFINITY,
+  looked?: LookedUpWords,
+) {
   const end = Math.min(tokens.length, withinFirstWords);
-  for (let i = 0; i < end; i++) if (matchAt(tokens, i, list, wordFacts(tokens[i]!))) return true;
+  const ids = looked !== undefined && looked.generation === wordGeneration() ? looked.ids : undefined;
+  for (let i = 0; i < end; i++) {
+    const facts = ids === undefined ? wordFacts(tokens[i]!) : ids[i] === -1 ? undefined : factsOfId(ids[i]!);
+    if (matchAt(tokens, i, list, facts)) return true;
+  }
   return false;
 }

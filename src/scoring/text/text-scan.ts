@@ -5,6 +5,7 @@
  */
 
 import { CodeUnits } from './code-units.ts';
+import { SeenRanges } from './seen-ranges.ts';
 
 const TAG_CHAR = /[\p{L}\p{N}_]/u;
 const EMOJI_CHAR = /^\p{Extended_Pictographic}$/u;
@@ -26,6 +27,9 @@ const charBefore = (text: string, end: number): string => {
 /** The text's code units for `countProperNouns` and `scanNonAscii`, and for `sentenceStats`. */
 const TEXT_UNITS = new CodeUnits();
 const SENTENCE_UNITS = new CodeUnits();
+/** The lower-cased text's code units, and its sentences so far, for `sentenceStats`. */
+const LOWER_SENTENCE_UNITS = new CodeUnits();
+const SENTENCES_SEEN = new SeenRanges();
 
 /**
  * Capitalised words mid-sentence: after a space that follows a lower-case letter, a digit or
@@ -33,35 +37,39 @@ const SENTENCE_UNITS = new CodeUnits();
  */
 export function countProperNouns(text: string): number {
   const u = TEXT_UNITS.of(text);
-  const length = text.length;
   let n = 0;
-  for (let i = 1; i < length; i++) {
-    if (u[i] !== 32) continue;
-    const b = u[i - 1]!;
-    const before =
-      b < 128
-        ? (b >= 97 && b <= 122) || (b >= 48 && b <= 57) || b === 44 || b === 59 || b === 58 || b === 41
-        : LOWER_OR_DIGIT.test(charBefore(text, i));
-    if (!before || i + 1 >= length) continue;
-    const c1 = u[i + 1]!;
-    let k: number;
-    if (c1 < 128) {
-      if (c1 < 65 || c1 > 90) continue;
-      k = i + 2;
-    } else {
-      const first = charAt(text, i + 1);
-      if (!UPPER.test(first)) continue;
-      k = i + 1 + first.length;
-    }
-    if (k >= length) continue;
-    const c = u[k]!;
-    const next =
-      c < 128
-        ? (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57)
-        : LETTER_OR_DIGIT.test(charAt(text, k));
-    if (next) n++;
-  }
+  for (let i = 1; i < text.length; i++) if (u[i] === 32 && properNounAfter(text, u, i)) n++;
   return n;
+}
+
+/**
+ * Whether a capitalised word follows the space at `i` (`u` the text's code units, i >= 1) and
+ * the space follows a lower-case letter, a digit or , ; : ): `countProperNouns`'s test, also
+ * made by `sentenceStats` at the spaces its scan passes.
+ */
+function properNounAfter(text: string, u: Uint16Array, i: number): boolean {
+  const length = text.length;
+  const b = u[i - 1]!;
+  const before =
+    b < 128
+      ? (b >= 97 && b <= 122) || (b >= 48 && b <= 57) || b === 44 || b === 59 || b === 58 || b === 41
+      : LOWER_OR_DIGIT.test(charBefore(text, i));
+  if (!before || i + 1 >= length) return false;
+  const c1 = u[i + 1]!;
+  let k: number;
+  if (c1 < 128) {
+    if (c1 < 65 || c1 > 90) return false;
+    k = i + 2;
+  } else {
+    const first = charAt(text, i + 1);
+    if (!UPPER.test(first)) return false;
+    k = i + 1 + first.length;
+  }
+  if (k >= length) return false;
+  const c = u[k]!;
+  return c < 128
+    ? (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57)
+    : LETTER_OR_DIGIT.test(charAt(text, k));
 }
 
 /** Width (1 or 2 code units) of the hashtag character ending at `end`, 0 when there is none. */
@@ -128,6 +136,22 @@ export function isJsSpace(c: number): boolean {
   );
 }
 
+/**
+ * `s.split(/\s+/).length` without the split: one more than the runs of white space (the hook's
+ * word count, read by the archetype and the heuristic judge; splitting made an array of strings
+ * each time).
+ */
+export function splitPieces(s: string): number {
+  let pieces = 1;
+  let inSpace = false;
+  for (let i = 0; i < s.length; i++) {
+    const space = isJsSpace(s.charCodeAt(i));
+    if (space && !inSpace) pieces++;
+    inSpace = space;
+  }
+  return pieces;
+}
+
 const HAS_WORD = /[\p{L}\p{N}]/u;
 const isSentenceEnd = (c: number) => c === 46 || c === 33 || c === 63 || c === 0x2026;
 
@@ -144,24 +168,43 @@ function holdsWord(text: string, u: Uint16Array, start: number, end: number): bo
 /**
  * Sentences: pieces between terminal punctuation (a run of . ! ? … followed by white space or
  * the end) or line breaks that hold a word, and the share of their characters that repeat an
- * earlier piece (case and spacing aside). Scanned by hand: the same pieces as
- * `text.split(/[.!?…]+(?=\s|$)|\n/u)`. `lower` is `text.toLowerCase()`: a piece's key is cut
- * from it when lower-casing kept every character in place (no "İ", no final sigma to choose).
+ * earlier piece (case and spacing aside), and, counted in the same scan so the text is read
+ * once, the capitalised words mid-sentence (`countProperNouns`) and the emoji and styled
+ * letters (`scanNonAscii`). Scanned by hand: the same pieces as
+ * `text.split(/[.!?…]+(?=\s|$)|\n/u)`. `lower` is `text.toLowerCase()`: when lower-casing kept
+ * every character in place (no "İ", no final sigma to choose) a piece is compared with the
+ * earlier ones as a range of `lower`'s code units (seen-ranges.ts), else as a string cut and
+ * lower-cased on its own.
  */
-export function sentenceStats(text: string, lower: string): { sentences: number; repeated: number } {
+export function sentenceStats(
+  text: string,
+  lower: string,
+): { sentences: number; repeated: number; properNouns: number; emoji: number; styled: number } {
   const inPlace = lower.length === text.length && !text.includes('Σ');
   const u = SENTENCE_UNITS.of(text);
+  const lu = inPlace ? LOWER_SENTENCE_UNITS.of(lower) : u;
   const length = text.length;
   let n = 0;
   let total = 0;
   let repeated = 0;
-  const seen = new Set<string>();
+  let properNouns = 0;
+  let emoji = 0;
+  let styled = 0;
+  // Where `scanNonAscii` reads its next character: it steps over the unit after a high surrogate.
+  let nonAsciiFrom = 0;
+  const seen = inPlace ? undefined : new Set<string>();
+  SENTENCES_SEEN.begin();
   const piece = (start: number, end: number) => {
     if (!holdsWord(text, u, start, end)) return;
     n++;
     while (isJsSpace(u[start]!)) start++;
     while (isJsSpace(u[end - 1]!)) end--;
-    const key = inPlace ? lower.slice(start, end) : text.slice(start, end).toLowerCase();
+    if (seen === undefined) {
+      total += end - start;
+      if (SENTENCES_SEEN.seen(lu, start, end)) repeated += end - start;
+      return;
+    }
+    const key = text.slice(start, end).toLowerCase();
     total += key.length;
     if (seen.has(key)) repeated += key.length;
     else seen.add(key);
@@ -170,6 +213,12 @@ export function sentenceStats(text: string, lower: string): { sentences: number;
   let i = 0;
   while (i < length) {
     const c = u[i]!;
+    // Letters and most ASCII punctuation (@ to ~, then up to U+00A8) end nothing, start no
+    // name and are not emoji: one test passes most characters.
+    if (c > 63 && c < 0xa9) {
+      i++;
+      continue;
+    }
     if (c === 10) {
       piece(from, i);
       from = ++i;
@@ -181,8 +230,19 @@ export function sentenceStats(text: string, lower: string): { sentences: number;
         from = j;
       }
       i = j;
-    } else i++;
+    } else {
+      if (c === 32) {
+        if (i >= 1 && properNounAfter(text, u, i)) properNouns++;
+      } else if (c >= 0xa9 && i >= nonAsciiFrom) {
+        // As `scanNonAscii` (the sentence ends this scan steps over are neither emoji nor styled).
+        const wide = c >= 0xd800 && c <= 0xdbff;
+        if (c === 0xd835) styled++;
+        else if (EMOJI_CHAR.test(wide ? text.slice(i, i + 2) : text[i]!)) emoji++;
+        if (wide) nonAsciiFrom = i + 2;
+      }
+      i++;
+    }
   }
   piece(from, length);
-  return { sentences: n, repeated: total === 0 ? 0 : repeated / total };
+  return { sentences: n, repeated: total === 0 ? 0 : repeated / total, properNouns, emoji, styled };
 }
