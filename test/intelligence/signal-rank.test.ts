@@ -44,7 +44,7 @@ describe('ranking signals', () => {
           const before = rankBefore(fired, others, MAX_SIGNALS);
           // The same objects in the same places, not only equal ones.
           expect(now.length).toBe(before.length);
-          now.forEach((s, i) => expect(s).toBe(before[i]));
+          for (let i = 0; i < now.length; i++) expect(now[i]).toBe(before[i]);
         },
       ),
       { numRuns: 3_000 },
