@@ -49,7 +49,7 @@ export const publishSweep: Sweep = {
 };
 
 async function settle(deps: AppDeps, claim: Claim, publish: Publish): Promise<void> {
-  const heartbeat = keepClaimsAlive(deps, heldBy(claim));
+  const heartbeat = keepClaimsAlive(deps, () => heldBy(claim));
   try {
     const outcome = await publish(deps, claim);
     deps.metrics.publishSettled(outcome.kind, outcome.kind === 'lost' ? undefined : outcome.row);
@@ -145,10 +145,8 @@ async function publishClaims(deps: AppDeps, signal: AbortSignal, sources: ClaimS
       // Recovery is done when a batch comes back short; due posts when none is left.
       if (source.eager ? claims.length < limit : claims.length === 0) current++;
       if (claims.length > 0) {
-        const batch = {
-          left: claims.length,
-          heartbeat: keepClaimsAlive(deps, heldUnder(claims[0]!.token)),
-        };
+        const { token } = claims[0]!;
+        const batch = { left: claims.length, heartbeat: keepClaimsAlive(deps, () => heldUnder(token)) };
         const entries = claims.map((claim) => ({ claim, publish: source.publish, batch }));
         // Taken-over claims are overdue already: they go before the due posts waiting.
         if (source.eager) waiting.unshift(...entries);
