@@ -172,6 +172,17 @@ async function publishClaims(deps: AppDeps, signal: AbortSignal, sources: ClaimS
       recoveredAt = deps.clock.now();
       current = 0;
     }
+    // Claimed posts always run, even after shutdown began: the claim is ours until settled.
+    while (pool.free > 0 && waiting.length > 0) {
+      const { claim, publish, batch } = waiting.shift()!;
+      // From here the post's own heartbeat keeps its claim (settle).
+      if (--batch.left === 0) batch.heartbeat.stop();
+      pool.add(() => settle(deps, claim, publish));
+    }
+    // Looked at once the pool is filled, so the batch after the one just started is claimed
+    // while that one publishes: at a burst's start the first freed slots then find posts
+    // waiting instead of waiting for a claim. Only due posts are claimed (fall_due), and a
+    // claimed post stays cancellable until its create is sent.
     const source = sources[current];
     if (
       source &&
@@ -180,13 +191,6 @@ async function publishClaims(deps: AppDeps, signal: AbortSignal, sources: ClaimS
       (source.eager || (dueClaimed < MAX_PER_RUN && waiting.length < size))
     ) {
       claiming = claimMore(source);
-    }
-    // Claimed posts always run, even after shutdown began: the claim is ours until settled.
-    while (pool.free > 0 && waiting.length > 0) {
-      const { claim, publish, batch } = waiting.shift()!;
-      // From here the post's own heartbeat keeps its claim (settle).
-      if (--batch.left === 0) batch.heartbeat.stop();
-      pool.add(() => settle(deps, claim, publish));
     }
     if (pool.size === 0 && !claiming && waiting.length === 0) {
       if (!sources[current] || signal.aborted || failure) break;
