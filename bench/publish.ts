@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
-import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { configWith } from '../src/config/config.ts';
 import { posts } from '../src/db/schema/index.ts';
@@ -52,16 +52,21 @@ const SPREAD_MS = Number(process.env.BENCH_SPREAD_MS ?? 0);
 const LONG_TRANSACTION = process.env.BENCH_LONG_TRANSACTION === '1';
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** CPU seconds a process has used so far (utime + stime in /proc/<pid>/stat), 0 once it is gone. */
-function cpuSeconds(pid: number | undefined): number {
+/** CPU seconds a process has used so far in user and kernel mode (utime, stime in /proc/<pid>/stat), 0 once it is gone. */
+function cpuTimes(pid: number | undefined): { user: number; system: number } {
   try {
     // The command name (2nd field) is in parentheses and may hold spaces: count after it.
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
   } catch {
-    return 0;
+    return { user: 0, system: 0 };
   }
 }
+
+const cpuSeconds = (pid: number | undefined) => {
+  const { user, system } = cpuTimes(pid);
+  return user + system;
+};
 
 /**
  * What the burst costs, in units the machine's load moves less than a rate: the workers' CPU
@@ -70,6 +75,8 @@ function cpuSeconds(pid: number | undefined): number {
  */
 interface Cpu {
   workers: number;
+  /** The workers' CPU seconds in the kernel (system calls: sockets, timers). */
+  workersSystem: number;
   backends: Map<number, number>;
 }
 
@@ -77,6 +84,7 @@ async function cpuNow(sql: ReturnType<typeof postgres>, db: string, workers: Chi
   const backends = await sql`select pid from pg_stat_activity where datname = ${db}`;
   return {
     workers: workers.reduce((sum, w) => sum + cpuSeconds(w.pid), 0),
+    workersSystem: workers.reduce((sum, w) => sum + cpuTimes(w.pid).system, 0),
     backends: new Map(backends.map((b) => [b.pid as number, cpuSeconds(b.pid as number)])),
   };
 }
@@ -90,6 +98,26 @@ async function writesNow(sql: ReturnType<typeof postgres>, db: string) {
   const [stats] = await sql`select xact_commit::float8 as commits,
     (tup_inserted + tup_updated + tup_deleted)::float8 as rows from pg_stat_database where datname = ${db}`;
   return { commits: Number(stats?.commits ?? 0), rows: Number(stats?.rows ?? 0) };
+}
+
+/**
+ * The posts table's updates, and how many were HOT (no index entry written: the new row version
+ * stays on its page and no indexed column changed), and how much the table and its indexes grew.
+ * Read on the bench database's own connection.
+ */
+async function postsUpdatesNow(db: Service['deps']['db']) {
+  await db.execute(sql`select pg_stat_clear_snapshot()`);
+  const [row] = (await db.execute(
+    sql`select n_tup_upd::float8 as updates, n_tup_hot_upd::float8 as hot,
+      pg_relation_size('posts')::float8 as "tableBytes", pg_indexes_size('posts')::float8 as "indexBytes"
+      from pg_stat_user_tables where relname = 'posts'`,
+  )) as unknown as { updates: number; hot: number; tableBytes: number; indexBytes: number }[];
+  return {
+    updates: Number(row?.updates ?? 0),
+    hot: Number(row?.hot ?? 0),
+    tableBytes: Number(row?.tableBytes ?? 0),
+    indexBytes: Number(row?.indexBytes ?? 0),
+  };
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -254,6 +282,7 @@ try {
   const db = api.deps.db;
   await new Promise((r) => setTimeout(r, Math.max(0, runAt - Date.now() - 50)));
   const writesBefore = await writesNow(admin, dbName);
+  const updatesBefore = await postsUpdatesNow(db);
   const cpuBefore = await cpuNow(admin, dbName, workers);
   const benchCpuBefore = process.cpuUsage();
   const deadline = runAt + 10 * 60_000;
@@ -280,6 +309,7 @@ try {
   const benchCpu = process.cpuUsage(benchCpuBefore);
   await new Promise((r) => setTimeout(r, 11_000));
   const writesAfter = await writesNow(admin, dbName);
+  const updatesAfter = await postsUpdatesNow(db);
   const rows = await db.select().from(posts).where(inArray(posts.id, ids));
   const published = rows.filter((r) => r.status === 'published');
   const failed = rows.length - published.length;
@@ -305,9 +335,14 @@ try {
   const perPost = {
     sandboxCpuMs: cpuMs(benchCpu),
     workerCpuMs: ((cpuAfter.workers - cpuBefore.workers) * 1000) / TOTAL,
+    workerSystemCpuMs: ((cpuAfter.workersSystem - cpuBefore.workersSystem) * 1000) / TOTAL,
     postgresCpuMs: (backendCpu * 1000) / TOTAL,
     commits: (writesAfter.commits - writesBefore.commits) / TOTAL,
     rowsWritten: (writesAfter.rows - writesBefore.rows) / TOTAL,
+    postUpdates: (updatesAfter.updates - updatesBefore.updates) / TOTAL,
+    hotUpdates: (updatesAfter.hot - updatesBefore.hot) / TOTAL,
+    tableBytes: (updatesAfter.tableBytes - updatesBefore.tableBytes) / TOTAL,
+    indexBytes: (updatesAfter.indexBytes - updatesBefore.indexBytes) / TOTAL,
   };
   const baselineCpuBefore = process.cpuUsage();
   const direct = await baseline(sandbox);
@@ -334,7 +369,10 @@ try {
     `  baseline cost     ${cpuMs(baselineCpu).toFixed(2)} ms CPU per create (adapter and sandbox, one process)`,
   );
   console.log(
-    `  cost per post     ${perPost.sandboxCpuMs.toFixed(2)} ms sandbox + API CPU, ${perPost.workerCpuMs.toFixed(2)} ms worker CPU, ${perPost.postgresCpuMs.toFixed(2)} ms PostgreSQL CPU, ${perPost.commits.toFixed(2)} transactions, ${perPost.rowsWritten.toFixed(2)} rows written (CPU from runAt to the end, seen within a second)`,
+    `  cost per post     ${perPost.sandboxCpuMs.toFixed(2)} ms sandbox + API CPU, ${perPost.workerCpuMs.toFixed(2)} ms worker CPU (${perPost.workerSystemCpuMs.toFixed(2)} of it in the kernel), ${perPost.postgresCpuMs.toFixed(2)} ms PostgreSQL CPU, ${perPost.commits.toFixed(2)} transactions, ${perPost.rowsWritten.toFixed(2)} rows written (CPU from runAt to the end, seen within a second)`,
+  );
+  console.log(
+    `  posts updates     ${perPost.postUpdates.toFixed(2)} per post, ${perPost.hotUpdates.toFixed(2)} of them HOT (no index entries written); the table grew ${perPost.tableBytes.toFixed(0)} and its indexes ${perPost.indexBytes.toFixed(0)} bytes per post`,
   );
   console.log(
     `  load average      ${loadAtStart} at the start, ${loadavg()
@@ -360,9 +398,14 @@ try {
     baselinePerSec: Number(direct.toFixed(1)),
     ratio: Number(ratio.toFixed(3)),
     workerCpuMsPerPost: Number(perPost.workerCpuMs.toFixed(3)),
+    workerSystemCpuMsPerPost: Number(perPost.workerSystemCpuMs.toFixed(3)),
     postgresCpuMsPerPost: Number(perPost.postgresCpuMs.toFixed(3)),
     commitsPerPost: Number(perPost.commits.toFixed(3)),
     rowsWrittenPerPost: Number(perPost.rowsWritten.toFixed(3)),
+    postUpdatesPerPost: Number(perPost.postUpdates.toFixed(3)),
+    hotUpdatesPerPost: Number(perPost.hotUpdates.toFixed(3)),
+    tableBytesPerPost: Math.round(perPost.tableBytes),
+    indexBytesPerPost: Math.round(perPost.indexBytes),
     sandboxCpuMsPerPost: Number(perPost.sandboxCpuMs.toFixed(3)),
     baselineCpuMsPerCreate: Number(cpuMs(baselineCpu).toFixed(3)),
     loadAverage: loadavg()[0],

@@ -2,14 +2,28 @@ import { randomBytes } from 'node:crypto';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
+/**
+ * CSPRNG bytes drawn a page at a time and each used once: an id no longer allocates a buffer
+ * and calls into OpenSSL of its own (a burst of publishes makes an event id per post).
+ */
+const POOL_BYTES = 4096;
+let pool = Buffer.alloc(0);
+let next = 0;
+
+function randomByte(): number {
+  if (next === pool.length) {
+    pool = randomBytes(POOL_BYTES);
+    next = 0;
+  }
+  return pool[next++]!;
+}
+
 /** `n` base62 characters from a CSPRNG, with no modulo bias (rejection sampling). */
 export function randomBase62(n: number): string {
   let out = '';
   while (out.length < n) {
-    for (const byte of randomBytes(n * 2)) {
-      if (byte < 248) out += ALPHABET[byte % 62];
-      if (out.length === n) break;
-    }
+    const byte = randomByte();
+    if (byte < 248) out += ALPHABET[byte % 62];
   }
   return out;
 }

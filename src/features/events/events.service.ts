@@ -36,8 +36,9 @@ export interface EventInput {
 }
 
 /**
- * `recordEvent` for several events at once (a batch of publish outcomes): one insert of the
- * events, one read of the endpoints of every account involved, one insert of the deliveries.
+ * `recordEvent` for several events at once (a batch of publish outcomes): one statement that
+ * inserts the events and reads the endpoints of every account involved, one insert of the
+ * deliveries (when any endpoint subscribes).
  */
 export async function recordEvents(tx: DbOrTx, inputs: EventInput[]): Promise<RecordedEvent[]> {
   if (inputs.length === 0) return [];
@@ -48,10 +49,14 @@ export async function recordEvents(tx: DbOrTx, inputs: EventInput[]): Promise<Re
     payload: input.data,
     createdAt: input.now,
   }));
-  // One parameter for the whole batch: the same prepared statement whatever its size.
-  await tx.insert(events).select(rowsOf(events, rows));
+  // One parameter for the whole batch: the same prepared statement whatever its size. The
+  // insert rides in the endpoints' read as a data-modifying WITH (PostgreSQL runs it exactly
+  // once, referenced or not): one statement and one round trip for both, which a burst of
+  // publish outcomes makes once per group.
+  const inserted = tx.$with('inserted_events').as(tx.insert(events).select(rowsOf(events, rows)));
   const accountIds = [...new Set(inputs.map((input) => input.accountId))];
   const endpoints = await tx
+    .with(inserted)
     .select({ id: webhooks.id, accountId: webhooks.accountId, events: webhooks.events })
     .from(webhooks)
     .where(and(inTexts(webhooks.accountId, accountIds), eq(webhooks.status, 'active')));

@@ -142,12 +142,13 @@ export async function reclaimStale(deps: AppDeps, limit: number): Promise<Claim[
  * sweep's whole batch waiting for slots in the pool (`heldUnder(token)`, one claim statement's
  * token) or one post while it publishes (`heldBy(claim)`). Whoever holds a claim
  * keeps it: the sweep, or publish-now. A post settled or taken over no longer matches (its
- * status or token changed).
+ * status or token changed). `held` is built when a beat is due: most publishes end before
+ * the first (a third of the lease), and a burst starts one heartbeat per post.
  */
-export function keepClaimsAlive(deps: AppDeps, held: SQL | undefined): { stop(): void } {
+export function keepClaimsAlive(deps: AppDeps, held: () => SQL | undefined): { stop(): void } {
   const every = Math.max(50, Math.floor(deps.config.PUBLISH_LEASE_MS / 3));
   const timer = setInterval(() => {
-    transitionPost(deps.db, 'renew_claim', held, { claimedAt: deps.clock.now() }).catch((err) =>
+    transitionPost(deps.db, 'renew_claim', held(), { claimedAt: deps.clock.now() }).catch((err) =>
       deps.log.warn({ err }, 'could not renew publish claims'),
     );
   }, every);

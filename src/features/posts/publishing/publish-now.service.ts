@@ -36,7 +36,7 @@ export async function publishNow({ ctx, input }: Call<{ id: string }>): Promise<
 
   const claim = await claimPost(deps, accountId, row.id);
   if (!claim) throw notClaimable(await loadPostRow(deps.db, accountId, row.id));
-  const heartbeat = keepClaimsAlive(deps, heldBy(claim));
+  const heartbeat = keepClaimsAlive(deps, () => heldBy(claim));
   const outcome = await runPublish(deps, claim).finally(() => heartbeat.stop());
   switch (outcome.kind) {
     case 'published':

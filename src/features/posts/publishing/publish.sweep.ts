@@ -49,7 +49,7 @@ export const publishSweep: Sweep = {
 };
 
 async function settle(deps: AppDeps, claim: Claim, publish: Publish): Promise<void> {
-  const heartbeat = keepClaimsAlive(deps, heldBy(claim));
+  const heartbeat = keepClaimsAlive(deps, () => heldBy(claim));
   try {
     const outcome = await publish(deps, claim);
     deps.metrics.publishSettled(outcome.kind, outcome.kind === 'lost' ? undefined : outcome.row);
@@ -145,10 +145,8 @@ async function publishClaims(deps: AppDeps, signal: AbortSignal, sources: ClaimS
       // Recovery is done when a batch comes back short; due posts when none is left.
       if (source.eager ? claims.length < limit : claims.length === 0) current++;
       if (claims.length > 0) {
-        const batch = {
-          left: claims.length,
-          heartbeat: keepClaimsAlive(deps, heldUnder(claims[0]!.token)),
-        };
+        const { token } = claims[0]!;
+        const batch = { left: claims.length, heartbeat: keepClaimsAlive(deps, () => heldUnder(token)) };
         const entries = claims.map((claim) => ({ claim, publish: source.publish, batch }));
         // Taken-over claims are overdue already: they go before the due posts waiting.
         if (source.eager) waiting.unshift(...entries);
@@ -174,6 +172,17 @@ async function publishClaims(deps: AppDeps, signal: AbortSignal, sources: ClaimS
       recoveredAt = deps.clock.now();
       current = 0;
     }
+    // Claimed posts always run, even after shutdown began: the claim is ours until settled.
+    while (pool.free > 0 && waiting.length > 0) {
+      const { claim, publish, batch } = waiting.shift()!;
+      // From here the post's own heartbeat keeps its claim (settle).
+      if (--batch.left === 0) batch.heartbeat.stop();
+      pool.add(() => settle(deps, claim, publish));
+    }
+    // Looked at once the pool is filled, so the batch after the one just started is claimed
+    // while that one publishes: at a burst's start the first freed slots then find posts
+    // waiting instead of waiting for a claim. Only due posts are claimed (fall_due), and a
+    // claimed post stays cancellable until its create is sent.
     const source = sources[current];
     if (
       source &&
@@ -182,13 +191,6 @@ async function publishClaims(deps: AppDeps, signal: AbortSignal, sources: ClaimS
       (source.eager || (dueClaimed < MAX_PER_RUN && waiting.length < size))
     ) {
       claiming = claimMore(source);
-    }
-    // Claimed posts always run, even after shutdown began: the claim is ours until settled.
-    while (pool.free > 0 && waiting.length > 0) {
-      const { claim, publish, batch } = waiting.shift()!;
-      // From here the post's own heartbeat keeps its claim (settle).
-      if (--batch.left === 0) batch.heartbeat.stop();
-      pool.add(() => settle(deps, claim, publish));
     }
     if (pool.size === 0 && !claiming && waiting.length === 0) {
       if (!sources[current] || signal.aborted || failure) break;
