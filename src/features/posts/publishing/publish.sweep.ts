@@ -174,6 +174,15 @@ async function publishClaims(deps: AppDeps, signal: AbortSignal, sources: ClaimS
       recoveredAt = deps.clock.now();
       current = 0;
     }
+    // Claimed posts always run, even after shutdown began: the claim is ours until settled.
+    while (pool.free > 0 && waiting.length > 0) {
+      const { claim, publish, batch } = waiting.shift()!;
+      // From here the post's own heartbeat keeps its claim (settle).
+      if (--batch.left === 0) batch.heartbeat.stop();
+      pool.add(() => settle(deps, claim, publish));
+    }
+    // After filling the pool, so a batch that fills it (the first of a burst) is followed by the
+    // next claim at once rather than when its first post finishes.
     const source = sources[current];
     if (
       source &&
@@ -182,13 +191,6 @@ async function publishClaims(deps: AppDeps, signal: AbortSignal, sources: ClaimS
       (source.eager || (dueClaimed < MAX_PER_RUN && waiting.length < size))
     ) {
       claiming = claimMore(source);
-    }
-    // Claimed posts always run, even after shutdown began: the claim is ours until settled.
-    while (pool.free > 0 && waiting.length > 0) {
-      const { claim, publish, batch } = waiting.shift()!;
-      // From here the post's own heartbeat keeps its claim (settle).
-      if (--batch.left === 0) batch.heartbeat.stop();
-      pool.add(() => settle(deps, claim, publish));
     }
     if (pool.size === 0 && !claiming && waiting.length === 0) {
       if (!sources[current] || signal.aborted || failure) break;
