@@ -2,6 +2,7 @@ import { parseConfigOrReport } from './config/config.ts';
 import { isDependencyOutage } from './domain/dependency-outage.ts';
 import { embeddedFootprint } from './lib/embedded-footprint.ts';
 import { drainLogs } from './lib/log-sink.ts';
+import { keepTickObjectShape } from './lib/tick-object-shape.ts';
 
 /** How long a stopping process gives queued log lines to be written; logs never hold it longer. */
 const LOG_DRAIN_MS = 500;
@@ -13,6 +14,8 @@ function exitSoon(code: number): void {
 
 /** The only place that reads process.env: parse once, pass down. */
 async function main() {
+  // First, before anything can run a memory-reducing collection (src/lib/tick-object-shape.ts).
+  keepTickObjectShape();
   // A write to a pipe whose reader is gone fails with EPIPE; that is never a reason to stop.
   process.stdout.on('error', () => {});
   process.stderr.on('error', () => {});

@@ -18,19 +18,22 @@ const LEVELS: Record<string, number> = {
  * written, so a request that logs nothing (every request below LOG_LEVEL) costs one small object.
  */
 class LazyChild {
-  readonly #parent: Logger;
+  readonly #parent: Logger | LazyChild;
   readonly #bindings: Record<string, unknown>;
   readonly #options: { level?: string } | undefined;
   #real: Logger | null = null;
 
-  constructor(parent: Logger, bindings: Record<string, unknown>, options?: { level?: string }) {
+  constructor(parent: Logger | LazyChild, bindings: Record<string, unknown>, options?: { level?: string }) {
     this.#parent = parent;
     this.#bindings = bindings;
     this.#options = options;
   }
 
   #logger(): Logger {
-    this.#real ??= this.#parent.child(this.#bindings, this.#options as never);
+    if (!this.#real) {
+      const parent = this.#parent instanceof LazyChild ? this.#parent.#logger() : this.#parent;
+      this.#real = parent.child(this.#bindings, this.#options as never);
+    }
     return this.#real;
   }
 
@@ -70,8 +73,12 @@ class LazyChild {
     this.#write('trace', args);
   }
   silent() {}
-  child(bindings: Record<string, unknown>, options?: object): Logger {
-    return this.#logger().child(bindings, options as never);
+  /**
+   * Lazy too: Fastify makes one child of the logger it is given (with its serializers) and each
+   * request's logger from that child, so a real child here would be one pino child per request.
+   */
+  child(bindings: Record<string, unknown>, options?: { level?: string }): Logger {
+    return new LazyChild(this, bindings, options) as unknown as Logger;
   }
 }
 

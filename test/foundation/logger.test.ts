@@ -63,4 +63,32 @@ describe('log scrubbing', () => {
     expect(written).toContain('"reqId":"req_fixed","note":1,"msg":"inside a request"');
     expect(written).not.toContain('below the route level');
   });
+
+  it('makes no logger per request for requests that write no line', async () => {
+    const root = createLogger('warn', new Writable({ write: (_c, _e, done) => done() }));
+    const child = root.child.bind(root);
+    let made = 0;
+    // pino's children inherit from their parent, so this counts children of children too.
+    root.child = ((...args: Parameters<typeof child>) => {
+      made++;
+      return child(...args);
+    }) as typeof root.child;
+    const app = Fastify({ loggerInstance: withLazyRequestChildren(root) });
+    app.get('/quiet', async (request) => {
+      request.log.info('below the level');
+      return {};
+    });
+    app.get('/said', async (request) => {
+      request.log.warn('at the level');
+      return {};
+    });
+    for (let i = 0; i < 5; i++) await app.inject({ url: '/quiet' });
+    expect(made).toBe(0);
+    await app.inject({ url: '/said' });
+    // Fastify's own child of the service logger, then the request's.
+    expect(made).toBe(2);
+    await app.inject({ url: '/said' });
+    expect(made).toBe(3);
+    await app.close();
+  });
 });
