@@ -321,7 +321,7 @@ export function generateOffline(input: GenerateInput, { brand, voice }: Generate
         .slice(0, 3);
 
   const specifics = specificsOf(input.brief);
-  const drafts = archetypes.map((archetype, k) => {
+  return archetypes.map((archetype, k) => {
     // The first candidate tells the whole brief, the others its facts and a share of the rest
     // (draft-select.ts); a list under a heading keeps every item in each.
     const told = parts.heading
@@ -336,7 +336,6 @@ export function generateOffline(input: GenerateInput, { brand, voice }: Generate
     // Over a short-form platform's limit the service makes it a thread: nothing is cut here.
     return blocks.filter(Boolean).join('\n\n');
   });
-  return drafts;
 }
 
 /**

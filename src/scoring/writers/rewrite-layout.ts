@@ -22,10 +22,10 @@ export const hookOnOwnLine: RewritePass = {
   apply(text, rubric, original) {
     const paragraphs = paragraphsOf(text);
     const first = paragraphs[0] ?? '';
+    const sentences = splitSentences(first.split('\n')[0]!);
     // An opening an earlier pass ran on (openingRunsOn) is not set apart again: the notes would
     // say it was run on and put on its own line.
-    if (sentencesIn(first.split('\n')[0]!) > sentencesIn(original.split('\n')[0]!)) return null;
-    const sentences = splitSentences(first.split('\n')[0] ?? '');
+    if (sentences.length > sentencesIn(original.split('\n')[0]!)) return null;
     if (sentences.length < 2 || sentences[0]!.length > rubric.foldChars) return null;
     paragraphs.splice(0, 1, sentences[0]!, first.slice(first.indexOf(sentences[1]!)));
     return {
