@@ -1,4 +1,4 @@
-import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 /**
@@ -19,18 +19,42 @@ export function jsonRows(
   columns: Record<string, string>,
   rows: Record<string, unknown>[],
 ): SQL {
+  return jsonRecordset(alias, columns, jsonRowsText(columns, rows));
+}
+
+/**
+ * `jsonRows` with the rows given later: `json` is a placeholder (`sql.placeholder(name)`, in a
+ * statement built once: reusable-statement.ts) whose value is `jsonRowsText(columns, rows)`.
+ */
+export function jsonRecordset(
+  alias: string,
+  columns: Record<string, string>,
+  json: string | Placeholder,
+): SQL {
   const names = Object.keys(columns);
   const defs = sql.join(
     names.map((name) => sql`${sql.identifier(name)} ${sql.raw(columns[name]!)}`),
     sql`, `,
   );
-  const objects = rows.map((row) => Object.fromEntries(names.map((name) => [name, row[name] ?? null])));
-  return sql`jsonb_to_recordset(${JSON.stringify(objects)}::jsonb) as ${sql.identifier(alias)}(${defs})`;
+  return sql`jsonb_to_recordset(${json}::jsonb) as ${sql.identifier(alias)}(${defs})`;
+}
+
+/** The rows of `jsonRows` as the one JSON parameter: each row's value for every column, null if absent. */
+export function jsonRowsText(columns: Record<string, string>, rows: Record<string, unknown>[]): string {
+  const names = Object.keys(columns);
+  return JSON.stringify(
+    rows.map((row) => Object.fromEntries(names.map((name) => [name, row[name] ?? null]))),
+  );
 }
 
 /** `column IN (values)` for text values, as one parameter. */
 export function inTexts(column: PgColumn | SQL, values: readonly string[]): SQL {
-  return sql`${column} in (select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+  return inTextsOf(column, JSON.stringify(values));
+}
+
+/** `inTexts` with the values given later: `json` is a placeholder for `JSON.stringify(values)`. */
+export function inTextsOf(column: PgColumn | SQL, json: string | Placeholder): SQL {
+  return sql`${column} in (select jsonb_array_elements_text(${json}::jsonb))`;
 }
 
 /**
@@ -39,10 +63,24 @@ export function inTexts(column: PgColumn | SQL, values: readonly string[]): SQL 
  * number of rows as one prepared statement.
  */
 export function rowsOf<T extends PgTable>(table: T, rows: Partial<T['$inferInsert']>[]): SQL {
+  return rowsFrom(table, rowsOfText(table, rows));
+}
+
+/** `rowsOf` with the rows given later: `json` is a placeholder for `rowsOfText(table, rows)`. */
+export function rowsFrom(table: PgTable, json: string | Placeholder): SQL {
+  return sql`select * from ${jsonRecordset('batch_rows', columnTypes(table), json)}`;
+}
+
+/** The rows of `rowsOf` as its one JSON parameter. */
+export function rowsOfText<T extends PgTable>(table: T, rows: Partial<T['$inferInsert']>[]): string {
   const columns = Object.entries(getTableColumns(table));
-  const types = Object.fromEntries(columns.map(([, column]) => [column.name, column.getSQLType()]));
   const named = rows.map((row) =>
     Object.fromEntries(columns.map(([key, column]) => [column.name, (row as Record<string, unknown>)[key]])),
   );
-  return sql`select * from ${jsonRows('batch_rows', types, named)}`;
+  return jsonRowsText(columnTypes(table), named);
 }
+
+const columnTypes = (table: PgTable): Record<string, string> =>
+  Object.fromEntries(
+    Object.values(getTableColumns(table)).map((column) => [column.name, column.getSQLType()]),
+  );

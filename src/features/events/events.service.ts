@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { inTexts, rowsOf } from '../../db/json-rows.ts';
+import { inTextsOf, rowsFrom, rowsOfText } from '../../db/json-rows.ts';
+import { reusableStatement } from '../../db/reusable-statement.ts';
 import { events, webhookDeliveries, webhooks } from '../../db/schema/index.ts';
 import type { WebhookEvent } from '../../domain/enums.ts';
 import { newId } from '../../lib/ids.ts';
@@ -28,6 +29,27 @@ export async function recordEvent(tx: DbOrTx, input: EventInput): Promise<Record
   return recorded!;
 }
 
+/**
+ * Inserts the events and reads the active endpoints of their accounts, in one statement built
+ * once (reusable-statement.ts): a burst of publish outcomes runs it once per group. One
+ * parameter holds all the events, so it is the same prepared statement whatever their number.
+ * The insert rides in the read as a data-modifying WITH, which PostgreSQL runs exactly once,
+ * referenced or not: one round trip for both.
+ */
+const insertEventsReadEndpoints = reusableStatement<
+  { events: string; accountIds: string },
+  { id: string; accountId: string; events: string[] }[]
+>('postkit_insert_events', (tx) => {
+  const inserted = tx
+    .$with('inserted_events')
+    .as(tx.insert(events).select(rowsFrom(events, sql.placeholder('events'))));
+  return tx
+    .with(inserted)
+    .select({ id: webhooks.id, accountId: webhooks.accountId, events: webhooks.events })
+    .from(webhooks)
+    .where(and(inTextsOf(webhooks.accountId, sql.placeholder('accountIds')), eq(webhooks.status, 'active')));
+});
+
 export interface EventInput {
   accountId: string;
   type: WebhookEvent;
@@ -49,17 +71,11 @@ export async function recordEvents(tx: DbOrTx, inputs: EventInput[]): Promise<Re
     payload: input.data,
     createdAt: input.now,
   }));
-  // One parameter for the whole batch: the same prepared statement whatever its size. The
-  // insert rides in the endpoints' read as a data-modifying WITH (PostgreSQL runs it exactly
-  // once, referenced or not): one statement and one round trip for both, which a burst of
-  // publish outcomes makes once per group.
-  const inserted = tx.$with('inserted_events').as(tx.insert(events).select(rowsOf(events, rows)));
   const accountIds = [...new Set(inputs.map((input) => input.accountId))];
-  const endpoints = await tx
-    .with(inserted)
-    .select({ id: webhooks.id, accountId: webhooks.accountId, events: webhooks.events })
-    .from(webhooks)
-    .where(and(inTexts(webhooks.accountId, accountIds), eq(webhooks.status, 'active')));
+  const endpoints = await insertEventsReadEndpoints(tx, {
+    events: rowsOfText(events, rows),
+    accountIds: JSON.stringify(accountIds),
+  });
   const deliveries = rows.flatMap((event) =>
     endpoints
       .filter((e) => e.accountId === event.accountId && e.events.includes(event.type))

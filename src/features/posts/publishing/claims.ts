@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, gte, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../../context.ts';
-import { inTexts, jsonRows } from '../../../db/json-rows.ts';
+import { inTexts, jsonRecordset, jsonRowsText } from '../../../db/json-rows.ts';
+import { reusableStatement } from '../../../db/reusable-statement.ts';
 import { channels, posts } from '../../../db/schema/index.ts';
 import { claimBatch } from '../../../jobs/claim-batch.ts';
 import { groupCommit } from '../../../jobs/group-commit.ts';
@@ -8,7 +9,7 @@ import { randomBase62 } from '../../../lib/ids.ts';
 import { SweepName } from '../../../wake/sweep-names.ts';
 import type { ChannelRow } from '../../channels/channel-row.ts';
 import type { PostRow } from '../post-row.ts';
-import { targetOf, transitionAllowed, transitionPost, transitionPostIds } from './transitions.ts';
+import { targetOf, transitionAllowed, transitionPost } from './transitions.ts';
 
 /**
  * Claims: the only ways a post enters `publishing` (`publish_now`, `fall_due`, `recover` in
@@ -187,14 +188,30 @@ export function createSentWriter(deps: Pick<AppDeps, 'db' | 'clock'>): (claim: C
     // Each post with the token of its own claim (a pair, not two lists: a post taken over
     // by another claim of this same process must not match).
     const pairs = claims.map((c) => ({ post_id: c.row.id, claim_token: c.token }));
-    const held = sql`(${posts.id}, ${posts.claimedBy}) in (select * from ${jsonRows('held', { post_id: 'text', claim_token: 'text' }, pairs)})`;
-    const ids = await transitionPostIds(deps.db, 'send_create', and(held, isNull(posts.createSentAt)), {
-      createSentAt: deps.clock.now(),
-    });
-    const marked = new Set(ids);
+    const rows = await markSent(deps.db, { now: deps.clock.now(), held: jsonRowsText(HELD, pairs) });
+    const marked = new Set(rows.map((row) => row.id));
     return claims.map((c) => marked.has(c.row.id));
   });
 }
+
+const HELD = { post_id: 'text', claim_token: 'text' };
+
+/** The grouped "create sent" mark, built once (a burst makes one per group of creates). */
+const markSent = reusableStatement<{ now: number; held: string }, { id: string }[]>(
+  'postkit_mark_create_sent',
+  (db) =>
+    db
+      .update(posts)
+      .set({ createSentAt: sql`${sql.placeholder('now')}`, status: targetOf('send_create') })
+      .where(
+        and(
+          transitionAllowed('send_create'),
+          sql`(${posts.id}, ${posts.claimedBy}) in (select * from ${jsonRecordset('held', HELD, sql.placeholder('held'))})`,
+          isNull(posts.createSentAt),
+        ),
+      )
+      .returning({ id: posts.id }),
+);
 
 /**
  * For the runner's timer: the earliest time after `since` (the start of the run that just

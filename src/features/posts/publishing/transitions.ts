@@ -1,7 +1,8 @@
 import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
-import { jsonRows } from '../../../db/json-rows.ts';
+import { jsonRecordset, jsonRowsText } from '../../../db/json-rows.ts';
+import { type ReusableStatement, reusableStatement } from '../../../db/reusable-statement.ts';
 import { posts } from '../../../db/schema/index.ts';
 import type { PostStatus } from '../../../domain/enums.ts';
 import type { PostRow } from '../post-row.ts';
@@ -178,7 +179,9 @@ export interface EachChange {
 /**
  * `transitionPost` for many posts in one statement, each with values of its own (a batch of
  * outcomes). Every entry writes the same columns, as plain values; each post moves only if the
- * table allows `event` from its state and it still carries the entry's claim token.
+ * table allows `event` from its state and it still carries the entry's claim token. The
+ * statement is built once per event and set of columns (reusable-statement.ts): a burst runs it
+ * for every group of outcomes.
  */
 export async function transitionEach(
   db: DbOrTx,
@@ -186,34 +189,60 @@ export async function transitionEach(
   entries: EachChange[],
 ): Promise<PostRow[]> {
   if (entries.length === 0) return [];
-  const keys = Object.keys(entries[0]!.changes) as (keyof PostChanges & keyof typeof posts.$inferSelect)[];
-  const columns = keys.map((key) => posts[key] as PgColumn);
-  const types: Record<string, string> = { post_id: 'text', claim_token: 'text' };
-  for (const column of columns) types[column.name] = column.getSQLType();
+  const keys = Object.keys(entries[0]!.changes) as ChangedKey[];
+  const statement = eachStatement(event, keys);
   const rows = entries.map(({ id, claimedBy, changes }) => {
     if (Object.keys(changes).length !== keys.length || !keys.every((key) => key in changes))
       throw new TypeError('transitionEach: same columns in every entry');
     const row: Record<string, unknown> = { post_id: id, claim_token: claimedBy };
     keys.forEach((key, i) => {
-      row[columns[i]!.name] = changes[key];
+      row[statement.names[i]!] = changes[key];
     });
     return row;
   });
+  return statement.run(db, { rows: jsonRowsText(statement.types, rows) });
+}
+
+type ChangedKey = keyof PostChanges & keyof typeof posts.$inferSelect;
+
+interface EachStatement {
+  /** The column name of each key, in order. */
+  names: string[];
+  types: Record<string, string>;
+  run: ReusableStatement<{ rows: string }, PostRow[]>;
+}
+
+const eachStatements = new Map<string, EachStatement>();
+
+function eachStatement(event: PostEvent, keys: ChangedKey[]): EachStatement {
+  const shape = `${event}:${keys.join()}`;
+  let statement = eachStatements.get(shape);
+  if (statement) return statement;
+  const columns = keys.map((key) => posts[key] as PgColumn);
+  const types: Record<string, string> = { post_id: 'text', claim_token: 'text' };
+  for (const column of columns) types[column.name] = column.getSQLType();
   const set = Object.fromEntries(
     columns.map((column, i) => [keys[i], sql`each_post.${sql.identifier(column.name)}`]),
   );
-  return db
-    .update(posts)
-    .set({ ...set, status: targetOf(event) })
-    .from(jsonRows('each_post', types, rows))
-    .where(
-      and(
-        transitionAllowed(event),
-        sql`${posts.id} = each_post.post_id`,
-        sql`${posts.claimedBy} = each_post.claim_token`,
-      ),
-    )
-    .returning();
+  const run = reusableStatement<{ rows: string }, PostRow[]>(
+    `postkit_each_${eachStatements.size}`,
+    (handle) =>
+      handle
+        .update(posts)
+        .set({ ...set, status: targetOf(event) })
+        .from(jsonRecordset('each_post', types, sql.placeholder('rows')))
+        .where(
+          and(
+            transitionAllowed(event),
+            sql`${posts.id} = each_post.post_id`,
+            sql`${posts.claimedBy} = each_post.claim_token`,
+          ),
+        )
+        .returning(),
+  );
+  statement = { names: columns.map((column) => column.name), types, run };
+  eachStatements.set(shape, statement);
+  return statement;
 }
 
 // Fail at load, not at the first publish, if the table gives an event two targets.
