@@ -26,6 +26,11 @@ const benches = [
     'Personal-model fit for 100 and 1,000 history posts, and personalised scoring beside the global score',
   ],
   ['publish', 'bench/publish.ts', '2,000 posts due at once, two workers on PostgreSQL, against the sandbox'],
+  [
+    'statement-reuse',
+    'bench/statement-reuse.ts',
+    'CPU per outcome statement of the publish path, built once (now) against built on every call (before)',
+  ],
   ['webhooks', 'bench/webhooks.ts', '5,000 events delivered to a local receiver'],
   [
     'queue',
