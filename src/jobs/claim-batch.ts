@@ -1,6 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
+import { type ReusableStatement, reusableStatement } from '../db/reusable-statement.ts';
 
 /** A table whose rows a sweep claims. */
 export type ClaimableTable = PgTable;
@@ -39,6 +40,25 @@ export async function claimBatch<T extends ClaimableTable>(
   db: DbOrTx,
   spec: ClaimBatch<T>,
 ): Promise<T['$inferSelect'][]> {
+  return (await claimQuery(db, spec)) as T['$inferSelect'][];
+}
+
+/**
+ * `claimBatch` built once (reusable-statement.ts), for a sweep's hot claim: `spec` holds
+ * `sql.placeholder(name)` wherever a value changes from claim to claim (the time, the claim
+ * token, the limit), and each run gives their values.
+ */
+export function claimBatchStatement<T extends ClaimableTable, V extends Record<string, unknown>>(
+  name: string,
+  spec: Omit<ClaimBatch<T>, 'limit'> & { limit: number | Placeholder },
+): ReusableStatement<V, T['$inferSelect'][]> {
+  return reusableStatement<V, T['$inferSelect'][]>(name, (handle) => claimQuery(handle, spec));
+}
+
+function claimQuery<T extends ClaimableTable>(
+  db: DbOrTx,
+  spec: Omit<ClaimBatch<T>, 'limit'> & { limit: number | Placeholder },
+) {
   // Drizzle's builders cannot follow a generic table's columns; the spec's types are checked above.
   const table = spec.table as PgTable;
   const key = spec.key ?? (spec.table as unknown as { id: PgColumn }).id;
@@ -51,10 +71,9 @@ export async function claimBatch<T extends ClaimableTable>(
     .orderBy(...order)
     .limit(spec.limit)
     .for('update', { of: table, skipLocked: true });
-  const rows = await db
+  return db
     .update(table)
     .set(spec.set as PgUpdateSetSource<typeof table>)
     .where(sql`${key} in (with picked as materialized ${locking} select * from picked)`)
     .returning();
-  return rows as T['$inferSelect'][];
 }

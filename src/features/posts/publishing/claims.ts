@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, gte, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../../context.ts';
-import { inTexts, jsonRecordset, jsonRowsText } from '../../../db/json-rows.ts';
+import { inTextsOf, jsonRecordset, jsonRowsText } from '../../../db/json-rows.ts';
 import { reusableStatement } from '../../../db/reusable-statement.ts';
 import { channels, posts } from '../../../db/schema/index.ts';
-import { claimBatch } from '../../../jobs/claim-batch.ts';
+import { claimBatch, claimBatchStatement } from '../../../jobs/claim-batch.ts';
 import { groupCommit } from '../../../jobs/group-commit.ts';
 import { randomBase62 } from '../../../lib/ids.ts';
 import { SweepName } from '../../../wake/sweep-names.ts';
@@ -44,7 +44,8 @@ export const heldBy = (claim: Claim) => and(eq(posts.id, claim.row.id), eq(posts
 /** Every post one claim statement took (a batch) that still carries its token. */
 export const heldUnder = (token: string) => eq(posts.claimedBy, token);
 
-const claimedValues = (token: string, now: number) => ({
+/** What a claim writes; in a statement built once, the token and the time are placeholders. */
+const claimedValues = (token: string | SQL, now: number | SQL) => ({
   claimedAt: now,
   claimedBy: token,
   publishAttempts: sql`${posts.publishAttempts} + 1`,
@@ -80,39 +81,54 @@ export async function claimPost(deps: AppDeps, accountId: string, postId: string
 /**
  * The due sweep: claims up to `limit` due posts (their time reached, not waiting out a retry
  * backoff), oldest due first. SKIP LOCKED (the jobs kit's claimBatch) lets several workers
- * claim disjoint batches at once instead of queueing on the same rows.
+ * claim disjoint batches at once instead of queueing on the same rows. The claim and the read
+ * of the claimed posts' channels are built once per process (reusable-statement.ts): a burst
+ * claims a batch every PUBLISH_CONCURRENCY posts.
  */
 export async function claimDue(deps: AppDeps, limit: number): Promise<Claim[]> {
   const token = newClaimToken(deps);
   const now = deps.clock.now();
-  const rows = await claimBatch(deps.db, {
-    table: posts,
-    where: and(
-      transitionAllowed('fall_due'),
-      lte(posts.scheduledFor, now),
-      or(isNull(posts.retryAt), lte(posts.retryAt, now)),
-    ),
-    orderBy: asc(posts.scheduledFor),
-    limit,
-    set: { ...claimedValues(token, now), status: targetOf('fall_due') },
-  });
+  const rows = await claimDueStatement(deps.db, { now, token, limit });
   if (rows.length > 0) wakeAtLapse(deps, now);
   // Their channels in one statement, rather than one read per post when each is sent. The
   // posts are claimed already: if this read fails, each send reads its channel itself.
   const channelIds = [...new Set(rows.flatMap((row) => (row.channelId ? [row.channelId] : [])))];
   const read = channelIds.length
-    ? await deps.db
-        .select()
-        .from(channels)
-        .where(inTexts(channels.id, channelIds))
-        .catch((err) => {
-          deps.log.warn({ err }, 'could not read the channels of claimed posts');
-          return [];
-        })
+    ? await channelsById(deps.db, { ids: JSON.stringify(channelIds) }).catch((err) => {
+        deps.log.warn({ err }, 'could not read the channels of claimed posts');
+        return [];
+      })
     : [];
   const byId = new Map(read.map((channel) => [channel.id, channel]));
   return rows.map((row) => ({ row, token, channel: byId.get(row.channelId ?? '') }));
 }
+
+const nowParam = sql.placeholder('now');
+
+const claimDueStatement = claimBatchStatement<typeof posts, { now: number; token: string; limit: number }>(
+  'postkit_claim_due',
+  {
+    table: posts,
+    where: and(
+      transitionAllowed('fall_due'),
+      lte(posts.scheduledFor, nowParam),
+      or(isNull(posts.retryAt), lte(posts.retryAt, nowParam)),
+    ),
+    orderBy: asc(posts.scheduledFor),
+    limit: sql.placeholder('limit'),
+    set: {
+      ...claimedValues(sql`${sql.placeholder('token')}`, sql`${nowParam}`),
+      status: targetOf('fall_due'),
+    },
+  },
+);
+
+const channelsById = reusableStatement<{ ids: string }, ChannelRow[]>('postkit_claimed_channels', (handle) =>
+  handle
+    .select()
+    .from(channels)
+    .where(inTextsOf(channels.id, sql.placeholder('ids'))),
+);
 
 /**
  * Recovery: takes over posts whose claim was not renewed within the lease (the claiming
