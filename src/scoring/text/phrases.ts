@@ -192,6 +192,14 @@ for (const list of LIST_NAMES) {
   }
 }
 
+/** The most words any phrase of `list` has after its first (how far past its start a match reads). */
+export function phraseWordsAfterFirst(list: PhraseList): number {
+  let most = 0;
+  for (const entries of INDEX.values())
+    for (const e of entries) if (e.list === list && e.rest.length > most) most = e.rest.length;
+  return most;
+}
+
 function longestMatch(
   entries: Entry[] | undefined,
   tokens: readonly string[],
