@@ -192,6 +192,7 @@ export function featureVector(
   const logLength = log1p(f.length);
   // Squared distance from ~1,000 characters (log scale): lets a linear model learn a band.
   const fromUsual = logLength - Math.log(1000);
+  // The tokens' strings are cut only if the lookup is out of date (text-features.ts).
   const { choice, sentiment } = wordPass(f.tokens, words, known, f.wordFacts);
   // Written into the vector in MEASURES order, without a list of them per post.
   let m = MEASURE_OFFSET;

@@ -143,6 +143,8 @@ export class StringIds {
  */
 export class DistinctCounter {
   #keys: string[] = [];
+  /** For `addRange`: each slot's hash, start and end. */
+  #ranges = new Int32Array(0);
   #stamps = new Int32Array(256);
   #mask = 255;
   #round = 0;
@@ -180,4 +182,38 @@ export class DistinctCounter {
       if (this.#keys[i] === s) return;
     }
   }
+
+  /**
+   * `add` of a token given as its range `text[start..end)` (its `hash` folds ’ to ', as the
+   * tokeniser's tokens are spelt): no string is cut for it. A round uses `add` or this, not both.
+   */
+  addRange(text: string, start: number, end: number, hash: number): void {
+    const round = this.#round;
+    const mask = this.#mask;
+    if (this.#ranges.length < this.#stamps.length * 3) this.#ranges = new Int32Array(this.#stamps.length * 3);
+    const ranges = this.#ranges;
+    for (let i = hash & mask; ; i = (i + 1) & mask) {
+      if (this.#stamps[i] !== round) {
+        this.#stamps[i] = round;
+        ranges[3 * i] = hash;
+        ranges[3 * i + 1] = start;
+        ranges[3 * i + 2] = end;
+        this.count++;
+        return;
+      }
+      if (ranges[3 * i] === hash && sameWord(text, ranges[3 * i + 1]!, ranges[3 * i + 2]!, start, end))
+        return;
+    }
+  }
+}
+
+/** Whether two ranges of `text` are the same token: ’ and ' are one character in a token. */
+function sameWord(text: string, a: number, aEnd: number, b: number, bEnd: number): boolean {
+  if (aEnd - a !== bEnd - b) return false;
+  for (; a < aEnd; a++, b++) {
+    const x = text.charCodeAt(a);
+    const y = text.charCodeAt(b);
+    if (x !== y && (x === 0x2019 ? 39 : x) !== (y === 0x2019 ? 39 : y)) return false;
+  }
+  return true;
 }

@@ -1,13 +1,14 @@
 import { countAround, countAtLineStarts, countFrom, sticky } from './anchored-counts.ts';
 import { countMatches, NOT_X_BUT_Y } from './lexicon.ts';
 import {
+  cutTokens,
   hasPhrase,
   hasPhraseIn,
   type PhraseList,
   phraseWordsAfterFirst,
   scanPhrases,
+  scanWords,
   tokenize,
-  tokenizeWords,
 } from './phrases.ts';
 import { sentenceStats, withoutTrailingHashtags } from './text-scan.ts';
 import type { LookedUpWords } from './word-facts.ts';
@@ -17,8 +18,11 @@ export interface TextFeatures {
   text: string;
   /** `text.toLowerCase()` (the tokeniser made it), for readers that search the text case-blind. */
   lower: string;
-  /** Lower-cased word tokens (phrases.ts `tokenize`), kept for the learned model's word features. */
-  tokens: string[];
+  /**
+   * Lower-cased word tokens (phrases.ts `tokenize`), cut when first asked for: the scorer's
+   * readers use `wordFacts` (ids, and ranges of the words no table knows) and never ask.
+   */
+  tokens: () => string[];
   /** The tokens' word ids, looked up once for every measure that reads them (word-facts.ts). */
   wordFacts: LookedUpWords;
   length: number;
@@ -198,8 +202,12 @@ export function extractFeatures(raw: string): TextFeatures {
   const hook = firstSentence(firstLine);
   // The opening's tokens are read up to the hook's end and the generic-opener check's window.
   const openerEnd = Math.min(firstLine.length, OPENER_CHARS);
-  const { tokens, words: wordFacts, lower, headEnds } = tokenizeWords(text, Math.max(hook.length, openerEnd));
-  const { counts, found, words, numbers, pronouns } = scanPhrases(tokens, wordFacts);
+  // The words no table knows are not cut (phrases.ts `scanWords`): `tokens` below cuts them
+  // when a reader asks, which the scorer's own readers do not.
+  const scan = scanWords(text, Math.max(hook.length, openerEnd));
+  const { words: wordFacts, lower, headEnds } = scan;
+  let tokens: string[] | undefined;
+  const { counts, found, words, numbers, pronouns } = scanPhrases(scan.tokens, wordFacts);
   const { sentences, repeated, properNouns, emoji, styled } = sentenceStats(text, lower);
   // The opening's tokens are the text's first tokens when the opening starts the text and
   // lower-casing kept every character in place (a token cannot run past the opening's end:
@@ -209,7 +217,7 @@ export function extractFeatures(raw: string): TextFeatures {
   const tokensBy = (end: number) => {
     let n = 0;
     while (n < headEnds.length && headEnds[n]! <= end) n++;
-    return tokens.slice(0, n);
+    return cutTokens(scan.tokens, wordFacts, n);
   };
   const { paragraphs, longest, lines } = paragraphStats(text);
   const hasHash = text.includes('#');
@@ -220,7 +228,10 @@ export function extractFeatures(raw: string): TextFeatures {
   return {
     text,
     lower,
-    tokens,
+    tokens: () => {
+      tokens ??= cutTokens(scan.tokens, wordFacts, scan.tokens.length);
+      return tokens;
+    },
     wordFacts,
     length: text.length,
     words,
