@@ -192,43 +192,44 @@ export function featureVector(
   const logLength = log1p(f.length);
   // Squared distance from ~1,000 characters (log scale): lets a linear model learn a band.
   const fromUsual = logLength - Math.log(1000);
+  // The tokens' strings are cut only if the lookup is out of date (text-features.ts).
   const { choice, sentiment } = wordPass(f.tokens, words, known, f.wordFacts);
-  const measures = [
-    logLength,
-    fromUsual * fromUsual,
-    f.length < 300 ? 1 : 0,
-    f.length >= 300 && f.length < 700 ? 1 : 0,
-    f.length >= 1300 && f.length < 2000 ? 1 : 0,
-    f.length >= 2000 ? 1 : 0,
-    log1p(rules.features.hashtags),
-    Math.min(f.links, 3),
-    log1p(f.hook.length),
-    f.hasLineBreaks && f.firstLine.length < 160 ? 1 : 0,
-    FIRST_PERSON_START.test(f.hook) ? 1 : 0,
-    log1p(f.sentences),
-    log1p(f.paragraphs),
-    Math.min(f.avgSentenceWords, 60) / 10,
-    f.hasLineBreaks ? 1 : 0,
-    log1p(f.listLines),
-    Math.min(per100(f.numbers), 20) / 5,
-    Math.min(per100(f.properNouns), 30) / 5,
-    log1p(f.mentions),
-    Math.min(per100(f.firstPerson), 20) / 5,
-    Math.min(per100(f.firstPersonPlural), 20) / 5,
-    Math.min(per100(f.secondPerson), 20) / 5,
-    log1p(f.exclamations),
-    log1p(f.emoji),
-    sentiment.compound,
-    sentiment.positive * 10,
-    sentiment.negative * 10,
-    choice,
-    log1p(f.questions),
-    f.endsWithQuestion ? 1 : 0,
-    log1p(f.lines),
-    log1p(f.inlineHashtags),
-    f.styledLetters > 0 ? 1 : 0,
-  ];
-  for (let i = 0; i < measures.length; i++) x[MEASURE_OFFSET + i] = measures[i]!;
+  // Written into the vector in MEASURES order, without a list of them per post.
+  let m = MEASURE_OFFSET;
+  x[m++] = logLength;
+  x[m++] = fromUsual * fromUsual;
+  x[m++] = f.length < 300 ? 1 : 0;
+  x[m++] = f.length >= 300 && f.length < 700 ? 1 : 0;
+  x[m++] = f.length >= 1300 && f.length < 2000 ? 1 : 0;
+  x[m++] = f.length >= 2000 ? 1 : 0;
+  x[m++] = log1p(rules.features.hashtags);
+  x[m++] = Math.min(f.links, 3);
+  x[m++] = log1p(f.hook.length);
+  x[m++] = f.hasLineBreaks && f.firstLine.length < 160 ? 1 : 0;
+  x[m++] = FIRST_PERSON_START.test(f.hook) ? 1 : 0;
+  x[m++] = log1p(f.sentences);
+  x[m++] = log1p(f.paragraphs);
+  x[m++] = Math.min(f.avgSentenceWords, 60) / 10;
+  x[m++] = f.hasLineBreaks ? 1 : 0;
+  x[m++] = log1p(f.listLines);
+  x[m++] = Math.min(per100(f.numbers), 20) / 5;
+  x[m++] = Math.min(per100(f.properNouns), 30) / 5;
+  x[m++] = log1p(f.mentions);
+  x[m++] = Math.min(per100(f.firstPerson), 20) / 5;
+  x[m++] = Math.min(per100(f.firstPersonPlural), 20) / 5;
+  x[m++] = Math.min(per100(f.secondPerson), 20) / 5;
+  x[m++] = log1p(f.exclamations);
+  x[m++] = log1p(f.emoji);
+  x[m++] = sentiment.compound;
+  x[m++] = sentiment.positive * 10;
+  x[m++] = sentiment.negative * 10;
+  x[m++] = choice;
+  x[m++] = log1p(f.questions);
+  x[m++] = f.endsWithQuestion ? 1 : 0;
+  x[m++] = log1p(f.lines);
+  x[m++] = log1p(f.inlineHashtags);
+  x[m++] = f.styledLetters > 0 ? 1 : 0;
+  if (m !== MEDIA_OFFSET) throw new Error('featureVector wrote a measure count other than MEASURES');
   const media = input.media ?? 'none';
   x[MEDIA_OFFSET + MEDIA_FEATURES.indexOf(media)] = 1;
   for (let i = 0; i < JUDGED.length; i++) x[JUDGE_OFFSET + i] = grades.scores[JUDGED[i]!] / 100;

@@ -7,6 +7,8 @@ import {
   registerWord,
   TOKEN_MARK,
   TOKEN_NUMBER,
+  type TokenList,
+  tokensOf,
   wordSeen,
   wordTraits,
 } from '../text/word-facts.ts';
@@ -76,19 +78,23 @@ const unregistered = new DistinctCounter();
  * their word ids (text-features.ts keeps the lookup): a class word's class and whether it
  * was seen are read by id (word-facts.ts); only words nobody registered are counted in a table.
  */
-export function wordOrder(tokens: readonly string[], looked?: LookedUpWords): WordOrder {
-  const { ids, hashes, kinds } = currentLookUp(tokens, looked);
+export function wordOrder(tokens: TokenList, looked?: LookedUpWords): WordOrder {
+  const { ids, hashes, kinds, unknown, lower } = currentLookUp(tokens, looked);
+  // Words nobody registered are compared as ranges of the text when the lookup has them
+  // (phrases.ts `scanWords` cut no string for them), else as strings.
+  const strings = unknown === undefined ? tokensOf(tokens) : undefined;
+  let u = 0;
   const pass = nextSeenPass();
   const traits = wordTraits();
   const seen = wordSeen();
-  unregistered.begin(tokens.length);
+  unregistered.begin(ids.length);
   let previous = -1;
   let sum = 0;
   let pairs = 0;
   let common = 0;
   let words = 0;
   let distinct = 0;
-  for (let i = 0; i < tokens.length; i++) {
+  for (let i = 0; i < ids.length; i++) {
     const kind = kinds[i]!;
     if (kind === TOKEN_MARK) continue;
     const id = ids[i]!;
@@ -100,7 +106,11 @@ export function wordOrder(tokens: readonly string[], looked?: LookedUpWords): Wo
       }
       c = orderClassOf(traits[id]!);
     } else {
-      unregistered.add(tokens[i]!, hashes[i]!);
+      if (strings !== undefined) unregistered.add(strings[i]!, hashes[i]!);
+      else {
+        unregistered.addRange(lower!, unknown![u]!, unknown![u + 1]!, hashes[i]!);
+        u += 2;
+      }
       c = -1;
     }
     if (c === -1) c = kind === TOKEN_NUMBER ? NUMBER : OTHER;

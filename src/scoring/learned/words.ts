@@ -5,6 +5,7 @@ import {
   registeredWords,
   registerWord,
   TOKEN_MARK,
+  type TokenList,
   wordTraits,
 } from '../text/word-facts.ts';
 import { COMPOUND_ALPHA, NEGATION_SCALAR, NEGATORS, type Sentiment, vaderLexicon } from './sentiment.ts';
@@ -147,7 +148,7 @@ export function strongestWords(
  * (`strongestWords` names them).
  */
 export function wordPass(
-  tokens: readonly string[],
+  tokens: TokenList,
   words: WordWeights,
   known?: number[],
   looked?: LookedUpWords,
@@ -168,7 +169,7 @@ export function wordPass(
   let negative = 0;
   let counted = 0;
   let after: Map<number, number> | undefined;
-  for (let n = 0; n < tokens.length; n++) {
+  for (let n = 0; n < ids.length; n++) {
     if (kinds[n] !== TOKEN_MARK) counted++;
     const id = ids[n]!;
     // Words registered after this vocabulary's table was built are not in it.

@@ -35,6 +35,7 @@ const ORDER_MIN_CLASS_SHARE = 0.25;
 
 export function qualityRules({ f }: RuleContext, hits: RuleHit[]): void {
   // One pass over the tokens gives both the word order and the number of distinct words.
+  // The tokens' strings are cut only if the lookup is out of date (text-features.ts).
   const order = wordOrder(f.tokens, f.wordFacts);
   const diversity = order.words < DIVERSITY_MIN_WORDS ? 1 : Math.log(order.distinct) / Math.log(order.words);
   const lowDiversity = Math.min(1, Math.max(0, (DIVERSITY_FLOOR - diversity) / DIVERSITY_SPAN));

@@ -1,6 +1,15 @@
 import { countAround, countAtLineStarts, countFrom, sticky } from './anchored-counts.ts';
 import { countMatches, NOT_X_BUT_Y } from './lexicon.ts';
-import { hasPhrase, hasPhraseIn, type PhraseList, scanPhrases, tokenize, tokenizeWords } from './phrases.ts';
+import {
+  cutTokens,
+  hasPhrase,
+  hasPhraseIn,
+  type PhraseList,
+  phraseWordsAfterFirst,
+  scanPhrases,
+  scanWords,
+  tokenize,
+} from './phrases.ts';
 import { sentenceStats, withoutTrailingHashtags } from './text-scan.ts';
 import type { LookedUpWords } from './word-facts.ts';
 
@@ -9,8 +18,11 @@ export interface TextFeatures {
   text: string;
   /** `text.toLowerCase()` (the tokeniser made it), for readers that search the text case-blind. */
   lower: string;
-  /** Lower-cased word tokens (phrases.ts `tokenize`), kept for the learned model's word features. */
-  tokens: string[];
+  /**
+   * Lower-cased word tokens (phrases.ts `tokenize`), cut when first asked for: the scorer's
+   * readers use `wordFacts` (ids, and ranges of the words no table knows) and never ask.
+   */
+  tokens: () => string[];
   /** The tokens' word ids, looked up once for every measure that reads them (word-facts.ts). */
   wordFacts: LookedUpWords;
   length: number;
@@ -156,14 +168,47 @@ function paragraphStats(text: string): { paragraphs: number; longest: number; li
   return { paragraphs, longest, lines };
 }
 
+/** The generic-opener check reads the first line's first 200 characters at most. */
+const OPENER_CHARS = 200;
+/** Opening phrases start in the first four words. */
+const OPENER_WORDS = 4;
+/** Tokens a generic-opener match can read: a start in the first four words, and its phrase's other words. */
+const OPENER_READS = OPENER_WORDS + phraseWordsAfterFirst('genericOpeners');
+
+/**
+ * Whether the first line (its first 200 characters) opens with a generic phrase. `head`, when
+ * given, is the text's tokens that end within `min(firstLine.length, 200)` (the first line starts
+ * the text, lower-cased in place): those are the first tokens of the cut line too, as a token's
+ * extent depends only on the characters up to its end and the one after it, and one that runs
+ * past the cut is not among them. The cut line can only differ after them (a token the cut
+ * shortened), so they decide whenever the match cannot read that far. Tokenising the cut line
+ * again was 3.7% of the scorer's time (CPU profile, 2026-11-27): most bench posts' first line
+ * runs past 200 characters.
+ */
+function genericOpener(firstLine: string, head: string[] | undefined, looked: LookedUpWords): boolean {
+  if (head !== undefined && (firstLine.length <= OPENER_CHARS || head.length >= OPENER_READS))
+    return hasPhraseIn('genericOpeners', head, OPENER_WORDS, looked);
+  return hasPhrase(
+    'genericOpeners',
+    firstLine.length > OPENER_CHARS ? firstLine.slice(0, OPENER_CHARS) : firstLine,
+    OPENER_WORDS,
+  );
+}
+
 export function extractFeatures(raw: string): TextFeatures {
   const text = normalizePost(raw);
   const newline = text.indexOf('\n');
   const firstLine = (newline === -1 ? text : text.slice(0, newline)).trim();
-  const { tokens, words: wordFacts, lower, headEnds } = tokenizeWords(text, firstLine.length);
-  const { counts, found, words, numbers, pronouns } = scanPhrases(tokens, wordFacts);
-  const { sentences, repeated, properNouns, emoji, styled } = sentenceStats(text, lower);
   const hook = firstSentence(firstLine);
+  // The opening's tokens are read up to the hook's end and the generic-opener check's window.
+  const openerEnd = Math.min(firstLine.length, OPENER_CHARS);
+  // The words no table knows are not cut (phrases.ts `scanWords`): `tokens` below cuts them
+  // when a reader asks, which the scorer's own readers do not.
+  const scan = scanWords(text, Math.max(hook.length, openerEnd));
+  const { words: wordFacts, lower, headEnds } = scan;
+  let tokens: string[] | undefined;
+  const { counts, found, words, numbers, pronouns } = scanPhrases(scan.tokens, wordFacts);
+  const { sentences, repeated, properNouns, emoji, styled } = sentenceStats(text, lower);
   // The opening's tokens are the text's first tokens when the opening starts the text and
   // lower-casing kept every character in place (a token cannot run past the opening's end:
   // it ends at white space, a line break or sentence punctuation).
@@ -172,7 +217,7 @@ export function extractFeatures(raw: string): TextFeatures {
   const tokensBy = (end: number) => {
     let n = 0;
     while (n < headEnds.length && headEnds[n]! <= end) n++;
-    return tokens.slice(0, n);
+    return cutTokens(scan.tokens, wordFacts, n);
   };
   const { paragraphs, longest, lines } = paragraphStats(text);
   const hasHash = text.includes('#');
@@ -183,7 +228,10 @@ export function extractFeatures(raw: string): TextFeatures {
   return {
     text,
     lower,
-    tokens,
+    tokens: () => {
+      tokens ??= cutTokens(scan.tokens, wordFacts, scan.tokens.length);
+      return tokens;
+    },
     wordFacts,
     length: text.length,
     words,
@@ -221,11 +269,7 @@ export function extractFeatures(raw: string): TextFeatures {
       : /not /i.test(text)
         ? countMatches(NOT_X_BUT_Y, text)
         : 0,
-    // A phrase starting in the first four words ends well within 200 characters.
-    genericOpener:
-      inPlace && firstLine.length <= 200
-        ? hasPhraseIn('genericOpeners', tokensBy(firstLine.length), 4, wordFacts)
-        : hasPhrase('genericOpeners', firstLine.length > 200 ? firstLine.slice(0, 200) : firstLine, 4),
+    genericOpener: genericOpener(firstLine, inPlace ? tokensBy(openerEnd) : undefined, wordFacts),
     jargon: counts.jargon,
     vague: counts.vague,
     callsToComment: counts.callsToComment,

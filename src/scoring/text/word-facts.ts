@@ -165,7 +165,21 @@ export interface LookedUpWords {
   readonly hashes: readonly number[];
   /** `tokenKind` of each token. */
   readonly kinds: readonly number[];
+  /**
+   * When the tokeniser did not cut the words nobody registered (phrases.ts `scanWords`): where
+   * each of them stands in `lower`, start and end, in token order. A reader compares those
+   * ranges instead of strings.
+   */
+  readonly unknown?: readonly number[];
+  readonly lower?: string;
 }
+
+/**
+ * A post's tokens, or a function that gives them: readers with a current lookup that has the
+ * unknown words' ranges never need the strings, which text-features.ts cuts only when asked.
+ */
+export type TokenList = readonly string[] | (() => readonly string[]);
+export const tokensOf = (list: TokenList): readonly string[] => (typeof list === 'function' ? list() : list);
 
 export function lookUpWords(tokens: readonly string[]): LookedUpWords {
   const ids = new Array<number>(tokens.length);
@@ -182,8 +196,8 @@ export function lookUpWords(tokens: readonly string[]): LookedUpWords {
 }
 
 /** `looked` when it is current (no word registered since), else a fresh lookup of `tokens`. */
-export const currentLookUp = (tokens: readonly string[], looked: LookedUpWords | undefined): LookedUpWords =>
-  looked !== undefined && looked.generation === generation ? looked : lookUpWords(tokens);
+export const currentLookUp = (tokens: TokenList, looked: LookedUpWords | undefined): LookedUpWords =>
+  looked !== undefined && looked.generation === generation ? looked : lookUpWords(tokensOf(tokens));
 
 let pass = 0;
 

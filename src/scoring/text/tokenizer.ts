@@ -1,0 +1,192 @@
+import { CodeUnits } from './code-units.ts';
+import { FNV_OFFSET, FNV_PRIME, finishHash, hashString } from './string-table.ts';
+import {
+  type LookedUpWords,
+  TOKEN_MARK,
+  TOKEN_NUMBER,
+  TOKEN_WORD,
+  wordGeneration,
+  wordIdOf,
+  wordIdOfUnits,
+  wordKey,
+} from './word-facts.ts';
+
+/**
+ * The scorer's tokeniser: a post's lower-cased words, each looked up in the word table
+ * (word-facts.ts) as it is read. phrases.ts matches its phrase lists over these tokens.
+ */
+
+const A = 97;
+const Z = 122;
+const ZERO = 48;
+const NINE = 57;
+const NON_ASCII_WORD = /[\p{L}\p{N}]/u;
+
+/** ASCII word characters of lower-cased text, as a table (the hot path of tokenising). */
+const ASCII_WORD = new Uint8Array(128);
+for (let c = A; c <= Z; c++) ASCII_WORD[c] = 1;
+for (let c = ZERO; c <= NINE; c++) ASCII_WORD[c] = 1;
+
+/** Non-ASCII code units already classified: 0 not yet, 1 a word character, 2 not one. */
+const NON_ASCII_CLASS = new Uint8Array(0x10000);
+
+function isWordCode(c: number): boolean {
+  if (c < 128) return ASCII_WORD[c] === 1;
+  let known = NON_ASCII_CLASS[c]!;
+  if (known === 0) {
+    known = NON_ASCII_WORD.test(String.fromCharCode(c)) ? 1 : 2;
+    NON_ASCII_CLASS[c] = known;
+  }
+  return known === 1;
+}
+
+const isDigit = (c: number) => c >= ZERO && c <= NINE;
+
+/** The lower-cased text's code units, read by `tokenizeWords`. */
+const LOWER_UNITS = new CodeUnits();
+
+/**
+ * Lower-cased words, scanned by hand (a regex with Unicode classes costs several times
+ * more): letters and digits, joined across an apostrophe (' or ’, unified to ') or a hyphen
+ * between word characters, and across . or , between digits ("3.5", "10,000"). `?` and
+ * `"` (straight or curly) are tokens of their own, because some phrases end in them.
+ */
+export const tokenize = (text: string): string[] => tokenizeWords(text).tokens;
+
+/**
+ * `tokenize`, and the tokens looked up in the word table (word-facts.ts) in the same scan: a
+ * registered word is found from the text's code units without being cut out, and its token is
+ * the table's own string (equal to the cut, so no copy is made); only other words are cut.
+ * `lower` is the lower-cased text it scanned; `headEnds` the end offsets of the tokens that end
+ * by `headEnd`, so a caller can take the tokens of the text's opening without cutting it again.
+ */
+export function tokenizeWords(
+  text: string,
+  headEnd = 0,
+): { tokens: string[]; words: LookedUpWords; lower: string; headEnds: number[] } {
+  // Every token was cut or taken from the table: none is undefined.
+  return scanTokens(text, headEnd, true) as ReturnType<typeof tokenizeWords>;
+}
+
+/**
+ * `tokenizeWords` without cutting the words no table knows (about 57 of a bench post's 210
+ * tokens; cutting them was about 2.5 µs of the scorer's 90 per post, 2026-11-27): their tokens
+ * are left empty (undefined), and `words.unknown` says where they stand in `lower`. Phrase
+ * matching and the distinct-word count read ids and ranges; `cutTokens` fills in the strings
+ * for a reader that wants them.
+ */
+export function scanWords(
+  text: string,
+  headEnd = 0,
+): { tokens: (string | undefined)[]; words: LookedUpWords; lower: string; headEnds: number[] } {
+  return scanTokens(text, headEnd, false);
+}
+
+/** The first `count` tokens of a `scanWords` scan, with the words it did not cut cut. */
+export function cutTokens(
+  tokens: readonly (string | undefined)[],
+  words: LookedUpWords,
+  count: number,
+): string[] {
+  const out = tokens.slice(0, count);
+  const { ids, kinds, unknown, lower } = words;
+  let u = 0;
+  for (let i = 0; i < count; i++) {
+    // `unknown` holds the ranges of the words (not `?` or `"`) the table does not know.
+    if (ids[i] !== -1 || kinds[i] === TOKEN_MARK) continue;
+    if (out[i] === undefined) out[i] = lower!.slice(unknown![2 * u]!, unknown![2 * u + 1]!);
+    u++;
+  }
+  return out as string[];
+}
+
+function scanTokens(
+  text: string,
+  headEnd: number,
+  cut: boolean,
+): { tokens: (string | undefined)[]; words: LookedUpWords; lower: string; headEnds: number[] } {
+  const s = text.toLowerCase();
+  const n = s.length;
+  const u = LOWER_UNITS.of(s);
+  // The lists are made about as long as the text's tokens usually are (a token and its space
+  // take about six characters) and written by index, then cut to length: pushing into four
+  // lists that start empty and grow several times cost twice as much (2026-11-27). A longer
+  // list just grows on; the guess is capped, as V8 keeps a very long `new Array` as a dictionary.
+  const guess = Math.min((n >> 2) + 8, 4096);
+  const tokens = new Array<string | undefined>(guess);
+  const ids = new Array<number>(guess);
+  const hashes = new Array<number>(guess);
+  const kinds = new Array<number>(guess);
+  let count = 0;
+  const headEnds: number[] = [];
+  const unknown: number[] | undefined = cut ? undefined : [];
+  const generation = wordGeneration();
+  let i = 0;
+  while (i < n) {
+    let c = u[i]!;
+    if (!isWordCode(c)) {
+      if (c === 63 || c === 34 || c === 0x201c || c === 0x201d) {
+        const token = c === 63 ? '?' : '"';
+        const hash = c === 63 ? QUESTION_HASH : QUOTE_HASH;
+        tokens[count] = token;
+        hashes[count] = hash;
+        ids[count] = wordIdOf(token, hash);
+        kinds[count++] = TOKEN_MARK;
+        if (i < headEnd) headEnds.push(i + 1);
+      }
+      i++;
+      continue;
+    }
+    const start = i;
+    let curly = false;
+    // The token's hash (string-table.ts `hashRange`), computed as its characters are read.
+    let h = Math.imul(FNV_OFFSET ^ c, FNV_PRIME);
+    i++;
+    while (i < n) {
+      c = u[i]!;
+      if (isWordCode(c)) {
+        h = Math.imul(h ^ c, FNV_PRIME);
+        i++;
+        continue;
+      }
+      const joins =
+        i + 1 < n &&
+        ((c === 39 || c === 0x2019 || c === 45) && isWordCode(u[i + 1]!)
+          ? true
+          : (c === 46 || c === 44) && isDigit(u[i - 1]!) && isDigit(u[i + 1]!));
+      if (!joins) break;
+      if (c === 0x2019) curly = true;
+      h = Math.imul(h ^ (c === 0x2019 ? 39 : c), FNV_PRIME);
+      h = Math.imul(h ^ u[i + 1]!, FNV_PRIME);
+      i += 2;
+    }
+    const hash = finishHash(h);
+    let token: string | undefined;
+    let id: number;
+    if (curly) {
+      token = s.slice(start, i).replace(/’/g, "'");
+      id = wordIdOf(token, hash);
+    } else {
+      id = wordIdOfUnits(u, start, i, hash);
+      token = id !== -1 ? wordKey(id) : cut ? s.slice(start, i) : undefined;
+    }
+    if (id === -1 && unknown !== undefined) unknown.push(start, i);
+    tokens[count] = token;
+    hashes[count] = hash;
+    ids[count] = id;
+    kinds[count++] = isDigit(u[start]!) ? TOKEN_NUMBER : TOKEN_WORD;
+    if (i <= headEnd) headEnds.push(i);
+  }
+  tokens.length = count;
+  ids.length = count;
+  hashes.length = count;
+  kinds.length = count;
+  const words: LookedUpWords =
+    unknown === undefined
+      ? { generation, ids, hashes, kinds }
+      : { generation, ids, hashes, kinds, unknown, lower: s };
+  return { tokens, words, lower: s, headEnds };
+}
+
+const QUESTION_HASH = hashString('?');
+const QUOTE_HASH = hashString('"');
