@@ -18,6 +18,7 @@ import type { BrandContext, GenerateInput, VoiceContext } from '../types.ts';
 import { cleanBrief } from './brief-clean.ts';
 import { specificsOf } from './draft-checks.ts';
 import { detailsFor } from './draft-select.ts';
+import { opensWithNews } from './news-wording.ts';
 import { voiceHints } from './voice-offline.ts';
 
 /**
@@ -131,8 +132,8 @@ function partsOf(brief: string, brand: BrandContext | null): Parts {
   // A list of topics ("pricing, hiring and culture") is the theme as a whole, as written.
   const listed = /,| and /.test(topic);
   const label = labelTheme(topic);
-  // "My first marathon" tells a story; "Thrilled to share", "Congratulations to" give news.
-  const news = hasPhrase('personalNews', opening.replace(/\bmy first\b/gi, ''));
+  // "Thrilled to share", "Congratulations to" give news; "My first marathon" tells a story.
+  const news = opensWithNews(sentences.join('\n'));
   // "Congrats Eagles fans" is news, not a label: its theme is a noun phrase of it ("Eagles fans").
   const theme =
     kind === 'phrase' && !news
