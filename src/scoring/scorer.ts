@@ -28,7 +28,9 @@ const MAX_SIGNALS = 12;
  * (repetition, word order), omitted media scored as text only, plain-English signals. rules-5:
  * the rewrite runs a short opening line on and fits its closing question to the post; generate
  * tells news instead of arguing it. rules-6: both writers read news one way (a "My first ..."
- * post is a story and gets the rewrite's question; a thank-you anywhere gets none).
+ * post is a story and gets the rewrite's question; a thank-you anywhere gets none); generate and
+ * plans say "the Q3 hiring push", and generate names a theme whose article is undecided after a
+ * colon.
  */
 export const RULES_VERSION = 'rules-6';
 
