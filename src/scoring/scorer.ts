@@ -27,9 +27,12 @@ const MAX_SIGNALS = 12;
  * rewrite's cut and generate's openings; no points changed. rules-3: text-quality rules
  * (repetition, word order), omitted media scored as text only, plain-English signals. rules-5:
  * the rewrite runs a short opening line on and fits its closing question to the post; generate
- * tells news instead of arguing it.
+ * tells news instead of arguing it. rules-6: both writers read news one way (a "My first ..."
+ * post is a story and gets the rewrite's question; a thank-you anywhere gets none); generate and
+ * plans say "the Q3 hiring push", and generate names a theme whose article is undecided after a
+ * colon.
  */
-export const RULES_VERSION = 'rules-5';
+export const RULES_VERSION = 'rules-6';
 
 /**
  * What a cached score depends on besides its input and engine: the score schema, the learned

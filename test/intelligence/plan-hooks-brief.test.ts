@@ -119,7 +119,7 @@ describeRealPosts('offline plan hooks come from the brief (real posts, no held-o
 });
 
 const STAND_INS: Theme[] = [
-  { ...labelTheme('cloud bill'), phrase: 'the cloud bill', reader: 'your cloud bill' },
+  { ...labelTheme('cloud bill'), phrase: 'the cloud bill', reader: 'your cloud bill', articleUnknown: false },
   labelTheme('pricing'),
   { ...labelTheme('sourdough classes'), plural: true },
   { ...labelTheme('Lisbon'), proper: true },
@@ -130,6 +130,7 @@ const STAND_INS: Theme[] = [
     reader: 'your cloud bill',
     plural: false,
     proper: false,
+    articleUnknown: false,
   },
 ];
 

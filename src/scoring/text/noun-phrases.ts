@@ -17,7 +17,15 @@ export interface NounPhrase {
   at: number;
   /** Right after a number ("five kilometres"): a lone noun there is a unit, not a topic. */
   counted: boolean;
+  /**
+   * In a clause with no verb ("Q3 hiring push:", "Simple question."), where a writer drops the
+   * article a sentence would need: its bare form there says nothing about countability.
+   */
+  inLabel: boolean;
 }
+
+/** A tagged token, and whether its clause is a label (no verb, see isLabel). */
+type Repaired = Tagged & { inLabel: boolean };
 
 const POSSESSIVE = new Set(['my', 'our', 'your', 'their', 'his', 'her', 'its']);
 const SUBJECT = new Set(['i', 'we', 'you', 'they', 'he', 'she', 'it']);
@@ -56,8 +64,8 @@ function isLabel(clause: Tagged[]): boolean {
  * determiner, or inside a label, is a noun ("our onboarding redesign", "Q3 launch plans"); a
  * pronoun contraction the model kept whole ("I'm") is a clause's subject and auxiliary.
  */
-function repair(input: Tagged[]): Tagged[] {
-  const tokens: Tagged[] = [];
+function repair(input: Tagged[]): Repaired[] {
+  const tokens: Repaired[] = [];
   for (let k = 0; k < input.length; k++) {
     const t = input[k]!;
     const hyphen = input[k + 1];
@@ -75,9 +83,10 @@ function repair(input: Tagged[]): Tagged[] {
         ...glued,
         pos: NOMINAL.has(input[k + 3]?.pos ?? '') ? 'ADJ' : right.pos,
         quantity: false,
+        inLabel: false,
       });
       k += 2;
-    } else tokens.push({ ...t });
+    } else tokens.push({ ...t, inLabel: false });
   }
   // Whether each token opens its sentence (a capital there is grammar, not a name).
   const opensSentence = tokens.map((t, k) => k === 0 || tokens[k - 1]!.sentence !== t.sentence);
@@ -101,6 +110,7 @@ function repair(input: Tagged[]): Tagged[] {
     if (t && t.pos !== 'PUNCT' && t.sentence === tokens[from]?.sentence) continue;
     const clause = tokens.slice(from, k);
     const label = isLabel(clause);
+    for (const c of clause) c.inLabel = label;
     // Right to left, so a verb before one that turned into a noun is read against the noun
     // ("Q3 hiring push": "push" is the head, then "hiring" modifies it).
     for (let i = clause.length - 1; i >= 0; i--) {
@@ -130,7 +140,8 @@ export function nounPhrases(text: string): NounPhrase[] {
   const flush = () => {
     // A phrase ends on its head: trailing modifiers and joiners go.
     while (words.length && !NOMINAL.has(words.at(-1)!.pos)) words.pop();
-    if (words.length) out.push({ words, determiner, at, counted: isCount(tokens[at - 1]) });
+    if (words.length)
+      out.push({ words, determiner, at, counted: isCount(tokens[at - 1]), inLabel: tokens[at]!.inLabel });
     words = [];
     determiner = null;
   };

@@ -1,4 +1,5 @@
 import { isNounPhrases, midSentence, type NounPhrase, nounPhrases, spokenForm } from './noun-phrases.ts';
+import { themeArticle } from './theme-article.ts';
 
 /**
  * Themes of a brief: the noun phrases it is about ("our cloud bill", "sourdough classes",
@@ -28,6 +29,12 @@ export interface Theme {
   plural: boolean;
   /** A name: never takes an article, keeps its capitals. */
   proper: boolean;
+  /**
+   * Said bare, but a singular common noun that may need "the" ("product launch") or may not
+   * ("team culture"): the tagger cannot tell (theme-article.ts). A template then names it where
+   * no article is needed ("One topic I keep coming back to: product launch.").
+   */
+  articleUnknown: boolean;
 }
 
 /**
@@ -88,7 +95,28 @@ function themeOf(np: NounPhrase): Theme {
   const d = np.determiner;
   if (d && DISTRIBUTIVE.has(d) && !plural && !proper) {
     const many = pluralOf(bare);
-    return { text, phrase: many, bare, reader: many, plural: true, proper };
+    return { text, phrase: many, bare, reader: many, plural: true, proper, articleUnknown: false };
+  }
+  // No determiner in a label line: "Q3 hiring push" takes "the", "remote work" none
+  // (theme-article.ts). Inside a sentence the writer's own bare use says it needs none.
+  if (d === null && np.inLabel) {
+    const article = themeArticle(
+      head,
+      words.slice(0, -1).map((w) => w.value),
+      plural,
+      proper,
+    );
+    if (article === 'the')
+      return {
+        text,
+        phrase: `the ${bare}`,
+        bare,
+        reader: `your ${bare}`,
+        plural,
+        proper,
+        articleUnknown: false,
+      };
+    return { text, phrase: bare, bare, reader: bare, plural, proper, articleUnknown: article === 'unknown' };
   }
   const owned = d !== null && (KEPT.has(d) || d.endsWith("'s"));
   // A name keeps "the" ("the World Bank") and an owner ("Maria's Lisbon"), nothing else.
@@ -102,17 +130,40 @@ function themeOf(np: NounPhrase): Theme {
         ? `the ${bare}`
         : bare;
   const reader = !proper && (owned || (d && THE.has(d))) ? `your ${bare}` : bare;
-  return { text, phrase, bare, reader, plural, proper };
+  return { text, phrase, bare, reader, plural, proper, articleUnknown: false };
 }
 
-/** A brand's theme as the user typed it ("Billing ops", "Cash flow"): said bare, as written. */
+/** Words that already determine a label ("an incredible day", "our launch"): it takes no other. */
+const DETERMINED =
+  /^(?:the|an?|this|that|these|those|my|our|your|their|his|her|its|every|each|any|another|some|no)\b/i;
+
+/**
+ * A label as the user typed it ("Billing ops", "Cash flow", "Q3 hiring push"): said as written,
+ * with "the" when its head is one instance ("the Q3 hiring push", theme-article.ts).
+ */
 export function labelTheme(label: string): Theme {
   const text = label.trim();
   const bare = spokenForm(text);
-  const head = nounPhrases(text).at(-1)?.words.at(-1);
+  const last = nounPhrases(text).at(-1);
+  const head = last?.words.at(-1);
   const plural = head ? isPlural(head.normal, head.lemma) : false;
   const proper = head?.pos === 'PROPN' && text === bare;
-  return { text, phrase: bare, bare, reader: bare, plural, proper };
+  const before = bare.split(/\s+/).slice(0, -1);
+  // A list ("pricing, hiring and culture") is said as written, as plans and generate say it.
+  const listed = /,| and /.test(text);
+  const article =
+    DETERMINED.test(text) || last?.determiner || listed ? 'none' : themeArticle(head, before, plural, proper);
+  if (article === 'the')
+    return {
+      text,
+      phrase: `the ${bare}`,
+      bare,
+      reader: `your ${bare}`,
+      plural,
+      proper,
+      articleUnknown: false,
+    };
+  return { text, phrase: bare, bare, reader: bare, plural, proper, articleUnknown: article === 'unknown' };
 }
 
 /**

@@ -18,6 +18,7 @@ import type { BrandContext, GenerateInput, VoiceContext } from '../types.ts';
 import { cleanBrief } from './brief-clean.ts';
 import { specificsOf } from './draft-checks.ts';
 import { detailsFor } from './draft-select.ts';
+import { opensWithNews } from './news-wording.ts';
 import { voiceHints } from './voice-offline.ts';
 
 /**
@@ -131,8 +132,8 @@ function partsOf(brief: string, brand: BrandContext | null): Parts {
   // A list of topics ("pricing, hiring and culture") is the theme as a whole, as written.
   const listed = /,| and /.test(topic);
   const label = labelTheme(topic);
-  // "My first marathon" tells a story; "Thrilled to share", "Congratulations to" give news.
-  const news = hasPhrase('personalNews', opening.replace(/\bmy first\b/gi, ''));
+  // "Thrilled to share", "Congratulations to" give news; "My first marathon" tells a story.
+  const news = opensWithNews(sentences.join('\n'));
   // "Congrats Eagles fans" is news, not a label: its theme is a noun phrase of it ("Eagles fans").
   const theme =
     kind === 'phrase' && !news
@@ -182,12 +183,19 @@ function blocksFor(archetype: HookArchetype, p: Parts, paragraphs: (lines: strin
   const topicLines = p.kind === 'phrase' || !p.showTopic ? [] : [topicLine];
   const body = p.kind === 'sentence' ? [...topicLines, ...p.details] : p.details;
   const bullets = (lines: string[]) => lines.map((d) => `- ${stripEnd(d)}`).join('\n');
+  // A theme whose article the tagger cannot tell ("product launch": "the" or none?) is named
+  // after a colon, where no article is needed; `named(withTheme, afterColon)` picks the line.
+  const unsure = p.theme.articleUnknown;
+  const named = (withTheme: string, afterColon: string) => (unsure ? afterColon : withTheme);
   // "My first marathon deserves a closer look" reads as a story: then the claim is said another way.
   const closerLook = (x: string) =>
-    `${capitalised(x)} ${agree(p.theme, 'deserves', 'deserve')} a closer look.`;
+    named(
+      `${capitalised(x)} ${agree(p.theme, 'deserves', 'deserve')} a closer look.`,
+      `One topic deserves a closer look: ${x}.`,
+    );
   const claims = [
     closerLook(t),
-    `Here is what ${t} ${agree(p.theme, 'looks', 'look')} like up close.`,
+    ...(unsure ? [] : [`Here is what ${t} ${agree(p.theme, 'looks', 'look')} like up close.`]),
     closerLook(impersonal(p.theme).phrase),
   ];
   const claim = claims.find((h) => detectArchetype(h) === 'statement') ?? claims[0]!;
@@ -203,8 +211,11 @@ function blocksFor(archetype: HookArchetype, p: Parts, paragraphs: (lines: strin
         : told
           ? `My notes on ${p.kind === 'clause' ? '' : 'how '}${lowerFirst(p.topic)}.`
           : p.kind === 'phrase'
-            ? `I have been thinking about ${t} a lot lately.`
-            : `I keep coming back to ${t}.`;
+            ? named(
+                `I have been thinking about ${t} a lot lately.`,
+                `I have been thinking a lot lately about one topic: ${t}.`,
+              )
+            : named(`I keep coming back to ${t}.`, `I keep coming back to one topic: ${t}.`);
       const rest = told ? p.details : body;
       // News asks nothing: "What would you do differently?" under a new job is nothing to answer.
       if (p.news) return [hook, ...paragraphs(rest), 'What it means to me: [one line].'];
@@ -223,7 +234,7 @@ function blocksFor(archetype: HookArchetype, p: Parts, paragraphs: (lines: strin
       // News is said plainly, with why it matters; a list under it would ask which to "start with".
       if (p.news)
         return [
-          `Here is some news about ${t}.`,
+          named(`Here is some news about ${t}.`, `Here is some news about one topic: ${t}.`),
           ...paragraphs([p.opening, ...p.details]),
           'Why it matters: [the reason, in one line].',
         ];
@@ -252,7 +263,13 @@ function blocksFor(archetype: HookArchetype, p: Parts, paragraphs: (lines: strin
       return [
         ...(p.opens === 'contrarian'
           ? [p.opening]
-          : [`Most ${adviceAbout(p.theme)} gets the order wrong.`, ...topicLines]),
+          : [
+              named(
+                `Most ${adviceAbout(p.theme)} gets the order wrong.`,
+                `${T}: most advice about it gets the order wrong.`,
+              ),
+              ...topicLines,
+            ]),
         ...(p.details.length
           ? paragraphs(p.details)
           : [
@@ -265,7 +282,13 @@ function blocksFor(archetype: HookArchetype, p: Parts, paragraphs: (lines: strin
       return [
         ...(p.heading
           ? [topicLine]
-          : [`${NUMBER_WORDS[Math.min(p.details.length, 10)]} things ${t} showed me:`, ...topicLines]),
+          : [
+              named(
+                `${NUMBER_WORDS[Math.min(p.details.length, 10)]} things ${t} showed me:`,
+                `${T}: ${NUMBER_WORDS[Math.min(p.details.length, 10)]!.toLowerCase()} things it showed me.`,
+              ),
+              ...topicLines,
+            ]),
         bullets(p.details.slice(0, 10)),
         'Which one surprised you?',
       ];
@@ -279,7 +302,7 @@ function blocksFor(archetype: HookArchetype, p: Parts, paragraphs: (lines: strin
           'What has worked for you?',
         ];
       return [
-        `How do you handle ${p.theme.reader}?`,
+        named(`How do you handle ${p.theme.reader}?`, `${T}: how do you handle it?`),
         ...(body.length
           ? ['Here is how it went for us.', ...paragraphs(body)]
           : ['I am still working out my own answer.']),
@@ -344,20 +367,32 @@ export function generateOffline(input: GenerateInput, { brand, voice }: Generate
  * marked blank ("[the first thing]"), so nothing is invented and nothing of the label is pasted.
  */
 function scaffolds(topic: string, archetype: HookArchetype | undefined): string[] {
+  // "the FY25 plan" where the label picks out one; a label whose article cannot be told
+  // ("cloud bill") is named first, after which "it" needs none (themes.ts `articleUnknown`).
+  const theme = labelTheme(topic);
+  // The topic as brief-clean.ts said it, with "the" only where the theme adds one.
+  const x = theme.phrase === theme.bare ? topic : `the ${topic}`;
+  const X = capitalised(x);
   const drafts: Record<'story' | 'pure-number' | 'contrarian', string[]> = {
     story: [
-      `I learned the most about ${topic} from [one moment you can describe in a sentence].`,
+      theme.articleUnknown
+        ? `${X}: I learned the most about it from [one moment you can describe in a sentence].`
+        : `I learned the most about ${x} from [one moment you can describe in a sentence].`,
       'What happened: [what you did, and what changed].',
       'What I would tell myself at the start: [the lesson, in one line].',
       'What would you do differently?',
     ],
     'pure-number': [
-      `Three things I wish I had known about ${topic}:`,
+      theme.articleUnknown
+        ? `${X}: three things I wish I had known about it.`
+        : `Three things I wish I had known about ${x}:`,
       '- [the first thing]\n- [the second thing]\n- [the third thing]',
       'Which of these matches your experience?',
     ],
     contrarian: [
-      `Most advice about ${topic} gets one thing wrong: [the step people skip].`,
+      theme.articleUnknown
+        ? `${X}: most advice about it gets one thing wrong, and it is [the step people skip].`
+        : `Most advice about ${x} gets one thing wrong: [the step people skip].`,
       'What works for me instead: [what you do, with one example].',
       'Where do you disagree?',
     ],

@@ -7,6 +7,7 @@ import { PLAIN_PHRASES } from '../text/plain-words.ts';
 import { cutAtWord, paragraphsOf, splitSentences } from '../text/rewrite-sentences.ts';
 import { firstSentence, HASHTAG, LINK, normalizePost } from '../text/text-features.ts';
 import type { RewriteChange, ScoreInput } from '../types.ts';
+import { saysNewsAnywhere } from './news-wording.ts';
 import { closingQuestionOf, type FittedText, fitSentences } from './rewrite-fit.ts';
 import { trimTags } from './rewrite-hashtags.ts';
 import { breakParagraphs, hookOnOwnLine, openingRunsOn } from './rewrite-layout.ts';
@@ -45,10 +46,12 @@ const CLOSING_ROOM = Math.max(...Object.values(CLOSING_QUESTIONS).map((q) => q.l
 /**
  * The question that fits the post: a story asks for the reader's own, a contrarian take for
  * disagreement, anything else for what the reader would add. News, thanks and congratulations
- * get none: "What would you add?" under a thank-you is nothing a writer would keep.
+ * get none: "What would you add?" under a thank-you is nothing a writer would keep. News is
+ * what generate tells as news (news-wording.ts): "My first ..." is a story, asked for the
+ * reader's own.
  */
 function closingQuestionFor(text: string): string | null {
-  if (hasPhrase('personalNews', text)) return null;
+  if (saysNewsAnywhere(text)) return null;
   const archetype = detectArchetype(firstSentence(text.split('\n')[0] ?? ''));
   return archetype === 'story' || archetype === 'contrarian'
     ? CLOSING_QUESTIONS[archetype]
