@@ -91,4 +91,31 @@ describe('log scrubbing', () => {
     expect(made).toBe(3);
     await app.close();
   });
+
+  it("follows the service logger's level as it changes, and a child's own level", () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const root = createLogger('info', sink);
+    const lazy = withLazyRequestChildren(root);
+    const request = lazy.child({ reqId: 'r1' }).child({ reqId: 'r2' });
+    request.info('first');
+    root.level = 'warn';
+    request.info('hidden');
+    expect(request.isLevelEnabled('info')).toBe(false);
+    request.warn('second');
+    const errorsOnly = lazy.child({ reqId: 'r3' }, { level: 'error' });
+    errorsOnly.warn('below its own level');
+    errorsOnly.error('third');
+    const written = lines.join('');
+    expect(written).toContain('"msg":"first"');
+    expect(written).not.toContain('hidden');
+    expect(written).toContain('"msg":"second"');
+    expect(written).not.toContain('below its own level');
+    expect(written).toContain('"msg":"third"');
+  });
 });
