@@ -1,4 +1,10 @@
-import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+
+/** Whether the logger writes info lines; a logger that cannot say is asked to write them. */
+function writesInfo(log: FastifyBaseLogger): boolean {
+  const check = (log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled;
+  return typeof check === 'function' ? check.call(log, 'info') : true;
+}
 
 /**
  * Fastify's own per-request lines ("incoming request", "request completed"), built only when
@@ -9,7 +15,7 @@ import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
  */
 export class RequestLinesWhenWritten extends LogController {
   override incomingRequest(request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>) {
-    if (request.log.isLevelEnabled('info')) super.incomingRequest(request, reply, metadata);
+    if (writesInfo(request.log)) super.incomingRequest(request, reply, metadata);
   }
 
   override requestCompleted(
@@ -18,6 +24,6 @@ export class RequestLinesWhenWritten extends LogController {
     reply: FastifyReply,
     metadata?: Record<string, unknown>,
   ) {
-    if (error || reply.log.isLevelEnabled('info')) super.requestCompleted(error, request, reply, metadata);
+    if (error || writesInfo(reply.log)) super.requestCompleted(error, request, reply, metadata);
   }
 }

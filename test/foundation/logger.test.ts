@@ -107,7 +107,7 @@ describe('log scrubbing', () => {
     request.info('first');
     root.level = 'warn';
     request.info('hidden');
-    expect(request.isLevelEnabled('info')).toBe(false);
+    expect((request as unknown as { isLevelEnabled(l: string): boolean }).isLevelEnabled('info')).toBe(false);
     request.warn('second');
     const errorsOnly = lazy.child({ reqId: 'r3' }, { level: 'error' });
     errorsOnly.warn('below its own level');
