@@ -18,6 +18,7 @@ import { registerErrorHandler } from './error-handler.ts';
 import { registerIdempotency } from './idempotency.ts';
 import { withLazyRequestChildren } from './lazy-logger.ts';
 import { registerMetrics } from './metrics-endpoint.ts';
+import { RequestLinesWhenWritten } from './request-lines.ts';
 import { registerTextSafety } from './text-safety.ts';
 import './route-config.ts';
 import { API_VERSION } from '../api/version.ts';
@@ -65,6 +66,8 @@ export async function buildApp(deps: AppDeps, routes: readonly FeatureRoutes[]):
   const app = Fastify({
     // A request's child logger is made only if it writes a line (lazy-logger.ts).
     loggerInstance: withLazyRequestChildren(deps.log),
+    // Fastify's "incoming request" / "request completed" lines are built only when written.
+    logController: new RequestLinesWhenWritten(),
     bodyLimit: deps.config.BODY_LIMIT_BYTES,
     // Honour a sane incoming request id (from a proxy) so logs join up; otherwise mint one.
     genReqId: (req) => {

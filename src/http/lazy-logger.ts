@@ -11,6 +11,10 @@ const LEVELS: Record<string, number> = {
   silent: Infinity,
 };
 
+/** A logger's level as a number: pino keeps it as `levelVal`; other loggers by their label. */
+const levelValueOf = (logger: Logger): number =>
+  (logger as { levelVal?: number }).levelVal ?? LEVELS[logger.level] ?? 0;
+
 /**
  * Fastify makes a child logger for every request (bound to its request id); pino's `child`
  * serialises the bindings and builds a logger object each time, which was a measurable share of
@@ -37,12 +41,24 @@ class LazyChild {
     return this.#real;
   }
 
-  #enabled(level: Level): boolean {
-    return LEVELS[level]! >= (LEVELS[this.level] ?? 0);
+  /**
+   * The lowest level value written, read as a number through the chain (Fastify calls `info`
+   * twice per request, for the request's own lines, even when info is off): no label lookups.
+   */
+  #threshold(): number {
+    if (this.#real) return levelValueOf(this.#real);
+    const own = this.#options?.level;
+    if (own) return LEVELS[own] ?? 0;
+    const parent = this.#parent;
+    return parent instanceof LazyChild ? parent.#threshold() : levelValueOf(parent);
   }
 
-  #write(level: Level, args: unknown[]) {
-    if (this.#enabled(level)) (this.#logger()[level] as (...a: unknown[]) => void)(...args);
+  #enabled(level: Level): boolean {
+    return LEVELS[level]! >= this.#threshold();
+  }
+
+  #write(level: Level, value: number, args: unknown[]) {
+    if (value >= this.#threshold()) (this.#logger()[level] as (...a: unknown[]) => void)(...args);
   }
 
   get level(): string {
@@ -55,22 +71,22 @@ class LazyChild {
     return this.#enabled(level as Level);
   }
   fatal(...args: unknown[]) {
-    this.#write('fatal', args);
+    this.#write('fatal', 60, args);
   }
   error(...args: unknown[]) {
-    this.#write('error', args);
+    this.#write('error', 50, args);
   }
   warn(...args: unknown[]) {
-    this.#write('warn', args);
+    this.#write('warn', 40, args);
   }
   info(...args: unknown[]) {
-    this.#write('info', args);
+    this.#write('info', 30, args);
   }
   debug(...args: unknown[]) {
-    this.#write('debug', args);
+    this.#write('debug', 20, args);
   }
   trace(...args: unknown[]) {
-    this.#write('trace', args);
+    this.#write('trace', 10, args);
   }
   silent() {}
   /**

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { withLazyRequestChildren } from '../../src/http/lazy-logger.ts';
+import { RequestLinesWhenWritten } from '../../src/http/request-lines.ts';
 import { createLogger, scrub } from '../../src/lib/logger.ts';
 
 describe('log scrubbing', () => {
@@ -90,5 +91,59 @@ describe('log scrubbing', () => {
     await app.inject({ url: '/said' });
     expect(made).toBe(3);
     await app.close();
+  });
+
+  it("follows the service logger's level as it changes, and a child's own level", () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const root = createLogger('info', sink);
+    const lazy = withLazyRequestChildren(root);
+    const request = lazy.child({ reqId: 'r1' }).child({ reqId: 'r2' });
+    request.info('first');
+    root.level = 'warn';
+    request.info('hidden');
+    expect((request as unknown as { isLevelEnabled(l: string): boolean }).isLevelEnabled('info')).toBe(false);
+    request.warn('second');
+    const errorsOnly = lazy.child({ reqId: 'r3' }, { level: 'error' });
+    errorsOnly.warn('below its own level');
+    errorsOnly.error('third');
+    const written = lines.join('');
+    expect(written).toContain('"msg":"first"');
+    expect(written).not.toContain('hidden');
+    expect(written).toContain('"msg":"second"');
+    expect(written).not.toContain('below its own level');
+    expect(written).toContain('"msg":"third"');
+  });
+
+  it("writes Fastify's request lines when info is on, and builds none when it is off", async () => {
+    for (const level of ['info', 'warn']) {
+      const lines: string[] = [];
+      const sink = new Writable({
+        write(chunk, _enc, done) {
+          lines.push(String(chunk));
+          done();
+        },
+      });
+      const app = Fastify({
+        loggerInstance: withLazyRequestChildren(createLogger(level, sink)),
+        logController: new RequestLinesWhenWritten(),
+        genReqId: () => 'req_lines',
+      });
+      app.get('/ok', async () => ({}));
+      await app.inject({ url: '/ok' });
+      await app.close();
+      const written = lines.join('');
+      if (level === 'info') {
+        expect(written).toContain('"reqId":"req_lines","req":{"method":"GET","url":"/ok"');
+        expect(written).toContain('"msg":"incoming request"');
+        expect(written).toContain('"reqId":"req_lines","responseTime":');
+        expect(written).toContain('"res":{"statusCode":200},"msg":"request completed"');
+      } else expect(written).toBe('');
+    }
   });
 });
