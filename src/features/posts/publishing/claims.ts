@@ -9,7 +9,7 @@ import { randomBase62 } from '../../../lib/ids.ts';
 import { SweepName } from '../../../wake/sweep-names.ts';
 import type { ChannelRow } from '../../channels/channel-row.ts';
 import type { PostRow } from '../post-row.ts';
-import { targetOf, transitionAllowed, transitionPost } from './transitions.ts';
+import { targetOf, transitionAllowed, transitionAllowedByKey, transitionPost } from './transitions.ts';
 
 /**
  * Claims: the only ways a post enters `publishing` (`publish_now`, `fall_due`, `recover` in
@@ -221,7 +221,7 @@ const markSent = reusableStatement<{ now: number; held: string }, { id: string }
       .set({ createSentAt: sql`${sql.placeholder('now')}`, status: targetOf('send_create') })
       .where(
         and(
-          transitionAllowed('send_create'),
+          transitionAllowedByKey('send_create'),
           sql`(${posts.id}, ${posts.claimedBy}) in (select * from ${jsonRecordset('held', HELD, sql.placeholder('held'))})`,
           isNull(posts.createSentAt),
         ),
