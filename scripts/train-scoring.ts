@@ -360,7 +360,13 @@ function estimateMedia(gs: Row[][], weights: Float64Array, report = true) {
   });
   let noise = 0;
   let count = 0;
-  for (const g of residuals) for (const r of g) if (r.media) (noise += r.e * r.e), count++;
+  for (const g of residuals) {
+    for (const r of g) {
+      if (!r.media) continue;
+      noise += r.e * r.e;
+      count++;
+    }
+  }
   const sigma2 = count > 0 ? noise / count : 1;
   for (const kind of MEDIA_FEATURES) {
     if (kind === 'none') continue;

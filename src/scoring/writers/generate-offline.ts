@@ -398,7 +398,7 @@ function scaffolds(topic: string, archetype: HookArchetype | undefined): string[
     ],
   };
   const order = (['story', 'pure-number', 'contrarian'] as const).slice();
-  const asked = order.findIndex((a) => a === archetype);
+  const asked = archetype ? (order as readonly string[]).indexOf(archetype) : -1;
   if (asked > 0) order.unshift(...order.splice(asked, 1));
   return order.map((a) => drafts[a].join('\n\n'));
 }

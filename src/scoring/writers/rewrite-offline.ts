@@ -1,10 +1,9 @@
-import type { Dimension } from '../../domain/enums.ts';
 import { hasThreads } from '../../platforms/profiles.ts';
 import { detectArchetype } from '../rules/hook.ts';
 import { type Rubric, rubricFor } from '../rules/rubrics.ts';
 import { hasPhrase } from '../text/phrases.ts';
 import { PLAIN_PHRASES } from '../text/plain-words.ts';
-import { cutAtWord, paragraphsOf, splitSentences } from '../text/rewrite-sentences.ts';
+import { cutAtWord, splitSentences } from '../text/rewrite-sentences.ts';
 import { firstSentence, HASHTAG, LINK, normalizePost } from '../text/text-features.ts';
 import type { RewriteChange, ScoreInput } from '../types.ts';
 import { saysNewsAnywhere } from './news-wording.ts';
