@@ -86,9 +86,12 @@ export const configSchema = z.object({
   PUBLISH_LEASE_MS: positiveInt.default(60_000),
   /**
    * Posts one worker process publishes at the same time. Each waits mostly on the platform,
-   * and claims and outcomes are written in batches, so a burst goes faster with more in flight.
+   * and claims and outcomes are written in batches, so a burst goes faster with more in flight:
+   * the batches grow with it, and with them fewer statements and commits per post
+   * (docs/decisions.md). A worker that dies keeps its claims (the posts in flight and those
+   * claimed ahead for the next slots) until their lease lapses.
    */
-  PUBLISH_CONCURRENCY: positiveInt.default(32),
+  PUBLISH_CONCURRENCY: positiveInt.default(64),
   /**
    * How often a worker looks for posts scheduled by other processes while their wakes cannot
    * reach it (LISTEN/NOTIFY down; see docs/publishing.md). With them it sleeps until a post is due.

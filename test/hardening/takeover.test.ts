@@ -18,6 +18,8 @@ import { claimerPid, type ProcessWorld, SERVERS, startProcessWorld, until } from
 const LEASE = 4_000;
 const CREATE_LATENCY = 400;
 const FIRST_WAVE_LATENCY = 2_500;
+/** Posts a worker publishes at once (PUBLISH_CONCURRENCY): the kills below leave more claims than this. */
+const POOL = 32;
 
 let w: ProcessWorld;
 
@@ -25,7 +27,12 @@ beforeAll(async () => {
   if (!SERVERS) return;
   w = await startProcessWorld({
     // Warnings on: the take-over line (each post and when) is what the tests read.
-    childEnv: { SWEEP_INTERVAL_MS: '60000', PUBLISH_LEASE_MS: String(LEASE), LOG_LEVEL: 'warn' },
+    childEnv: {
+      SWEEP_INTERVAL_MS: '60000',
+      PUBLISH_LEASE_MS: String(LEASE),
+      PUBLISH_CONCURRENCY: String(POOL),
+      LOG_LEVEL: 'warn',
+    },
   });
 });
 afterEach(async () => {
@@ -149,11 +156,11 @@ describe.runIf(SERVERS)('take-over after a crash, timed', () => {
     w.sandbox.platformA.faults.latency(FIRST_WAVE_LATENCY, 'createPost');
     const [first, second] = await Promise.all([w.spawn('worker'), w.spawn('worker')]);
     const ids = await scheduleBurst(m, 300, 'Worker killed');
-    await waitForClaims(ids, first!, 33);
+    await waitForClaims(ids, first!, POOL + 1);
     await first!.kill('SIGKILL');
     w.sandbox.platformA.faults.latency(CREATE_LATENCY, 'createPost');
     const held = await heldBy(ids, first!);
-    expect(held.length).toBeGreaterThan(32);
+    expect(held.length).toBeGreaterThan(POOL);
     const rows = await settled(ids);
     expectEachOnce(m, rows, 'Worker killed');
     expectTakenOver(rows, held, first!, [second!]);
@@ -193,7 +200,7 @@ describe.runIf(SERVERS)('take-over after a crash, timed', () => {
     w.sandbox.platformA.faults.latency(CREATE_LATENCY, 'createPost');
     const [first, second] = await Promise.all([w.spawn('worker'), w.spawn('worker')]);
     const ids = await scheduleBurst(m, 300, 'Both killed');
-    await waitForClaims(ids, first!, 33);
+    await waitForClaims(ids, first!, POOL + 1);
     await first!.kill('SIGKILL');
     const heldFirst = await heldBy(ids, first!);
     // The second worker takes the first one's claims over when they lapse; kill it then too.
