@@ -72,6 +72,12 @@ declare module '../context.ts' {
     keyLookupsInFlight: Map<string, Promise<Caller | null>>;
     /** Each key's budgets (keyBudgets), built once per key digest (at most 10,000), not per request. */
     keyBudgets: Map<string, ReturnType<typeof keyBudgets>>;
+    /**
+     * The same budgets by cached caller object (budgetsOfCached): a caller stands for one key
+     * digest (src/features/keys/key-lookup.ts makes one per lookup), and a digest's Map lookup
+     * hashes and compares its 64 characters, which the hot path already did to find the caller.
+     */
+    budgetsByCaller: WeakMap<Caller, ReturnType<typeof keyBudgets>>;
   }
 }
 
@@ -87,18 +93,13 @@ function budgetsOf(deps: AppDeps, digest: string) {
   return budgets;
 }
 
-/**
- * The budgets of a cached caller, found by the caller object: a digest's Map lookup hashes and
- * compares its 64 characters, and the hot path already did that once to find the caller. A
- * caller object stands for one key digest (src/features/keys/key-lookup.ts makes one per lookup).
- */
-const budgetsByCaller = new WeakMap<Caller, ReturnType<typeof keyBudgets>>();
-
+/** A cached caller's budgets, found by the caller object (`deps.memory.budgetsByCaller`). */
 function budgetsOfCached(deps: AppDeps, caller: Caller, digest: string) {
-  let budgets = budgetsByCaller.get(caller);
+  const byCaller = deps.memory.budgetsByCaller;
+  let budgets = byCaller.get(caller);
   if (!budgets) {
     budgets = budgetsOf(deps, digest);
-    budgetsByCaller.set(caller, budgets);
+    byCaller.set(caller, budgets);
   }
   return budgets;
 }
