@@ -101,10 +101,11 @@ function createMemory(config: Config, deps: Pick<AppDeps, 'db' | 'kv' | 'clock'>
     // Rate budget units reserved in the store and spent without a round trip (api/budget-leases.ts).
     budgetLeases: new BudgetLeases(deps.kv),
     // The auth hook's (http/auth.ts): failed authentications per address and keys known not to
-    // exist, lookups in flight by key digest, each key's budgets.
+    // exist, lookups in flight by key digest, each key's budgets (by digest, and by cached caller).
     authThrottle: new AuthThrottle(config.AUTH_FAILURES_PER_MIN, deps.clock.now),
     keyLookupsInFlight: new Map(),
     keyBudgets: new Map(),
+    budgetsByCaller: new WeakMap(),
     // The key lookup as a prepared statement (features/keys/key-lookup.ts).
     keyLookup: prepareKeyLookup(deps.db),
     // whoami's JSON per cached key snapshot (features/account/account.routes.ts).

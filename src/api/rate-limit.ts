@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyBaseLogger as Logger } from 'fastify';
 import { RateLimited } from '../domain/errors.ts';
 import type { WindowHit } from '../kv/kv.ts';
 import type { BudgetLeases } from './budget-leases.ts';
+import { replyHeaderObject } from './reply-headers.ts';
 
 export interface Budget {
   /** Key in the store, e.g. `rl:req:<key digest>`. */
@@ -82,14 +83,32 @@ function headerNames(prefix: string) {
   return n;
 }
 
-/** Sets the budget's headers and throws 429 with Retry-After when it is spent. */
+/**
+ * Sets the budget's headers and throws 429 with Retry-After when it is spent. The values go out
+ * as strings: Node checks and writes each header value as a string, so a number would be
+ * converted twice. The two prefixes every key has are written by constant name (reply-headers.ts).
+ */
 export function enforceBudget(reply: FastifyReply, budget: Budget, hit: WindowHit | null): void {
   if (!hit) return;
   const resetSeconds = Math.max(1, Math.ceil(hit.resetMs / 1000));
-  const names = headerNames(budget.headerPrefix);
-  reply.header(names.limit, budget.limit);
-  reply.header(names.remaining, Math.max(0, budget.limit - hit.count));
-  reply.header(names.reset, resetSeconds);
+  const limit = String(budget.limit);
+  const remaining = String(Math.max(0, budget.limit - hit.count));
+  const reset = String(resetSeconds);
+  const headers = replyHeaderObject(reply);
+  if (headers && budget.headerPrefix === 'x-ratelimit') {
+    headers['x-ratelimit-limit'] = limit;
+    headers['x-ratelimit-remaining'] = remaining;
+    headers['x-ratelimit-reset'] = reset;
+  } else if (headers && budget.headerPrefix === 'x-ratelimit-llm') {
+    headers['x-ratelimit-llm-limit'] = limit;
+    headers['x-ratelimit-llm-remaining'] = remaining;
+    headers['x-ratelimit-llm-reset'] = reset;
+  } else {
+    const names = headerNames(budget.headerPrefix);
+    reply.header(names.limit, limit);
+    reply.header(names.remaining, remaining);
+    reply.header(names.reset, reset);
+  }
   if (hit.count > budget.limit)
     throw new RateLimited(
       resetSeconds,

@@ -9,6 +9,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { setRequestIdHeader } from '../api/reply-headers.ts';
 import type { AppDeps } from '../context.ts';
 import type { FeatureRoutes } from '../features/feature-routes.ts';
 import { registerAuth } from './auth.ts';
@@ -101,7 +102,7 @@ export async function buildApp(deps: AppDeps, routes: readonly FeatureRoutes[]):
     return jsonParser(request, String(body), done);
   });
   app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
+    setRequestIdHeader(reply, request.id);
     done();
   });
   registerErrorHandler(app);

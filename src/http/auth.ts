@@ -72,6 +72,12 @@ declare module '../context.ts' {
     keyLookupsInFlight: Map<string, Promise<Caller | null>>;
     /** Each key's budgets (keyBudgets), built once per key digest (at most 10,000), not per request. */
     keyBudgets: Map<string, ReturnType<typeof keyBudgets>>;
+    /**
+     * The same budgets by cached caller object (budgetsOfCached): a caller stands for one key
+     * digest (src/features/keys/key-lookup.ts makes one per lookup), and a digest's Map lookup
+     * hashes and compares its 64 characters, which the hot path already did to find the caller.
+     */
+    budgetsByCaller: WeakMap<Caller, ReturnType<typeof keyBudgets>>;
   }
 }
 
@@ -83,6 +89,17 @@ function budgetsOf(deps: AppDeps, digest: string) {
     if (byDigest.size >= 10_000) byDigest.clear();
     budgets = keyBudgets(deps, digest);
     byDigest.set(digest, budgets);
+  }
+  return budgets;
+}
+
+/** A cached caller's budgets, found by the caller object (`deps.memory.budgetsByCaller`). */
+function budgetsOfCached(deps: AppDeps, caller: Caller, digest: string) {
+  const byCaller = deps.memory.budgetsByCaller;
+  let budgets = byCaller.get(caller);
+  if (!budgets) {
+    budgets = budgetsOf(deps, digest);
+    byCaller.set(caller, budgets);
   }
   return budgets;
 }
@@ -124,6 +141,7 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps) {
 }
 
 const AUTH_HOOK = Symbol('auth hook');
+const BEARER_PREFIX = 'Bearer ';
 
 interface RouteAuth {
   modelBudget: boolean;
@@ -136,9 +154,20 @@ interface RouteAuth {
 function authHook(deps: AppDeps, throttle: AuthThrottle, route: RouteAuth): onRequestHookHandler {
   const { modelBudget, scope } = route;
   const hook: onRequestHookHandler = (request, reply, done) => {
+    const header = request.headers.authorization;
+    // The common shape, `Bearer <key>`, is hashed before it is parsed: when this process has the
+    // digest cached, the token is that key (SHA-256), so the header holds nothing to check.
+    let unparsed: string | undefined;
+    let digest: string | undefined;
+    if (header?.startsWith(BEARER_PREFIX)) {
+      unparsed = header.slice(BEARER_PREFIX.length);
+      digest = sha256Hex(unparsed);
+      const known = cachedCaller(deps, digest);
+      if (known) return admitKnown(request, reply, done, known, digest);
+    }
     let key: string;
     try {
-      key = bearerToken(request.headers.authorization);
+      key = bearerToken(header);
     } catch (err) {
       return refuse(done, failedAuthentication(throttle, request.ip, err));
     }
@@ -147,32 +176,49 @@ function authHook(deps: AppDeps, throttle: AuthThrottle, route: RouteAuth): onRe
       authenticateAccessToken(deps, throttle, request, reply, key, route).then(() => done(), done);
       return;
     }
-    const digest = sha256Hex(key);
-    // The hot path: a key this process knows (so well-formed: only existing keys are cached)
-    // and a unit of each budget the route spends held by this process (src/api/budget-leases.ts):
-    // no store, no database, nothing awaited.
-    const caller = cachedCaller(deps, digest);
-    if (caller) {
-      const budgets = budgetsOf(deps, digest);
-      const hit = hitBudgetNow(deps.memory.budgetLeases, budgets.requests);
-      if (hit) {
-        request.ctx = { deps, caller, requestId: request.id, log: request.log };
-        if (!modelBudget) return admit(reply, done, caller, scope, budgets.requests, hit);
-        const modelHit = hitBudgetNow(deps.memory.budgetLeases, budgets.model);
-        if (modelHit)
-          return admit(reply, done, caller, scope, budgets.requests, hit, budgets.model, modelHit);
-        // The request's unit is spent; only the model unit needs the store.
-        hitBudgets(deps.memory.budgetLeases, [budgets.model], request.log).then(
-          ([fromStore]) =>
-            admit(reply, done, caller, scope, budgets.requests, hit, budgets.model, fromStore ?? null),
-          done,
-        );
-        return;
-      }
-    }
+    if (key !== unparsed) digest = sha256Hex(key);
+    const caller = cachedCaller(deps, digest!);
+    if (caller) return admitKnown(request, reply, done, caller, digest!);
     // Checked only now: the checksum is for keys this process does not know.
-    if (!caller && !isWellFormedApiKey(key))
+    if (!isWellFormedApiKey(key))
       return refuse(done, failedAuthentication(throttle, request.ip, malformedKey()));
+    authenticateThen(request, reply, done, digest!);
+  };
+
+  /**
+   * The hot path: a key this process knows (so well-formed: only existing keys are cached) and
+   * a unit of each budget the route spends held by this process (src/api/budget-leases.ts): no
+   * store, no database, nothing awaited.
+   */
+  const admitKnown = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    done: (err?: Error) => void,
+    caller: Caller,
+    digest: string,
+  ) => {
+    const budgets = budgetsOfCached(deps, caller, digest);
+    const hit = hitBudgetNow(deps.memory.budgetLeases, budgets.requests);
+    if (!hit) return authenticateThen(request, reply, done, digest);
+    request.ctx = { deps, caller, requestId: request.id, log: request.log };
+    if (!modelBudget) return admit(reply, done, caller, scope, budgets.requests, hit);
+    const modelHit = hitBudgetNow(deps.memory.budgetLeases, budgets.model);
+    if (modelHit) return admit(reply, done, caller, scope, budgets.requests, hit, budgets.model, modelHit);
+    // The request's unit is spent; only the model unit needs the store.
+    hitBudgets(deps.memory.budgetLeases, [budgets.model], request.log).then(
+      ([fromStore]) =>
+        admit(reply, done, caller, scope, budgets.requests, hit, budgets.model, fromStore ?? null),
+      done,
+    );
+  };
+
+  /** The rest: a key to look up, or budget units to reserve from the store. */
+  const authenticateThen = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    done: (err?: Error) => void,
+    digest: string,
+  ) => {
     authenticate(deps, throttle, request, reply, digest, modelBudget).then(() => {
       const refusal = scopeRefusal(request.ctx.caller, scope);
       done(refusal ? (refusal as Error) : undefined);
