@@ -1,8 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countAround, countAtLineStarts, countFrom, sticky } from '../../src/scoring/text/anchored-counts.ts';
+import {
+  countAround,
+  countAtLineStarts,
+  countAtStarts,
+  countFrom,
+  linkStarts,
+  sticky,
+} from '../../src/scoring/text/anchored-counts.ts';
 import { countMatches, NOT_X_BUT_Y } from '../../src/scoring/text/lexicon.ts';
-import { extractFeatures, HASHTAG, LIST_LINE, MENTION } from '../../src/scoring/text/text-features.ts';
+import { extractFeatures, HASHTAG, LINK, LIST_LINE, MENTION } from '../../src/scoring/text/text-features.ts';
 
 /** Text made of the pieces the patterns decide on, and any characters. */
 const text = fc
@@ -52,7 +59,46 @@ const text = fc
   )
   .map((parts) => parts.join(''));
 
+/** Text made of link pieces, in any case, and any characters. */
+const linkText = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom(
+        'http://',
+        'HTTPS://',
+        'https:/',
+        'hTtp',
+        '://',
+        'www.',
+        'WwW.',
+        'ww',
+        'lnkd.in/',
+        'Bit.ly/',
+        'T.CO/',
+        'buff.ly/',
+        'xbit.ly/',
+        '/',
+        '//',
+        ':',
+        '.',
+        ' ',
+        '\n',
+        ')',
+        '"',
+        'İ',
+        'K',
+        'a',
+        '_',
+        'é',
+      ),
+      fc.string({ maxLength: 3 }),
+    ),
+    { maxLength: 40 },
+  )
+  .map((parts) => parts.join(''));
+
 const HASHTAG_AT = sticky(HASHTAG);
+const LINK_AT = sticky(LINK);
 const MENTION_AT = sticky(MENTION);
 const LIST_LINE_AT = sticky(LIST_LINE);
 const NOT_AT = sticky(NOT_X_BUT_Y);
@@ -70,6 +116,19 @@ describe('counts tried only where a match can start', () => {
       }),
       { numRuns: 5_000 },
     );
+  });
+
+  it('count the links the global pattern finds', () => {
+    fc.assert(
+      fc.property(fc.oneof(linkText, text), (t) => {
+        const starts = linkStarts(t, t.toLowerCase());
+        if (t.toLowerCase().length !== t.length) expect(starts).toBeUndefined();
+        else expect(countAtStarts(LINK_AT, t, starts!)).toBe(countMatches(LINK, t));
+      }),
+      { numRuns: 5_000 },
+    );
+    const t = 'See https://a.b/c?d=(e) and WWW.x.io, bit.ly/z; lnkd.in/q buff.ly/r t.co/s';
+    expect(countAtStarts(LINK_AT, t, linkStarts(t, t.toLowerCase())!)).toBe(6);
   });
 
   it('finds the matches a start of another occurrence comes before', () => {

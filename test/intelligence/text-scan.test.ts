@@ -34,6 +34,7 @@ function byRegex(text: string) {
     repeated: total === 0 ? 0 : repeated / total,
     properNouns: properNounsByRegex(text),
     ...scanNonAscii(text),
+    emDashes: text.split('—').length - 1,
   };
 }
 
@@ -59,6 +60,8 @@ const text = fc
         '𝐁𝐨𝐥𝐝',
         '🚀',
         'é',
+        '—',
+        '\ud83d—',
       ),
       fc.string({ maxLength: 4 }),
     ),

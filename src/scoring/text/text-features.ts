@@ -1,4 +1,11 @@
-import { countAround, countAtLineStarts, countFrom, sticky } from './anchored-counts.ts';
+import {
+  countAround,
+  countAtLineStarts,
+  countAtStarts,
+  countFrom,
+  linkStarts as startsOfLinks,
+  sticky,
+} from './anchored-counts.ts';
 import { countMatches, NOT_X_BUT_Y } from './lexicon.ts';
 import {
   cutTokens,
@@ -83,14 +90,6 @@ export interface TextFeatures {
 export const HASHTAG = /(?<![\p{L}\p{N}_&#/])#(?=[\p{L}\p{N}_]*\p{L})[\p{L}\p{N}_]+/gu;
 export const LINK =
   /\bhttps?:\/\/[^\s<>"')\]]+|\bwww\.[^\s<>"')\]]+|\b(?:lnkd\.in|bit\.ly|t\.co|buff\.ly)\/[^\s<>"')\]]+/gi;
-/**
- * Cheap pre-check: no link pattern can match without one of these (`lower` is the text
- * lower-cased: "WWW." is "www." there; every other pattern holds a "/").
- */
-const mayHaveLink = (text: string, lower: string) =>
-  text.includes('://') ||
-  lower.includes('www.') ||
-  (text.includes('/') && /lnkd\.in\/|bit\.ly\/|t\.co\/|buff\.ly\//i.test(text));
 export const MENTION = /(?<![\p{L}\p{N}_.])@[\p{L}\p{N}_][\p{L}\p{N}_.-]*/gu;
 export const LIST_LINE = /^[ \t]*(?:[-•*▪►→–]|\d{1,2}[.)]|\p{Extended_Pictographic}\uFE0F?)[ \t]+\S/gmu;
 // Sticky copies, tried only where a match can start (anchored-counts.ts).
@@ -98,6 +97,7 @@ const HASHTAG_AT = sticky(HASHTAG);
 const MENTION_AT = sticky(MENTION);
 const LIST_LINE_AT = sticky(LIST_LINE);
 const NOT_X_BUT_Y_AT = sticky(NOT_X_BUT_Y);
+const LINK_AT = sticky(LINK);
 /** Where "not " sits in a NOT_X_BUT_Y match: at its start, or after "it's", "it is", "that's", "this is". */
 const NOT_OFFSETS = [0, 5, 6, 7, 8];
 
@@ -133,12 +133,6 @@ function hookRepeats(text: string, hook: string): number {
   let copies = 0;
   for (let i = text.indexOf(hook); i !== -1; i = text.indexOf(hook, i + hook.length)) copies++;
   return copies < 2 ? 0 : ((copies - 1) * hook.length) / text.length;
-}
-
-function countChar(text: string, ch: string): number {
-  let n = 0;
-  for (let i = text.indexOf(ch); i !== -1; i = text.indexOf(ch, i + 1)) n++;
-  return n;
 }
 
 /** Runs of a character count once ("??" is one question). */
@@ -208,7 +202,7 @@ export function extractFeatures(raw: string): TextFeatures {
   const { words: wordFacts, lower, headEnds } = scan;
   let tokens: string[] | undefined;
   const { counts, found, words, numbers, pronouns } = scanPhrases(scan.tokens, wordFacts);
-  const { sentences, repeated, properNouns, emoji, styled } = sentenceStats(text, lower);
+  const { sentences, repeated, properNouns, emoji, styled, emDashes } = sentenceStats(text, lower);
   // The opening's tokens are the text's first tokens when the opening starts the text and
   // lower-casing kept every character in place (a token cannot run past the opening's end:
   // it ends at white space, a line break or sentence punctuation).
@@ -225,6 +219,7 @@ export function extractFeatures(raw: string): TextFeatures {
   const hashtags = hasHash ? countFrom(HASHTAG_AT, text, '#') : 0;
   // "not " found in the lower-cased text stands where it stands in the text.
   const notAt = lower.length === text.length;
+  const linkStarts = startsOfLinks(text, lower);
   return {
     text,
     lower,
@@ -248,7 +243,7 @@ export function extractFeatures(raw: string): TextFeatures {
     hookTokens: inPlace ? tokensBy(hook.length) : tokenize(hook),
     hookWords: inPlace ? wordFacts : undefined,
     inlineHashtags: hashtags === 0 ? 0 : countFrom(HASHTAG_AT, trimmedEnd, '#'),
-    links: mayHaveLink(text, lower) ? countMatches(LINK, text) : 0,
+    links: linkStarts === undefined ? countMatches(LINK, text) : countAtStarts(LINK_AT, text, linkStarts),
     mentions: text.includes('@') ? countFrom(MENTION_AT, text, '@') : 0,
     numbers,
     properNouns,
@@ -263,7 +258,7 @@ export function extractFeatures(raw: string): TextFeatures {
     listLines: newline === -1 ? 0 : countAtLineStarts(LIST_LINE_AT, text, LIST_LINE),
     bait: counts.bait,
     aiTells: counts.aiTells,
-    emDashes: countChar(text, '—'),
+    emDashes,
     notXButY: notAt
       ? countAround(NOT_X_BUT_Y_AT, text, lower, 'not ', NOT_OFFSETS)
       : /not /i.test(text)

@@ -9,6 +9,24 @@ import { SeenRanges } from './seen-ranges.ts';
 
 const TAG_CHAR = /[\p{L}\p{N}_]/u;
 const EMOJI_CHAR = /^\p{Extended_Pictographic}$/u;
+/**
+ * Whether the code point is an emoji, by code point below U+20000 (0 not yet known, 1 yes, 2 no):
+ * the regex test cost a call per non-ASCII character (’ and — in most posts), and the answer
+ * depends on the code point alone.
+ */
+const EMOJI_KNOWN = new Uint8Array(0x20000);
+function isEmoji(text: string, i: number, c: number, wide: boolean): boolean {
+  // A high surrogate with its low one is a code point past U+FFFF; a lone one reads as itself.
+  const low = wide ? text.charCodeAt(i + 1) : 0;
+  const cp = wide && low >= 0xdc00 && low <= 0xdfff ? ((c - 0xd800) << 10) + (low - 0xdc00) + 0x10000 : c;
+  if (cp >= 0x20000) return EMOJI_CHAR.test(wide ? text.slice(i, i + 2) : text[i]!);
+  let known = EMOJI_KNOWN[cp]!;
+  if (known === 0) {
+    known = EMOJI_CHAR.test(wide ? text.slice(i, i + 2) : text[i]!) ? 1 : 2;
+    EMOJI_KNOWN[cp] = known;
+  }
+  return known === 1;
+}
 const LOWER_OR_DIGIT = /^[\p{Ll}\p{N}]$/u;
 const UPPER = /^\p{Lu}$/u;
 const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
@@ -114,7 +132,7 @@ export function scanNonAscii(text: string): { emoji: number; styled: number } {
     if (c < 0xa9) continue;
     const wide = c >= 0xd800 && c <= 0xdbff;
     if (c === 0xd835) styled++;
-    else if (EMOJI_CHAR.test(wide ? text.slice(i, i + 2) : text[i]!)) emoji++;
+    else if (isEmoji(text, i, c, wide)) emoji++;
     if (wide) i++;
   }
   return { emoji, styled };
@@ -169,8 +187,8 @@ function holdsWord(text: string, u: Uint16Array, start: number, end: number): bo
  * Sentences: pieces between terminal punctuation (a run of . ! ? … followed by white space or
  * the end) or line breaks that hold a word, and the share of their characters that repeat an
  * earlier piece (case and spacing aside), and, counted in the same scan so the text is read
- * once, the capitalised words mid-sentence (`countProperNouns`) and the emoji and styled
- * letters (`scanNonAscii`). Scanned by hand: the same pieces as
+ * once, the capitalised words mid-sentence (`countProperNouns`), the emoji and styled
+ * letters (`scanNonAscii`) and the em dashes. Scanned by hand: the same pieces as
  * `text.split(/[.!?…]+(?=\s|$)|\n/u)`. `lower` is `text.toLowerCase()`: when lower-casing kept
  * every character in place (no "İ", no final sigma to choose) a piece is compared with the
  * earlier ones as a range of `lower`'s code units (seen-ranges.ts), else as a string cut and
@@ -179,7 +197,14 @@ function holdsWord(text: string, u: Uint16Array, start: number, end: number): bo
 export function sentenceStats(
   text: string,
   lower: string,
-): { sentences: number; repeated: number; properNouns: number; emoji: number; styled: number } {
+): {
+  sentences: number;
+  repeated: number;
+  properNouns: number;
+  emoji: number;
+  styled: number;
+  emDashes: number;
+} {
   const inPlace = lower.length === text.length && !text.includes('Σ');
   const u = SENTENCE_UNITS.of(text);
   const lu = inPlace ? LOWER_SENTENCE_UNITS.of(lower) : u;
@@ -190,6 +215,7 @@ export function sentenceStats(
   let properNouns = 0;
   let emoji = 0;
   let styled = 0;
+  let emDashes = 0;
   // Where `scanNonAscii` reads its next character: it steps over the unit after a high surrogate.
   let nonAsciiFrom = 0;
   const seen = inPlace ? undefined : new Set<string>();
@@ -233,16 +259,20 @@ export function sentenceStats(
     } else {
       if (c === 32) {
         if (i >= 1 && properNounAfter(text, u, i)) properNouns++;
+      } else if (c === 0x2014) {
+        // Em dashes, counted here rather than by `indexOf('—')`: V8 finds a two-byte character
+        // by scanning for its high byte (0x20, a space) and checking each hit.
+        emDashes++;
       } else if (c >= 0xa9 && i >= nonAsciiFrom) {
         // As `scanNonAscii` (the sentence ends this scan steps over are neither emoji nor styled).
         const wide = c >= 0xd800 && c <= 0xdbff;
         if (c === 0xd835) styled++;
-        else if (EMOJI_CHAR.test(wide ? text.slice(i, i + 2) : text[i]!)) emoji++;
+        else if (isEmoji(text, i, c, wide)) emoji++;
         if (wide) nonAsciiFrom = i + 2;
       }
       i++;
     }
   }
   piece(from, length);
-  return { sentences: n, repeated: total === 0 ? 0 : repeated / total, properNouns, emoji, styled };
+  return { sentences: n, repeated: total === 0 ? 0 : repeated / total, properNouns, emoji, styled, emDashes };
 }
