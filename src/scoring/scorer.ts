@@ -71,10 +71,29 @@ function verdictOf(overall: number, signals: Signal[]): string {
  * up to MAX_SIGNALS, heaviest first.
  */
 export function rank(fired: Signal[], others: Signal[]): Signal[] {
-  // `sort` is stable, so signals that compare equal keep their order in the list: no index to
-  // carry (wrapping each signal with its index cost about 2% of the scorer's time).
-  const order = (list: Signal[]) => list.sort(heavierFirst);
-  return order([...fired, ...order([...others]).slice(0, Math.max(0, MAX_SIGNALS - fired.length))]);
+  // Signals that compare equal keep their order in the list (a stable sort: no index to carry,
+  // wrapping each signal with its index cost about 2% of the scorer's time).
+  const kept = sortStable([...others]);
+  kept.length = Math.min(kept.length, Math.max(0, MAX_SIGNALS - fired.length));
+  return sortStable([...fired, ...kept]);
+}
+
+/**
+ * `list.sort(heavierFirst)`, by insertion: stable as `sort` is, so the same order for lists of a
+ * few dozen signals, without `Array.prototype.sort`'s set-up and calls into the comparator from
+ * the builtin (1.3% of the scorer's time in a CPU profile, 2026-11-29).
+ */
+function sortStable(list: Signal[]): Signal[] {
+  for (let i = 1; i < list.length; i++) {
+    const s = list[i]!;
+    let j = i;
+    while (j > 0 && heavierFirst(list[j - 1]!, s) > 0) {
+      list[j] = list[j - 1]!;
+      j--;
+    }
+    list[j] = s;
+  }
+  return list;
 }
 
 const heavierFirst = (a: Signal, b: Signal) =>

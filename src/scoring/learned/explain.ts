@@ -89,8 +89,17 @@ function ruleSignal(hit: RuleHit, effect: number): Signal {
   const detail = agrees
     ? hit.detail
     : `${hit.detail.replace(/[.;:]\s*$/, '')}; but within an author's own posts it has gone with ${impact === 'positive' ? 'more' : 'less'} engagement, so the model counts it ${points(effect)}.`;
-  const { points: _points, ...signal } = hit;
-  return { ...signal, impact, weight: weightOf(effect), detail };
+  return asSignal(hit, impact, weightOf(effect), detail);
+}
+
+/**
+ * The hit as a signal (its fields but `points`, in their order), with `impact`, `weight` and
+ * `detail` replaced: what `{ ...rest, impact, weight, detail }` of `{ points, ...rest } = hit`
+ * gives for a hit made by rule-kit.ts `hit` (every hit is), without the object rest copy (1.1%
+ * of the scorer's time in a CPU profile, 2026-11-29).
+ */
+function asSignal(hit: RuleHit, impact: Signal['impact'], weight: number, detail: string): Signal {
+  return { rule: hit.rule, dimension: hit.dimension, impact, weight, label: hit.label, detail };
 }
 
 export interface ExplainInput {
@@ -237,13 +246,14 @@ export function explain(input: ExplainInput, limit = 12): Signal[] {
     }
     if (h.rule === 'format.multiplier') {
       // The format's effect is its media feature's, estimated from the data (features.ts).
-      const { points: _points, ...signal } = h;
-      out.push({
-        ...signal,
-        impact: mediaEffect > 0 ? 'positive' : mediaEffect < 0 ? 'negative' : h.impact,
-        weight: weightOf(mediaEffect),
-        detail: formatDetail(input, h.detail, mediaEffect),
-      });
+      out.push(
+        asSignal(
+          h,
+          mediaEffect > 0 ? 'positive' : mediaEffect < 0 ? 'negative' : h.impact,
+          weightOf(mediaEffect),
+          formatDetail(input, h.detail, mediaEffect),
+        ),
+      );
       formatShown = true;
       continue;
     }
