@@ -1,12 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  countProperNouns,
-  isJsSpace,
-  scanNonAscii,
-  sentenceStats,
-  splitPieces,
-} from '../../src/scoring/text/text-scan.ts';
+import { scanNonAscii } from '../../src/scoring/text/emoji.ts';
+import { countProperNouns, isJsSpace, sentenceStats, splitPieces } from '../../src/scoring/text/text-scan.ts';
 
 /** Capitalised words mid-sentence, as a regex says it (countProperNouns reads code units). */
 const properNounsByRegex = (t: string) =>

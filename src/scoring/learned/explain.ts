@@ -4,6 +4,8 @@ import { QUALITY_RULES } from '../rules/rules-quality.ts';
 import type { Signal } from '../types.ts';
 import { FEATURES, type WordWeights } from './features.ts';
 import { sideOf } from './plain-signals.ts';
+import { points, weightOf } from './points-text.ts';
+import { asWritten, LowerForWords } from './quote-words.ts';
 import { strongestWords } from './words.ts';
 
 /**
@@ -17,14 +19,6 @@ import { strongestWords } from './words.ts';
  */
 
 const MIN_EFFECT = 0.5;
-
-export function weightOf(points: number): number {
-  const p = Math.abs(points);
-  return p >= 6 ? 5 : p >= 4 ? 4 : p >= 2.5 ? 3 : p >= 1.2 ? 2 : 1;
-}
-
-const signed = (points: number) => `${points >= 0 ? '+' : '-'}${Math.abs(points).toFixed(1)}`;
-const points = (p: number) => `${signed(p)} points`;
 
 /** Features that speak about the same thing: their signals must agree. */
 const CONCEPTS: [string, RegExp][] = [
@@ -121,53 +115,6 @@ export interface ExplainInput {
   /** `text.toLowerCase()` when the caller has it (the rules' features of the same text). */
   lower?: string;
 }
-
-const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
-
-/**
- * The post lower-cased as `asWritten` searches it for `word`: with straight apostrophes, as the
- * vocabulary spells words, when the word holds one; else as it is (a word without an
- * apostrophe is found at the same places either way: the change is one character for one,
- * and neither is a word character). `lower` is the text already lower-cased when the caller
- * has it, and `straight` keeps the straightened copy for the next word: lower-casing a post
- * with any non-ASCII character (ICU) and straightening its apostrophes each cost about 2% of
- * the scorer's time in a CPU profile (2026-11-27), and most words quoted hold no apostrophe.
- */
-class LowerForWords {
-  readonly lower: string;
-  #straight: string | undefined;
-  constructor(text: string, lower = text.toLowerCase()) {
-    this.lower = lower;
-  }
-
-  for(word: string): string {
-    if (!word.includes("'") || !this.lower.includes('’')) return this.lower;
-    this.#straight ??= this.lower.replaceAll('’', "'");
-    return this.#straight;
-  }
-}
-
-/**
- * A vocabulary word as the post writes it: lower case when the post ever writes it so, else its
- * first spelling ("America", "OpenAI"), so a quote never shows a name in lower case. `lower` is
- * the text lower-cased for this word (`LowerForWords`).
- */
-function asWritten(word: string, text: string, lower: string): string {
-  // A letter whose lower case is longer ("İ") shifts every index after it: keep the entry.
-  if (lower.length !== text.length) return word;
-  let first: string | undefined;
-  for (let at = lower.indexOf(word); at !== -1; at = lower.indexOf(word, at + 1)) {
-    if (isWordChar(lower[at - 1]) || isWordChar(lower[at + word.length])) continue;
-    const spelt = text.slice(at, at + word.length).replaceAll('’', "'");
-    if (spelt === word) return word;
-    first ??= spelt;
-  }
-  return first ?? word;
-}
-
-/** `asWritten` of one word, as the word-choice signal quotes it (for tests). */
-export const quoteAsWritten = (word: string, text: string, lower?: string) =>
-  asWritten(word, text, new LowerForWords(text, lower).for(word));
 
 const BY_NAME = new Map(FEATURES.map((f, i) => [f.name, i]));
 
@@ -270,9 +217,17 @@ export function explain(input: ExplainInput, limit = 12): Signal[] {
     if (spec.kind === 'media' && (x[i] === 0 || i !== mediaIndex || formatShown || input.media === 'none'))
       continue;
     if (!agrees(spec.name, effects[i]!, effects[i]! > 0 ? 'positive' : 'negative')) continue;
+    // Largest effect first, by insertion (stable, as `sort` is, so ties keep feature order):
+    // a few dozen candidates, where `sort` cost more in calls into its comparator.
+    const size = Math.abs(effects[i]!);
+    let at = candidates.length;
     candidates.push(i);
+    while (at > 0 && Math.abs(effects[candidates[at - 1]!]!) < size) {
+      candidates[at] = candidates[at - 1]!;
+      at--;
+    }
+    candidates[at] = i;
   }
-  candidates.sort((a, b) => Math.abs(effects[b]!) - Math.abs(effects[a]!));
   let worded = 0;
   // One measure per concept, its largest: two "Post length" lines with two figures read as a
   // contradiction even when both point the same way.

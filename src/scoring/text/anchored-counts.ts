@@ -20,7 +20,7 @@ export function countFrom(re: RegExp, text: string, first: string): number {
   let i = text.indexOf(first);
   while (i !== -1) {
     re.lastIndex = i;
-    if (re.exec(text) !== null) {
+    if (re.test(text)) {
       n++;
       i = text.indexOf(first, re.lastIndex);
     } else i = text.indexOf(first, i + 1);
@@ -61,7 +61,7 @@ export function countAtStarts(re: RegExp, text: string, starts: number[]): numbe
   for (const start of starts) {
     if (start < from) continue;
     re.lastIndex = start;
-    if (re.exec(text) !== null) {
+    if (re.test(text)) {
       n++;
       from = re.lastIndex;
     }
@@ -111,7 +111,7 @@ export function countAtLineStarts(re: RegExp, text: string, global: RegExp): num
   for (let start = 0; start !== -1; ) {
     if (start >= from) {
       re.lastIndex = start;
-      if (re.exec(text) !== null) {
+      if (re.test(text)) {
         n++;
         from = re.lastIndex;
       }

@@ -5,28 +5,10 @@
  */
 
 import { CodeUnits } from './code-units.ts';
+import { isEmoji } from './emoji.ts';
 import { SeenRanges } from './seen-ranges.ts';
 
 const TAG_CHAR = /[\p{L}\p{N}_]/u;
-const EMOJI_CHAR = /^\p{Extended_Pictographic}$/u;
-/**
- * Whether the code point is an emoji, by code point below U+20000 (0 not yet known, 1 yes, 2 no):
- * the regex test cost a call per non-ASCII character (’ and — in most posts), and the answer
- * depends on the code point alone.
- */
-const EMOJI_KNOWN = new Uint8Array(0x20000);
-function isEmoji(text: string, i: number, c: number, wide: boolean): boolean {
-  // A high surrogate with its low one is a code point past U+FFFF; a lone one reads as itself.
-  const low = wide ? text.charCodeAt(i + 1) : 0;
-  const cp = wide && low >= 0xdc00 && low <= 0xdfff ? ((c - 0xd800) << 10) + (low - 0xdc00) + 0x10000 : c;
-  if (cp >= 0x20000) return EMOJI_CHAR.test(wide ? text.slice(i, i + 2) : text[i]!);
-  let known = EMOJI_KNOWN[cp]!;
-  if (known === 0) {
-    known = EMOJI_CHAR.test(wide ? text.slice(i, i + 2) : text[i]!) ? 1 : 2;
-    EMOJI_KNOWN[cp] = known;
-  }
-  return known === 1;
-}
 const LOWER_OR_DIGIT = /^[\p{Ll}\p{N}]$/u;
 const UPPER = /^\p{Lu}$/u;
 const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
@@ -42,7 +24,7 @@ const charBefore = (text: string, end: number): string => {
   return c >= 0xdc00 && c <= 0xdfff && end >= 2 ? text.slice(end - 2, end) : text[end - 1]!;
 };
 
-/** The text's code units for `countProperNouns` and `scanNonAscii`, and for `sentenceStats`. */
+/** The text's code units for `countProperNouns`, and for `sentenceStats`. */
 const TEXT_UNITS = new CodeUnits();
 const SENTENCE_UNITS = new CodeUnits();
 /** The lower-cased text's code units, and its sentences so far, for `sentenceStats`. */
@@ -115,27 +97,6 @@ export function withoutTrailingHashtags(text: string): string {
     end = j - 1;
     if (end === 0) return '';
   }
-}
-
-/**
- * Emoji (Extended_Pictographic code points) and "styled" letters (Mathematical Alphanumeric
- * Symbols, U+1D400-U+1D7FF: the bold and italic Unicode some authors write with), in one pass
- * that tests only non-ASCII characters.
- */
-export function scanNonAscii(text: string): { emoji: number; styled: number } {
-  const u = TEXT_UNITS.of(text);
-  const length = text.length;
-  let emoji = 0;
-  let styled = 0;
-  for (let i = 0; i < length; i++) {
-    const c = u[i]!;
-    if (c < 0xa9) continue;
-    const wide = c >= 0xd800 && c <= 0xdbff;
-    if (c === 0xd835) styled++;
-    else if (isEmoji(text, i, c, wide)) emoji++;
-    if (wide) i++;
-  }
-  return { emoji, styled };
 }
 
 /** ECMAScript white space and line terminators: what `\s` matches and `trim` removes. */
@@ -245,6 +206,12 @@ export function sentenceStats(
       i++;
       continue;
     }
+    // Spaces next: most of the rest, and they end nothing.
+    if (c === 32) {
+      if (i >= 1 && properNounAfter(text, u, i)) properNouns++;
+      i++;
+      continue;
+    }
     if (c === 10) {
       piece(from, i);
       from = ++i;
@@ -257,9 +224,7 @@ export function sentenceStats(
       }
       i = j;
     } else {
-      if (c === 32) {
-        if (i >= 1 && properNounAfter(text, u, i)) properNouns++;
-      } else if (c === 0x2014) {
+      if (c === 0x2014) {
         // Em dashes, counted here rather than by `indexOf('—')`: V8 finds a two-byte character
         // by scanning for its high byte (0x20, a space) and checking each hit.
         emDashes++;
