@@ -200,8 +200,12 @@ export function extractFeatures(raw: string): TextFeatures {
   // when a reader asks, which the scorer's own readers do not.
   const scan = scanWords(text, Math.max(hook.length, openerEnd));
   const { words: wordFacts, lower, headEnds } = scan;
-  let tokens: string[] | undefined;
-  const { counts, found, words, numbers, pronouns } = scanPhrases(scan.tokens, wordFacts);
+  let cut: string[] | undefined;
+  const tokens = () => {
+    cut ??= cutTokens(wordFacts, scan.count);
+    return cut;
+  };
+  const { counts, found, words, numbers, pronouns } = scanPhrases(tokens, wordFacts);
   const { sentences, repeated, properNouns, emoji, styled, emDashes } = sentenceStats(text, lower);
   // The opening's tokens are the text's first tokens when the opening starts the text and
   // lower-casing kept every character in place (a token cannot run past the opening's end:
@@ -211,7 +215,7 @@ export function extractFeatures(raw: string): TextFeatures {
   const tokensBy = (end: number) => {
     let n = 0;
     while (n < headEnds.length && headEnds[n]! <= end) n++;
-    return cutTokens(scan.tokens, wordFacts, n);
+    return cutTokens(wordFacts, n);
   };
   const { paragraphs, longest, lines } = paragraphStats(text);
   const hasHash = text.includes('#');
@@ -223,10 +227,7 @@ export function extractFeatures(raw: string): TextFeatures {
   return {
     text,
     lower,
-    tokens: () => {
-      tokens ??= cutTokens(scan.tokens, wordFacts, scan.tokens.length);
-      return tokens;
-    },
+    tokens,
     wordFacts,
     length: text.length,
     words,
