@@ -212,10 +212,13 @@ export function extractFeatures(raw: string): TextFeatures {
   // it ends at white space, a line break or sentence punctuation).
   // The first line and the hook start the text: it is trimmed, and each is cut from its start.
   const inPlace = lower.length === text.length && !text.includes('Σ');
+  // The opening's tokens (those ending by the hook's end or the opener window's) are cut once;
+  // each reader takes its prefix.
+  const head = inPlace ? cutTokens(wordFacts, headEnds.length) : [];
   const tokensBy = (end: number) => {
     let n = 0;
     while (n < headEnds.length && headEnds[n]! <= end) n++;
-    return cutTokens(wordFacts, n);
+    return n === head.length ? head : head.slice(0, n);
   };
   const { paragraphs, longest, lines } = paragraphStats(text);
   const hasHash = text.includes('#');

@@ -7,6 +7,7 @@ import {
   TOKEN_WORD,
   wordGeneration,
   wordIdOf,
+  wordIdOfStraightUnits,
   wordIdOfUnits,
   wordKey,
 } from './word-facts.ts';
@@ -166,9 +167,8 @@ function scanTokens(
     const hash = finishHash(h);
     let id: number;
     if (curly) {
-      const token = s.slice(start, i).replace(/’/g, "'");
-      id = wordIdOf(token, hash);
-      if (cut) tokens[count] = token;
+      id = wordIdOfStraightUnits(u, start, i, hash);
+      if (cut) tokens[count] = id !== -1 ? wordKey(id) : s.slice(start, i).replace(/’/g, "'");
     } else {
       id = wordIdOfUnits(u, start, i, hash);
       if (cut) tokens[count] = id !== -1 ? wordKey(id) : s.slice(start, i);
