@@ -5,11 +5,13 @@ import {
   countAtLineStarts,
   countAtStarts,
   countFrom,
+  countFromSplit,
   linkStarts,
   sticky,
 } from '../../src/scoring/text/anchored-counts.ts';
 import { countMatches, NOT_X_BUT_Y } from '../../src/scoring/text/lexicon.ts';
 import { extractFeatures, HASHTAG, LINK, LIST_LINE, MENTION } from '../../src/scoring/text/text-features.ts';
+import { withoutTrailingHashtags } from '../../src/scoring/text/text-scan.ts';
 
 /** Text made of the pieces the patterns decide on, and any characters. */
 const text = fc
@@ -108,11 +110,18 @@ describe('counts tried only where a match can start', () => {
     fc.assert(
       fc.property(text, (t) => {
         expect(countFrom(HASHTAG_AT, t, '#')).toBe(countMatches(HASHTAG, t));
+        const inline = withoutTrailingHashtags(t).trimEnd();
+        expect(countFromSplit(HASHTAG_AT, t, '#', inline.length)).toEqual({
+          all: countMatches(HASHTAG, t),
+          before: countMatches(HASHTAG, inline),
+        });
         expect(countFrom(MENTION_AT, t, '@')).toBe(countMatches(MENTION, t));
         expect(countAtLineStarts(LIST_LINE_AT, t, LIST_LINE)).toBe(countMatches(LIST_LINE, t));
         const lower = t.toLowerCase();
         if (lower.length === t.length)
-          expect(countAround(NOT_AT, t, lower, 'not ', [0, 5, 6, 7, 8])).toBe(countMatches(NOT_X_BUT_Y, t));
+          expect(countAround(NOT_AT, t, lower, 'not ', [0, 5, 6, 7, 8], 'nit')).toBe(
+            countMatches(NOT_X_BUT_Y, t),
+          );
       }),
       { numRuns: 5_000 },
     );
@@ -134,13 +143,13 @@ describe('counts tried only where a match can start', () => {
   it('finds the matches a start of another occurrence comes before', () => {
     // The second "not " has a start ("it is not ") before the first one's.
     const t = "it is not a, but it's fine. It is not this, it is that. not x, but y";
-    expect(countAround(NOT_AT, t, t.toLowerCase(), 'not ', [0, 5, 6, 7, 8])).toBe(
+    expect(countAround(NOT_AT, t, t.toLowerCase(), 'not ', [0, 5, 6, 7, 8], 'nit')).toBe(
       countMatches(NOT_X_BUT_Y, t),
     );
     // Each opening of the second form, whose "not " is not where the first form starts.
     for (const opening of ["It's", 'It’s', 'It is', 'This is', "That's", 'That’s']) {
       const t2 = `Well. ${opening} not a test. It is real.`;
-      expect(countAround(NOT_AT, t2, t2.toLowerCase(), 'not ', [0, 5, 6, 7, 8])).toBe(1);
+      expect(countAround(NOT_AT, t2, t2.toLowerCase(), 'not ', [0, 5, 6, 7, 8], 'nit')).toBe(1);
       expect(countMatches(NOT_X_BUT_Y, t2)).toBe(1);
     }
     expect(extractFeatures('It is not a, but b. This is not c. It is d.\nWWW.example.com').links).toBe(1);

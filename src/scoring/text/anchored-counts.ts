@@ -30,9 +30,10 @@ export function countFrom(re: RegExp, text: string, first: string): number {
 
 /**
  * Non-overlapping matches of `re` (sticky) in `text` for a pattern whose every match contains
- * `word` (lower case) at one of `offsets` (ascending, from the match's start), case aside:
- * `lower` is `text.toLowerCase()` with every character in place, so `word` is found in it at
- * the text's own positions.
+ * `word` (lower case) at one of `offsets` (from the match's start) and starts with one of the
+ * characters of `opens` (lower case), case aside: `lower` is `text.toLowerCase()` with every
+ * character in place, so `word` is found in it at the text's own positions. `opens` spares
+ * trying the pattern where no match can start (most offsets of most occurrences).
  */
 export function countAround(
   re: RegExp,
@@ -40,13 +41,38 @@ export function countAround(
   lower: string,
   word: string,
   offsets: readonly number[],
+  opens: string,
 ): number {
-  // Every start a match can have, in increasing order (another occurrence's starts can fall
-  // before this one's).
   const starts: number[] = [];
   for (let at = lower.indexOf(word); at !== -1; at = lower.indexOf(word, at + 1))
-    for (const offset of offsets) if (at >= offset) starts.push(at - offset);
+    for (const offset of offsets)
+      if (at >= offset && opens.includes(lower[at - offset]!)) starts.push(at - offset);
   return countAtStarts(re, text, starts);
+}
+
+/**
+ * `countFrom`, and how many of those matches start before `end`: the matches of `text.slice(0,
+ * end)` when no match can run across `end` (its character is one no match holds), as the text
+ * without its closing hashtags ends (text-features.ts): one search instead of two.
+ */
+export function countFromSplit(
+  re: RegExp,
+  text: string,
+  first: string,
+  end: number,
+): { all: number; before: number } {
+  let all = 0;
+  let before = 0;
+  let i = text.indexOf(first);
+  while (i !== -1) {
+    re.lastIndex = i;
+    if (re.test(text)) {
+      all++;
+      if (i < end) before++;
+      i = text.indexOf(first, re.lastIndex);
+    } else i = text.indexOf(first, i + 1);
+  }
+  return { all, before };
 }
 
 /**
