@@ -7,6 +7,7 @@ import {
   linkStarts as startsOfLinks,
   sticky,
 } from './anchored-counts.ts';
+import { firstSentence } from './first-sentence.ts';
 import { countMatches, NOT_X_BUT_Y } from './lexicon.ts';
 import {
   cutTokens,
@@ -124,11 +125,8 @@ function spaceBeforeLineBreak(text: string): boolean {
   return false;
 }
 
-/** The first sentence of a line (the whole line when it has no sentence end). */
-export function firstSentence(line: string): string {
-  const m = /^.*?[.!?…]+(?=\s|$)/u.exec(line);
-  return (m ? m[0] : line).trim();
-}
+// The first sentence of a line: its readers import it from here.
+export { firstSentence } from './first-sentence.ts';
 
 /** Share of the text taken by repeats of its opening sentence (when it runs on without a break). */
 function hookRepeats(text: string, hook: string): number {
@@ -214,8 +212,13 @@ export function extractFeatures(raw: string): TextFeatures {
     cut ??= cutTokens(wordFacts, scan.count);
     return cut;
   };
+  // First, while the tokeniser's copy of the lower-cased text's code units is the scan's.
+  const { sentences, repeated, properNouns, emoji, styled, emDashes } = sentenceStats(
+    text,
+    lower,
+    scan.units,
+  );
   const { counts, found, words, numbers, pronouns } = scanPhrases(tokens, wordFacts);
-  const { sentences, repeated, properNouns, emoji, styled, emDashes } = sentenceStats(text, lower);
   // The opening's tokens are the text's first tokens when the opening starts the text and
   // lower-casing kept every character in place (a token cannot run past the opening's end:
   // it ends at white space, a line break or sentence punctuation).

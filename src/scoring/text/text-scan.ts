@@ -132,7 +132,7 @@ export function splitPieces(s: string): number {
 }
 
 const HAS_WORD = /[\p{L}\p{N}]/u;
-const isSentenceEnd = (c: number) => c === 46 || c === 33 || c === 63 || c === 0x2026;
+export const isSentenceEnd = (c: number) => c === 46 || c === 33 || c === 63 || c === 0x2026;
 
 /** A letter or digit in text.slice(start, end) (`u` its code units); ASCII read by hand, anything else by the regex. */
 function holdsWord(text: string, u: Uint16Array, start: number, end: number): boolean {
@@ -158,6 +158,8 @@ function holdsWord(text: string, u: Uint16Array, start: number, end: number): bo
 export function sentenceStats(
   text: string,
   lower: string,
+  /** `lower`'s code units when the caller has them (the tokeniser's copy, text-features.ts). */
+  lowerUnits?: Uint16Array,
 ): {
   sentences: number;
   repeated: number;
@@ -168,7 +170,7 @@ export function sentenceStats(
 } {
   const inPlace = lower.length === text.length && !text.includes('Σ');
   const u = SENTENCE_UNITS.of(text);
-  const lu = inPlace ? LOWER_SENTENCE_UNITS.of(lower) : u;
+  const lu = inPlace ? (lowerUnits ?? LOWER_SENTENCE_UNITS.of(lower)) : u;
   const length = text.length;
   let n = 0;
   let total = 0;

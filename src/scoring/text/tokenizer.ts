@@ -79,7 +79,7 @@ export function tokenizeWords(
 export function scanWords(
   text: string,
   headEnd = 0,
-): { count: number; words: LookedUpWords; lower: string; headEnds: number[] } {
+): { count: number; words: LookedUpWords; lower: string; headEnds: number[]; units: Uint16Array } {
   return scanTokens(text, headEnd, false);
 }
 
@@ -107,7 +107,15 @@ function scanTokens(
   text: string,
   headEnd: number,
   cut: boolean,
-): { tokens: string[]; count: number; words: LookedUpWords; lower: string; headEnds: number[] } {
+): {
+  tokens: string[];
+  count: number;
+  words: LookedUpWords;
+  lower: string;
+  headEnds: number[];
+  /** `lower`'s code units, read before the next scan reuses them. */
+  units: Uint16Array;
+} {
   const s = text.toLowerCase();
   const n = s.length;
   const u = LOWER_UNITS.of(s);
@@ -187,7 +195,7 @@ function scanTokens(
     unknown === undefined
       ? { generation, ids, hashes, kinds }
       : { generation, ids, hashes, kinds, unknown, lower: s };
-  return { tokens, count, words, lower: s, headEnds };
+  return { tokens, count, words, lower: s, headEnds, units: u };
 }
 
 const QUESTION_HASH = hashString('?');
