@@ -171,14 +171,14 @@ function scoreAndKeep(
     if (signal) Object.assign(signal, { impact: 'negative', weight: Math.max(4, weightOf(lost)) });
   }
   for (const d of Object.keys(breakdown) as Dimension[]) breakdown[d] = Math.round(clamp(breakdown[d]));
-  const firedRules = new Set(rules.hits.map((h) => h.rule));
-  const signals = rank(
-    explained.filter((s) => firedRules.has(s.rule!)),
-    [
-      ...explained.filter((s) => !firedRules.has(s.rule!)),
-      ...grades.signals.map(({ rule: _rule, ...signal }) => signal),
-    ],
-  );
+  const firedRules = new Set<string>();
+  for (const h of rules.hits) firedRules.add(h.rule);
+  // The fired rules' signals, and the rest then the judge's notes, each in the order given.
+  const fired: Signal[] = [];
+  const others: Signal[] = [];
+  for (const s of explained) (firedRules.has(s.rule!) ? fired : others).push(s);
+  for (const { rule: _rule, ...signal } of grades.signals) others.push(signal);
+  const signals = rank(fired, others);
   const overall = overallOf(breakdown, model);
   const result: ScoreResult = {
     schema: SCORE_SCHEMA_VERSION,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { paragraphStats } from '../../src/scoring/text/text-features.ts';
+import { paragraphStats } from '../../src/scoring/text/paragraph-stats.ts';
 
 /** The measure as it was written: split at line breaks, a line blank when it trims to nothing. */
 function bySplit(text: string): { paragraphs: number; longest: number; lines: number } {

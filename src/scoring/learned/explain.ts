@@ -48,6 +48,8 @@ const CONCEPTS: [string, RegExp][] = [
 ];
 /** Each feature's concept as an index into CONCEPTS, -1 for none: sums by index, not by name. */
 const CONCEPT_OF_FEATURE = Int8Array.from(FEATURES, (f) => CONCEPTS.findIndex(([, re]) => re.test(f.name)));
+// `explain` keeps the concepts spoken for in the bits of one number.
+if (CONCEPTS.length > 31) throw new Error('explain: more concepts than bits in a number');
 const NET = new Float64Array(CONCEPTS.length);
 const FORMAT_CONCEPT = CONCEPTS.findIndex(([name]) => name === 'format');
 
@@ -175,8 +177,8 @@ export function explain(input: ExplainInput, limit = 12): Signal[] {
     const c = CONCEPT_OF_FEATURE[i]!;
     if (c !== -1) net[c] = net[c]! + effects[i]!;
   }
-  const agrees = (name: string, effect: number, impact: string) => {
-    const i = BY_NAME.get(name);
+  // By feature index (`BY_NAME` of the name; feature names are unique), undefined for none.
+  const agrees = (i: number | undefined, effect: number, impact: string) => {
     const c = i === undefined ? -1 : CONCEPT_OF_FEATURE[i]!;
     if (c === -1) return true;
     const n = c === FORMAT_CONCEPT ? effect : net[c]!;
@@ -207,7 +209,7 @@ export function explain(input: ExplainInput, limit = 12): Signal[] {
     const i = BY_NAME.get(h.rule);
     const effect = i === undefined ? 0 : effects[i]!;
     const signal = ruleSignal(h, effect);
-    if (agrees(h.rule, effect, signal.impact)) out.push(signal);
+    if (agrees(i, effect, signal.impact)) out.push(signal);
   }
   const candidates: number[] = [];
   for (let i = 0; i < FEATURES.length; i++) {
@@ -216,7 +218,7 @@ export function explain(input: ExplainInput, limit = 12): Signal[] {
     // One format signal, for the format the post has (text only is the baseline: no signal).
     if (spec.kind === 'media' && (x[i] === 0 || i !== mediaIndex || formatShown || input.media === 'none'))
       continue;
-    if (!agrees(spec.name, effects[i]!, effects[i]! > 0 ? 'positive' : 'negative')) continue;
+    if (!agrees(i, effects[i]!, effects[i]! > 0 ? 'positive' : 'negative')) continue;
     // Largest effect first, by insertion (stable, as `sort` is, so ties keep feature order):
     // a few dozen candidates, where `sort` cost more in calls into its comparator.
     const size = Math.abs(effects[i]!);
@@ -231,16 +233,17 @@ export function explain(input: ExplainInput, limit = 12): Signal[] {
   let worded = 0;
   // One measure per concept, its largest: two "Post length" lines with two figures read as a
   // contradiction even when both point the same way.
-  const spoken = new Uint8Array(CONCEPTS.length);
+  // The concepts spoken for, one bit each (no array made per call).
+  let spoken = 0;
   for (const i of candidates) {
     if (worded === limit) break;
     const concept = CONCEPT_OF_FEATURE[i]!;
-    if (concept >= 0 && spoken[concept]) continue;
+    if (concept >= 0 && (spoken & (1 << concept)) !== 0) continue;
     const signal = measureSignal(input, i, effects[i]!);
     if (signal) {
       out.push(signal);
       worded++;
-      if (concept >= 0) spoken[concept] = 1;
+      if (concept >= 0) spoken |= 1 << concept;
     }
   }
   return out;

@@ -9,6 +9,7 @@ import {
 } from './anchored-counts.ts';
 import { firstSentence } from './first-sentence.ts';
 import { countMatches, NOT_X_BUT_Y } from './lexicon.ts';
+import { paragraphStats } from './paragraph-stats.ts';
 import {
   cutTokens,
   hasPhrase,
@@ -19,7 +20,7 @@ import {
   scanWords,
   tokenize,
 } from './phrases.ts';
-import { isJsSpace, sentenceStats, withoutTrailingHashtags } from './text-scan.ts';
+import { sentenceStats, withoutTrailingHashtags } from './text-scan.ts';
 import type { LookedUpWords } from './word-facts.ts';
 
 /** Measurable features of a post's text: the rules layer's only input besides the request. */
@@ -141,32 +142,6 @@ function countRuns(text: string, ch: string): number {
   let n = 0;
   for (let i = text.indexOf(ch); i !== -1; i = text.indexOf(ch, i + 1)) if (text[i - 1] !== ch) n++;
   return n;
-}
-
-export function paragraphStats(text: string): { paragraphs: number; longest: number; lines: number } {
-  let paragraphs = 0;
-  let longest = 0;
-  let lines = 0;
-  let inParagraph = false;
-  // The lines between line breaks, read in place (splitting and trimming each cost about 1% of
-  // the scorer's time, 2026-11-29): a line of white space only is blank.
-  for (let start = 0; ; ) {
-    const newline = text.indexOf('\n', start);
-    const end = newline === -1 ? text.length : newline;
-    let blank = true;
-    for (let i = start; i < end && blank; i++) blank = isJsSpace(text.charCodeAt(i));
-    if (blank) inParagraph = false;
-    else {
-      if (!inParagraph) paragraphs++;
-      inParagraph = true;
-      lines++;
-      // A single line break already breaks the visual block on the feed: measure lines.
-      if (end - start > longest) longest = end - start;
-    }
-    if (newline === -1) break;
-    start = newline + 1;
-  }
-  return { paragraphs, longest, lines };
 }
 
 /** The generic-opener check reads the first line's first 200 characters at most. */
