@@ -159,8 +159,7 @@ function scoreAndKeep(
     measuredFormats: measuredFormats(model),
     judge: grades.by ?? 'model',
     text: input.post,
-    // The rules read the post normalised: their lower-cased copy is this text's only when equal.
-    lower: rules.features.text === input.post ? rules.features.lower : undefined,
+    lower: lowerOfPost(input.post, rules.features),
   });
   for (const [d, cap] of Object.entries(rules.caps) as [Dimension, { max: number; rule: string }][]) {
     if (breakdown[d] <= cap.max) continue;
@@ -192,6 +191,20 @@ function scoreAndKeep(
     formatNote: rules.format.note,
   };
   return { result, rules, x };
+}
+
+/**
+ * `post.toLowerCase()` from the rules' lower-cased text when the post is that text with white
+ * space around it (normalizePost trims; a fifth of the bench posts), else undefined. Lower-casing
+ * adds nothing around: white space stays as it is and decides no final sigma. The word-choice
+ * signal lower-cased such a post again (ICU, for most posts' non-ASCII characters).
+ */
+export function lowerOfPost(post: string, f: { text: string; lower: string }): string | undefined {
+  if (f.text === post) return f.lower;
+  const trimmed = post.trim();
+  if (trimmed !== f.text) return undefined;
+  const lead = post.length - post.trimStart().length;
+  return post.slice(0, lead) + f.lower + post.slice(lead + trimmed.length);
 }
 
 /** The offline engine end to end, synchronously (eval, bench, rewrite and generate use it). */
