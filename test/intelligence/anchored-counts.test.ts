@@ -12,7 +12,6 @@ import {
 import { countMatches, NOT_X_BUT_Y } from '../../src/scoring/text/lexicon.ts';
 import { extractFeatures, HASHTAG, LINK, LIST_LINE, MENTION } from '../../src/scoring/text/text-features.ts';
 import { withoutTrailingHashtags } from '../../src/scoring/text/text-scan.ts';
-import { scanWords } from '../../src/scoring/text/tokenizer.ts';
 
 /** Text made of the pieces the patterns decide on, and any characters. */
 const text = fc
@@ -139,22 +138,6 @@ describe('counts tried only where a match can start', () => {
     );
     const t = 'See https://a.b/c?d=(e) and WWW.x.io, bit.ly/z; lnkd.in/q buff.ly/r t.co/s';
     expect(countAtStarts(LINK_AT, t, linkStarts(t, t.toLowerCase())!)).toBe(6);
-  });
-
-  it('finds every "not " the tokeniser passes, as indexOf does', () => {
-    fc.assert(
-      fc.property(
-        fc.oneof(text, fc.constantFrom('cannot ', 'knot.', 'not', 'x-not ', 'énot ', 'NOT  ')),
-        (t) => {
-          const lower = t.toLowerCase();
-          const found: number[] = [];
-          for (let at = lower.indexOf('not '); at !== -1; at = lower.indexOf('not ', at + 1)) found.push(at);
-          expect(scanWords(t).notAt).toEqual(found);
-        },
-      ),
-      { numRuns: 5_000 },
-    );
-    expect(scanWords('Cannot stop, not now. NOT yet').notAt).toEqual([3, 13, 22]);
   });
 
   it('finds the matches a start of another occurrence comes before', () => {

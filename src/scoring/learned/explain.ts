@@ -103,7 +103,7 @@ export interface ExplainInput {
   x: Float64Array;
   effects: Float64Array;
   means: readonly number[];
-  /** The post's distinct words the model has an effect for (words.ts `wordPass`; signed by effect). */
+  /** The post's distinct words the model has an effect for (words.ts `wordPass`). */
   known: readonly number[];
   words: WordWeights;
   /** The post's format (an omitted `media` is text only). */

@@ -115,10 +115,8 @@ function tableOf(words: WordWeights): Table {
 export const wordLabel = (entry: string) => (entry.includes('_') ? entry.replace('_', ' ') : entry);
 
 /**
- * The words among `known` (from `wordPass`: a vocabulary slot `k` whose effect is below zero as
- * `-1 - k`, any other as `k`) whose effect has the given sign, largest first, at most `limit`, as
- * a reader sees them: the word-choice signal's examples. The sign in `known` spares loading the
- * effects of the other side's words (about half of this function's time, 2026-11-29).
+ * The words among `known` (vocabulary slots, from `wordPass`) whose effect has the given sign,
+ * largest first, at most `limit`, as a reader sees them: the word-choice signal's examples.
  */
 export function strongestWords(
   words: WordWeights,
@@ -128,9 +126,7 @@ export function strongestWords(
 ): string[] {
   const { weight, names, chosen } = tableOf(words);
   const top: number[] = [];
-  for (const e of known) {
-    if (positive ? e < 0 : e >= 0) continue;
-    const k = e < 0 ? -1 - e : e;
+  for (const k of known) {
     const b = weight[k]!;
     if (positive ? b <= 0 : b >= 0) continue;
     if (chosen[k] === 0) continue;
@@ -150,8 +146,8 @@ export function strongestWords(
 /**
  * Word choice and sentiment of lower-cased tokens (phrases.ts `tokenize`), read from their word
  * ids (`looked`, the lookup text-features.ts kept; looked up here when absent or older than
- * this vocabulary). `known`, when given, collects the vocabulary slots the post uses, a slot
- * whose effect is below zero as `-1 - slot` (`strongestWords` names them).
+ * this vocabulary). `known`, when given, collects the vocabulary slots the post uses
+ * (`strongestWords` names them).
  */
 export function wordPass(
   tokens: TokenList,
@@ -184,9 +180,8 @@ export function wordPass(
       const p = after.get(i);
       if (p !== undefined && v.seen[p] !== pass) {
         v.seen[p] = pass;
-        const b = v.weight[p]!;
-        choice += b;
-        known?.push(b < 0 ? -1 - p : p);
+        choice += v.weight[p]!;
+        known?.push(p);
       }
     }
     if (i === -1) {
@@ -212,9 +207,8 @@ export function wordPass(
     const k = (word >> 1) - 1;
     if (k === -1 || v.seen[k] === pass) continue;
     v.seen[k] = pass;
-    const b = v.weight[k]!;
-    choice += b;
-    known?.push(b < 0 ? -1 - k : k);
+    choice += v.weight[k]!;
+    known?.push(k);
   }
   return {
     choice,

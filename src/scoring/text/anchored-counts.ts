@@ -43,22 +43,8 @@ export function countAround(
   offsets: readonly number[],
   opens: string,
 ): number {
-  const found: number[] = [];
-  for (let at = lower.indexOf(word); at !== -1; at = lower.indexOf(word, at + 1)) found.push(at);
-  return countAroundAt(re, text, lower, found, offsets, opens);
-}
-
-/** `countAround` given where `word` stands in `lower` (`found`, every occurrence). */
-export function countAroundAt(
-  re: RegExp,
-  text: string,
-  lower: string,
-  found: readonly number[],
-  offsets: readonly number[],
-  opens: string,
-): number {
   const starts: number[] = [];
-  for (const at of found)
+  for (let at = lower.indexOf(word); at !== -1; at = lower.indexOf(word, at + 1))
     for (const offset of offsets)
       if (at >= offset && opens.includes(lower[at - offset]!)) starts.push(at - offset);
   return countAtStarts(re, text, starts);

@@ -1,5 +1,5 @@
 import {
-  countAroundAt,
+  countAround,
   countAtLineStarts,
   countAtStarts,
   countFrom,
@@ -253,7 +253,7 @@ export function extractFeatures(raw: string): TextFeatures {
     aiTells: counts.aiTells,
     emDashes,
     notXButY: notAt
-      ? countAroundAt(NOT_X_BUT_Y_AT, text, lower, scan.notAt, NOT_OFFSETS, NOT_OPENS)
+      ? countAround(NOT_X_BUT_Y_AT, text, lower, 'not ', NOT_OFFSETS, NOT_OPENS)
       : /not /i.test(text)
         ? countMatches(NOT_X_BUT_Y, text)
         : 0,

@@ -79,14 +79,7 @@ export function tokenizeWords(
 export function scanWords(
   text: string,
   headEnd = 0,
-): {
-  count: number;
-  words: LookedUpWords;
-  lower: string;
-  headEnds: number[];
-  units: Uint16Array;
-  notAt: number[];
-} {
+): { count: number; words: LookedUpWords; lower: string; headEnds: number[]; units: Uint16Array } {
   return scanTokens(text, headEnd, false);
 }
 
@@ -122,12 +115,6 @@ function scanTokens(
   headEnds: number[];
   /** `lower`'s code units, read before the next scan reuses them. */
   units: Uint16Array;
-  /**
-   * Where "not " stands in `lower`, in order: a token's last three letters and the space after
-   * it (n, o and t are word characters, so every occurrence is one). The "not X but Y" count
-   * starts from these (text-features.ts); `indexOf('not ')` stopped at every "n".
-   */
-  notAt: number[];
 } {
   const s = text.toLowerCase();
   const n = s.length;
@@ -144,7 +131,6 @@ function scanTokens(
   const kinds = new Array<number>(guess);
   let count = 0;
   const headEnds: number[] = [];
-  const notAt: number[] = [];
   const unknown: number[] | undefined = cut ? undefined : [];
   const generation = wordGeneration();
   let i = 0;
@@ -186,8 +172,6 @@ function scanTokens(
       h = Math.imul(h ^ u[i + 1]!, FNV_PRIME);
       i += 2;
     }
-    if (i < n && u[i] === 32 && i - start >= 3 && u[i - 1] === 116 && u[i - 2] === 111 && u[i - 3] === 110)
-      notAt.push(i - 3);
     const hash = finishHash(h);
     let id: number;
     if (curly) {
@@ -211,7 +195,7 @@ function scanTokens(
     unknown === undefined
       ? { generation, ids, hashes, kinds }
       : { generation, ids, hashes, kinds, unknown, lower: s };
-  return { tokens, count, words, lower: s, headEnds, units: u, notAt };
+  return { tokens, count, words, lower: s, headEnds, units: u };
 }
 
 const QUESTION_HASH = hashString('?');
