@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { quoteAsWritten } from '../../src/scoring/learned/explain.ts';
+import { quoteAsWritten } from '../../src/scoring/learned/quote-words.ts';
 
 /**
  * How the word-choice signal quoted a word before it searched the post without straightening

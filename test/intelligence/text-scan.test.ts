@@ -1,12 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  countProperNouns,
-  isJsSpace,
-  scanNonAscii,
-  sentenceStats,
-  splitPieces,
-} from '../../src/scoring/text/text-scan.ts';
+import { scanNonAscii } from '../../src/scoring/text/emoji.ts';
+import { countProperNouns, isJsSpace, sentenceStats, splitPieces } from '../../src/scoring/text/text-scan.ts';
 
 /** Capitalised words mid-sentence, as a regex says it (countProperNouns reads code units). */
 const properNounsByRegex = (t: string) =>
@@ -34,6 +29,7 @@ function byRegex(text: string) {
     repeated: total === 0 ? 0 : repeated / total,
     properNouns: properNounsByRegex(text),
     ...scanNonAscii(text),
+    emDashes: text.split('—').length - 1,
   };
 }
 
@@ -59,6 +55,8 @@ const text = fc
         '𝐁𝐨𝐥𝐝',
         '🚀',
         'é',
+        '—',
+        '\ud83d—',
       ),
       fc.string({ maxLength: 4 }),
     ),

@@ -37,10 +37,14 @@ describe('words left uncut', () => {
       fc.property(text, (t) => {
         const cut = tokenize(t);
         const scan = scanWords(t);
-        expect(cutTokens(scan.tokens, scan.words, scan.tokens.length)).toEqual(cut);
+        expect(cutTokens(scan.words, scan.count)).toEqual(cut);
+        expect(cutTokens(scan.words, Math.min(3, scan.count))).toEqual(cut.slice(0, 3));
         expect(scan.words.ids).toEqual(lookUpWords(cut).ids);
         expect(wordOrder(() => cut, scan.words)).toEqual(wordOrder(cut, lookUpWords(cut)));
-        const byIds = scanPhrases(scan.tokens, scan.words);
+        const byIds = scanPhrases(() => {
+          throw new Error('a current lookup needs no token strings');
+        }, scan.words);
+        expect(byIds).toEqual(scanPhrases(cut));
         for (const list of Object.keys(PHRASE_LISTS) as PhraseList[]) {
           // Matching by id where the strings match, at every start and over a prefix too.
           expect(hasPhraseIn(list, cut, undefined, scan.words)).toBe(hasPhraseIn(list, cut));

@@ -4,6 +4,8 @@ import { QUALITY_RULES } from '../rules/rules-quality.ts';
 import type { Signal } from '../types.ts';
 import { FEATURES, type WordWeights } from './features.ts';
 import { sideOf } from './plain-signals.ts';
+import { points, weightOf } from './points-text.ts';
+import { asWritten, LowerForWords } from './quote-words.ts';
 import { strongestWords } from './words.ts';
 
 /**
@@ -17,14 +19,6 @@ import { strongestWords } from './words.ts';
  */
 
 const MIN_EFFECT = 0.5;
-
-export function weightOf(points: number): number {
-  const p = Math.abs(points);
-  return p >= 6 ? 5 : p >= 4 ? 4 : p >= 2.5 ? 3 : p >= 1.2 ? 2 : 1;
-}
-
-const signed = (points: number) => `${points >= 0 ? '+' : '-'}${Math.abs(points).toFixed(1)}`;
-const points = (p: number) => `${signed(p)} points`;
 
 /** Features that speak about the same thing: their signals must agree. */
 const CONCEPTS: [string, RegExp][] = [
@@ -54,6 +48,8 @@ const CONCEPTS: [string, RegExp][] = [
 ];
 /** Each feature's concept as an index into CONCEPTS, -1 for none: sums by index, not by name. */
 const CONCEPT_OF_FEATURE = Int8Array.from(FEATURES, (f) => CONCEPTS.findIndex(([, re]) => re.test(f.name)));
+// `explain` keeps the concepts spoken for in the bits of one number.
+if (CONCEPTS.length > 31) throw new Error('explain: more concepts than bits in a number');
 const NET = new Float64Array(CONCEPTS.length);
 const FORMAT_CONCEPT = CONCEPTS.findIndex(([name]) => name === 'format');
 
@@ -89,8 +85,17 @@ function ruleSignal(hit: RuleHit, effect: number): Signal {
   const detail = agrees
     ? hit.detail
     : `${hit.detail.replace(/[.;:]\s*$/, '')}; but within an author's own posts it has gone with ${impact === 'positive' ? 'more' : 'less'} engagement, so the model counts it ${points(effect)}.`;
-  const { points: _points, ...signal } = hit;
-  return { ...signal, impact, weight: weightOf(effect), detail };
+  return asSignal(hit, impact, weightOf(effect), detail);
+}
+
+/**
+ * The hit as a signal (its fields but `points`, in their order), with `impact`, `weight` and
+ * `detail` replaced: what `{ ...rest, impact, weight, detail }` of `{ points, ...rest } = hit`
+ * gives for a hit made by rule-kit.ts `hit` (every hit is), without the object rest copy (1.1%
+ * of the scorer's time in a CPU profile, 2026-11-29).
+ */
+function asSignal(hit: RuleHit, impact: Signal['impact'], weight: number, detail: string): Signal {
+  return { rule: hit.rule, dimension: hit.dimension, impact, weight, label: hit.label, detail };
 }
 
 export interface ExplainInput {
@@ -112,53 +117,6 @@ export interface ExplainInput {
   /** `text.toLowerCase()` when the caller has it (the rules' features of the same text). */
   lower?: string;
 }
-
-const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
-
-/**
- * The post lower-cased as `asWritten` searches it for `word`: with straight apostrophes, as the
- * vocabulary spells words, when the word holds one; else as it is (a word without an
- * apostrophe is found at the same places either way: the change is one character for one,
- * and neither is a word character). `lower` is the text already lower-cased when the caller
- * has it, and `straight` keeps the straightened copy for the next word: lower-casing a post
- * with any non-ASCII character (ICU) and straightening its apostrophes each cost about 2% of
- * the scorer's time in a CPU profile (2026-11-27), and most words quoted hold no apostrophe.
- */
-class LowerForWords {
-  readonly lower: string;
-  #straight: string | undefined;
-  constructor(text: string, lower = text.toLowerCase()) {
-    this.lower = lower;
-  }
-
-  for(word: string): string {
-    if (!word.includes("'") || !this.lower.includes('’')) return this.lower;
-    this.#straight ??= this.lower.replaceAll('’', "'");
-    return this.#straight;
-  }
-}
-
-/**
- * A vocabulary word as the post writes it: lower case when the post ever writes it so, else its
- * first spelling ("America", "OpenAI"), so a quote never shows a name in lower case. `lower` is
- * the text lower-cased for this word (`LowerForWords`).
- */
-function asWritten(word: string, text: string, lower: string): string {
-  // A letter whose lower case is longer ("İ") shifts every index after it: keep the entry.
-  if (lower.length !== text.length) return word;
-  let first: string | undefined;
-  for (let at = lower.indexOf(word); at !== -1; at = lower.indexOf(word, at + 1)) {
-    if (isWordChar(lower[at - 1]) || isWordChar(lower[at + word.length])) continue;
-    const spelt = text.slice(at, at + word.length).replaceAll('’', "'");
-    if (spelt === word) return word;
-    first ??= spelt;
-  }
-  return first ?? word;
-}
-
-/** `asWritten` of one word, as the word-choice signal quotes it (for tests). */
-export const quoteAsWritten = (word: string, text: string, lower?: string) =>
-  asWritten(word, text, new LowerForWords(text, lower).for(word));
 
 const BY_NAME = new Map(FEATURES.map((f, i) => [f.name, i]));
 
@@ -219,8 +177,8 @@ export function explain(input: ExplainInput, limit = 12): Signal[] {
     const c = CONCEPT_OF_FEATURE[i]!;
     if (c !== -1) net[c] = net[c]! + effects[i]!;
   }
-  const agrees = (name: string, effect: number, impact: string) => {
-    const i = BY_NAME.get(name);
+  // By feature index (`BY_NAME` of the name; feature names are unique), undefined for none.
+  const agrees = (i: number | undefined, effect: number, impact: string) => {
     const c = i === undefined ? -1 : CONCEPT_OF_FEATURE[i]!;
     if (c === -1) return true;
     const n = c === FORMAT_CONCEPT ? effect : net[c]!;
@@ -237,20 +195,21 @@ export function explain(input: ExplainInput, limit = 12): Signal[] {
     }
     if (h.rule === 'format.multiplier') {
       // The format's effect is its media feature's, estimated from the data (features.ts).
-      const { points: _points, ...signal } = h;
-      out.push({
-        ...signal,
-        impact: mediaEffect > 0 ? 'positive' : mediaEffect < 0 ? 'negative' : h.impact,
-        weight: weightOf(mediaEffect),
-        detail: formatDetail(input, h.detail, mediaEffect),
-      });
+      out.push(
+        asSignal(
+          h,
+          mediaEffect > 0 ? 'positive' : mediaEffect < 0 ? 'negative' : h.impact,
+          weightOf(mediaEffect),
+          formatDetail(input, h.detail, mediaEffect),
+        ),
+      );
       formatShown = true;
       continue;
     }
     const i = BY_NAME.get(h.rule);
     const effect = i === undefined ? 0 : effects[i]!;
     const signal = ruleSignal(h, effect);
-    if (agrees(h.rule, effect, signal.impact)) out.push(signal);
+    if (agrees(i, effect, signal.impact)) out.push(signal);
   }
   const candidates: number[] = [];
   for (let i = 0; i < FEATURES.length; i++) {
@@ -259,23 +218,32 @@ export function explain(input: ExplainInput, limit = 12): Signal[] {
     // One format signal, for the format the post has (text only is the baseline: no signal).
     if (spec.kind === 'media' && (x[i] === 0 || i !== mediaIndex || formatShown || input.media === 'none'))
       continue;
-    if (!agrees(spec.name, effects[i]!, effects[i]! > 0 ? 'positive' : 'negative')) continue;
+    if (!agrees(i, effects[i]!, effects[i]! > 0 ? 'positive' : 'negative')) continue;
+    // Largest effect first, by insertion (stable, as `sort` is, so ties keep feature order):
+    // a few dozen candidates, where `sort` cost more in calls into its comparator.
+    const size = Math.abs(effects[i]!);
+    let at = candidates.length;
     candidates.push(i);
+    while (at > 0 && Math.abs(effects[candidates[at - 1]!]!) < size) {
+      candidates[at] = candidates[at - 1]!;
+      at--;
+    }
+    candidates[at] = i;
   }
-  candidates.sort((a, b) => Math.abs(effects[b]!) - Math.abs(effects[a]!));
   let worded = 0;
   // One measure per concept, its largest: two "Post length" lines with two figures read as a
   // contradiction even when both point the same way.
-  const spoken = new Uint8Array(CONCEPTS.length);
+  // The concepts spoken for, one bit each (no array made per call).
+  let spoken = 0;
   for (const i of candidates) {
     if (worded === limit) break;
     const concept = CONCEPT_OF_FEATURE[i]!;
-    if (concept >= 0 && spoken[concept]) continue;
+    if (concept >= 0 && (spoken & (1 << concept)) !== 0) continue;
     const signal = measureSignal(input, i, effects[i]!);
     if (signal) {
       out.push(signal);
       worded++;
-      if (concept >= 0) spoken[concept] = 1;
+      if (concept >= 0) spoken |= 1 << concept;
     }
   }
   return out;

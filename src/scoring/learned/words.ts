@@ -112,7 +112,7 @@ function tableOf(words: WordWeights): Table {
 }
 
 /** A vocabulary entry as a reader sees it ("thrilled_to" reads "thrilled to"). */
-export const wordLabel = (entry: string) => entry.replace('_', ' ');
+export const wordLabel = (entry: string) => (entry.includes('_') ? entry.replace('_', ' ') : entry);
 
 /**
  * The words among `known` (vocabulary slots, from `wordPass`) whose effect has the given sign,
@@ -134,8 +134,10 @@ export function strongestWords(
     let at = top.length;
     while (at > 0 && Math.abs(weight[top[at - 1]!]!) < Math.abs(b)) at--;
     if (at < limit) {
-      top.splice(at, 0, k);
-      if (top.length > limit) top.pop();
+      // Inserted at `at` by moving the later ones up (no `splice`), the last dropped past `limit`.
+      let j = Math.min(top.length, limit - 1);
+      for (; j > at; j--) top[j] = top[j - 1]!;
+      top[at] = k;
     }
   }
   return top.map((k) => wordLabel(names[k]!));

@@ -19,6 +19,8 @@ import {
   registerWord,
   TOKEN_MARK,
   TOKEN_NUMBER,
+  type TokenList,
+  tokensOf,
   type WordFacts,
   wordFacts,
   wordGeneration,
@@ -201,12 +203,14 @@ export interface PhraseScan {
  * One pass over the tokens and their word ids and kinds (`lookUpWords(tokens)`): non-overlapping
  * matches per list, word, number and pronoun counts.
  */
-export function scanPhrases(
-  tokens: readonly (string | undefined)[],
-  looked: LookedUpWords = lookUpWords(tokens as string[]),
-): PhraseScan {
-  // Only a lookup made before this module registered its phrases' words holds every token's string.
-  const { ids, kinds } = looked.generation < MATCHABLE_GENERATION ? lookUpWords(tokens as string[]) : looked;
+export function scanPhrases(tokens: TokenList, looked?: LookedUpWords): PhraseScan {
+  // A lookup made before this module registered its phrases' words lacks their ids: the tokens'
+  // strings (cut when `tokens` is a function) are looked up again.
+  const { ids, kinds } =
+    looked !== undefined && looked.generation >= MATCHABLE_GENERATION
+      ? looked
+      : lookUpWords(tokensOf(tokens));
+  const count = ids.length;
   const counts = {} as PhraseCounts;
   const found = {} as Record<PhraseList, string[]>;
   for (const l of LIST_NAMES) {
@@ -218,7 +222,7 @@ export function scanPhrases(
   let words = 0;
   let numbers = 0;
   let next = 0;
-  for (let i = 0; i < tokens.length; i++) {
+  for (let i = 0; i < count; i++) {
     const kind = kinds[i]!;
     if (kind === TOKEN_MARK) continue;
     words++;
@@ -230,7 +234,7 @@ export function scanPhrases(
     if (pronoun !== 0) pronouns[pronoun] = pronouns[pronoun]! + 1;
     // Inside a phrase already matched: counted above, but no new match starts here.
     if (i < next || (bits & PHRASE_BIT) === 0) continue;
-    const e = matchAtIds(ids, tokens.length, i, undefined, factsOfId(id));
+    const e = matchAtIds(ids, count, i, undefined, factsOfId(id));
     if (!e) continue;
     counts[e.list]++;
     if (found[e.list].length < 3 && !found[e.list].includes(e.phrase)) found[e.list].push(e.phrase);

@@ -91,6 +91,31 @@ export class StringIds {
     }
   }
 
+  /**
+   * `idOfUnits` with each ’ in the range read as ' (keys spell apostrophes straight, and `hash`
+   * folds them so): a token such as "don’t" is found without cutting and straightening it.
+   */
+  idOfStraightUnits(units: Uint16Array, start: number, end: number, hash: number): number {
+    const slots = this.#slots;
+    const mask = this.#mask;
+    const tag = this.#tagOf(hash);
+    const length = end - start;
+    for (let i = hash & mask; ; i = (i + 1) & mask) {
+      const slot = slots[i]!;
+      if (slot === 0) return -1;
+      if ((slot & ~mask) !== tag) continue;
+      const id = (slot & mask) - 1;
+      const from = this.#starts[id]!;
+      if (this.#starts[id + 1]! - from !== length) continue;
+      let k = 0;
+      for (; k < length; k++) {
+        const c = units[start + k]!;
+        if (this.#units[from + k] !== (c === 0x2019 ? 39 : c)) break;
+      }
+      if (k === length) return id;
+    }
+  }
+
   /** The id of `s`, added when absent. */
   add(s: string): number {
     const found = this.idOf(s);

@@ -1,5 +1,15 @@
-import { countAround, countAtLineStarts, countFrom, sticky } from './anchored-counts.ts';
+import {
+  countAround,
+  countAtLineStarts,
+  countAtStarts,
+  countFrom,
+  countFromSplit,
+  linkStarts as startsOfLinks,
+  sticky,
+} from './anchored-counts.ts';
+import { firstSentence } from './first-sentence.ts';
 import { countMatches, NOT_X_BUT_Y } from './lexicon.ts';
+import { paragraphStats } from './paragraph-stats.ts';
 import {
   cutTokens,
   hasPhrase,
@@ -83,14 +93,6 @@ export interface TextFeatures {
 export const HASHTAG = /(?<![\p{L}\p{N}_&#/])#(?=[\p{L}\p{N}_]*\p{L})[\p{L}\p{N}_]+/gu;
 export const LINK =
   /\bhttps?:\/\/[^\s<>"')\]]+|\bwww\.[^\s<>"')\]]+|\b(?:lnkd\.in|bit\.ly|t\.co|buff\.ly)\/[^\s<>"')\]]+/gi;
-/**
- * Cheap pre-check: no link pattern can match without one of these (`lower` is the text
- * lower-cased: "WWW." is "www." there; every other pattern holds a "/").
- */
-const mayHaveLink = (text: string, lower: string) =>
-  text.includes('://') ||
-  lower.includes('www.') ||
-  (text.includes('/') && /lnkd\.in\/|bit\.ly\/|t\.co\/|buff\.ly\//i.test(text));
 export const MENTION = /(?<![\p{L}\p{N}_.])@[\p{L}\p{N}_][\p{L}\p{N}_.-]*/gu;
 export const LIST_LINE = /^[ \t]*(?:[-•*▪►→–]|\d{1,2}[.)]|\p{Extended_Pictographic}\uFE0F?)[ \t]+\S/gmu;
 // Sticky copies, tried only where a match can start (anchored-counts.ts).
@@ -98,8 +100,11 @@ const HASHTAG_AT = sticky(HASHTAG);
 const MENTION_AT = sticky(MENTION);
 const LIST_LINE_AT = sticky(LIST_LINE);
 const NOT_X_BUT_Y_AT = sticky(NOT_X_BUT_Y);
+const LINK_AT = sticky(LINK);
 /** Where "not " sits in a NOT_X_BUT_Y match: at its start, or after "it's", "it is", "that's", "this is". */
 const NOT_OFFSETS = [0, 5, 6, 7, 8];
+/** What a NOT_X_BUT_Y match starts with: "not", "it's", "it is", "this is" or "that's". */
+const NOT_OPENS = 'nit';
 
 /** Normalises line endings and trailing space; scoring, caching and validation all use it. */
 export function normalizePost(text: string): string {
@@ -121,11 +126,8 @@ function spaceBeforeLineBreak(text: string): boolean {
   return false;
 }
 
-/** The first sentence of a line (the whole line when it has no sentence end). */
-export function firstSentence(line: string): string {
-  const m = /^.*?[.!?…]+(?=\s|$)/u.exec(line);
-  return (m ? m[0] : line).trim();
-}
+// The first sentence of a line: its readers import it from here.
+export { firstSentence } from './first-sentence.ts';
 
 /** Share of the text taken by repeats of its opening sentence (when it runs on without a break). */
 function hookRepeats(text: string, hook: string): number {
@@ -135,37 +137,11 @@ function hookRepeats(text: string, hook: string): number {
   return copies < 2 ? 0 : ((copies - 1) * hook.length) / text.length;
 }
 
-function countChar(text: string, ch: string): number {
-  let n = 0;
-  for (let i = text.indexOf(ch); i !== -1; i = text.indexOf(ch, i + 1)) n++;
-  return n;
-}
-
 /** Runs of a character count once ("??" is one question). */
 function countRuns(text: string, ch: string): number {
   let n = 0;
   for (let i = text.indexOf(ch); i !== -1; i = text.indexOf(ch, i + 1)) if (text[i - 1] !== ch) n++;
   return n;
-}
-
-function paragraphStats(text: string): { paragraphs: number; longest: number; lines: number } {
-  let paragraphs = 0;
-  let longest = 0;
-  let lines = 0;
-  let inParagraph = false;
-  for (const line of text.split('\n')) {
-    const length = line.trim().length;
-    if (length === 0) {
-      inParagraph = false;
-      continue;
-    }
-    if (!inParagraph) paragraphs++;
-    inParagraph = true;
-    lines++;
-    // A single line break already breaks the visual block on the feed: measure lines.
-    if (line.length > longest) longest = line.length;
-  }
-  return { paragraphs, longest, lines };
 }
 
 /** The generic-opener check reads the first line's first 200 characters at most. */
@@ -206,32 +182,44 @@ export function extractFeatures(raw: string): TextFeatures {
   // when a reader asks, which the scorer's own readers do not.
   const scan = scanWords(text, Math.max(hook.length, openerEnd));
   const { words: wordFacts, lower, headEnds } = scan;
-  let tokens: string[] | undefined;
-  const { counts, found, words, numbers, pronouns } = scanPhrases(scan.tokens, wordFacts);
-  const { sentences, repeated, properNouns, emoji, styled } = sentenceStats(text, lower);
+  let cut: string[] | undefined;
+  const tokens = () => {
+    cut ??= cutTokens(wordFacts, scan.count);
+    return cut;
+  };
+  // First, while the tokeniser's copy of the lower-cased text's code units is the scan's.
+  const { sentences, repeated, properNouns, emoji, styled, emDashes } = sentenceStats(
+    text,
+    lower,
+    scan.units,
+  );
+  const { counts, found, words, numbers, pronouns } = scanPhrases(tokens, wordFacts);
   // The opening's tokens are the text's first tokens when the opening starts the text and
   // lower-casing kept every character in place (a token cannot run past the opening's end:
   // it ends at white space, a line break or sentence punctuation).
   // The first line and the hook start the text: it is trimmed, and each is cut from its start.
   const inPlace = lower.length === text.length && !text.includes('Σ');
+  // The opening's tokens (those ending by the hook's end or the opener window's) are cut once;
+  // each reader takes its prefix.
+  const head = inPlace ? cutTokens(wordFacts, headEnds.length) : [];
   const tokensBy = (end: number) => {
     let n = 0;
     while (n < headEnds.length && headEnds[n]! <= end) n++;
-    return cutTokens(scan.tokens, wordFacts, n);
+    return n === head.length ? head : head.slice(0, n);
   };
   const { paragraphs, longest, lines } = paragraphStats(text);
   const hasHash = text.includes('#');
   const trimmedEnd = hasHash ? withoutTrailingHashtags(text).trimEnd() : text;
-  const hashtags = hasHash ? countFrom(HASHTAG_AT, text, '#') : 0;
+  // The text without its closing tags ends at white space or a "#", which no tag holds.
+  const tags = hasHash ? countFromSplit(HASHTAG_AT, text, '#', trimmedEnd.length) : undefined;
+  const hashtags = tags === undefined ? 0 : tags.all;
   // "not " found in the lower-cased text stands where it stands in the text.
   const notAt = lower.length === text.length;
+  const linkStarts = startsOfLinks(text, lower);
   return {
     text,
     lower,
-    tokens: () => {
-      tokens ??= cutTokens(scan.tokens, wordFacts, scan.tokens.length);
-      return tokens;
-    },
+    tokens,
     wordFacts,
     length: text.length,
     words,
@@ -247,8 +235,8 @@ export function extractFeatures(raw: string): TextFeatures {
     hashtags,
     hookTokens: inPlace ? tokensBy(hook.length) : tokenize(hook),
     hookWords: inPlace ? wordFacts : undefined,
-    inlineHashtags: hashtags === 0 ? 0 : countFrom(HASHTAG_AT, trimmedEnd, '#'),
-    links: mayHaveLink(text, lower) ? countMatches(LINK, text) : 0,
+    inlineHashtags: tags === undefined ? 0 : tags.before,
+    links: linkStarts === undefined ? countMatches(LINK, text) : countAtStarts(LINK_AT, text, linkStarts),
     mentions: text.includes('@') ? countFrom(MENTION_AT, text, '@') : 0,
     numbers,
     properNouns,
@@ -263,9 +251,9 @@ export function extractFeatures(raw: string): TextFeatures {
     listLines: newline === -1 ? 0 : countAtLineStarts(LIST_LINE_AT, text, LIST_LINE),
     bait: counts.bait,
     aiTells: counts.aiTells,
-    emDashes: countChar(text, '—'),
+    emDashes,
     notXButY: notAt
-      ? countAround(NOT_X_BUT_Y_AT, text, lower, 'not ', NOT_OFFSETS)
+      ? countAround(NOT_X_BUT_Y_AT, text, lower, 'not ', NOT_OFFSETS, NOT_OPENS)
       : /not /i.test(text)
         ? countMatches(NOT_X_BUT_Y, text)
         : 0,

@@ -5,10 +5,10 @@
  */
 
 import { CodeUnits } from './code-units.ts';
+import { isEmoji } from './emoji.ts';
 import { SeenRanges } from './seen-ranges.ts';
 
 const TAG_CHAR = /[\p{L}\p{N}_]/u;
-const EMOJI_CHAR = /^\p{Extended_Pictographic}$/u;
 const LOWER_OR_DIGIT = /^[\p{Ll}\p{N}]$/u;
 const UPPER = /^\p{Lu}$/u;
 const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
@@ -24,7 +24,7 @@ const charBefore = (text: string, end: number): string => {
   return c >= 0xdc00 && c <= 0xdfff && end >= 2 ? text.slice(end - 2, end) : text[end - 1]!;
 };
 
-/** The text's code units for `countProperNouns` and `scanNonAscii`, and for `sentenceStats`. */
+/** The text's code units for `countProperNouns`, and for `sentenceStats`. */
 const TEXT_UNITS = new CodeUnits();
 const SENTENCE_UNITS = new CodeUnits();
 /** The lower-cased text's code units, and its sentences so far, for `sentenceStats`. */
@@ -99,27 +99,6 @@ export function withoutTrailingHashtags(text: string): string {
   }
 }
 
-/**
- * Emoji (Extended_Pictographic code points) and "styled" letters (Mathematical Alphanumeric
- * Symbols, U+1D400-U+1D7FF: the bold and italic Unicode some authors write with), in one pass
- * that tests only non-ASCII characters.
- */
-export function scanNonAscii(text: string): { emoji: number; styled: number } {
-  const u = TEXT_UNITS.of(text);
-  const length = text.length;
-  let emoji = 0;
-  let styled = 0;
-  for (let i = 0; i < length; i++) {
-    const c = u[i]!;
-    if (c < 0xa9) continue;
-    const wide = c >= 0xd800 && c <= 0xdbff;
-    if (c === 0xd835) styled++;
-    else if (EMOJI_CHAR.test(wide ? text.slice(i, i + 2) : text[i]!)) emoji++;
-    if (wide) i++;
-  }
-  return { emoji, styled };
-}
-
 /** ECMAScript white space and line terminators: what `\s` matches and `trim` removes. */
 export function isJsSpace(c: number): boolean {
   if (c < 128) return c === 32 || (c >= 9 && c <= 13);
@@ -153,7 +132,7 @@ export function splitPieces(s: string): number {
 }
 
 const HAS_WORD = /[\p{L}\p{N}]/u;
-const isSentenceEnd = (c: number) => c === 46 || c === 33 || c === 63 || c === 0x2026;
+export const isSentenceEnd = (c: number) => c === 46 || c === 33 || c === 63 || c === 0x2026;
 
 /** A letter or digit in text.slice(start, end) (`u` its code units); ASCII read by hand, anything else by the regex. */
 function holdsWord(text: string, u: Uint16Array, start: number, end: number): boolean {
@@ -169,8 +148,8 @@ function holdsWord(text: string, u: Uint16Array, start: number, end: number): bo
  * Sentences: pieces between terminal punctuation (a run of . ! ? … followed by white space or
  * the end) or line breaks that hold a word, and the share of their characters that repeat an
  * earlier piece (case and spacing aside), and, counted in the same scan so the text is read
- * once, the capitalised words mid-sentence (`countProperNouns`) and the emoji and styled
- * letters (`scanNonAscii`). Scanned by hand: the same pieces as
+ * once, the capitalised words mid-sentence (`countProperNouns`), the emoji and styled
+ * letters (`scanNonAscii`) and the em dashes. Scanned by hand: the same pieces as
  * `text.split(/[.!?…]+(?=\s|$)|\n/u)`. `lower` is `text.toLowerCase()`: when lower-casing kept
  * every character in place (no "İ", no final sigma to choose) a piece is compared with the
  * earlier ones as a range of `lower`'s code units (seen-ranges.ts), else as a string cut and
@@ -179,10 +158,19 @@ function holdsWord(text: string, u: Uint16Array, start: number, end: number): bo
 export function sentenceStats(
   text: string,
   lower: string,
-): { sentences: number; repeated: number; properNouns: number; emoji: number; styled: number } {
+  /** `lower`'s code units when the caller has them (the tokeniser's copy, text-features.ts). */
+  lowerUnits?: Uint16Array,
+): {
+  sentences: number;
+  repeated: number;
+  properNouns: number;
+  emoji: number;
+  styled: number;
+  emDashes: number;
+} {
   const inPlace = lower.length === text.length && !text.includes('Σ');
   const u = SENTENCE_UNITS.of(text);
-  const lu = inPlace ? LOWER_SENTENCE_UNITS.of(lower) : u;
+  const lu = inPlace ? (lowerUnits ?? LOWER_SENTENCE_UNITS.of(lower)) : u;
   const length = text.length;
   let n = 0;
   let total = 0;
@@ -190,6 +178,7 @@ export function sentenceStats(
   let properNouns = 0;
   let emoji = 0;
   let styled = 0;
+  let emDashes = 0;
   // Where `scanNonAscii` reads its next character: it steps over the unit after a high surrogate.
   let nonAsciiFrom = 0;
   const seen = inPlace ? undefined : new Set<string>();
@@ -219,6 +208,12 @@ export function sentenceStats(
       i++;
       continue;
     }
+    // Spaces next: most of the rest, and they end nothing.
+    if (c === 32) {
+      if (i >= 1 && properNounAfter(text, u, i)) properNouns++;
+      i++;
+      continue;
+    }
     if (c === 10) {
       piece(from, i);
       from = ++i;
@@ -231,18 +226,20 @@ export function sentenceStats(
       }
       i = j;
     } else {
-      if (c === 32) {
-        if (i >= 1 && properNounAfter(text, u, i)) properNouns++;
+      if (c === 0x2014) {
+        // Em dashes, counted here rather than by `indexOf('—')`: V8 finds a two-byte character
+        // by scanning for its high byte (0x20, a space) and checking each hit.
+        emDashes++;
       } else if (c >= 0xa9 && i >= nonAsciiFrom) {
         // As `scanNonAscii` (the sentence ends this scan steps over are neither emoji nor styled).
         const wide = c >= 0xd800 && c <= 0xdbff;
         if (c === 0xd835) styled++;
-        else if (EMOJI_CHAR.test(wide ? text.slice(i, i + 2) : text[i]!)) emoji++;
+        else if (isEmoji(text, i, c, wide)) emoji++;
         if (wide) nonAsciiFrom = i + 2;
       }
       i++;
     }
   }
   piece(from, length);
-  return { sentences: n, repeated: total === 0 ? 0 : repeated / total, properNouns, emoji, styled };
+  return { sentences: n, repeated: total === 0 ? 0 : repeated / total, properNouns, emoji, styled, emDashes };
 }

@@ -7,6 +7,7 @@ import {
   TOKEN_WORD,
   wordGeneration,
   wordIdOf,
+  wordIdOfStraightUnits,
   wordIdOfUnits,
   wordKey,
 } from './word-facts.ts';
@@ -64,47 +65,57 @@ export function tokenizeWords(
   text: string,
   headEnd = 0,
 ): { tokens: string[]; words: LookedUpWords; lower: string; headEnds: number[] } {
-  // Every token was cut or taken from the table: none is undefined.
-  return scanTokens(text, headEnd, true) as ReturnType<typeof tokenizeWords>;
+  return scanTokens(text, headEnd, true);
 }
 
 /**
- * `tokenizeWords` without cutting the words no table knows (about 57 of a bench post's 210
- * tokens; cutting them was about 2.5 µs of the scorer's 90 per post, 2026-11-27): their tokens
- * are left empty (undefined), and `words.unknown` says where they stand in `lower`. Phrase
- * matching and the distinct-word count read ids and ranges; `cutTokens` fills in the strings
- * for a reader that wants them.
+ * `tokenizeWords` without any token strings: the words no table knows (about 57 of a bench
+ * post's 210 tokens; cutting them was about 2.5 µs of the scorer's 90 per post, 2026-11-27) are
+ * recorded by where they stand in `lower` (`words.unknown`), and no list of strings is built for
+ * the others either (writing the table's string for each known word into a list was about 1.5%
+ * of the scorer's time, 2026-11-29). Phrase matching and the distinct-word count read ids and
+ * ranges; `cutTokens` makes the strings for a reader that wants them.
  */
 export function scanWords(
   text: string,
   headEnd = 0,
-): { tokens: (string | undefined)[]; words: LookedUpWords; lower: string; headEnds: number[] } {
+): { count: number; words: LookedUpWords; lower: string; headEnds: number[]; units: Uint16Array } {
   return scanTokens(text, headEnd, false);
 }
 
-/** The first `count` tokens of a `scanWords` scan, with the words it did not cut cut. */
-export function cutTokens(
-  tokens: readonly (string | undefined)[],
-  words: LookedUpWords,
-  count: number,
-): string[] {
-  const out = tokens.slice(0, count);
-  const { ids, kinds, unknown, lower } = words;
+/** The first `count` tokens of a `scanWords` scan (`words`), as `tokenize` cuts them. */
+export function cutTokens(words: LookedUpWords, count: number): string[] {
+  const out = new Array<string>(count);
+  const { ids, kinds, hashes, unknown, lower } = words;
   let u = 0;
   for (let i = 0; i < count; i++) {
-    // `unknown` holds the ranges of the words (not `?` or `"`) the table does not know.
-    if (ids[i] !== -1 || kinds[i] === TOKEN_MARK) continue;
-    if (out[i] === undefined) out[i] = lower!.slice(unknown![2 * u]!, unknown![2 * u + 1]!);
-    u++;
+    const id = ids[i]!;
+    if (id !== -1) out[i] = wordKey(id);
+    else if (kinds[i] === TOKEN_MARK) out[i] = hashes[i] === QUESTION_HASH ? '?' : '"';
+    else {
+      // `unknown` holds the ranges of the words (not `?` or `"`) the table does not know.
+      const word = lower!.slice(unknown![2 * u]!, unknown![2 * u + 1]!);
+      u++;
+      // A ’ stands inside a token only where it joins two parts (an apostrophe, read as ').
+      out[i] = word.includes('’') ? word.replaceAll('’', "'") : word;
+    }
   }
-  return out as string[];
+  return out;
 }
 
 function scanTokens(
   text: string,
   headEnd: number,
   cut: boolean,
-): { tokens: (string | undefined)[]; words: LookedUpWords; lower: string; headEnds: number[] } {
+): {
+  tokens: string[];
+  count: number;
+  words: LookedUpWords;
+  lower: string;
+  headEnds: number[];
+  /** `lower`'s code units, read before the next scan reuses them. */
+  units: Uint16Array;
+} {
   const s = text.toLowerCase();
   const n = s.length;
   const u = LOWER_UNITS.of(s);
@@ -113,7 +124,8 @@ function scanTokens(
   // lists that start empty and grow several times cost twice as much (2026-11-27). A longer
   // list just grows on; the guess is capped, as V8 keeps a very long `new Array` as a dictionary.
   const guess = Math.min((n >> 2) + 8, 4096);
-  const tokens = new Array<string | undefined>(guess);
+  // Only `tokenizeWords` (cut) wants the strings.
+  const tokens = new Array<string>(cut ? guess : 0);
   const ids = new Array<number>(guess);
   const hashes = new Array<number>(guess);
   const kinds = new Array<number>(guess);
@@ -128,7 +140,7 @@ function scanTokens(
       if (c === 63 || c === 34 || c === 0x201c || c === 0x201d) {
         const token = c === 63 ? '?' : '"';
         const hash = c === 63 ? QUESTION_HASH : QUOTE_HASH;
-        tokens[count] = token;
+        if (cut) tokens[count] = token;
         hashes[count] = hash;
         ids[count] = wordIdOf(token, hash);
         kinds[count++] = TOKEN_MARK;
@@ -161,23 +173,21 @@ function scanTokens(
       i += 2;
     }
     const hash = finishHash(h);
-    let token: string | undefined;
     let id: number;
     if (curly) {
-      token = s.slice(start, i).replace(/’/g, "'");
-      id = wordIdOf(token, hash);
+      id = wordIdOfStraightUnits(u, start, i, hash);
+      if (cut) tokens[count] = id !== -1 ? wordKey(id) : s.slice(start, i).replace(/’/g, "'");
     } else {
       id = wordIdOfUnits(u, start, i, hash);
-      token = id !== -1 ? wordKey(id) : cut ? s.slice(start, i) : undefined;
+      if (cut) tokens[count] = id !== -1 ? wordKey(id) : s.slice(start, i);
     }
     if (id === -1 && unknown !== undefined) unknown.push(start, i);
-    tokens[count] = token;
     hashes[count] = hash;
     ids[count] = id;
     kinds[count++] = isDigit(u[start]!) ? TOKEN_NUMBER : TOKEN_WORD;
     if (i <= headEnd) headEnds.push(i);
   }
-  tokens.length = count;
+  if (cut) tokens.length = count;
   ids.length = count;
   hashes.length = count;
   kinds.length = count;
@@ -185,8 +195,10 @@ function scanTokens(
     unknown === undefined
       ? { generation, ids, hashes, kinds }
       : { generation, ids, hashes, kinds, unknown, lower: s };
-  return { tokens, words, lower: s, headEnds };
+  return { tokens, count, words, lower: s, headEnds, units: u };
 }
 
 const QUESTION_HASH = hashString('?');
 const QUOTE_HASH = hashString('"');
+// `cutTokens` tells the two marks apart by their hashes.
+if (QUESTION_HASH === QUOTE_HASH) throw new Error('the tokeniser needs ? and " to hash apart');

@@ -131,6 +131,8 @@ export function wordFacts(token: string): WordFacts | undefined {
 export const wordIdOf = (word: string, hash: number): number => WORDS.idOf(word, hash);
 export const wordIdOfUnits = (units: Uint16Array, start: number, end: number, hash: number): number =>
   WORDS.idOfUnits(units, start, end, hash);
+export const wordIdOfStraightUnits = (units: Uint16Array, start: number, end: number, hash: number): number =>
+  WORDS.idOfStraightUnits(units, start, end, hash);
 export const wordKey = (id: number): string => WORDS.keys[id]!;
 export const factsOfId = (id: number): WordFacts => FACTS[id]!;
 export const wordGeneration = (): number => generation;
