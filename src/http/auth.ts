@@ -12,6 +12,7 @@ import { sha256Hex } from '../lib/hash.ts';
 import type { AuthThrottle } from './auth-throttle.ts';
 import { bearerTokenOf } from './bearer.ts';
 import { AppError, unauthorized } from './errors.ts';
+import { budgetsOf, budgetsOfCached } from './key-budgets.ts';
 import type { RouteScope } from './route-config.ts';
 
 /** The token of a `Bearer <token>` header, or throws 401. */
@@ -43,65 +44,13 @@ function scopeRefusal(caller: Caller, scope: RouteScope): unknown {
   }
 }
 
-/** The per-key budgets, keyed by the key's digest so they can be spent while the key is looked up. */
-export function keyBudgets(deps: AppDeps, digest: string) {
-  const id = digest.slice(0, 32);
-  return {
-    requests: {
-      key: `rl:req:${id}`,
-      limit: deps.config.RATE_LIMIT_REQUESTS_PER_MIN,
-      windowMs: 60_000,
-      headerPrefix: 'x-ratelimit',
-      label: 'request',
-    },
-    model: {
-      key: `rl:llm:${id}`,
-      limit: deps.config.RATE_LIMIT_MODEL_PER_MIN,
-      windowMs: 60_000,
-      headerPrefix: 'x-ratelimit-llm',
-      label: 'model-backed',
-    },
-  } satisfies Record<string, Budget>;
-}
-
 declare module '../context.ts' {
   interface ProcessMemory {
     /** Failed authentications per client address, keys known not to exist (auth-throttle.ts). */
     authThrottle: AuthThrottle;
     /** Key lookups under way, by digest: a burst of one key (valid or not) costs one database read. */
     keyLookupsInFlight: Map<string, Promise<Caller | null>>;
-    /** Each key's budgets (keyBudgets), built once per key digest (at most 10,000), not per request. */
-    keyBudgets: Map<string, ReturnType<typeof keyBudgets>>;
-    /**
-     * The same budgets by cached caller object (budgetsOfCached): a caller stands for one key
-     * digest (src/features/keys/key-lookup.ts makes one per lookup), and a digest's Map lookup
-     * hashes and compares its 64 characters, which the hot path already did to find the caller.
-     */
-    budgetsByCaller: WeakMap<Caller, ReturnType<typeof keyBudgets>>;
   }
-}
-
-/** keyBudgets, built once per key digest (bounded), not once per request. */
-function budgetsOf(deps: AppDeps, digest: string) {
-  const byDigest = deps.memory.keyBudgets;
-  let budgets = byDigest.get(digest);
-  if (!budgets) {
-    if (byDigest.size >= 10_000) byDigest.clear();
-    budgets = keyBudgets(deps, digest);
-    byDigest.set(digest, budgets);
-  }
-  return budgets;
-}
-
-/** A cached caller's budgets, found by the caller object (`deps.memory.budgetsByCaller`). */
-function budgetsOfCached(deps: AppDeps, caller: Caller, digest: string) {
-  const byCaller = deps.memory.budgetsByCaller;
-  let budgets = byCaller.get(caller);
-  if (!budgets) {
-    budgets = budgetsOf(deps, digest);
-    byCaller.set(caller, budgets);
-  }
-  return budgets;
 }
 
 /**

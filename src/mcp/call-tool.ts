@@ -3,13 +3,13 @@ import type { FastifyReply } from 'fastify';
 import { enforceBudget, hitBudget } from '../api/rate-limit.ts';
 import { principalOf, requireScope } from '../caller.ts';
 import type { Ctx } from '../context.ts';
-import { keyBudgets } from '../http/auth.ts';
 import {
   beginIdempotent,
   completeIdempotent,
   fingerprintOf,
   type IdempotencyClaim,
 } from '../http/idempotency.ts';
+import { keyBudgets } from '../http/key-budgets.ts';
 import { findUnstorableText, unstorableTextError } from '../http/text-safety.ts';
 import type { CatalogEntry } from './catalog.ts';
 import { asAppError, invalidArguments, toolError, toolSuccess } from './tool-result.ts';
