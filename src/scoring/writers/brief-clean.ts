@@ -1,3 +1,5 @@
+import { upperFirst } from './first-letter.ts';
+
 /**
  * What a brief says, without what it asks. A brief often carries an instruction ("Write a post
  * announcing that our bakery ...") or a label ("Product launch announcement: ...", "data engineer
@@ -20,11 +22,10 @@ const INSTRUCTION =
 /** Words that name a kind of post, not what it is about. */
 const GENRE =
   /\b(?:post|posts|thread|story|stories|announcement|announcements|update|updates|recap|news|tips?|ideas?|thoughts?|notes?|takeaways?|learnings?|lessons?|launch|draft|series|content)\b/gi;
-const LABEL_MAX_WORDS = 6;
+/** A label ("Product launch announcement") is a few words at most; generate-offline.ts reads a topic so too. */
+export const LABEL_MAX_WORDS = 6;
 /** A role said as a topic reads "working as a data engineer". */
 const ROLE = /(?:er|or|ist|ian|ant|ect)$/i;
-
-const upperFirst = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 
 /** "Product launch announcement" is a label; "Five lessons from two years of Airflow" is a heading worth keeping. */
 function isBareLabel(s: string): boolean {

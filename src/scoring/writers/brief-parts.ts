@@ -6,6 +6,8 @@ import { splitSentences } from '../text/rewrite-sentences.ts';
 import { normalizePost } from '../text/text-features.ts';
 import { isNounPhrases, labelTheme, type Theme, themesOf } from '../text/themes.ts';
 import type { BrandContext } from '../types.ts';
+import { LABEL_MAX_WORDS } from './brief-clean.ts';
+import { lowerFirst, upperFirst } from './first-letter.ts';
 import { opensWithNews } from './news-wording.ts';
 
 /*
@@ -20,13 +22,8 @@ export const squashed = (s: string) =>
     .replace(/[^\p{L}\p{N}%$]+/gu, ' ')
     .trim()} `;
 export const stripEnd = (s: string) => s.replace(/[.!?…:;,]+$/u, '').trim();
-/** Lower-cases the first letter unless the first word looks like a name or an acronym. */
-export const lowerFirst = (s: string) =>
-  /^\p{Lu}[\p{Ll}\s]/u.test(s) && !/^I\b/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s;
-export const upperFirst = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 /** A story hook can carry the first sentence whole while it stays before the fold. */
 export const HOOK_MAX_CHARS = 150;
-export const LABEL_MAX_WORDS = 6;
 
 export function hashtag(theme: string): string | null {
   const words = theme.match(/[\p{L}\p{N}]+/gu) ?? [];

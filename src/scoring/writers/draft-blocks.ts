@@ -1,7 +1,8 @@
 import type { HookArchetype } from '../../domain/enums.ts';
 import { detectArchetype } from '../rules/hook.ts';
 import { adviceAbout, agree, capitalised, impersonal } from '../text/themes.ts';
-import { HOOK_MAX_CHARS, lowerFirst, type Parts, stripEnd, upperFirst } from './brief-parts.ts';
+import { HOOK_MAX_CHARS, type Parts, stripEnd } from './brief-parts.ts';
+import { lowerFirst, upperFirst } from './first-letter.ts';
 
 const ORDINALS = [
   'First',

@@ -2,10 +2,11 @@ import type { HookArchetype } from '../../domain/enums.ts';
 import { capitalised, labelTheme } from '../text/themes.ts';
 import type { BrandContext, GenerateInput, VoiceContext } from '../types.ts';
 import { cleanBrief } from './brief-clean.ts';
-import { hashtag, lowerFirst, partsOf, stripEnd } from './brief-parts.ts';
+import { hashtag, partsOf, stripEnd } from './brief-parts.ts';
 import { blocksFor } from './draft-blocks.ts';
 import { specificsOf } from './draft-checks.ts';
 import { detailsFor } from './draft-select.ts';
+import { lowerFirst } from './first-letter.ts';
 import { voiceHints } from './voice-offline.ts';
 
 /**

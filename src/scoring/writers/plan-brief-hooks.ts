@@ -6,6 +6,7 @@ import { type Tagged, tagText } from '../text/tagger.ts';
 import { normalizePost } from '../text/text-features.ts';
 import { capitalised, type Theme, themesOf } from '../text/themes.ts';
 import { isGenreTheme } from './brief-clean.ts';
+import { lowerFirst } from './first-letter.ts';
 
 /**
  * Plan hooks made of the brief itself: its own sentences where one already reads as a hook
@@ -44,8 +45,6 @@ const PICTOGRAPH = /\p{Extended_Pictographic}/u;
 const ELSEWHERE = new Set(['it', 'this', 'these', 'those', 'they', 'them', 'he', 'she', 'him', 'her']);
 const SUBJECT_WORDS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM', 'ADP', 'PART']);
 
-const lowerFirst = (s: string) =>
-  /^\p{Lu}(?:\p{Ll}|\s)/u.test(s) && !/^I\b/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s;
 /** A sentence said after a colon or "that": lower-cased first, unless it opens on a name ("Microsoft"). */
 const clauseOf = (s: string, tokens: Tagged[]) =>
   // A name is a name when a name or a verb follows ("Todd Schwartz", "Microsoft is"); a capital
