@@ -254,34 +254,28 @@ try {
   const runAt =
     Date.now() + Number(process.env.BENCH_LEAD_MS ?? 3_000 + (TOTAL + WARMUP) * 2 + (WARMUP ? 3_000 : 0));
   const dueAt = (i: number) => runAt + Math.floor((i * SPREAD_MS) / TOTAL);
-  const ids: string[] = [];
+  /** Schedules `count` posts in bulk requests of 100, round the channels; their ids. */
+  const schedule = async (count: number, label: string, dueOf: (i: number) => number) => {
+    const scheduled: string[] = [];
+    for (let start = 0; start < count; start += 100) {
+      const items = Array.from({ length: Math.min(100, count - start) }, (_, i) => ({
+        text: `${label} ${start + i}`,
+        runAt: dueOf(start + i),
+        channelId: channels[(start + i) % CHANNELS]!.id,
+      }));
+      const res = await json(`${base}/v1/posts/bulk-schedule`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ items }),
+      });
+      scheduled.push(...res.posts.map((p: { id: string }) => p.id));
+    }
+    return scheduled;
+  };
   // BENCH_WARMUP_POSTS: posts due a few seconds before the burst and left out of every figure,
   // so the burst meets workers that have published before, as a worker running for hours does.
-  for (let start = 0; start < WARMUP; start += 100) {
-    const items = Array.from({ length: Math.min(100, WARMUP - start) }, (_, i) => ({
-      text: `Warm-up post ${start + i}`,
-      runAt: runAt - 2_500,
-      channelId: channels[(start + i) % CHANNELS]!.id,
-    }));
-    await json(`${base}/v1/posts/bulk-schedule`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ items }),
-    });
-  }
-  for (let start = 0; start < TOTAL; start += 100) {
-    const items = Array.from({ length: Math.min(100, TOTAL - start) }, (_, i) => ({
-      text: `Bench post ${start + i}`,
-      runAt: dueAt(start + i),
-      channelId: channels[(start + i) % CHANNELS]!.id,
-    }));
-    const res = await json(`${base}/v1/posts/bulk-schedule`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ items }),
-    });
-    ids.push(...res.posts.map((p: { id: string }) => p.id));
-  }
+  await schedule(WARMUP, 'Warm-up post', () => runAt - 2_500);
+  const ids = await schedule(TOTAL, 'Bench post', dueAt);
   if (Date.now() >= runAt) throw new Error('scheduling took longer than the lead time; raise it');
   if (LONG_TRANSACTION) {
     // Its snapshot keeps every row version the burst makes alive until the end.

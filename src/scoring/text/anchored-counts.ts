@@ -16,16 +16,7 @@ export const sticky = (re: RegExp): RegExp => new RegExp(re.source, re.flags.rep
  * match starts with the character `first`.
  */
 export function countFrom(re: RegExp, text: string, first: string): number {
-  let n = 0;
-  let i = text.indexOf(first);
-  while (i !== -1) {
-    re.lastIndex = i;
-    if (re.test(text)) {
-      n++;
-      i = text.indexOf(first, re.lastIndex);
-    } else i = text.indexOf(first, i + 1);
-  }
-  return n;
+  return countFromSplit(re, text, first, 0).all;
 }
 
 /**
