@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { configWith } from '../src/config/config.ts';
-import { pairwiseAccuracy, spearman } from '../src/lib/rank-stats.ts';
+import { median, pairwiseAccuracy, spearman } from '../src/lib/rank-stats.ts';
 import { startService } from '../src/server.ts';
 import { byAuthor, type DataPost, readAllData } from './lib/datasets.ts';
 
@@ -14,8 +14,10 @@ import { byAuthor, type DataPost, readAllData } from './lib/datasets.ts';
  * POST /v1/history as a client would, the background refit runs, and the other half is scored
  * through POST /v1/score. Reported per author split (training authors / held-out authors, the
  * same seeded split as the global model's): within-author Spearman of `personal.overall` and of
- * `overall` with log(1 + engagement), and same-author pairwise accuracy (pairs 2x apart).
- * Only authors whose imported half reaches 10 posts get a personal model; the others are counted.
+ * `overall` with log(1 + engagement), same-author pairwise accuracy (pairs 2x apart), how
+ * often the personal score and `personal.expected.median` order a pair of posts alike, and how
+ * often a post's engagement (as a multiple of the imported half's median) lands in the expected
+ * range. Only authors whose imported half reaches 10 posts get a personal model; the others are counted.
  */
 
 const IMPORT_BATCH = 1_000;
@@ -57,6 +59,9 @@ interface AuthorResult {
   global: number[];
   mine: number[];
   target: number[];
+  /** `personal.expected` per scored post, and the post's engagement as a multiple of the imported half's median. */
+  expected: { low: number; median: number; high: number }[];
+  actual: number[];
 }
 
 const results: AuthorResult[] = [];
@@ -86,7 +91,10 @@ for (const posts of groups) {
     global: [],
     mine: [],
     target: [],
+    expected: [],
+    actual: [],
   };
+  const historyMedian = median(history.map((p) => p.engagement)) ?? 0;
   for (const p of held) {
     const score = await call('POST', '/v1/score', apiKey, {
       post: p.text,
@@ -97,6 +105,8 @@ for (const posts of groups) {
     if (score.personal) {
       r.personal = true;
       r.mine.push(score.personal.overall);
+      r.expected.push(score.personal.expected);
+      r.actual.push((1 + p.engagement) / (1 + historyMedian));
     }
   }
   results.push(r);
@@ -119,6 +129,27 @@ function summarize(label: string, rows: AuthorResult[]) {
   }
   const global = rho((r) => r.global);
   const mine = rho((r) => r.mine);
+  // How `expected` reads beside `overall`: the share of same-author pairs whose personal score
+  // and expected multiple are ordered alike (ties in either count as alike), and the share of
+  // scored posts whose engagement fell inside the expected range (10th to 90th percentile: 80%).
+  let ordered = 0;
+  let orderPairs = 0;
+  let inside = 0;
+  let expectedPosts = 0;
+  for (const r of withModel) {
+    for (let i = 0; i < r.mine.length; i++) {
+      const e = r.expected[i]!;
+      const a = r.actual[i]!;
+      expectedPosts++;
+      if (a >= e.low && a <= e.high) inside++;
+      for (let j = i + 1; j < r.mine.length; j++) {
+        orderPairs++;
+        const byScore = Math.sign(r.mine[i]! - r.mine[j]!);
+        const byExpected = Math.sign(e.median - r.expected[j]!.median);
+        if (byScore * byExpected >= 0) ordered++;
+      }
+    }
+  }
   return {
     label,
     authors: rows.length,
@@ -129,6 +160,8 @@ function summarize(label: string, rows: AuthorResult[]) {
     gain: mine - global,
     pairGlobal: pairs ? right.global / pairs : Number.NaN,
     pairMine: pairs ? right.mine / pairs : Number.NaN,
+    ordered: orderPairs ? ordered / orderPairs : Number.NaN,
+    inside: expectedPosts ? inside / expectedPosts : Number.NaN,
   };
 }
 
@@ -146,11 +179,11 @@ const rows = [
 const f3 = (x: number) => (Number.isNaN(x) ? 'n/a' : x.toFixed(3));
 const pct = (x: number) => (Number.isNaN(x) ? 'n/a' : `${(100 * x).toFixed(1)}%`);
 const lines = [
-  '| authors | with a personal model | posts scored (the half not imported) | Spearman: overall | Spearman: personal.overall | gain | pairwise: overall | pairwise: personal |',
-  '|---|---|---|---|---|---|---|---|',
+  '| authors | with a personal model | posts scored (the half not imported) | Spearman: overall | Spearman: personal.overall | gain | pairwise: overall | pairwise: personal | score and expected ordered alike | inside the expected range |',
+  '|---|---|---|---|---|---|---|---|---|---|',
   ...rows.map(
     (r) =>
-      `| ${r.label} (${r.authors}) | ${r.modelled} | ${r.scored} | ${f3(r.global)} | ${f3(r.mine)} | ${r.gain >= 0 ? '+' : ''}${f3(r.gain)} | ${pct(r.pairGlobal)} | ${pct(r.pairMine)} |`,
+      `| ${r.label} (${r.authors}) | ${r.modelled} | ${r.scored} | ${f3(r.global)} | ${f3(r.mine)} | ${r.gain >= 0 ? '+' : ''}${f3(r.gain)} | ${pct(r.pairGlobal)} | ${pct(r.pairMine)} | ${pct(r.ordered)} | ${pct(r.inside)} |`,
   ),
 ];
 console.log(lines.join('\n'));
