@@ -1,12 +1,7 @@
 import { byAuthor, readAllData } from '../scripts/lib/datasets.ts';
 import { withPersonal } from '../src/features/history/personal-score.ts';
 import { scoreModel } from '../src/scoring/learned/model.ts';
-import {
-  FEATURE_NAMES,
-  globalWeights,
-  offlineFeatures,
-  reportable,
-} from '../src/scoring/personal/features.ts';
+import { FEATURE_NAMES, globalWeights, offlineScored, reportable } from '../src/scoring/personal/features.ts';
 import { fitPersonalModel } from '../src/scoring/personal/fit.ts';
 import { scoreHeuristically, scoreHeuristicallyKeeping } from '../src/scoring/scorer.ts';
 import { fmt, report } from './lib.ts';
@@ -14,7 +9,7 @@ import { fmt, report } from './lib.ts';
 /**
  * bench/personal, in one run on one core:
  * 1. Personal-model fit for 100 and 1,000 history posts (real posts of ../shared/data/): the
- *    features of every post (offline engine) plus the fit, as a background refit computes them
+ *    features and offline score of every post plus the fit, as a background refit computes them
  *    (the history read from the database is not included). Median of 5 runs. Target < 1 s for 1,000.
  * 2. Scoring throughput with a personal model beside the global score alone (the offline engine,
  *    1,000-post model), on the same posts.
@@ -27,12 +22,13 @@ const sample = (n: number) => posts.slice(0, n);
 function fitOnce(n: number) {
   const rows = sample(n);
   const started = performance.now();
-  const x = rows.map((p) => offlineFeatures({ post: p.text, media: p.media }, global).x);
+  const read = rows.map((p) => offlineScored({ post: p.text, media: p.media }, global));
   const featured = performance.now();
   const model = fitPersonalModel({
     names: FEATURE_NAMES,
-    x,
+    x: read.map((r) => r.x),
     engagement: rows.map((p) => p.engagement),
+    overall: read.map((r) => r.overall),
     globalWeights: weights,
     globalVersion: global.version,
     reportable,

@@ -7,7 +7,7 @@ import { scoreModel } from '../../src/scoring/learned/model.ts';
 import {
   FEATURE_NAMES,
   globalWeights,
-  offlineFeatures,
+  offlineScored,
   reportable,
 } from '../../src/scoring/personal/features.ts';
 import { fitPersonalModel, type PersonalModel } from '../../src/scoring/personal/fit.ts';
@@ -70,10 +70,12 @@ const standInModelJudge: Judge = {
 /** The personal model fitted on an author's posts, stored and read back as the service does (JSON). */
 function fitAuthor(posts: DataPost[]): { version: number; model: PersonalModel } | null {
   const global = scoreModel();
+  const read = posts.map((p, i) => offlineScored(goldenInput(p, i), global));
   const model = fitPersonalModel({
     names: FEATURE_NAMES,
-    x: posts.map((p, i) => offlineFeatures(goldenInput(p, i), global).x),
+    x: read.map((r) => r.x),
     engagement: posts.map((p) => p.engagement),
+    overall: read.map((r) => r.overall),
     globalWeights: globalWeights(global),
     globalVersion: global.version,
     reportable,

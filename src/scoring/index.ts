@@ -22,11 +22,20 @@ export {
   FEATURE_NAMES,
   featureLabel,
   globalWeights,
-  offlineFeatures,
   offlineFeaturesOf,
+  offlineScored,
   reportable,
 } from './personal/features.ts';
-export { fitPersonalModel, MIN_HISTORY_POSTS, type PersonalModel } from './personal/fit.ts';
+export {
+  fitPersonalModel,
+  type MeasuredEffect,
+  MIN_EFFECT_POSTS,
+  MIN_HISTORY_POSTS,
+  PERSONAL_SCHEMA,
+  type PersonalModel,
+  SHRINK_POSTS,
+} from './personal/fit.ts';
+export { effectSentence, toldEffects } from './personal/told-effects.ts';
 export { RUBRICS, rubricFor } from './rules/rubrics.ts';
 export {
   type ScoredPost,

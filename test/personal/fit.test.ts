@@ -7,7 +7,6 @@ import {
   personalPrediction,
   SHRINK_POSTS,
 } from '../../src/scoring/personal/fit.ts';
-import type { RuleOutcome } from '../../src/scoring/rules/rules.ts';
 
 /** A deterministic stream in [0, 1) (mulberry32). */
 function rng(seed: number) {
@@ -20,7 +19,8 @@ function rng(seed: number) {
   };
 }
 
-const NAMES = ['rule.story', 'measure.length', 'measure.noise'];
+/** Features of the global model: a rule, a measure every post has, and one told nowhere. */
+const NAMES = ['engagement.personal_story', 'text.length', 'nlp.sentiment'];
 /** The global model believes length matters and the story rule does not. */
 const GLOBAL = [0, 0.5, 0];
 
@@ -44,6 +44,8 @@ const fit = (n: number, seed = 1) =>
     ...author(n, seed),
     globalWeights: GLOBAL,
     globalVersion: 'test',
+    // The offline overall of every post: the global model's prediction on a 0-100 scale.
+    overall: author(n, seed).x.map((row) => 60 + 10 * GLOBAL.reduce((s, w, j) => s + w * row[j]!, 0)),
     reportable: (j) => j === 0,
   });
 
@@ -81,11 +83,13 @@ describe('personal model fit', () => {
 
   it('measures effects from the author’s data and shows them on a post that has the feature', () => {
     const model = fit(200)!;
-    const story = model.effects.find((e) => e.feature === 'rule.story')!;
+    const story = model.effects.find((e) => e.feature === 'engagement.personal_story')!;
     expect(story.multiple).toBeGreaterThan(1.5);
     expect(story.without).toBeLessThan(1);
     expect(story.p).toBeLessThan(0.001);
-    expect(model.effects.some((e) => e.feature === 'measure.noise')).toBe(false);
+    // One feature tested: adjusting for it changes nothing.
+    expect(story.q).toBe(story.p);
+    expect(model.effects.some((e) => e.feature === 'nlp.sentiment')).toBe(false);
     // The fit's one-pass rank sums give the same p as the plain Mann-Whitney test.
     const data = author(200);
     const on = data.engagement.filter((_, r) => data.x[r]![0] !== 0);
@@ -93,10 +97,9 @@ describe('personal model fit', () => {
     expect(story.p).toBeCloseTo(mannWhitney(on, off).p, 4);
     expect(story.posts).toBe(on.length);
 
-    const rules = { hits: [{ rule: 'rule.story', label: 'Personal story' }] } as unknown as RuleOutcome;
     const global = { overall: 60, weights: GLOBAL, scale: 10, names: NAMES };
-    const withStory = personalScore(model, Float64Array.from([1, 1, 0.5]), rules, global);
-    const without = personalScore(model, Float64Array.from([0, 1, 0.5]), rules, global);
+    const withStory = personalScore(model, Float64Array.from([1, 1, 0.5]), global);
+    const without = personalScore(model, Float64Array.from([0, 1, 0.5]), global);
     expect(withStory.overall).toBeGreaterThan(without.overall);
     expect(withStory.basedOn).toBe(200);
     expect(withStory.expected.median).toBeGreaterThan(1.1);
@@ -104,12 +107,64 @@ describe('personal model fit', () => {
     expect(withStory.expected.low).toBeLessThan(withStory.expected.median);
     expect(withStory.expected.high).toBeGreaterThan(withStory.expected.median);
     expect(withStory.signals).toHaveLength(1);
-    expect(withStory.signals[0]).toMatchObject({ impact: 'positive', rule: 'personal.rule.story' });
-    expect(withStory.signals[0]!.detail).toMatch(
-      /^Your \d+ posts with this \(personal story\) earned [\d.]+x your median engagement; the \d+ without it, [\d.]+x\.$/,
-    );
+    expect(withStory.signals[0]).toMatchObject({
+      impact: 'positive',
+      rule: 'personal.engagement.personal_story',
+      label: 'Your history: Personal stories',
+      detail: `Your ${story.posts} posts that tell a personal story or news earned ${story.multiple.toFixed(2)}x your median engagement, and the ${story.withoutPosts} others earned ${story.without.toFixed(2)}x.`,
+    });
     expect(without.signals).toEqual([]);
-    expect(withStory.note).toMatch(/^Based on 200 of your posts with engagement/);
+    expect(withStory.note).toMatch(
+      /^Based on 200 of your posts with engagement, this post is expected to earn about [\d.]+x your median engagement \(likely [\d.]+x to [\d.]+x\)\.( A post with a personal score of \d+ would earn about your median\.)? Your history rates this post (higher than|lower than|about the same as) the general model does\.$/,
+    );
+  });
+
+  it('expects less of a post whose score a cap or penalty lowered, as its score says', () => {
+    const model = fit(200)!;
+    const x = Float64Array.from([1, 1, 0.5]);
+    const scored = (overall: number) =>
+      personalScore(model, x, { overall, weights: GLOBAL, scale: 10, names: NAMES });
+    // The same features, a score 20 points lower (an external link's cap, repeated text): the
+    // personal prediction alone cannot see why, the expected multiple follows the score.
+    const plain = scored(70);
+    const capped = scored(50);
+    expect(capped.overall).toBeCloseTo(plain.overall - 20, 5);
+    // 20 points at 10 points per standard deviation: two of the author's standard deviations.
+    expect(capped.expected.median / plain.expected.median).toBeCloseTo(Math.exp(-2 * model.sdLog!), 1);
+    // A post at the author's mean score is expected to earn the author's mean log engagement,
+    // and one at the score the note names, about the author's median.
+    const moved = plain.overall - 70;
+    const atMean = scored(model.meanScore - moved);
+    expect(Math.log(atMean.expected.median * (1 + model.medianEngagement))).toBeCloseTo(model.meanLog, 1);
+    const named = Number(/a personal score of (\d+) would earn about your median/.exec(plain.note)![1]);
+    expect(scored(named - moved).expected.median).toBeCloseTo(1, 1);
+  });
+
+  it('adjusts each effect for the features tested with it (Benjamini-Hochberg)', () => {
+    const random = rng(11);
+    const x = Array.from({ length: 60 }, () =>
+      Float64Array.from([random() < 0.5 ? 1 : 0, random() < 0.5 ? 1 : 0, random() < 0.5 ? 1 : 0]),
+    );
+    // Only the first feature matters.
+    const engagement = x.map((row) => Math.round((row[0] ? 60 : 20) * (0.7 + 0.6 * random())));
+    const model = fitPersonalModel({
+      names: NAMES,
+      x,
+      engagement,
+      overall: x.map(() => 60),
+      globalWeights: GLOBAL,
+      globalVersion: 't',
+      reportable: () => true,
+    })!;
+    const ps = model.effects.map((e) => e.p);
+    expect(ps.length).toBe(3);
+    const sorted = [...model.effects].sort((a, b) => a.p - b.p);
+    // q_(i) = min over j >= i of p_(j) * m / j, never below p, and in the order of p.
+    sorted.forEach((e, i) => {
+      const expected = Math.min(...sorted.slice(i).map((f, k) => Math.min(1, (f.p * 3) / (i + k + 1))));
+      expect(e.q).toBeCloseTo(expected, 3);
+      expect(e.q).toBeGreaterThanOrEqual(e.p);
+    });
   });
 
   it('with no signal in the history stays close to the global model', () => {
@@ -122,6 +177,7 @@ describe('personal model fit', () => {
       names: NAMES,
       x,
       engagement,
+      overall: x.map(() => 60),
       globalWeights: GLOBAL,
       globalVersion: 't',
       reportable: () => true,
@@ -129,7 +185,7 @@ describe('personal model fit', () => {
     expect(Math.abs(model.weights[0]!)).toBeLessThan(0.1);
     // A feature with no real effect: its measured p is unremarkable, and the fit's one-pass rank
     // sums give exactly what the plain Mann-Whitney test gives.
-    const noise = model.effects.find((e) => e.feature === 'rule.story')!;
+    const noise = model.effects.find((e) => e.feature === 'engagement.personal_story')!;
     const on = engagement.filter((_, r) => x[r]![0] !== 0);
     const off = engagement.filter((_, r) => x[r]![0] === 0);
     expect(noise.p).toBeGreaterThan(0.05);

@@ -84,7 +84,9 @@ describe('personal score', () => {
     expect(scored.personal.note).toMatch(/^Based on 40 of your posts with engagement/);
     for (const s of scored.personal.signals) {
       expect(s.rule).toMatch(/^personal\./);
-      expect(s.detail).toMatch(/^Your \d+ posts with this .* earned [\d.]+x your median engagement/);
+      expect(s.detail).toMatch(
+        /^Your \d+ .+ earned [\d.]+x your median engagement, and the \d+ others earned [\d.]+x\.$/,
+      );
     }
     // The global part is the same score as without personalisation.
     const plain = await score(apiKey, { personalize: false });
@@ -98,13 +100,22 @@ describe('personal score', () => {
     const { factors } = insights.body;
     expect(factors.basedOn).toBe(40);
     expect(factors.positive.length).toBeGreaterThan(0);
-    for (const f of factors.positive) expect(f.modelMultiple).toBeGreaterThan(1);
-    for (const f of factors.negative) expect(f.modelMultiple).toBeLessThan(1);
+    // Each factor agrees with its own figures and with the personal model.
+    for (const f of factors.positive) {
+      expect(f.modelMultiple).toBeGreaterThan(1);
+      expect(f.multiple).toBeGreaterThan(f.without);
+    }
+    for (const f of factors.negative) {
+      expect(f.modelMultiple).toBeLessThan(1);
+      expect(f.multiple).toBeLessThan(f.without);
+    }
     const lift = [...factors.positive, ...factors.negative].find(
       (f: { multiple: number; without: number }) => f.multiple / f.without > 2.5,
     );
     expect(lift, JSON.stringify(factors)).toBeDefined();
-    expect(factors.note).toMatch(/^From 40 posts: /);
+    expect(factors.note).toMatch(
+      /^In your 40 posts with engagement, th(is feature|ese features) made a clear difference/,
+    );
     expect((await t.request('GET', '/v1/insights', { key: other.apiKey })).body.factors.basedOn).toBe(0);
     // Another account has no personal model of its own, and never sees this one.
     expect((await score(other.apiKey)).personal).toBeUndefined();
@@ -163,5 +174,33 @@ describe('personal score', () => {
     clock.advance(FIT_LEASE_MS + 1);
     await refit();
     expect((await score(apiKey)).personal.basedOn).toBe(12);
+  });
+
+  it('a model stored in an older shape is not used, and the sweep refits it', async () => {
+    const { apiKey, accountId } = await t.signup();
+    await importItems(apiKey, history(14));
+    await refit();
+    expect((await score(apiKey)).personal.basedOn).toBe(14);
+    // A model written by the code before personal.v2: no meanScore, effects without q.
+    const [row] = await t.service.deps.db
+      .select({ model: personalModels.model })
+      .from(personalModels)
+      .where(eq(personalModels.accountId, accountId));
+    const { meanScore: _m, ...old } = row!.model as Record<string, unknown>;
+    await t.service.deps.db
+      .update(personalModels)
+      .set({ model: { ...old, schema: 'personal.v1' }, version: 99 })
+      .where(eq(personalModels.accountId, accountId));
+    clock.advance(10_000); // past the in-process cache of the model
+    expect((await score(apiKey)).personal).toBeUndefined();
+    const state = await t.request('GET', '/v1/insights', { key: apiKey });
+    expect(state.body.personalModel).toMatchObject({ fitted: false, basedOn: 0 });
+    await refit();
+    clock.advance(10_000);
+    const again = await score(apiKey);
+    expect(again.personal.basedOn).toBe(14);
+    expect(again.personal.note).toMatch(
+      /^Based on 14 of your posts with engagement, this post is expected to earn /,
+    );
   });
 });

@@ -6527,8 +6527,11 @@ export interface components {
             [key: string]: unknown;
         };
         Factor: {
+            /** @description An extension: the figures in one sentence ("Your 12 posts with a link in the text earned 0.40x your median engagement, and the 30 others earned 1.20x.") */
+            detail: string;
             /** @description The global model feature (a rule name, a measure, a format) */
             feature: string;
+            /** @description What the feature is, in a few words ("A link in the post") */
             label: string;
             /** @description The personal model's effect at the feature's typical value, as a multiple of engagement */
             modelMultiple: number;
@@ -6543,8 +6546,11 @@ export interface components {
             withoutPosts: number;
         };
         FactorInput: {
+            /** @description An extension: the figures in one sentence ("Your 12 posts with a link in the text earned 0.40x your median engagement, and the 30 others earned 1.20x.") */
+            detail: string;
             /** @description The global model feature (a rule name, a measure, a format) */
             feature: string;
+            /** @description What the feature is, in a few words ("A link in the post") */
             label: string;
             /** @description The personal model's effect at the feature's typical value, as a multiple of engagement */
             modelMultiple: number;
@@ -6561,19 +6567,21 @@ export interface components {
         Factors: {
             /** @description Posts the personal model was fitted on; 0 without a model */
             basedOn: number;
-            /** @description Strongest first */
+            /** @description Features that hold the posts back: the mirror of `positive` (`multiple` below `without`) */
             negative: components["schemas"]["Factor"][];
+            /** @description What the list shows, or why nothing is named yet */
             note: string;
-            /** @description Strongest first */
+            /** @description Features that lift the author’s posts, strongest in the personal model first (at most 5): each has `multiple` above `without`, a difference unlikely to be chance (Benjamini-Hochberg over the features tested, false discovery rate under 0.1), and a personal-model effect above 1 */
             positive: components["schemas"]["Factor"][];
         };
         FactorsInput: {
             /** @description Posts the personal model was fitted on; 0 without a model */
             basedOn: number;
-            /** @description Strongest first */
+            /** @description Features that hold the posts back: the mirror of `positive` (`multiple` below `without`) */
             negative: components["schemas"]["FactorInput"][];
+            /** @description What the list shows, or why nothing is named yet */
             note: string;
-            /** @description Strongest first */
+            /** @description Features that lift the author’s posts, strongest in the personal model first (at most 5): each has `multiple` above `without`, a difference unlikely to be chance (Benjamini-Hochberg over the features tested, false discovery rate under 0.1), and a personal-model effect above 1 */
             positive: components["schemas"]["FactorInput"][];
         };
         /** @enum {string} */

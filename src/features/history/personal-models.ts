@@ -9,7 +9,8 @@ import {
   FEATURE_NAMES,
   fitPersonalModel,
   globalWeights,
-  offlineFeatures,
+  offlineScored,
+  PERSONAL_SCHEMA,
   type PersonalModel,
   reportable,
   scoreModel,
@@ -52,6 +53,15 @@ export async function markPersonalStale(deps: AppDeps, accountId: string): Promi
   deps.wake(SweepName.personal);
 }
 
+/**
+ * A stored model is used when it was fitted on the global model in use and has this code's
+ * shape (PERSONAL_SCHEMA); any other is stale and refitted by the sweep (markChangedInputs).
+ */
+function isCurrent(row: { model: unknown; globalVersion: string | null }): boolean {
+  const model = row.model as { schema?: unknown } | null;
+  return model?.schema === PERSONAL_SCHEMA && row.globalVersion === scoreModel().version;
+}
+
 /** Where the account's personal model stands, for people: what it learned from and when. */
 export async function personalModelState(
   ctx: Ctx,
@@ -66,7 +76,7 @@ export async function personalModelState(
     })
     .from(personalModels)
     .where(eq(personalModels.accountId, ctx.caller.accountId));
-  const fitted = Boolean(row?.model) && row?.globalVersion === scoreModel().version;
+  const fitted = row !== undefined && isCurrent(row);
   return {
     fitted,
     basedOn: fitted ? row!.basedOn : 0,
@@ -91,7 +101,7 @@ export async function loadPersonal(ctx: Ctx): Promise<StoredPersonal | null> {
     .from(personalModels)
     .where(eq(personalModels.accountId, accountId));
   const value =
-    row?.model && row.globalVersion === scoreModel().version
+    row !== undefined && isCurrent(row)
       ? { version: row.version, model: row.model as unknown as PersonalModel }
       : null;
   if (cache.size > 10_000) cache.clear();
@@ -118,7 +128,8 @@ async function claimStale(deps: AppDeps, limit: number): Promise<{ accountId: st
 
 /**
  * Marks stale the accounts whose published posts were polled since their model last read its
- * inputs (a metrics change), and models fitted on another global model version.
+ * inputs (a metrics change), and models fitted on another global model version or stored in
+ * another shape (PERSONAL_SCHEMA).
  */
 async function markChangedInputs(deps: AppDeps): Promise<void> {
   const now = deps.clock.now();
@@ -136,8 +147,16 @@ async function markChangedInputs(deps: AppDeps): Promise<void> {
     .where(
       and(
         isNull(personalModels.staleSince),
-        isNotNull(personalModels.globalVersion),
-        sql`${personalModels.globalVersion} <> ${scoreModel().version}`,
+        or(
+          and(
+            isNotNull(personalModels.globalVersion),
+            sql`${personalModels.globalVersion} <> ${scoreModel().version}`,
+          ),
+          and(
+            isNotNull(personalModels.model),
+            sql`${personalModels.model}->>'schema' is distinct from ${PERSONAL_SCHEMA}`,
+          ),
+        ),
       ),
     );
 }
@@ -151,29 +170,36 @@ export async function refitPersonal(deps: AppDeps, accountId: string, claimedAt:
   const engagement = rows.map((r) => (r.reactions ?? 0) + (r.comments ?? 0) + (r.shares ?? 0));
   const fingerprint = createHash('sha256')
     .update(global.version)
+    .update(PERSONAL_SCHEMA)
     .update(JSON.stringify(rows.map((r, i) => [r.id, r.text.length, r.media, engagement[i]])))
     .digest('hex');
   const [current] = await deps.db
-    .select({ fingerprint: personalModels.fingerprint })
+    .select({ fingerprint: personalModels.fingerprint, model: personalModels.model })
     .from(personalModels)
     .where(eq(personalModels.accountId, accountId));
-  const unchanged = current?.fingerprint === fingerprint;
+  // The same inputs fit the same model, unless the stored one has another shape (PERSONAL_SCHEMA).
+  const unchanged =
+    current?.fingerprint === fingerprint &&
+    (current.model === null || current.model.schema === PERSONAL_SCHEMA);
+  const read = unchanged
+    ? []
+    : rows.map((r) =>
+        offlineScored(
+          {
+            post: r.text,
+            platform: isPlatformId(r.platform) ? r.platform : DEFAULT_PLATFORM,
+            media: (r.media as MediaKind | null) ?? undefined,
+          },
+          global,
+        ),
+      );
   const model = unchanged
     ? undefined
     : fitPersonalModel({
         names: FEATURE_NAMES,
-        x: rows.map(
-          (r) =>
-            offlineFeatures(
-              {
-                post: r.text,
-                platform: isPlatformId(r.platform) ? r.platform : DEFAULT_PLATFORM,
-                media: (r.media as MediaKind | null) ?? undefined,
-              },
-              global,
-            ).x,
-        ),
+        x: read.map((p) => p.x),
         engagement,
+        overall: read.map((p) => p.overall),
         globalWeights: globalWeights(global),
         globalVersion: global.version,
         reportable,

@@ -46,7 +46,7 @@ export function withPersonal(scored: ScoredPost, personal: StoredPersonal | null
   const x = offlineFeaturesOf(rules, scored.x);
   return {
     ...result,
-    personal: personalScore(personal.model, x, rules, {
+    personal: personalScore(personal.model, x, {
       overall: result.overall,
       weights,
       scale: global.scale,

@@ -64,7 +64,12 @@ export const TimingGrid = z
 export const Factor = z
   .object({
     feature: z.string().describe('The global model feature (a rule name, a measure, a format)'),
-    label: z.string(),
+    label: z.string().describe('What the feature is, in a few words ("A link in the post")'),
+    detail: z
+      .string()
+      .describe(
+        'An extension: the figures in one sentence ("Your 12 posts with a link in the text earned 0.40x your median engagement, and the 30 others earned 1.20x.")',
+      ),
     modelMultiple: z
       .number()
       .describe("The personal model's effect at the feature's typical value, as a multiple of engagement"),
@@ -79,9 +84,15 @@ export const Factor = z
 export const Factors = z
   .object({
     basedOn: z.number().int().describe('Posts the personal model was fitted on; 0 without a model'),
-    positive: z.array(Factor).describe('Strongest first'),
-    negative: z.array(Factor).describe('Strongest first'),
-    note: z.string(),
+    positive: z
+      .array(Factor)
+      .describe(
+        'Features that lift the author’s posts, strongest in the personal model first (at most 5): each has `multiple` above `without`, a difference unlikely to be chance (Benjamini-Hochberg over the features tested, false discovery rate under 0.1), and a personal-model effect above 1',
+      ),
+    negative: z
+      .array(Factor)
+      .describe('Features that hold the posts back: the mirror of `positive` (`multiple` below `without`)'),
+    note: z.string().describe('What the list shows, or why nothing is named yet'),
   })
   .meta({ id: 'Factors' });
 export type Factors = z.output<typeof Factors>;

@@ -1,8 +1,14 @@
 import type { Call, Ctx } from '../../context.ts';
 import { Invalid } from '../../domain/errors.ts';
-import { labelInSentence } from '../../lib/label-in-sentence.ts';
 import { median } from '../../lib/rank-stats.ts';
-import { featureLabel, MIN_HISTORY_POSTS } from '../../scoring/index.ts';
+import {
+  effectSentence,
+  featureLabel,
+  MIN_EFFECT_POSTS,
+  MIN_HISTORY_POSTS,
+  SHRINK_POSTS,
+  toldEffects,
+} from '../../scoring/index.ts';
 import { toHistoryEntry } from '../history/history.service.ts';
 import { readHistory } from '../history/history-view.ts';
 import { loadPersonal, personalModelState } from '../history/personal-models.ts';
@@ -22,7 +28,13 @@ function checkTimeZone(timeZone: string): string {
 
 const TOP_FACTORS = 5;
 
-/** The personal model's strongest re-weighted features, each with its effect measured in the history. */
+/**
+ * What the author's personal model weighs most among the effects its history makes clear, each
+ * with its figures: a factor is listed as lifting posts only when the posts with it earned a
+ * higher median than those without, the difference is unlikely to be chance and the model weighs
+ * it the same way (scoring/personal/told-effects.ts); holding posts back is the mirror. With a
+ * small history few or none are listed, and the note says why.
+ */
 async function factorsOf(ctx: Ctx, withEngagement: number): Promise<Factors> {
   const personal = await loadPersonal(ctx);
   if (!personal) {
@@ -32,30 +44,40 @@ async function factorsOf(ctx: Ctx, withEngagement: number): Promise<Factors> {
         : 'Your personal model is being fitted from your history; ask again in a minute.';
     return { basedOn: 0, positive: [], negative: [], note };
   }
-  const all = personal.model.effects.map((e) => ({
-    feature: e.feature,
-    label: featureLabel(e.feature),
-    modelMultiple: e.modelMultiple,
-    posts: e.posts,
-    multiple: e.multiple,
-    withoutPosts: e.withoutPosts,
-    without: e.without,
-    pValue: e.p,
+  const { model } = personal;
+  const told = toldEffects(model).map(({ effect: e, direction }) => ({
+    direction,
+    factor: {
+      feature: e.feature,
+      label: featureLabel(e.feature),
+      detail: effectSentence(e),
+      modelMultiple: e.modelMultiple,
+      posts: e.posts,
+      multiple: e.multiple,
+      withoutPosts: e.withoutPosts,
+      without: e.without,
+      pValue: e.p,
+    },
   }));
-  const strength = (f: { modelMultiple: number }) => Math.abs(Math.log(f.modelMultiple));
-  const positive = all
-    .filter((f) => f.modelMultiple > 1.01)
-    .sort((a, b) => strength(b) - strength(a))
-    .slice(0, TOP_FACTORS);
-  const negative = all
-    .filter((f) => f.modelMultiple < 0.99)
-    .sort((a, b) => strength(b) - strength(a))
-    .slice(0, TOP_FACTORS);
-  const top = positive[0];
-  const note = top
-    ? `From ${personal.model.basedOn} posts: what lifts your posts most is ${labelInSentence(top.label)} (your ${top.posts} posts with it earned ${top.multiple}x your median; without it ${top.without}x).`
-    : `From ${personal.model.basedOn} posts: no feature moves your results clearly yet; the personal model stays close to the general one.`;
-  return { basedOn: personal.model.basedOn, positive, negative, note };
+  const positive = told.filter((t) => t.direction === 'lifts').map((t) => t.factor);
+  const negative = told.filter((t) => t.direction === 'holds back').map((t) => t.factor);
+  return {
+    basedOn: model.basedOn,
+    positive: positive.slice(0, TOP_FACTORS),
+    negative: negative.slice(0, TOP_FACTORS),
+    note: factorsNote(model.basedOn, positive.length + negative.length),
+  };
+}
+
+function factorsNote(basedOn: number, told: number): string {
+  if (told > 0)
+    return `In your ${basedOn} posts with engagement, ${told === 1 ? 'this feature' : 'these features'} made a clear difference to your results, and your personal model weighs ${told === 1 ? 'it' : 'each'} the same way.`;
+  const say = Math.round((100 * basedOn) / (basedOn + SHRINK_POSTS));
+  return [
+    `Your ${basedOn} posts with engagement do not yet show clearly what lifts your results or holds them back.`,
+    `A feature is named when at least ${MIN_EFFECT_POSTS} posts have it and ${MIN_EFFECT_POSTS} do not, the gap between them is unlikely to be chance, and your personal model weighs it the same way.`,
+    `With ${basedOn} posts, your history counts for about ${say}% of that model, and the general model for the rest.`,
+  ].join(' ');
 }
 
 /** GET /v1/insights: what works for this author, from their history only. */

@@ -1,24 +1,28 @@
 import { gradeHeuristically } from '../judge/heuristic-judge.ts';
-import { FEATURE_NAMES, FEATURES, featureVector, withJudgeGrades } from '../learned/features.ts';
-import { type ScoreModel, scoreModel, wordWeights } from '../learned/model.ts';
-import { type RuleOutcome, runRules } from '../rules/rules.ts';
+import { FEATURE_NAMES, FEATURES, withJudgeGrades } from '../learned/features.ts';
+import { type ScoreModel, scoreModel } from '../learned/model.ts';
+import type { RuleOutcome } from '../rules/rules.ts';
+import { scoreHeuristicallyKeeping } from '../scorer.ts';
 import type { ScoreInput } from '../types.ts';
+import { factorWords } from './factor-words.ts';
 
 /**
- * The personal model reads the global model's features, always as the offline engine computes
- * them (rules + heuristic judge): history posts are never sent to a language model, so the
- * post being scored is read the same way, whichever judge grades the global score.
+ * A history post as the personal model reads it: the global model's features, always as the
+ * offline engine computes them (rules + heuristic judge), and its overall score from them (the
+ * global model, caps and penalties), which places the author's posts on the 0-100 scale
+ * (`PersonalModel.meanScore`). History posts are never sent to a language model, so the post
+ * being scored is read the same way (`offlineFeaturesOf`), whichever judge grades the global score.
  */
-export function offlineFeatures(
+export function offlineScored(
   input: ScoreInput,
   model: ScoreModel = scoreModel(),
-): { x: Float64Array; rules: RuleOutcome } {
-  const rules = runRules(input);
-  return { x: featureVector(input, rules, gradeHeuristically(rules), wordWeights(model)), rules };
+): { x: Float64Array; overall: number } {
+  const { x, result } = scoreHeuristicallyKeeping(input, model);
+  return { x, overall: result.overall };
 }
 
 /**
- * `offlineFeatures` of a post already scored (its rules' outcome and the feature vector the
+ * The offline features of a post already scored (its rules' outcome and the feature vector the
  * global score used, whichever judge graded it): the judge slots take the offline judge's
  * grades, the rest is the same, so the rules and features are not run a second time.
  */
@@ -31,18 +35,15 @@ export function globalWeights(model: ScoreModel = scoreModel()): Float64Array {
   return Float64Array.from(model.features.map((f) => f.weight));
 }
 
-/** Features whose on/off effect is measured and told: rules, named formats, and measures (not judge grades). */
+/** Features whose with/without effect is measured and told: those a writer can see in a post (factor-words.ts). */
 export const reportable = (index: number): boolean => {
   const spec = FEATURES[index];
-  return spec !== undefined && spec.kind !== 'judge';
+  return spec !== undefined && factorWords(spec.name) !== undefined;
 };
 
-/** A readable name for a feature outside any post (insights): its label, or the rule name spelled out. */
+/** A told feature's name outside any post (insights, the personal signals): factor-words.ts, else the feature's label. */
 export function featureLabel(name: string): string {
-  const spec = FEATURES[FEATURE_NAMES.indexOf(name)];
-  if (spec && spec.kind !== 'rule') return spec.label;
-  const [area, rule] = name.split('.');
-  return `${area}: ${(rule ?? '').replace(/_/g, ' ')}`;
+  return factorWords(name)?.label ?? FEATURES[FEATURE_NAMES.indexOf(name)]?.label ?? name;
 }
 
 export function featureDimension(name: string) {

@@ -15,9 +15,9 @@ function FactorList({ factors, title }: { factors: Factor[]; title: string }) {
       <ul>
         {factors.map((f) => (
           <li key={f.feature}>
-            <strong>{f.label}</strong>: your {f.posts} {f.posts === 1 ? 'post' : 'posts'} with it earned{' '}
-            {f.multiple.toFixed(2)}× your median; the {f.withoutPosts} without it, {f.without.toFixed(2)}×{' '}
-            <span className="muted">(p = {f.pValue < 0.001 ? '<0.001' : f.pValue.toFixed(3)})</span>.
+            {/* The API's own sentence: it names which posts have the feature, with the figures. */}
+            <strong>{f.label}</strong>: {f.detail}{' '}
+            <span className="muted">(p = {f.pValue < 0.001 ? '<0.001' : f.pValue.toFixed(3)})</span>
           </li>
         ))}
       </ul>
