@@ -38,6 +38,18 @@ function author(n: number, seed = 1) {
   return { x, engagement };
 }
 
+/** A model fitted on these posts, every one at the same offline score. */
+const fitOn = (x: Float64Array[], engagement: number[]) =>
+  fitPersonalModel({
+    names: NAMES,
+    x,
+    engagement,
+    overall: x.map(() => 60),
+    globalWeights: GLOBAL,
+    globalVersion: 't',
+    reportable: () => true,
+  })!;
+
 const fit = (n: number, seed = 1) =>
   fitPersonalModel({
     names: NAMES,
@@ -147,15 +159,7 @@ describe('personal model fit', () => {
     );
     // Only the first feature matters.
     const engagement = x.map((row) => Math.round((row[0] ? 60 : 20) * (0.7 + 0.6 * random())));
-    const model = fitPersonalModel({
-      names: NAMES,
-      x,
-      engagement,
-      overall: x.map(() => 60),
-      globalWeights: GLOBAL,
-      globalVersion: 't',
-      reportable: () => true,
-    })!;
+    const model = fitOn(x, engagement);
     const ps = model.effects.map((e) => e.p);
     expect(ps.length).toBe(3);
     const sorted = [...model.effects].sort((a, b) => a.p - b.p);
@@ -173,15 +177,7 @@ describe('personal model fit', () => {
       Float64Array.from([random() < 0.5 ? 1 : 0, random() * 2, random()]),
     );
     const engagement = x.map(() => Math.round(20 + 10 * random()));
-    const model = fitPersonalModel({
-      names: NAMES,
-      x,
-      engagement,
-      overall: x.map(() => 60),
-      globalWeights: GLOBAL,
-      globalVersion: 't',
-      reportable: () => true,
-    })!;
+    const model = fitOn(x, engagement);
     expect(Math.abs(model.weights[0]!)).toBeLessThan(0.1);
     // A feature with no real effect: its measured p is unremarkable, and the fit's one-pass rank
     // sums give exactly what the plain Mann-Whitney test gives.
