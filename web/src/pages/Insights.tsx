@@ -17,7 +17,7 @@ function FactorList({ factors, title }: { factors: Factor[]; title: string }) {
           <li key={f.feature}>
             {/* The API's own sentence: it names which posts have the feature, with the figures. */}
             <strong>{f.label}</strong>: {f.detail}{' '}
-            <span className="muted">(p = {f.pValue < 0.001 ? '<0.001' : f.pValue.toFixed(3)})</span>
+            <span className="muted">(p {f.pValue < 0.001 ? '< 0.001' : `= ${f.pValue.toFixed(3)}`})</span>
           </li>
         ))}
       </ul>
