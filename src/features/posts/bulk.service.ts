@@ -5,8 +5,8 @@ import { partOf } from '../../lib/part-of.ts';
 import { scoreHeuristically } from '../../scoring/index.ts';
 import type { BulkDryRunResult } from './bulk.schemas.ts';
 import { type CsvField, readBulkCsv } from './bulk-csv.ts';
+import { mediaKindOf } from './core/post-rules.ts';
 import { bulkSchedule, checkBulkItems } from './lifecycle.service.ts';
-import { mediaKindOf } from './post-rules.ts';
 import { BulkScheduleItem, type Post } from './posts.schemas.ts';
 
 /**

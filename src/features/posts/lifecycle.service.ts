@@ -5,7 +5,7 @@ import { Conflict, type ErrorDetail } from '../../domain/errors.ts';
 import { SweepName } from '../../wake/sweep-names.ts';
 import { channelsWithSlots, lockQueue, nextFreeSlot, type QueueRow } from '../queues/queue-assign.ts';
 import { planProblems } from '../series/plan-rules.ts';
-import { loadPostRow, newPostRow, type PostRow, toPost } from './post-row.ts';
+import { loadPostRow, newPostRow, type PostRow, toPost } from './core/post-row.ts';
 import {
   type CheckedDraft,
   checkDraft,
@@ -16,9 +16,9 @@ import {
   loadLookup,
   type PostDraft,
   scheduleProblems,
-} from './post-rules.ts';
+} from './core/post-rules.ts';
+import { allows, transitionPost } from './core/transitions.ts';
 import type { BulkScheduleItem, Post } from './posts.schemas.ts';
-import { allows, transitionPost } from './publishing/transitions.ts';
 
 const notSchedulable = (row: PostRow) =>
   new Conflict(

@@ -1,7 +1,7 @@
 import type { Call } from '../../context.ts';
 import { Conflict } from '../../domain/errors.ts';
+import { type PostRow, toPost } from './core/post-row.ts';
 import { changePost } from './post-changes.ts';
-import { type PostRow, toPost } from './post-row.ts';
 import type { Post, ReviseScheduledRequest } from './posts.schemas.ts';
 
 /** Why a post's parts can no longer change, in words about that post. */

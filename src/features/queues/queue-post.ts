@@ -1,8 +1,8 @@
 import type { Ctx } from '../../context.ts';
 import { posts } from '../../db/schema/index.ts';
 import { SweepName } from '../../wake/sweep-names.ts';
-import { newPostRow, toPost } from '../posts/post-row.ts';
-import type { CheckedDraft } from '../posts/post-rules.ts';
+import { newPostRow, toPost } from '../posts/core/post-row.ts';
+import type { CheckedDraft } from '../posts/core/post-rules.ts';
 import type { CreatePostResult } from '../posts/posts.schemas.ts';
 import { slotOf } from '../series/series.service.ts';
 import { lockQueue, nextFreeSlot } from './queue-assign.ts';
