@@ -5,7 +5,7 @@ import postgres from 'postgres';
 import { openDatabase } from '../src/db/client.ts';
 import { jsonRows } from '../src/db/json-rows.ts';
 import { accounts, posts } from '../src/db/schema/index.ts';
-import { targetOf, transitionAllowed, transitionEach } from '../src/features/posts/publishing/transitions.ts';
+import { targetOf, transitionAllowed, transitionEach } from '../src/features/posts/core/transitions.ts';
 import { fmt } from './lib.ts';
 
 /**

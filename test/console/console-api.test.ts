@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts } from '../../src/db/schema/index.ts';
-import { transitionPost } from '../../src/features/posts/publishing/transitions.ts';
+import { transitionPost } from '../../src/features/posts/core/transitions.ts';
 import { createPost, type Member, type PostWorld, startPostWorld } from '../posts/world.ts';
 import { createWebhook, signatureValid } from '../webhooks/helpers.ts';
 import { type Receiver, startReceiver } from '../webhooks/receiver.ts';

@@ -31,6 +31,23 @@ export const LAYERS: readonly (readonly string[])[] = [
 export const APART: readonly string[] = ['sandbox'];
 
 /**
+ * The areas of src/features/ (and its shared files), lowest first, under the same rule: an area
+ * imports from lower layers only, never from an area beside it or above it, so no import can
+ * close a loop between areas. A sub-folder named here is a unit of its own: `posts/core` (the
+ * post row, its rules and its state machine) sits below queues and series, which take only it
+ * from posts; `posts/publishing` (the publish run) sits on the core, below the post verbs.
+ */
+export const FEATURE_LAYERS: readonly (readonly string[])[] = [
+  ['pagination.ts', 'feature-routes.ts'],
+  ['tenancy.ts'],
+  ['keys', 'brands', 'media', 'events', 'history', 'webhooks'],
+  ['account', 'oauth', 'channels', 'insights', 'posts/core'],
+  ['voices', 'queues', 'posts/publishing', 'metrics', 'system', 'validate'],
+  ['intelligence', 'series'],
+  ['posts'],
+];
+
+/**
  * Every import that breaks the order, as `from -> to (unit -> unit)`; an unranked unit is
  * reported too, so a new folder has to be placed.
  */
@@ -41,7 +58,15 @@ export function layerViolations(
   root: string,
 ): string[] {
   const rank = new Map(layers.flatMap((units, i) => units.map((u) => [u, i] as const)));
-  const unit = (file: string) => relative(root, file).split(sep)[0]!;
+  // The first folder of the path, or a deeper folder where the layers name it (`posts/core`).
+  const unit = (file: string) => {
+    const parts = relative(root, file).split(sep);
+    for (let depth = parts.length - 1; depth > 1; depth--) {
+      const folder = parts.slice(0, depth).join('/');
+      if (rank.has(folder)) return folder;
+    }
+    return parts[0]!;
+  };
   const out: string[] = [];
   for (const [from, targets] of imports) {
     const a = unit(from);
@@ -102,5 +127,50 @@ describe('folder layers', () => {
   it('docs/architecture.md states the same order', () => {
     const doc = readFileSync(resolve(SRC, '../docs/architecture.md'), 'utf8');
     expect(doc).toContain(written(LAYERS));
+  });
+});
+
+describe('feature layers', () => {
+  const FEATURES = resolve(SRC, 'features');
+
+  it('reports an import that closes a loop between areas, and a sub-folder ranked apart (the check can fail)', () => {
+    const root = resolve('/f');
+    const at = (p: string) => resolve(root, p);
+    const layers = [['tenancy.ts'], ['posts/core'], ['queues'], ['posts']];
+    const imports = new Map([
+      [at('posts/posts.service.ts'), [at('queues/queue-post.ts'), at('posts/core/post-row.ts')]],
+      [at('queues/queue-post.ts'), [at('posts/core/post-row.ts'), at('tenancy.ts')]],
+      // The loop this order forbids: queues back into the post verbs, the core into its verbs.
+      [at('queues/queue-assign.ts'), [at('posts/posts.service.ts')]],
+      [at('posts/core/post-rules.ts'), [at('posts/lifecycle.service.ts')]],
+      [at('series/series.service.ts'), [at('posts/core/post-row.ts')]],
+    ]);
+    expect(layerViolations(imports, layers, [], root)).toEqual([
+      'queues/queue-assign.ts -> posts/posts.service.ts (queues -> posts)',
+      'posts/core/post-rules.ts -> posts/lifecycle.service.ts (posts/core -> posts)',
+      'series is in no layer',
+    ]);
+  });
+
+  it('every area of src/features/ imports only from lower layers', () => {
+    const files = tsFiles(FEATURES);
+    expect(files.length).toBeGreaterThan(50);
+    const imports = new Map(files.map((f) => [f, relativeImports(f)]));
+    expect(layerViolations(imports, FEATURE_LAYERS, [], FEATURES)).toEqual([]);
+  });
+
+  it('places every area and shared file of src/features/, each once', () => {
+    const ranked = FEATURE_LAYERS.flat();
+    expect(new Set(ranked).size).toBe(ranked.length);
+    const present = readdirSync(FEATURES).filter((name) => !name.startsWith('.'));
+    const top = ranked.filter((unit) => !unit.includes('/'));
+    expect([...present].sort()).toEqual([...top].sort());
+    for (const nested of ranked.filter((unit) => unit.includes('/')))
+      expect(readdirSync(resolve(FEATURES, nested)).length, nested).toBeGreaterThan(0);
+  });
+
+  it('docs/architecture.md states the same order', () => {
+    const doc = readFileSync(resolve(SRC, '../docs/architecture.md'), 'utf8');
+    expect(doc).toContain(written(FEATURE_LAYERS));
   });
 });

@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts } from '../../src/db/schema/index.ts';
-import { transitionEach } from '../../src/features/posts/publishing/transitions.ts';
+import { transitionEach } from '../../src/features/posts/core/transitions.ts';
 import { type Member, type PostWorld, startPostWorld } from './world.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts } from '../../src/db/schema/index.ts';
+import { transitionEach } from '../../src/features/posts/core/transitions.ts';
 import {
   type Claim,
   claimDue,
@@ -8,7 +9,6 @@ import {
   nextWorkAfter,
 } from '../../src/features/posts/publishing/claims.ts';
 import { markPublished } from '../../src/features/posts/publishing/publish-outcome.ts';
-import { transitionEach } from '../../src/features/posts/publishing/transitions.ts';
 import { createPost, eventsOf, type Member, type PostWorld, postRow, startPostWorld } from './world.ts';
 
 /**

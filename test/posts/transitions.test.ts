@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { transitionDiagram } from '../../src/features/posts/publishing/diagram.ts';
+import { transitionDiagram } from '../../src/features/posts/core/diagram.ts';
 import {
   allows,
   POST_TRANSITIONS,
   statesAllowing,
   TERMINAL_STATES,
   targetOf,
-} from '../../src/features/posts/publishing/transitions.ts';
+} from '../../src/features/posts/core/transitions.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 

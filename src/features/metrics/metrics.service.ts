@@ -5,7 +5,7 @@ import { Conflict, UpstreamFailed } from '../../domain/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { PlatformError, type PostMetrics } from '../../platforms/platform.ts';
 import { withChannelAccess } from '../channels/channel-access.ts';
-import { loadPostRow, type PostRow } from '../posts/post-row.ts';
+import { loadPostRow, type PostRow } from '../posts/core/post-row.ts';
 import type { MetricSnapshot } from './metrics.schemas.ts';
 import type { MetricsHistoryResult } from './trends.schemas.ts';
 

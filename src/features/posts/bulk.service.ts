@@ -5,9 +5,10 @@ import { partOf } from '../../lib/part-of.ts';
 import { scoreHeuristically } from '../../scoring/index.ts';
 import type { BulkDryRunResult } from './bulk.schemas.ts';
 import { type CsvField, readBulkCsv } from './bulk-csv.ts';
+import type { Post } from './core/post.schemas.ts';
+import { mediaKindOf } from './core/post-rules.ts';
 import { bulkSchedule, checkBulkItems } from './lifecycle.service.ts';
-import { mediaKindOf } from './post-rules.ts';
-import { BulkScheduleItem, type Post } from './posts.schemas.ts';
+import { BulkScheduleItem } from './posts.schemas.ts';
 
 /**
  * Bulk scheduling from a CSV file, and dry runs of a batch (CSV or JSON). A CSV row becomes

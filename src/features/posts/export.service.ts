@@ -2,9 +2,9 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Call } from '../../context.ts';
 import { posts } from '../../db/schema/index.ts';
 import type { PostExportQuery } from './bulk.schemas.ts';
+import type { Post } from './core/post.schemas.ts';
+import { toPost } from './core/post-row.ts';
 import { csvRecord, escapeCell } from './csv-cells.ts';
-import { toPost } from './post-row.ts';
-import type { Post } from './posts.schemas.ts';
 import { postListFilter } from './posts.service.ts';
 
 /**

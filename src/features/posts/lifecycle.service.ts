@@ -5,7 +5,8 @@ import { Conflict, type ErrorDetail } from '../../domain/errors.ts';
 import { SweepName } from '../../wake/sweep-names.ts';
 import { channelsWithSlots, lockQueue, nextFreeSlot, type QueueRow } from '../queues/queue-assign.ts';
 import { planProblems } from '../series/plan-rules.ts';
-import { loadPostRow, newPostRow, type PostRow, toPost } from './post-row.ts';
+import type { Post } from './core/post.schemas.ts';
+import { loadPostRow, newPostRow, type PostRow, toPost } from './core/post-row.ts';
 import {
   type CheckedDraft,
   checkDraft,
@@ -16,9 +17,9 @@ import {
   loadLookup,
   type PostDraft,
   scheduleProblems,
-} from './post-rules.ts';
-import type { BulkScheduleItem, Post } from './posts.schemas.ts';
-import { allows, transitionPost } from './publishing/transitions.ts';
+} from './core/post-rules.ts';
+import { allows, transitionPost } from './core/transitions.ts';
+import type { BulkScheduleItem } from './posts.schemas.ts';
 
 const notSchedulable = (row: PostRow) =>
   new Conflict(

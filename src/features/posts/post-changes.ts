@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { Call } from '../../context.ts';
 import { posts } from '../../db/schema/index.ts';
 import type { Conflict } from '../../domain/errors.ts';
-import { loadPostRow, type PostRow, toPost } from './post-row.ts';
-import { checkOne } from './post-rules.ts';
-import type { Post, UpdatePostRequest } from './posts.schemas.ts';
-import { allows, transitionPost } from './publishing/transitions.ts';
+import type { Post } from './core/post.schemas.ts';
+import { loadPostRow, type PostRow, toPost } from './core/post-row.ts';
+import { checkOne } from './core/post-rules.ts';
+import { allows, transitionPost } from './core/transitions.ts';
+import type { UpdatePostRequest } from './posts.schemas.ts';
 
 /**
  * Applies `changes` to one post through `transition` ('edit' for drafts, 'revise' for scheduled

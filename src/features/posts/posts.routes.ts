@@ -6,6 +6,7 @@ import { BulkDryRunResult, BulkScheduleQuery, PostExportQuery } from './bulk.sch
 import { bulkScheduleCsv, dryRunBulkCsv, dryRunBulkItems } from './bulk.service.ts';
 import { MAX_CSV_ROWS } from './bulk-csv.ts';
 import { getCalendar } from './calendar.service.ts';
+import type { Post } from './core/post.schemas.ts';
 import { exportPosts } from './export.service.ts';
 import { bulkSchedule, cancelPost, schedulePost } from './lifecycle.service.ts';
 import {
@@ -15,7 +16,6 @@ import {
   CreatePostRequest,
   CreatePostResult,
   MAX_BULK_ITEMS,
-  type Post,
   PostConflict,
   PostErrorResult,
   PostListQuery,

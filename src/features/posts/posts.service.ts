@@ -9,13 +9,13 @@ import { createQueuedPost } from '../queues/queue-post.ts';
 import { planProblems, seriesZone } from '../series/plan-rules.ts';
 import { startSeries } from '../series/series.service.ts';
 import { pageOwned, requireReference } from '../tenancy.ts';
+import type { Post } from './core/post.schemas.ts';
+import { loadPostRow, newPostRow, type PostRow, toPost } from './core/post-row.ts';
+import { checkOne, type PostDraft, scheduleProblems } from './core/post-rules.ts';
 import { changePost } from './post-changes.ts';
-import { loadPostRow, newPostRow, type PostRow, toPost } from './post-row.ts';
-import { checkOne, type PostDraft, scheduleProblems } from './post-rules.ts';
 import type {
   CreatePostRequest,
   CreatePostResult,
-  Post,
   PostListQuery,
   UpdatePostRequest,
 } from './posts.schemas.ts';

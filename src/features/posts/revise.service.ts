@@ -1,8 +1,9 @@
 import type { Call } from '../../context.ts';
 import { Conflict } from '../../domain/errors.ts';
+import type { Post } from './core/post.schemas.ts';
+import { type PostRow, toPost } from './core/post-row.ts';
 import { changePost } from './post-changes.ts';
-import { type PostRow, toPost } from './post-row.ts';
-import type { Post, ReviseScheduledRequest } from './posts.schemas.ts';
+import type { ReviseScheduledRequest } from './posts.schemas.ts';
 
 /** Why a post's parts can no longer change, in words about that post. */
 function refusal(row: PostRow): Conflict {

@@ -6,8 +6,8 @@ import { newId } from '../../lib/ids.ts';
 import type { ScoreResult } from '../../scoring/index.ts';
 import { recordEvent } from '../events/events.service.ts';
 import { scoreText } from '../intelligence/intelligence.service.ts';
-import { loadPostRow, toPost } from './post-row.ts';
-import { mediaKindOf } from './post-rules.ts';
+import { loadPostRow, toPost } from './core/post-row.ts';
+import { mediaKindOf } from './core/post-rules.ts';
 import type { PostScore } from './posts.schemas.ts';
 
 type ScoreRow = typeof postScores.$inferSelect;

@@ -1,11 +1,11 @@
 import type { Ctx } from '../../context.ts';
 import { posts } from '../../db/schema/index.ts';
 import { SweepName } from '../../wake/sweep-names.ts';
-import { newPostRow, toPost } from '../posts/post-row.ts';
-import type { CheckedDraft } from '../posts/post-rules.ts';
-import type { CreatePostResult } from '../posts/posts.schemas.ts';
-import { slotOf } from '../series/series.service.ts';
+import type { Post } from '../posts/core/post.schemas.ts';
+import { newPostRow, toPost } from '../posts/core/post-row.ts';
+import type { CheckedDraft } from '../posts/core/post-rules.ts';
 import { lockQueue, nextFreeSlot } from './queue-assign.ts';
+import { type SlotTaken, slotOf } from './slot-times.ts';
 
 /**
  * POST /v1/posts with `queue: true`: the post is scheduled at the channel's next free slot.
@@ -16,7 +16,7 @@ export async function createQueuedPost(
   ctx: Ctx,
   draft: CheckedDraft,
   now: number,
-): Promise<CreatePostResult> {
+): Promise<{ post: Post; slot: SlotTaken }> {
   const { row, timezone } = await ctx.deps.db.transaction(async (tx) => {
     const queue = await lockQueue(tx, draft.channelId!);
     const at = await nextFreeSlot(tx, queue, now);

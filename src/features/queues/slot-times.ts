@@ -65,3 +65,19 @@ export function nextSlotTimes(queue: QueueShape, fromMs: number, count: number):
   }
   return out;
 }
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Which slot an instant is in a queue's zone, for the create response (QueueSlotTaken). */
+export function slotOf(at: number, timezone: string) {
+  const wall = wallOf(at, timezone);
+  return {
+    at,
+    timezone,
+    day: isoWeekday(wall.year, wall.month, wall.day),
+    time: `${pad(wall.hour)}:${pad(wall.minute)}`,
+  };
+}
+
+/** The slot a queued post (or an evergreen occurrence) took, as slotOf answers it. */
+export type SlotTaken = ReturnType<typeof slotOf>;

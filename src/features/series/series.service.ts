@@ -2,12 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import type { Call, Ctx } from '../../context.ts';
 import { posts, series } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
-import { isoWeekday, wallOf } from '../../lib/zoned-time.ts';
 import { SweepName } from '../../wake/sweep-names.ts';
-import { toPost } from '../posts/post-row.ts';
-import type { CheckedDraft } from '../posts/post-rules.ts';
-import type { CreatePostResult } from '../posts/posts.schemas.ts';
-import { transitionPostIds } from '../posts/publishing/transitions.ts';
+import type { Post } from '../posts/core/post.schemas.ts';
+import { toPost } from '../posts/core/post-row.ts';
+import type { CheckedDraft } from '../posts/core/post-rules.ts';
+import { transitionPostIds } from '../posts/core/transitions.ts';
+import { type SlotTaken, slotOf } from '../queues/slot-times.ts';
 import { pageOwned, requireOwned } from '../tenancy.ts';
 import type { Repeat, Series } from './series.schemas.ts';
 import { extendSeries, isEvergreen, type SeriesRow } from './series-extend.ts';
@@ -32,19 +32,6 @@ export const toSeries = (row: SeriesRow): Series => ({
   updatedAt: row.updatedAt,
 });
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Which slot an instant is in a queue's zone, for the create response. */
-export function slotOf(at: number, timezone: string) {
-  const wall = wallOf(at, timezone);
-  return {
-    at,
-    timezone,
-    day: isoWeekday(wall.year, wall.month, wall.day),
-    time: `${pad(wall.hour)}:${pad(wall.minute)}`,
-  };
-}
-
 /**
  * Starts a series from a checked draft (POST /v1/posts with `repeat`; the rules were checked by
  * the caller) and creates its first occurrences in the same transaction: the response carries
@@ -55,7 +42,7 @@ export async function startSeries(
   draft: CheckedDraft,
   input: { runAt?: number; repeat: Repeat; timezone: string },
   now: number,
-): Promise<CreatePostResult> {
+): Promise<{ post: Post; series: Series; slot?: SlotTaken }> {
   const evergreen = input.repeat.minGapDays !== undefined;
   const startAt = input.runAt ?? now;
   const result = await ctx.deps.db.transaction(async (tx) => {

@@ -2,7 +2,7 @@ import { and, count, countDistinct, eq, inArray, isNull, lt, lte, min, or, sql }
 import type { AppDeps } from '../../context.ts';
 import { channels, posts, webhookDeliveries } from '../../db/schema/index.ts';
 import type { Backlog } from '../../observability/types.ts';
-import { transitionAllowed } from '../posts/publishing/transitions.ts';
+import { transitionAllowed } from '../posts/core/transitions.ts';
 
 /**
  * Five small queries, each on an indexed status column: cheap enough to run on every scrape

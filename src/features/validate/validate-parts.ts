@@ -1,10 +1,10 @@
 import { textLimitFor } from '../../platforms/profiles.ts';
-import { partProblems } from '../posts/part-rules.ts';
+import { partProblems } from '../posts/core/part-rules.ts';
 import type { ValidatePostRequest, ValidationIssue, ValidationReport } from './validate.schemas.ts';
 
 /**
  * The thread parts and the first comment, each judged on its own against the platform's limit
- * for that kind of part (the same rules as creating the post: posts/part-rules.ts), every issue
+ * for that kind of part (the same rules as creating the post: posts/core/part-rules.ts), every issue
  * carrying its `part`. Empty when the request has neither.
  */
 export function partIssues(

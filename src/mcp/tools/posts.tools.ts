@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { IdParams } from '../../api/schemas.ts';
 import { getCalendar } from '../../features/posts/calendar.service.ts';
+import type { Post } from '../../features/posts/core/post.schemas.ts';
 import { cancelPost, schedulePost } from '../../features/posts/lifecycle.service.ts';
 import {
   CalendarQuery,
   CalendarResult,
   CreatePostRequest,
   CreatePostResult,
-  type Post,
   PostListQuery,
   PostListResult,
   PostResult,

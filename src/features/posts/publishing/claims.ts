@@ -8,8 +8,8 @@ import { groupCommit } from '../../../jobs/group-commit.ts';
 import { randomBase62 } from '../../../lib/ids.ts';
 import { SweepName } from '../../../wake/sweep-names.ts';
 import type { ChannelRow } from '../../channels/channel-row.ts';
-import type { PostRow } from '../post-row.ts';
-import { targetOf, transitionAllowed, transitionAllowedByKey, transitionPost } from './transitions.ts';
+import type { PostRow } from '../core/post-row.ts';
+import { targetOf, transitionAllowed, transitionAllowedByKey, transitionPost } from '../core/transitions.ts';
 
 /**
  * Claims: the only ways a post enters `publishing` (`publish_now`, `fall_due`, `recover` in

@@ -1,9 +1,9 @@
 import type { AppDeps } from '../../../context.ts';
 import { groupCommit } from '../../../jobs/group-commit.ts';
 import { recordEvents } from '../../events/events.service.ts';
-import { type PostRow, toPost } from '../post-row.ts';
+import { type PostRow, toPost } from '../core/post-row.ts';
+import { type PostChanges, transitionEach } from '../core/transitions.ts';
 import type { Claim } from './claims.ts';
-import { type PostChanges, transitionEach } from './transitions.ts';
 
 /** A terminal outcome: the transition, written only while `claim` still holds the post. */
 export interface FinalWrite {

@@ -2,9 +2,9 @@ import { and, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../../context.ts';
 import { posts } from '../../../db/schema/index.ts';
 import type { PublishFailure } from '../../../domain/errors.ts';
-import type { PostRow } from '../post-row.ts';
+import type { PostRow } from '../core/post-row.ts';
+import { transitionPost } from '../core/transitions.ts';
 import { type Claim, heldBy } from './claims.ts';
-import { transitionPost } from './transitions.ts';
 
 /**
  * A post is published as parts, in order: the post itself, each thread part (a reply to the

@@ -1,12 +1,12 @@
 import type { Call } from '../../../context.ts';
 import { Conflict, DependencyUnavailable, Invalid, PublishFailed } from '../../../domain/errors.ts';
 import { requireChannelTools } from '../../channels/channel-config.ts';
-import { loadPostRow, type PostRow, toPost } from '../post-row.ts';
-import { checkOne, draftOfRow } from '../post-rules.ts';
-import type { Post } from '../posts.schemas.ts';
+import type { Post } from '../core/post.schemas.ts';
+import { loadPostRow, type PostRow, toPost } from '../core/post-row.ts';
+import { checkOne, draftOfRow } from '../core/post-rules.ts';
+import { allows } from '../core/transitions.ts';
 import { claimPost, heldBy, keepClaimsAlive } from './claims.ts';
 import { runPublish } from './publish-run.ts';
-import { allows } from './transitions.ts';
 
 export const notClaimable = (row: PostRow) =>
   new Conflict(

@@ -5,11 +5,11 @@ import { posts } from '../../../db/schema/index.ts';
 import type { PublishFailure } from '../../../domain/errors.ts';
 import { nextDelayMs, PUBLISH_RETRY } from '../../../jobs/schedules.ts';
 import { SweepName } from '../../../wake/sweep-names.ts';
-import type { PostRow } from '../post-row.ts';
+import type { PostRow } from '../core/post-row.ts';
+import { type PostChanges, transitionPost } from '../core/transitions.ts';
 import { type Claim, heldBy } from './claims.ts';
 import { writeFinal } from './outcome-writer.ts';
 import { nextPart, partsOf, progressOf } from './parts.ts';
-import { type PostChanges, transitionPost } from './transitions.ts';
 
 /** How a publish attempt ended, as the publish-now route and the sweep see it. */
 export type Outcome =

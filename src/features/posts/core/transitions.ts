@@ -5,7 +5,7 @@ import { jsonRecordset, jsonRowsText } from '../../../db/json-rows.ts';
 import { type ReusableStatement, reusableStatement } from '../../../db/reusable-statement.ts';
 import { posts } from '../../../db/schema/index.ts';
 import type { PostStatus } from '../../../domain/enums.ts';
-import type { PostRow } from '../post-row.ts';
+import type { PostRow } from './post-row.ts';
 
 /**
  * The post state machine, in one table. A post is created as `draft` or `scheduled`; every

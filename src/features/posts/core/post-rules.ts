@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Ctx } from '../../context.ts';
-import { brands, channels, media } from '../../db/schema/index.ts';
-import { type ErrorDetail, Invalid } from '../../domain/errors.ts';
-import { DEFAULT_PLATFORM, isPlatformId, mediaRuleFor, PLATFORM_IDS } from '../../platforms/profiles.ts';
-import { isImageType } from '../media/media-types.ts';
+import type { Ctx } from '../../../context.ts';
+import { brands, channels, media } from '../../../db/schema/index.ts';
+import { type ErrorDetail, Invalid } from '../../../domain/errors.ts';
+import { DEFAULT_PLATFORM, isPlatformId, mediaRuleFor, PLATFORM_IDS } from '../../../platforms/profiles.ts';
+import { isImageType } from '../../media/media-types.ts';
 import { partProblems } from './part-rules.ts';
 import type { PostRow } from './post-row.ts';
 

@@ -1,4 +1,4 @@
-import { hasThreads, type PartKind, textLimitFor } from '../../platforms/profiles.ts';
+import { hasThreads, type PartKind, textLimitFor } from '../../../platforms/profiles.ts';
 
 /**
  * The text rules for every part of a post (the post, its thread, its first comment), each

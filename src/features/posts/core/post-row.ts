@@ -1,9 +1,9 @@
-import type { DbOrTx } from '../../db/client.ts';
-import { posts } from '../../db/schema/index.ts';
-import type { PostStatus } from '../../domain/enums.ts';
-import { newId } from '../../lib/ids.ts';
-import { requireOwned } from '../tenancy.ts';
-import type { Post } from './posts.schemas.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { posts } from '../../../db/schema/index.ts';
+import type { PostStatus } from '../../../domain/enums.ts';
+import { newId } from '../../../lib/ids.ts';
+import { requireOwned } from '../../tenancy.ts';
+import type { Post } from './post.schemas.ts';
 
 export type PostRow = typeof posts.$inferSelect;
 

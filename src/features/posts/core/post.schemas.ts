@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { PostStatus } from '../../../domain/enums.ts';
+import { threadedPlatformsProse } from '../../../platforms/profile-prose.ts';
+
+/** The contract's Post, as every post route answers it (toPost in post-row.ts makes it from a row). */
+export const Post = z
+  .object({
+    id: z.string(),
+    accountId: z.string(),
+    brandId: z.string().nullable(),
+    channelId: z.string().nullable(),
+    platform: z.string(),
+    status: PostStatus,
+    text: z.string(),
+    mediaIds: z.array(z.string()),
+    scheduledFor: z.number().int().nullable(),
+    publishedAt: z.number().int().nullable(),
+    platformPostId: z.string().nullable(),
+    platformUrl: z.string().nullable(),
+    thread: z
+      .array(z.string())
+      .describe(
+        `Follow-up parts (${threadedPlatformsProse()}), each published as a reply to the part before`,
+      ),
+    firstComment: z.string().nullable().describe('Published right after the post (and its thread)'),
+    platformPostIds: z
+      .array(z.string())
+      .describe('Platform ids of every published part, in order; the first is `platformPostId`'),
+    firstCommentId: z.string().nullable().describe('Platform id of the published first comment'),
+    error: z.string().nullable().describe('Last publish error'),
+    seriesId: z
+      .string()
+      .nullable()
+      .describe('The recurring or evergreen series this post is an occurrence of (GET /v1/series/{id})'),
+    createdAt: z.number().int(),
+    updatedAt: z.number().int(),
+  })
+  .meta({ id: 'Post' });
+export type Post = z.output<typeof Post>;
