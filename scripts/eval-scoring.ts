@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { scoreModel } from '../src/scoring/learned/model.ts';
-import { overallV1 } from '../src/scoring/rules/score-v1.ts';
 import { scoreHeuristically } from '../src/scoring/scorer.ts';
 import { byAuthor, DATA_FILES, type DataPost, readAllData } from './lib/datasets.ts';
+import { overallV1 } from './lib/score-v1.ts';
 import { pairedGain, type WithinAuthor, withinAuthor } from './lib/within-author.ts';
 
 /**

@@ -7,10 +7,10 @@ import { FEATURES, featureIndex, featureVector, MEDIA_FEATURES } from '../src/sc
 import type { ScoreModel } from '../src/scoring/learned/model.ts';
 import { MULTIPLIERS } from '../src/scoring/rules/format.ts';
 import { runRules } from '../src/scoring/rules/rules.ts';
-import { V1_DIMENSION_WEIGHTS } from '../src/scoring/rules/score-v1.ts';
 import { tokenize } from '../src/scoring/text/phrases.ts';
 import { byAuthor, DATA_FILES, type DataPost, readAllData, SPLIT_SEED } from './lib/datasets.ts';
 import { ridge } from './lib/linear.ts';
+import { V1_DIMENSION_WEIGHTS } from './lib/score-v1.ts';
 import { withinAuthor } from './lib/within-author.ts';
 import { solveWords, vocabulary, type WordDoc, wordSystem } from './lib/word-model.ts';
 import { trainWordOrder } from './lib/word-order-train.ts';

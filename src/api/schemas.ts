@@ -57,3 +57,8 @@ export const DeleteResult = z.object({ deleted: z.boolean() }).meta({ id: 'Delet
  * schema accepts null too; handlers read `request.body ?? {}`.
  */
 export const optionalBody = <T extends z.ZodType>(schema: T) => schema.nullish();
+
+/** A stretch of a submitted text: UTF-16 code-unit offsets, `start` inclusive, `end` exclusive. */
+export const TextSpan = z
+  .object({ start: z.number().int().min(0), end: z.number().int().min(0) })
+  .meta({ id: 'TextSpan' });

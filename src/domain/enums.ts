@@ -24,6 +24,32 @@ export const Dimension = z
   .meta({ id: 'Dimension' });
 export type Dimension = z.output<typeof Dimension>;
 
+/**
+ * The writer-facing concepts a score speaks of, at most one signal each (src/scoring/concepts.ts
+ * describes them; docs/scoring.md tabulates their rules and features).
+ */
+export const Concept = z
+  .enum([
+    'opening',
+    'length',
+    'layout',
+    'sentences',
+    'repetition',
+    'specifics',
+    'voice',
+    'story',
+    'questions',
+    'tags',
+    'hashtags',
+    'links',
+    'format',
+    'timing',
+    'generic',
+    'word_choice',
+  ])
+  .meta({ id: 'Concept' });
+export type Concept = z.output<typeof Concept>;
+
 export const HookArchetype = z
   .enum(['contrarian', 'statement', 'question', 'pure-number', 'story', 'other'])
   .meta({ id: 'HookArchetype' });

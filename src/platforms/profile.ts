@@ -43,6 +43,13 @@ export interface RubricSettings {
   formats: readonly MediaKind[];
   /** Sentence-count band that does best (whole posts). */
   sentenceBand: [number, number];
+  /** Below this many sentences a post is measured to do worse; null where nothing was measured. */
+  fewSentencesBelow: number | null;
+  /**
+   * Whose published reach figures by format the scorer states (rules/format.ts): null when they
+   * were measured on this platform, else the platform they were measured on (an approximation).
+   */
+  reachFiguresFrom: PlatformId | null;
   /** What a model judge or writer is told about the feed, in its prompt (SCORING.md "Judge"). */
   feedNotes: string;
 }

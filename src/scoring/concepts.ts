@@ -1,3 +1,5 @@
+import { type Concept, Concept as ConceptEnum } from '../domain/enums.ts';
+
 /**
  * The writer-facing concepts: the closed set of things a score can say about a post. Every
  * deterministic rule and every learned feature belongs to exactly one concept, and a post gets
@@ -5,32 +7,14 @@
  * Signal.concept carries it on the wire (OpenAPI, /v1/meta `concepts`, the generated client);
  * docs/scoring.md tabulates the set with the rules and features of each.
  *
- * Adding a concept is a contract extension: add it here, describe it, and list it in
- * docs/scoring.md. Adding a rule means registering its name in RULE_CONCEPTS below (a test
+ * Adding a concept is a contract extension: add it to the enumeration (domain/enums.ts
+ * `Concept`, the wire's), describe it here, and list it in docs/scoring.md. Adding a rule means registering its name in RULE_CONCEPTS below (a test
  * fails for a rule without one); a learned feature states its concept in its own row
  * (learned/features.ts).
  */
 
-export const CONCEPTS = [
-  'opening',
-  'length',
-  'layout',
-  'sentences',
-  'repetition',
-  'specifics',
-  'voice',
-  'story',
-  'questions',
-  'tags',
-  'hashtags',
-  'links',
-  'format',
-  'timing',
-  'generic',
-  'word_choice',
-] as const;
-
-export type Concept = (typeof CONCEPTS)[number];
+export const CONCEPTS: readonly Concept[] = ConceptEnum.options;
+export type { Concept };
 
 /** What each concept covers, as /v1/meta and docs/scoring.md describe it to a writer. */
 export const CONCEPT_DESCRIPTIONS: Record<Concept, string> = {

@@ -13,6 +13,7 @@ import { hasThreads } from '../platforms/profiles.ts';
 import { rubricFor } from './rules/rubrics.ts';
 import { splitThread } from './writers/rewrite-thread.ts';
 
+export { CONCEPT_DESCRIPTIONS, CONCEPTS } from './concepts.ts';
 export type { Engine } from './engine.ts';
 export { openEngine } from './engine.ts';
 export { type EngineNotice, engineNotice } from './engine-notice.ts';

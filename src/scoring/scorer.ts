@@ -1,15 +1,18 @@
+import { overflowIndex } from '../../packages/client/src/text-length.ts';
 import { type Dimension, SCORE_SCHEMA_VERSION } from '../domain/enums.ts';
 import { labelInSentence } from '../lib/label-in-sentence.ts';
+import type { Concept } from './concepts.ts';
 import { gradeHeuristically } from './judge/heuristic-judge.ts';
 import type { Judge, JudgeGrades } from './judge/judge.ts';
 import { explain } from './learned/explain.ts';
 import { FEATURES, featureVector } from './learned/features.ts';
 import { applyModel, measuredFormats, type ScoreModel, scoreModel, wordWeights } from './learned/model.ts';
-import { weightOf } from './learned/points-text.ts';
+import { type SpanContext, spansOf } from './learned/signal-spans.ts';
 import { clamp } from './rules/rule-kit.ts';
 import { type RuleOutcome, runRules } from './rules/rules.ts';
 import { QUALITY_RULES } from './rules/rules-quality.ts';
-import type { Breakdown, ScoreInput, ScoreResult, Signal } from './types.ts';
+import { PostSpans } from './text/spans.ts';
+import type { Breakdown, ScoreInput, ScoreResult, Signal, Span } from './types.ts';
 
 /**
  * One ScoreResult (score.v2): the deterministic rules and a judge (the offline heuristic or
@@ -102,6 +105,31 @@ const heavierFirst = (a: Signal, b: Signal) =>
   (a.impact === b.impact ? 0 : a.impact === 'negative' ? -1 : 1) ||
   (a.rule ? 0 : 1) - (b.rule ? 0 : 1);
 
+/** A language model's notes speak for the concept of their dimension, when no rule or feature has. */
+const JUDGE_NOTE_CONCEPTS: Record<Dimension, Concept> = {
+  hook: 'opening',
+  algorithmFit: 'format',
+  specificity: 'specifics',
+  structure: 'layout',
+  voice: 'voice',
+  engagement: 'questions',
+};
+
+const LENGTH_FEATURES = FEATURES.flatMap((f, i) => (f.concept === 'length' ? [i] : []));
+const WORD_CHOICE = FEATURES.findIndex((f) => f.name === 'text.word_choice');
+const wordChoiceWeightOf = (model: ScoreModel) => model.features[WORD_CHOICE]!.weight;
+
+/** The length concept's gains taken back (effects and their dimensions), for a post over the limit. */
+function dropLengthGains(effects: Float64Array, breakdown: Breakdown, model: ScoreModel): void {
+  for (const i of LENGTH_FEATURES) {
+    const e = effects[i]!;
+    if (e <= 0) continue;
+    const d = model.features[i]!.dimension;
+    breakdown[d] = clamp(breakdown[d] - e / model.dimensionWeights[d]);
+    effects[i] = 0;
+  }
+}
+
 const means = new WeakMap<ScoreModel, number[]>();
 function meansOf(model: ScoreModel): number[] {
   let m = means.get(model);
@@ -118,6 +146,8 @@ export interface ScoredPost {
   rules: RuleOutcome;
   /** The feature vector the model read (learned/features.ts `featureVector`), with the judge's grades. */
   x: Float64Array;
+  /** Where a signal about a feature points in the post (the personal signals ask). */
+  spansFor: (feature: string) => Span[];
 }
 
 /** Scores a post from its rule outcome and a judge's grades with a model (the committed one by default). */
@@ -144,10 +174,29 @@ function scoreAndKeep(
   const x = featureVector(input, rules, grades, words, known);
   // The effects are read only by `explain` below: one array serves every post.
   const { effects, breakdown } = applyModel(x, model, EFFECTS);
+  const overLimit = rules.hits.some((h) => h.rule === 'length.over_limit');
+  // Length never helps past the limit: a post that cannot be published gains nothing from it.
+  if (overLimit) dropLengthGains(effects, breakdown, model);
+  // Points taken after the model, by rule: text-quality penalties and binding caps (explain nets them in).
+  const after = new Map<string, number>();
   // Text that is not real writing loses its points on every dimension (rules-quality.ts).
   for (const h of rules.hits)
-    if (QUALITY_RULES.has(h.rule))
+    if (QUALITY_RULES.has(h.rule)) {
       for (const d of Object.keys(breakdown) as Dimension[]) breakdown[d] = clamp(breakdown[d] + h.points);
+      after.set(h.rule, (after.get(h.rule) ?? 0) + h.points);
+    }
+  for (const [d, cap] of Object.entries(rules.caps) as [Dimension, { max: number; rule: string }][]) {
+    if (breakdown[d] <= cap.max) continue;
+    // A cap that bound the score is the heaviest reason there is: it outranks every effect.
+    after.set(cap.rule, (after.get(cap.rule) ?? 0) - (breakdown[d] - cap.max) * model.dimensionWeights[d]);
+    breakdown[d] = cap.max;
+  }
+  const raw = input.post;
+  const spanContext: SpanContext = {
+    spans: new PostSpans(raw, rules.features.text),
+    f: rules.features,
+    overflowAt: overLimit ? overflowIndex(rules.rubric.counting, raw, rules.rubric.maxLength) : raw.length,
+  };
   const explained = explain({
     hits: rules.hits,
     x,
@@ -158,25 +207,30 @@ function scoreAndKeep(
     media: input.media ?? 'none',
     measuredFormats: measuredFormats(model),
     judge: grades.by ?? 'model',
-    text: input.post,
-    lower: lowerOfPost(input.post, rules.features),
+    text: raw,
+    lower: lowerOfPost(raw, rules.features),
+    after,
+    spans: spanContext,
+    scale: model.scale,
+    wordChoiceWeight: wordChoiceWeightOf(model),
   });
-  for (const [d, cap] of Object.entries(rules.caps) as [Dimension, { max: number; rule: string }][]) {
-    if (breakdown[d] <= cap.max) continue;
-    // A cap that bound the score is the heaviest reason there is: it outranks every effect.
-    const lost = (breakdown[d] - cap.max) * model.dimensionWeights[d];
-    breakdown[d] = cap.max;
-    const signal = explained.find((s) => s.rule === cap.rule);
-    if (signal) Object.assign(signal, { impact: 'negative', weight: Math.max(4, weightOf(lost)) });
-  }
   for (const d of Object.keys(breakdown) as Dimension[]) breakdown[d] = Math.round(clamp(breakdown[d]));
   const firedRules = new Set<string>();
   for (const h of rules.hits) firedRules.add(h.rule);
-  // The fired rules' signals, and the rest then the judge's notes, each in the order given.
+  // The fired rules' signals, and the rest then the judge's notes (one per concept not yet spoken for).
   const fired: Signal[] = [];
   const others: Signal[] = [];
-  for (const s of explained) (firedRules.has(s.rule!) ? fired : others).push(s);
-  for (const { rule: _rule, ...signal } of grades.signals) others.push(signal);
+  const spoken = new Set<string>();
+  for (const s of explained) {
+    (firedRules.has(s.rule!) ? fired : others).push(s);
+    spoken.add(s.concept);
+  }
+  for (const note of grades.signals) {
+    const concept = JUDGE_NOTE_CONCEPTS[note.dimension];
+    if (spoken.has(concept)) continue;
+    spoken.add(concept);
+    others.push({ ...note, concept, spans: [] });
+  }
   const signals = rank(fired, others);
   const overall = overallOf(breakdown, model);
   const result: ScoreResult = {
@@ -190,7 +244,7 @@ function scoreAndKeep(
     formatMultiplier: rules.format.multiplier,
     formatNote: rules.format.note,
   };
-  return { result, rules, x };
+  return { result, rules, x, spansFor: (feature) => spansOf(feature, spanContext) };
 }
 
 /**

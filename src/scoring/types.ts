@@ -1,4 +1,5 @@
 import type { Dimension, FollowerBand, HookArchetype, MediaKind, Platform } from '../domain/enums.ts';
+import type { Concept } from './concepts.ts';
 import type { EngineNotice } from './engine-notice.ts';
 
 /**
@@ -9,8 +10,16 @@ import type { EngineNotice } from './engine-notice.ts';
 
 export type Breakdown = Record<Dimension, number>;
 
+/** A stretch of the submitted text, in UTF-16 code units: `start` inclusive, `end` exclusive. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
 export interface Signal {
   dimension: Dimension;
+  /** The writer-facing concept it speaks for (concepts.ts); a post gets at most one signal per concept. */
+  concept: Concept;
   impact: 'positive' | 'negative';
   /** 1-5: how much this signal matters. */
   weight: number;
@@ -19,6 +28,11 @@ export interface Signal {
   detail: string;
   /** Stable name of the deterministic rule that fired; absent for judge observations. */
   rule?: string;
+  /**
+   * Where in the submitted text (`ScoreInput.post` as sent) the signal points: the opening line,
+   * the link, the hashtags, the long sentence, the words. Empty when it is about the whole post.
+   */
+  spans: Span[];
 }
 
 export interface ScoreInput {

@@ -24,11 +24,13 @@ const MAX_SIGNALS = 12;
 
 const signal = fc.record({
   dimension: fc.constant('voice' as const),
+  concept: fc.constant('voice' as const),
   impact: fc.constantFrom('positive' as const, 'negative' as const),
   weight: fc.integer({ min: 1, max: 5 }),
   label: fc.string({ maxLength: 3 }),
   detail: fc.string({ maxLength: 3 }),
   rule: fc.option(fc.constantFrom('a', 'b'), { nil: undefined }),
+  spans: fc.constant<{ start: number; end: number }[]>([]),
 });
 
 describe('ranking signals', () => {

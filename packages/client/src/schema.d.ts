@@ -6260,6 +6260,10 @@ export interface components {
         ChannelStatus: "connected" | "expired" | "revoked" | "error";
         /** @enum {string} */
         ChannelStatusInput: "connected" | "expired" | "revoked" | "error";
+        /** @enum {string} */
+        Concept: "opening" | "length" | "layout" | "sentences" | "repetition" | "specifics" | "voice" | "story" | "questions" | "tags" | "hashtags" | "links" | "format" | "timing" | "generic" | "word_choice";
+        /** @enum {string} */
+        ConceptInput: "opening" | "length" | "layout" | "sentences" | "repetition" | "specifics" | "voice" | "story" | "questions" | "tags" | "hashtags" | "links" | "format" | "timing" | "generic" | "word_choice";
         ConnectChannelRequest: {
             /** @description A brand of the caller's to attach the connected channel to */
             brandId?: string;
@@ -7009,6 +7013,11 @@ export interface components {
                 /** @description `heuristic` or the configured model provider */
                 scoringEngine: string;
             };
+            /** @description The concepts a signal's `concept` names, each described for a writer */
+            concepts: {
+                description: string;
+                id: components["schemas"]["Concept"];
+            }[];
             dimensions: {
                 id: components["schemas"]["Dimension"];
                 weight: number;
@@ -7073,6 +7082,11 @@ export interface components {
                 /** @description `heuristic` or the configured model provider */
                 scoringEngine: string;
             };
+            /** @description The concepts a signal's `concept` names, each described for a writer */
+            concepts: {
+                description: string;
+                id: components["schemas"]["ConceptInput"];
+            }[];
             dimensions: {
                 id: components["schemas"]["DimensionInput"];
                 weight: number;
@@ -7265,6 +7279,7 @@ export interface components {
             overall: number;
             /** @description Features of this post whose effect in the author's history is clear (Mann-Whitney p < 0.05) */
             signals: {
+                concept: components["schemas"]["Concept"];
                 /** @description What the author's history shows, with the effect measured from it */
                 detail: string;
                 dimension: components["schemas"]["Dimension"];
@@ -7272,6 +7287,8 @@ export interface components {
                 impact: "positive" | "negative";
                 label: string;
                 rule?: string;
+                /** @description Where in the submitted `post` the feature stands; empty for the whole post */
+                spans: components["schemas"]["TextSpan"][];
                 weight: number;
             }[];
         };
@@ -7290,6 +7307,7 @@ export interface components {
             overall: number;
             /** @description Features of this post whose effect in the author's history is clear (Mann-Whitney p < 0.05) */
             signals: {
+                concept: components["schemas"]["ConceptInput"];
                 /** @description What the author's history shows, with the effect measured from it */
                 detail: string;
                 dimension: components["schemas"]["DimensionInput"];
@@ -7297,6 +7315,8 @@ export interface components {
                 impact: "positive" | "negative";
                 label: string;
                 rule?: string;
+                /** @description Where in the submitted `post` the feature stands; empty for the whole post */
+                spans: components["schemas"]["TextSpanInput"][];
                 weight: number;
             }[];
         };
@@ -7899,25 +7919,33 @@ export interface components {
             timezone: string;
         };
         Signal: {
+            /** @description The writer-facing concept the signal speaks for; a result has at most one signal per concept (`/v1/meta` lists them) */
+            concept: components["schemas"]["Concept"];
             /** @description One sentence */
             detail: string;
             dimension: components["schemas"]["Dimension"];
             /** @enum {string} */
             impact: "positive" | "negative";
             label: string;
-            /** @description Stable name of the deterministic rule that fired */
+            /** @description Stable name of the rule or learned feature that decided the signal */
             rule?: string;
+            /** @description Where in the submitted `post` the signal points (UTF-16 offsets); empty when it is about the whole post */
+            spans: components["schemas"]["TextSpan"][];
             weight: number;
         };
         SignalInput: {
+            /** @description The writer-facing concept the signal speaks for; a result has at most one signal per concept (`/v1/meta` lists them) */
+            concept: components["schemas"]["ConceptInput"];
             /** @description One sentence */
             detail: string;
             dimension: components["schemas"]["DimensionInput"];
             /** @enum {string} */
             impact: "positive" | "negative";
             label: string;
-            /** @description Stable name of the deterministic rule that fired */
+            /** @description Stable name of the rule or learned feature that decided the signal */
             rule?: string;
+            /** @description Where in the submitted `post` the signal points (UTF-16 offsets); empty when it is about the whole post */
+            spans: components["schemas"]["TextSpanInput"][];
             weight: number;
         };
         StoredScoreResult: {
@@ -7991,6 +8019,14 @@ export interface components {
             unit: "utf16" | "codePoint";
             /** @description When set, every http(s) URL counts this much whatever its length; the rest counts by `unit` */
             urlWeight: number | null;
+        };
+        TextSpan: {
+            end: number;
+            start: number;
+        };
+        TextSpanInput: {
+            end: number;
+            start: number;
         };
         TimingCell: {
             /** @description Weekday on the author’s clock, 0 = Sunday */

@@ -46,11 +46,16 @@ export function withPersonal(scored: ScoredPost, personal: StoredPersonal | null
   const x = offlineFeaturesOf(rules, scored.x);
   return {
     ...result,
-    personal: personalScore(personal.model, x, {
-      overall: result.overall,
-      weights,
-      scale: global.scale,
-      names: FEATURE_NAMES,
-    }),
+    personal: personalScore(
+      personal.model,
+      x,
+      {
+        overall: result.overall,
+        weights,
+        scale: global.scale,
+        names: FEATURE_NAMES,
+      },
+      scored.spansFor,
+    ),
   };
 }

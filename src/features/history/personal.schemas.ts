@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Dimension } from '../../domain/enums.ts';
+import { TextSpan } from '../../api/schemas.ts';
+import { Concept, Dimension } from '../../domain/enums.ts';
 
 /** The `personal` part of a ScoreResult: the post as this author's own history rates it. */
 export const PersonalScore = z
@@ -22,11 +23,15 @@ export const PersonalScore = z
       .array(
         z.object({
           dimension: Dimension,
+          concept: Concept,
           impact: z.enum(['positive', 'negative']),
           weight: z.number().int().min(1).max(5),
           label: z.string(),
           detail: z.string().describe("What the author's history shows, with the effect measured from it"),
           rule: z.string().optional(),
+          spans: z
+            .array(TextSpan)
+            .describe('Where in the submitted `post` the feature stands; empty for the whole post'),
         }),
       )
       .describe(

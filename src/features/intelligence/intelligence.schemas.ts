@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { Cadence, Dimension, FollowerBand, HookArchetype, MediaKind, Platform } from '../../domain/enums.ts';
+import { TextSpan } from '../../api/schemas.ts';
+import {
+  Cadence,
+  Concept,
+  Dimension,
+  FollowerBand,
+  HookArchetype,
+  MediaKind,
+  Platform,
+} from '../../domain/enums.ts';
 import { defaultPlatformProse, threadedPlatformsProse } from '../../platforms/profile-prose.ts';
 import { Personalize, PersonalScore } from '../history/personal.schemas.ts';
 
@@ -63,11 +72,22 @@ const engine = EngineInfo.optional().describe('Which engine answered (always pre
 export const Signal = z
   .object({
     dimension: Dimension,
+    concept: Concept.describe(
+      'The writer-facing concept the signal speaks for; a result has at most one signal per concept (`/v1/meta` lists them)',
+    ),
     impact: z.enum(['positive', 'negative']),
     weight: z.number().int().min(1).max(5),
     label: z.string(),
     detail: z.string().describe('One sentence'),
-    rule: z.string().optional().describe('Stable name of the deterministic rule that fired'),
+    rule: z
+      .string()
+      .optional()
+      .describe('Stable name of the rule or learned feature that decided the signal'),
+    spans: z
+      .array(TextSpan)
+      .describe(
+        'Where in the submitted `post` the signal points (UTF-16 offsets); empty when it is about the whole post',
+      ),
   })
   .meta({ id: 'Signal' });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Dimension, FollowerBand, MediaKind, Platform } from '../../domain/enums.ts';
+import { Concept, Dimension, FollowerBand, MediaKind, Platform } from '../../domain/enums.ts';
 
 const Check = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -84,6 +84,9 @@ export const MetaResult = z
     mediaKinds: z.array(MediaKind),
     followerBands: z.array(FollowerBand),
     dimensions: z.array(z.object({ id: Dimension, weight: z.number() })),
+    concepts: z
+      .array(z.object({ id: Concept, description: z.string() }))
+      .describe("The concepts a signal's `concept` names, each described for a writer"),
     capabilities: z.object({
       scoringEngine: z.string().describe('`heuristic` or the configured model provider'),
       model: z.string().nullable(),

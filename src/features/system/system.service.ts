@@ -10,7 +10,7 @@ import {
   type PlatformProfile,
   PROFILES,
 } from '../../platforms/profiles.ts';
-import { DIMENSION_WEIGHTS, engineNotice } from '../../scoring/index.ts';
+import { CONCEPT_DESCRIPTIONS, CONCEPTS, DIMENSION_WEIGHTS, engineNotice } from '../../scoring/index.ts';
 import type { HealthResult, MetaResult } from './system.schemas.ts';
 
 const CHECK_TIMEOUT_MS = 2_000;
@@ -120,6 +120,7 @@ export function describeService(deps: AppDeps): MetaResult {
     mediaKinds: [...MediaKind.options],
     followerBands: [...FollowerBand.options],
     dimensions: Dimension.options.map((id) => ({ id, weight: DIMENSION_WEIGHTS[id] })),
+    concepts: CONCEPTS.map((id) => ({ id, description: CONCEPT_DESCRIPTIONS[id] })),
     capabilities: {
       scoringEngine: c.LLM_PROVIDER,
       // The engine id is `<provider>:<model>` for a model engine, so a default model shows too.

@@ -35,6 +35,8 @@ export const platformAProfile: PlatformProfile<'platformA'> = {
     formats: ['none', 'single-image', 'multi-image', 'document', 'video', 'poll', 'link'],
     // 10-15 sentences: 1.64x the author's median vs 0.75x under 5 (31,020 posts, profiles).
     sentenceBand: [10, 15],
+    fewSentencesBelow: 5,
+    reachFiguresFrom: null,
     feedNotes: `About ${FOLD.chars} characters show before "see more": the hook must land there. 800-1,200 characters does best; each 300 beyond costs ~10% reach. External links cost ~26% reach (put them in the first comment). 6+ hashtags read as spam. Text from people outperforms company voice. Personal stories, specific numbers and names, and one genuine question earn replies; engagement bait ("comment YES") is demoted.`,
   },
 };

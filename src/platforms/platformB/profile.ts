@@ -37,6 +37,8 @@ export const platformBProfile: PlatformProfile<'platformB'> = {
     linkCap: 60,
     formats: ['none', 'single-image', 'multi-image', 'video', 'poll', 'link'],
     sentenceBand: [1, 4],
+    fewSentencesBelow: null,
+    reachFiguresFrom: 'platformA',
     feedNotes:
       'A short-form feed: the whole post is visible; the first ~100 characters carry it. Links and 3+ hashtags cost reach. One sharp idea per post.',
   },

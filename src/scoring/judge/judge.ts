@@ -10,10 +10,13 @@ import type { ScoreInput, Signal } from '../types.ts';
 
 export type JudgedDimension = 'hook' | 'specificity' | 'voice' | 'engagement';
 
+/** A judge's own observation: a signal without a rule, a concept or spans (the scorer gives its concept). */
+export type JudgeNote = Omit<Signal, 'concept' | 'spans' | 'rule'>;
+
 export interface JudgeGrades {
   scores: Record<JudgedDimension, number> & { structure?: number };
   /** The judge's own observations (no `rule`). */
-  signals: Signal[];
+  signals: JudgeNote[];
   /** Who graded: the offline text heuristic, or a language model (the default). */
   by?: 'heuristic' | 'model';
 }

@@ -1,57 +1,46 @@
 import type { MediaKind } from '../../domain/enums.ts';
+import { CONCEPTS, type Concept } from '../concepts.ts';
 import type { RuleHit } from '../rules/rule-kit.ts';
-import { QUALITY_RULES } from '../rules/rules-quality.ts';
 import type { Signal } from '../types.ts';
-import { FEATURES, type WordWeights } from './features.ts';
-import { sideOf } from './plain-signals.ts';
+import { FEATURES, sideOf, type WordWeights } from './features.ts';
 import { points, weightOf } from './points-text.ts';
 import { asWritten, LowerForWords } from './quote-words.ts';
-import { strongestWords } from './words.ts';
+import { type SpanContext, spansOf, wordSpans } from './signal-spans.ts';
+import { materialWords } from './words.ts';
 
 /**
- * Signals from the learned contributions. Every fired rule is a signal (its `rule` name and
- * wording), but its impact and weight are the model's: the sign and size of the rule's effect
- * on `overall` for this post. Measures, the format and judge grades become signals when their
- * effect reaches half a point. Weight 1-5 follows the effect in overall points. Signals about
- * one concept (length, format, sentences...) never disagree: the concept's net effect decides
- * which side the model means, and only the signals on that side are shown; of the measures, only
- * the concept's largest is worded.
+ * One signal per concept (concepts.ts). A concept's impact and weight are the net effect on
+ * `overall` of all its features for this post (the learned effects of its rules and measures,
+ * and any stated penalty or cap after the model); its sentence is its dominant feature's: the
+ * one pulling hardest the way the net goes, a fired rule's own wording (with its evidence and
+ * what to do) or a measure's side ("The post has more links than a typical post; ..."). A rule
+ * whose claim is a stated penalty (over the limit, a link, 6+ hashtags, bait, repeated text)
+ * speaks for its concept whenever it fires. So a writer reads each concept once, and never two
+ * opposite things about it.
  */
 
 const MIN_EFFECT = 0.5;
 
-/** Features that speak about the same thing: their signals must agree. */
-const CONCEPTS: [string, RegExp][] = [
-  ['length', /^(?:length\.|text\.length)/],
-  ['format', /^(?:format\.multiplier|media\.)/],
-  ['sentences', /^(?:structure\.(?:sentence_band|few_sentences)|text\.sentences)$/],
-  ['sentence length', /^(?:structure\.long_sentences|text\.sentence_words)$/],
-  ['hashtags', /^(?:hashtags\.excess|text\.(?:inline_)?hashtags)$/],
-  ['links', /^(?:link\.external|text\.links)$/],
-  ['mentions', /^(?:mentions\.|text\.mentions$)/],
-  [
-    'questions',
-    /^(?:engagement\.(?:closing_question|question_overload)|text\.(?:questions|ends_with_question))$/,
-  ],
-  ['opening length', /^(?:hook\.fold|text\.hook_length)$/],
-  ['first person', /^(?:voice\.first_person|text\.first_person)$/],
-  ['we', /^(?:voice\.corporate_we|text\.first_person_plural)$/],
-  ['you', /^(?:voice\.lecturing|text\.second_person)$/],
-  ['numbers', /^(?:specificity\.numbers|text\.numbers)$/],
-  ['names', /^(?:specificity\.names|text\.names)$/],
-  [
-    'layout',
-    /^(?:structure\.(?:wall_of_text|long_paragraph|white_space)|text\.(?:paragraphs|line_breaks|lines))$/,
-  ],
-  ['lists', /^(?:structure\.list|text\.list_lines)$/],
-  ['sentiment', /^nlp\./],
-];
-/** Each feature's concept as an index into CONCEPTS, -1 for none: sums by index, not by name. */
-const CONCEPT_OF_FEATURE = Int8Array.from(FEATURES, (f) => CONCEPTS.findIndex(([, re]) => re.test(f.name)));
-// `explain` keeps the concepts spoken for in the bits of one number.
-if (CONCEPTS.length > 31) throw new Error('explain: more concepts than bits in a number');
+const CONCEPT_INDEX = new Map<Concept, number>(CONCEPTS.map((c, i) => [c, i]));
+const CONCEPT_OF_FEATURE = Int8Array.from(FEATURES, (f) => CONCEPT_INDEX.get(f.concept)!);
+const BY_NAME = new Map(FEATURES.map((f, i) => [f.name, i]));
 const NET = new Float64Array(CONCEPTS.length);
-const FORMAT_CONCEPT = CONCEPTS.findIndex(([name]) => name === 'format');
+
+/**
+ * Rules whose claim is a stated penalty or platform limit: when one fires it is what its
+ * concept says, negative, whatever the other features of the concept add (CONTRACT.md caps,
+ * SCORING.md demotions, the text-quality penalties of rules-quality.ts).
+ */
+const STATED: ReadonlySet<string> = new Set([
+  'length.over_limit',
+  'link.external',
+  'hashtags.excess',
+  'engagement.bait',
+  'writing.repetition',
+  'writing.word_order',
+]);
+/** A stated rule registers here when it is a penalty after the model (rules-quality.ts, generic text). */
+export const isStated = (rule: string) => STATED.has(rule);
 
 /** How a format is named among posts ("video posts did better than..."). */
 const FORMAT_GROUPS: Record<MediaKind, string> = {
@@ -63,40 +52,6 @@ const FORMAT_GROUPS: Record<MediaKind, string> = {
   poll: 'polls',
   link: 'posts with a link card',
 };
-
-const JUDGE_NOUNS: Record<string, string> = {
-  'judge.hook': 'opening',
-  'judge.specificity': 'specificity',
-  'judge.voice': 'voice',
-  'judge.engagement': 'pull to respond',
-};
-/** What the offline heuristic rewards (heuristic-judge.ts), so its grade can be acted on. */
-const HEURISTIC_HINTS: Record<string, string> = {
-  'judge.hook': 'it rates an opening of 3-25 words with a number, a name or a first-person moment higher',
-  'judge.specificity': 'it rates numbers, names and tagged people higher, and vague words and jargon lower',
-  'judge.voice': 'it rates writing in the first person higher, and stock phrases and jargon lower',
-  'judge.engagement':
-    'it rates personal news, a call to comment, a closing question and tagged people higher',
-};
-
-function ruleSignal(hit: RuleHit, effect: number): Signal {
-  const impact = effect > 0 ? 'positive' : effect < 0 ? 'negative' : hit.impact;
-  const agrees = impact === hit.impact;
-  const detail = agrees
-    ? hit.detail
-    : `${hit.detail.replace(/[.;:]\s*$/, '')}; but within an author's own posts it has gone with ${impact === 'positive' ? 'more' : 'less'} engagement, so the model counts it ${points(effect)}.`;
-  return asSignal(hit, impact, weightOf(effect), detail);
-}
-
-/**
- * The hit as a signal (its fields but `points`, in their order), with `impact`, `weight` and
- * `detail` replaced: what `{ ...rest, impact, weight, detail }` of `{ points, ...rest } = hit`
- * gives for a hit made by rule-kit.ts `hit` (every hit is), without the object rest copy (1.1%
- * of the scorer's time in a CPU profile, 2026-11-29).
- */
-function asSignal(hit: RuleHit, impact: Signal['impact'], weight: number, detail: string): Signal {
-  return { rule: hit.rule, dimension: hit.dimension, impact, weight, label: hit.label, detail };
-}
 
 export interface ExplainInput {
   hits: readonly RuleHit[];
@@ -116,9 +71,15 @@ export interface ExplainInput {
   text: string;
   /** `text.toLowerCase()` when the caller has it (the rules' features of the same text). */
   lower?: string;
+  /** Points each rule's penalty or cap took after the model (negative), by rule name. */
+  after: ReadonlyMap<string, number>;
+  /** Where the signals' spans are found. */
+  spans: SpanContext;
+  /** The model's scale (points per unit of prediction), to size a word's own effect. */
+  scale: number;
+  /** The word-choice feature's weight, likewise. */
+  wordChoiceWeight: number;
 }
-
-const BY_NAME = new Map(FEATURES.map((f, i) => [f.name, i]));
 
 function formatDetail(input: ExplainInput, note: string | undefined, effect: number): string {
   const lead = note ? `${note.replace(/\s+$/, '')} ` : '';
@@ -127,124 +88,198 @@ function formatDetail(input: ExplainInput, note: string | undefined, effect: num
   return `${lead}Among the same authors' posts, ${FORMAT_GROUPS[input.media]} did ${effect >= 0 ? 'better' : 'worse'} than their posts with text only (${points(effect)}).`;
 }
 
-function measureSignal(input: ExplainInput, index: number, effect: number): Signal | null {
+/** A candidate to speak for a concept: a fired rule or a feature, with its effect. */
+interface Candidate {
+  index: number;
+  hit?: RuleHit;
+  effect: number;
+}
+
+function measureDetail(
+  input: ExplainInput,
+  index: number,
+  net: number,
+): { label: string; detail: string } | null {
   const spec = FEATURES[index]!;
-  const impact = effect > 0 ? 'positive' : 'negative';
   const value = input.x[index]!;
   const mean = input.means[index]!;
-  const more = impact === 'positive' ? 'more' : 'less';
-  let label = spec.label;
-  let detail: string;
-  if (spec.name === 'text.word_choice') {
-    const words = strongestWords(input.words, input.known, effect > 0, 4);
-    // Without a word to name, a writer could not act on it: no signal (the score still counts it).
-    if (words.length === 0) return null;
-    const lower = new LowerForWords(input.text, input.lower);
-    const mine = words.map((w) => `"${asWritten(w, input.text, lower.for(w))}"`);
-    detail = `Words such as ${mine.join(', ')} have gone with ${more} engagement in the same authors' other posts (${points(effect)}).`;
-  } else if (spec.kind === 'judge') {
-    const noun = JUDGE_NOUNS[spec.name]!;
+  const more = net > 0 ? 'more' : 'less';
+  if (spec.kind === 'judge') {
+    const judged = spec.judged!;
     const grade = Math.round(100 * value);
     const typical = Math.round(100 * mean);
-    if (input.judge === 'heuristic') {
-      label = `${spec.label} (heuristic grade)`;
-      detail = `A heuristic formula, not a reader, rates the ${noun} at ${grade}/100; a typical post gets ${typical}, and the rating counts ${points(effect)}; ${HEURISTIC_HINTS[spec.name]}.`;
-    } else {
-      label = `${spec.label} (language model's grade)`;
-      detail = `The language model rates the ${noun} at ${grade}/100; a typical post gets ${typical}, and the rating counts ${points(effect)}.`;
-    }
-  } else if (spec.kind === 'media') {
-    detail = formatDetail(input, undefined, effect);
-  } else {
-    const side = sideOf(spec.name, value, mean);
-    detail = side
-      ? `${side.post}; among the same authors' posts, ${side.group} went with ${more} engagement (${points(effect)}).`
-      : `${spec.label} went with ${more} engagement among the same authors' posts (${points(effect)}).`;
+    if (input.judge === 'heuristic')
+      return {
+        label: `${spec.label} (heuristic grade)`,
+        detail: `A heuristic formula, not a reader, rates the ${judged.noun} at ${grade}/100; a typical post gets ${typical}, and the rating counts ${points(net)}; ${judged.hint}.`,
+      };
+    return {
+      label: `${spec.label} (language model's grade)`,
+      detail: `The language model rates the ${judged.noun} at ${grade}/100; a typical post gets ${typical}, and the rating counts ${points(net)}.`,
+    };
   }
-  return { dimension: spec.dimension, impact, weight: weightOf(effect), label, detail, rule: spec.name };
+  if (spec.kind === 'media') return { label: spec.label, detail: formatDetail(input, undefined, net) };
+  const side = sideOf(spec, value, mean);
+  if (!side) return null;
+  return {
+    label: spec.label,
+    detail: `${side.post}; among the same authors' posts, ${side.group} went with ${more} engagement (${points(net)}).`,
+  };
+}
+
+/** A word's own effect must reach this many points to be named; together the words named must reach MIN_EFFECT. */
+const WORD_MIN_POINTS = 0.15;
+
+/**
+ * The word-choice signal: only content words the writer chose (no function words), each with
+ * an effect of its own that matters, in the direction of the net; none when they do not add up
+ * to half a point (the score still counts the rest).
+ */
+function wordChoiceSignal(input: ExplainInput, index: number, net: number): Signal | null {
+  const spec = FEATURES[index]!;
+  const perPoint = input.scale * input.wordChoiceWeight;
+  if (!(perPoint > 0)) return null;
+  const chosen = materialWords(input.words, input.known, net > 0, 3, WORD_MIN_POINTS / perPoint);
+  const total = chosen.reduce((s, w) => s + Math.abs(w.weight) * perPoint, 0);
+  if (chosen.length === 0 || total < MIN_EFFECT) return null;
+  const lower = new LowerForWords(input.text, input.lower);
+  const mine = chosen.map(({ word }) => asWritten(word, input.text, lower.for(word)));
+  const quoted = mine.map((w) => `"${w}"`);
+  const list = quoted.length === 1 ? quoted[0]! : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
+  const them = quoted.length === 1 ? 'it' : 'them';
+  const what =
+    net > 0
+      ? `keep ${them}.`
+      : `where ${them === 'it' ? 'it is' : 'they are'} only filler, say what you mean in your own words.`;
+  return {
+    dimension: spec.dimension,
+    concept: spec.concept,
+    impact: net > 0 ? 'positive' : 'negative',
+    weight: weightOf(net),
+    label: spec.label,
+    detail: `In the same authors' other posts, ${list} went with ${net > 0 ? 'more' : 'less'} engagement (${points(net)}); ${what}`,
+    rule: spec.name,
+    spans: wordSpans(mine, input.spans),
+  };
+}
+
+function ruleDetail(input: ExplainInput, c: Candidate): string {
+  const hit = c.hit!;
+  if (hit.rule === 'format.multiplier') return formatDetail(input, hit.detail, c.effect);
+  return hit.detail;
 }
 
 /**
- * Signals for every fired rule, and for up to `limit` other features (largest effect first):
- * only those are worded, so scoring does not pay for sentences it would drop.
+ * The signals of a post: at most one per concept, the concepts whose net effect reaches half a
+ * point or whose stated rule fired. Order: the concepts' order; the scorer ranks them.
  */
-export function explain(input: ExplainInput, limit = 12): Signal[] {
-  const { hits, x, effects } = input;
-  // Net effect of each concept: the side the model means (one array for every call, as
-  // model.ts `applyModel` explains; nothing keeps it).
+export function explain(input: ExplainInput): Signal[] {
+  const { hits, effects } = input;
   const net = NET.fill(0);
   for (let i = 0; i < FEATURES.length; i++) {
-    const c = CONCEPT_OF_FEATURE[i]!;
-    if (c !== -1) net[c] = net[c]! + effects[i]!;
+    // Only the post's own format counts: the other formats' features are 0 at a mean of 0.
+    net[CONCEPT_OF_FEATURE[i]!] = net[CONCEPT_OF_FEATURE[i]!]! + effects[i]!;
   }
-  // By feature index (`BY_NAME` of the name; feature names are unique), undefined for none.
-  const agrees = (i: number | undefined, effect: number, impact: string) => {
-    const c = i === undefined ? -1 : CONCEPT_OF_FEATURE[i]!;
-    if (c === -1) return true;
-    const n = c === FORMAT_CONCEPT ? effect : net[c]!;
-    return Math.abs(n) < 1e-9 || n > 0 === (impact === 'positive');
-  };
+  for (const [rule, lost] of input.after) {
+    const hit = hits.find((h) => h.rule === rule);
+    if (hit) net[CONCEPT_INDEX.get(hit.concept)!] = net[CONCEPT_INDEX.get(hit.concept)!]! + lost;
+  }
   const mediaIndex = BY_NAME.get(`media.${input.media}`)!;
-  const mediaEffect = effects[mediaIndex]!;
-  const out: Signal[] = [];
-  let formatShown = false;
+  // Each concept's candidates: the stated rule that fired, else the fired rule and the measure
+  // pulling hardest the way the net goes (a rule only when its own claim points that way).
+  const stated: (Candidate | undefined)[] = new Array(CONCEPTS.length);
+  const bestRule: (Candidate | undefined)[] = new Array(CONCEPTS.length);
+  const bestMeasure: (Candidate | undefined)[] = new Array(CONCEPTS.length);
+  const pulls = (concept: number, effect: number) => effect !== 0 && effect > 0 === net[concept]! > 0;
   for (const h of hits) {
-    if (QUALITY_RULES.has(h.rule)) {
-      out.push(ruleSignal(h, h.points));
+    const concept = CONCEPT_INDEX.get(h.concept)!;
+    const index = BY_NAME.get(h.rule) ?? -1;
+    const effect =
+      h.rule === 'format.multiplier'
+        ? effects[mediaIndex]!
+        : (index === -1 ? 0 : effects[index]!) + (input.after.get(h.rule) ?? 0);
+    const c: Candidate = { index, hit: h, effect };
+    if (STATED.has(h.rule) && h.points < 0) {
+      const s = stated[concept];
+      if (s === undefined || h.weight > s.hit!.weight) stated[concept] = c;
       continue;
     }
-    if (h.rule === 'format.multiplier') {
-      // The format's effect is its media feature's, estimated from the data (features.ts).
-      out.push(
-        asSignal(
-          h,
-          mediaEffect > 0 ? 'positive' : mediaEffect < 0 ? 'negative' : h.impact,
-          weightOf(mediaEffect),
-          formatDetail(input, h.detail, mediaEffect),
-        ),
-      );
-      formatShown = true;
-      continue;
-    }
-    const i = BY_NAME.get(h.rule);
-    const effect = i === undefined ? 0 : effects[i]!;
-    const signal = ruleSignal(h, effect);
-    if (agrees(i, effect, signal.impact)) out.push(signal);
+    // "Too short" never speaks for a length that helps, nor "Sweet spot" for one that hurts.
+    const claims = h.rule === 'format.multiplier' ? effect > 0 : h.points > 0;
+    if (!pulls(concept, effect) || claims !== effect > 0) continue;
+    const b = bestRule[concept];
+    if (b === undefined || Math.abs(effect) > Math.abs(b.effect)) bestRule[concept] = c;
   }
-  const candidates: number[] = [];
   for (let i = 0; i < FEATURES.length; i++) {
     const spec = FEATURES[i]!;
     if (spec.kind === 'rule' || Math.abs(effects[i]!) < MIN_EFFECT) continue;
-    // One format signal, for the format the post has (text only is the baseline: no signal).
-    if (spec.kind === 'media' && (x[i] === 0 || i !== mediaIndex || formatShown || input.media === 'none'))
-      continue;
-    if (!agrees(i, effects[i]!, effects[i]! > 0 ? 'positive' : 'negative')) continue;
-    // Largest effect first, by insertion (stable, as `sort` is, so ties keep feature order):
-    // a few dozen candidates, where `sort` cost more in calls into its comparator.
-    const size = Math.abs(effects[i]!);
-    let at = candidates.length;
-    candidates.push(i);
-    while (at > 0 && Math.abs(effects[candidates[at - 1]!]!) < size) {
-      candidates[at] = candidates[at - 1]!;
-      at--;
-    }
-    candidates[at] = i;
-  }
-  let worded = 0;
-  // One measure per concept, its largest: two "Post length" lines with two figures read as a
-  // contradiction even when both point the same way.
-  // The concepts spoken for, one bit each (no array made per call).
-  let spoken = 0;
-  for (const i of candidates) {
-    if (worded === limit) break;
+    if (spec.kind === 'media' && (i !== mediaIndex || input.media === 'none')) continue;
     const concept = CONCEPT_OF_FEATURE[i]!;
-    if (concept >= 0 && (spoken & (1 << concept)) !== 0) continue;
-    const signal = measureSignal(input, i, effects[i]!);
-    if (signal) {
-      out.push(signal);
-      worded++;
-      if (concept >= 0) spoken |= 1 << concept;
+    if (!pulls(concept, effects[i]!)) continue;
+    const b = bestMeasure[concept];
+    if (b === undefined || Math.abs(effects[i]!) > Math.abs(b.effect))
+      bestMeasure[concept] = { index: i, effect: effects[i]! };
+  }
+  // A fired rule says what to do; it speaks unless a measure pulls more than twice as hard.
+  const best = (k: number) => {
+    const r = bestRule[k];
+    const m = bestMeasure[k];
+    if (r === undefined) return m;
+    if (m === undefined) return r;
+    return Math.abs(m.effect) > 2 * Math.abs(r.effect) ? m : r;
+  };
+  const out: Signal[] = [];
+  for (let k = 0; k < CONCEPTS.length; k++) {
+    const n = net[k]!;
+    const s = stated[k];
+    if (s !== undefined) {
+      const hit = s.hit!;
+      out.push({
+        dimension: hit.dimension,
+        concept: hit.concept,
+        impact: 'negative',
+        weight: Math.max(hit.weight, n < 0 ? weightOf(n) : 1),
+        label: hit.label,
+        detail: ruleDetail(input, s),
+        rule: hit.rule,
+        spans: spansOf(hit.rule, input.spans),
+      });
+      continue;
     }
+    const c = best(k);
+    if (c === undefined || Math.abs(n) < MIN_EFFECT) continue;
+    const impact = n > 0 ? 'positive' : 'negative';
+    if (c.hit) {
+      out.push({
+        dimension: c.hit.dimension,
+        concept: c.hit.concept,
+        impact,
+        weight: weightOf(n),
+        label: c.hit.label,
+        detail: ruleDetail(input, c),
+        rule: c.hit.rule,
+        spans: spansOf(c.hit.rule, input.spans),
+      });
+      continue;
+    }
+    const spec = FEATURES[c.index]!;
+    if (spec.name === 'text.word_choice') {
+      const signal = wordChoiceSignal(input, c.index, n);
+      if (signal) out.push(signal);
+      continue;
+    }
+    const worded = measureDetail(input, c.index, n);
+    if (!worded) continue;
+    out.push({
+      dimension: spec.dimension,
+      concept: spec.concept,
+      impact,
+      weight: weightOf(n),
+      label: worded.label,
+      detail: worded.detail,
+      rule: spec.name,
+      spans: spansOf(spec.name, input.spans),
+    });
   }
   return out;
 }

@@ -1,8 +1,15 @@
 import type { Dimension, MediaKind } from '../../domain/enums.ts';
+import { type Concept, conceptOfRule } from '../concepts.ts';
 import type { JudgedDimension, JudgeGrades } from '../judge/judge.ts';
 import { FORMAT_LABELS } from '../rules/format.ts';
 import type { RuleOutcome } from '../rules/rules.ts';
 import type { ScoreInput } from '../types.ts';
+import { FORM_MEASURES } from './measures/form.ts';
+import { JUDGED_ROWS, type JudgedRow } from './measures/judged.ts';
+import { REACH_MEASURES } from './measures/reach.ts';
+import { REPLY_MEASURES } from './measures/reply.ts';
+import type { MeasureInput, MeasureRow, Side } from './measures/row.ts';
+import { VOICE_MEASURES } from './measures/voice.ts';
 import { type WordWeights, wordPass } from './words.ts';
 
 export type { WordWeights } from './words.ts';
@@ -25,15 +32,21 @@ export type { WordWeights } from './words.ts';
 
 export type FeatureKind = 'rule' | 'measure' | 'media' | 'judge';
 
+/** One feature, said once: its name, dimension and concept, and how a writer is told about it. */
 export interface FeatureSpec {
   name: string;
   kind: FeatureKind;
   dimension: Dimension;
+  concept: Concept;
   /** Signal label for measures, media and judge features (rules carry their own). */
   label: string;
+  /** A measure's two sides (measures/row.ts); absent for the rest and for word choice. */
+  sides?: [Side, Side];
+  /** A judge feature's wording (measures/judged.ts). */
+  judged?: JudgedRow;
 }
 
-/** Every rule the rules layer can fire, with its dimension. */
+/** Every rule the rules layer can fire, with its dimension (its concept is concepts.ts `RULE_CONCEPTS`). */
 export const RULE_FEATURES: readonly [string, Dimension][] = [
   ['length.over_limit', 'algorithmFit'],
   ['length.thin', 'algorithmFit'],
@@ -76,41 +89,12 @@ export const RULE_FEATURES: readonly [string, Dimension][] = [
   ['engagement.question_overload', 'engagement'],
 ];
 
-type Measure = [name: string, dimension: Dimension, label: string];
-const MEASURES: Measure[] = [
-  ['text.length', 'algorithmFit', 'Post length'],
-  ['text.length_squared', 'algorithmFit', 'Post length'],
-  ['text.length_band_short', 'algorithmFit', 'Post length'],
-  ['text.length_band_medium', 'algorithmFit', 'Post length'],
-  ['text.length_band_long', 'algorithmFit', 'Post length'],
-  ['text.length_band_very_long', 'algorithmFit', 'Post length'],
-  ['text.hashtags', 'algorithmFit', 'Hashtags'],
-  ['text.links', 'algorithmFit', 'Links'],
-  ['text.hook_length', 'hook', 'Opening length'],
-  ['text.hook_own_line', 'hook', 'Opening line layout'],
-  ['text.hook_first_person', 'hook', 'How the post opens'],
-  ['text.sentences', 'structure', 'Number of sentences'],
-  ['text.paragraphs', 'structure', 'Number of paragraphs'],
-  ['text.sentence_words', 'structure', 'Words per sentence'],
-  ['text.line_breaks', 'structure', 'Line breaks'],
-  ['text.list_lines', 'structure', 'List lines'],
-  ['text.numbers', 'specificity', 'Numbers'],
-  ['text.names', 'specificity', 'Names'],
-  ['text.mentions', 'specificity', 'Tagged people'],
-  ['text.first_person', 'voice', 'First person'],
-  ['text.first_person_plural', 'voice', '"We" and "our"'],
-  ['text.second_person', 'voice', '"You"'],
-  ['text.exclamations', 'voice', 'Exclamations'],
-  ['text.emoji', 'voice', 'Emoji'],
-  ['nlp.sentiment', 'voice', 'Overall sentiment'],
-  ['nlp.positive_words', 'voice', 'Positive words'],
-  ['nlp.negative_words', 'voice', 'Negative words'],
-  ['text.word_choice', 'engagement', 'Word choice'],
-  ['text.questions', 'engagement', 'Questions'],
-  ['text.ends_with_question', 'engagement', 'Closing line'],
-  ['text.lines', 'structure', 'Number of lines'],
-  ['text.inline_hashtags', 'algorithmFit', 'Hashtag placement'],
-  ['text.styled_unicode', 'voice', 'Styled letters'],
+/** The learned measures, in the model's order, each a row that says everything about it once. */
+const MEASURES: readonly MeasureRow[] = [
+  ...REACH_MEASURES,
+  ...FORM_MEASURES,
+  ...VOICE_MEASURES,
+  ...REPLY_MEASURES,
 ];
 
 /** Media kinds as features; `none` (text only) is the baseline every other kind is measured from. */
@@ -124,28 +108,38 @@ export const MEDIA_FEATURES: readonly MediaKind[] = [
   'link',
 ];
 
-const JUDGED: readonly JudgedDimension[] = ['hook', 'specificity', 'voice', 'engagement'];
-const JUDGE_LABELS: Record<JudgedDimension, string> = {
-  hook: 'Opening',
-  specificity: 'Specificity',
-  voice: 'Voice',
-  engagement: 'Pull to respond',
-};
+const JUDGED: readonly JudgedDimension[] = JUDGED_ROWS.map((r) => r.dimension);
 
 export const FEATURES: readonly FeatureSpec[] = [
-  ...RULE_FEATURES.map(([name, dimension]) => ({ name, kind: 'rule' as const, dimension, label: name })),
-  ...MEASURES.map(([name, dimension, label]) => ({ name, kind: 'measure' as const, dimension, label })),
+  ...RULE_FEATURES.map(([name, dimension]) => ({
+    name,
+    kind: 'rule' as const,
+    dimension,
+    concept: conceptOfRule(name),
+    label: name,
+  })),
+  ...MEASURES.map(({ name, dimension, concept, label, sides }) => ({
+    name,
+    kind: 'measure' as const,
+    dimension,
+    concept,
+    label,
+    ...(sides ? { sides } : {}),
+  })),
   ...MEDIA_FEATURES.map((m) => ({
     name: `media.${m}`,
     kind: 'media' as const,
     dimension: 'algorithmFit' as const,
+    concept: 'format' as const,
     label: FORMAT_LABELS[m],
   })),
-  ...JUDGED.map((d) => ({
-    name: `judge.${d}`,
+  ...JUDGED_ROWS.map((judged) => ({
+    name: `judge.${judged.dimension}`,
     kind: 'judge' as const,
-    dimension: d,
-    label: JUDGE_LABELS[d],
+    dimension: judged.dimension,
+    concept: judged.concept,
+    label: judged.label,
+    judged,
   })),
 ];
 
@@ -158,8 +152,9 @@ const JUDGE_OFFSET = MEDIA_OFFSET + MEDIA_FEATURES.length;
 
 export const featureIndex = (name: string): number | undefined => INDEX.get(name);
 
-const FIRST_PERSON_START = /^[^\p{L}]{0,3}(?:I|I['’](?:m|ve|d|ll)|My|We|Our)(?![\p{L}])/u;
-const log1p = Math.log1p;
+/** Which side of a measure a post is on: more than the training mean (or yes) is side 0. */
+export const sideOf = (spec: FeatureSpec, value: number, mean: number): Side | undefined =>
+  spec.sides?.[value >= mean ? 0 : 1];
 
 /**
  * The same post's feature vector with another judge's grades: only the judge slots depend on
@@ -207,46 +202,21 @@ export function featureVector(
   }
   const f = rules.features;
   const per100 = (n: number) => (f.words === 0 ? 0 : (100 * n) / f.words);
-  const logLength = log1p(f.length);
-  // Squared distance from ~1,000 characters (log scale): lets a linear model learn a band.
-  const fromUsual = logLength - Math.log(1000);
   // The tokens' strings are cut only if the lookup is out of date (text-features.ts).
   const { choice, sentiment } = wordPass(f.tokens, words, known, f.wordFacts);
-  // Written into the vector in MEASURES order, without a list of them per post.
+  const links =
+    input.hasExternalLink === undefined ? f.links : input.hasExternalLink ? Math.max(1, f.links) : 0;
+  const read: MeasureInput = {
+    f,
+    per100,
+    logLength: Math.log1p(f.length),
+    choice,
+    sentiment,
+    hashtags: input.hashtagCount ?? f.hashtags,
+    links,
+  };
   let m = MEASURE_OFFSET;
-  x[m++] = logLength;
-  x[m++] = fromUsual * fromUsual;
-  x[m++] = f.length < 300 ? 1 : 0;
-  x[m++] = f.length >= 300 && f.length < 700 ? 1 : 0;
-  x[m++] = f.length >= 1300 && f.length < 2000 ? 1 : 0;
-  x[m++] = f.length >= 2000 ? 1 : 0;
-  x[m++] = log1p(rules.features.hashtags);
-  x[m++] = Math.min(f.links, 3);
-  x[m++] = log1p(f.hook.length);
-  x[m++] = f.hasLineBreaks && f.firstLine.length < 160 ? 1 : 0;
-  x[m++] = FIRST_PERSON_START.test(f.hook) ? 1 : 0;
-  x[m++] = log1p(f.sentences);
-  x[m++] = log1p(f.paragraphs);
-  x[m++] = Math.min(f.avgSentenceWords, 60) / 10;
-  x[m++] = f.hasLineBreaks ? 1 : 0;
-  x[m++] = log1p(f.listLines);
-  x[m++] = Math.min(per100(f.numbers), 20) / 5;
-  x[m++] = Math.min(per100(f.properNouns), 30) / 5;
-  x[m++] = log1p(f.mentions);
-  x[m++] = Math.min(per100(f.firstPerson), 20) / 5;
-  x[m++] = Math.min(per100(f.firstPersonPlural), 20) / 5;
-  x[m++] = Math.min(per100(f.secondPerson), 20) / 5;
-  x[m++] = log1p(f.exclamations);
-  x[m++] = log1p(f.emoji);
-  x[m++] = sentiment.compound;
-  x[m++] = sentiment.positive * 10;
-  x[m++] = sentiment.negative * 10;
-  x[m++] = choice;
-  x[m++] = log1p(f.questions);
-  x[m++] = f.endsWithQuestion ? 1 : 0;
-  x[m++] = log1p(f.lines);
-  x[m++] = log1p(f.inlineHashtags);
-  x[m++] = f.styledLetters > 0 ? 1 : 0;
+  for (const row of MEASURES) x[m++] = row.value(read);
   if (m !== MEDIA_OFFSET) throw new Error('featureVector wrote a measure count other than MEASURES');
   const media = input.media ?? 'none';
   x[MEDIA_OFFSET + MEDIA_FEATURES.indexOf(media)] = 1;

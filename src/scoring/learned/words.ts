@@ -59,6 +59,9 @@ const NOT_CHOSEN = new Set(
     'doing will would shall should can could may might must not no all any both each few more most other some ' +
     "such only own same too very just also now i'm i've i'd i'll it's that's don't didn't can't won't isn't " +
     "you're we're they're let's there's what's " +
+    'myself yourself yourselves ourselves themselves himself herself itself while whilst although though ' +
+    'because since until unless whether even ever never always still really actually maybe perhaps yes ' +
+    'ok okay oh hey well much many lot lots thing things something anything everything nothing ' +
     'https http www com lnkd bit ly co org net io html php amp utm'
   ).split(' '),
 );
@@ -115,32 +118,26 @@ function tableOf(words: WordWeights): Table {
 export const wordLabel = (entry: string) => (entry.includes('_') ? entry.replace('_', ' ') : entry);
 
 /**
- * The words among `known` (vocabulary slots, from `wordPass`) whose effect has the given sign,
- * largest first, at most `limit`, as a reader sees them: the word-choice signal's examples.
+ * The words among `known` that a writer chose (no function words: `NOT_CHOSEN`) whose effect
+ * has the given sign and is at least `min` (in word-weight units), largest first, at most
+ * `limit`, with their weights: the word-choice signal names only these.
  */
-export function strongestWords(
+export function materialWords(
   words: WordWeights,
   known: readonly number[],
   positive: boolean,
   limit: number,
-): string[] {
+  min: number,
+): { word: string; weight: number }[] {
   const { weight, names, chosen } = tableOf(words);
-  const top: number[] = [];
+  const out: { word: string; weight: number }[] = [];
   for (const k of known) {
     const b = weight[k]!;
-    if (positive ? b <= 0 : b >= 0) continue;
-    if (chosen[k] === 0) continue;
-    // Insertion into a short list: ties keep the order the post used them in.
-    let at = top.length;
-    while (at > 0 && Math.abs(weight[top[at - 1]!]!) < Math.abs(b)) at--;
-    if (at < limit) {
-      // Inserted at `at` by moving the later ones up (no `splice`), the last dropped past `limit`.
-      let j = Math.min(top.length, limit - 1);
-      for (; j > at; j--) top[j] = top[j - 1]!;
-      top[at] = k;
-    }
+    if ((positive ? b < min : b > -min) || chosen[k] === 0) continue;
+    out.push({ word: wordLabel(names[k]!), weight: b });
   }
-  return top.map((k) => wordLabel(names[k]!));
+  // Stable: ties keep the order the post used them in.
+  return out.sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight)).slice(0, limit);
 }
 
 /**

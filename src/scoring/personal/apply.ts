@@ -1,5 +1,5 @@
-import type { PersonalScore, Signal } from '../types.ts';
-import { featureDimension, featureLabel } from './features.ts';
+import type { PersonalScore, Signal, Span } from '../types.ts';
+import { featureConcept, featureDimension, featureLabel } from './features.ts';
 import { globalPrediction, type PersonalModel, personalPrediction } from './fit.ts';
 import { effectSentence, timesText, toldEffects } from './told-effects.ts';
 
@@ -42,6 +42,8 @@ export function personalScore(
   model: PersonalModel,
   x: Float64Array,
   global: { overall: number; weights: ArrayLike<number>; scale: number; names: readonly string[] },
+  /** Where a signal about a feature points in the post (scorer.ts `ScoredPost.spansFor`). */
+  spansFor: (feature: string) => Span[] = () => [],
 ): PersonalScore {
   const sdLog = model.sdLog ?? 1;
   // Both predictions are log engagement; the global scale is points per author standard deviation.
@@ -63,11 +65,13 @@ export function personalScore(
     .slice(0, MAX_SIGNALS)
     .map(({ effect: e, direction }) => ({
       dimension: featureDimension(e.feature),
+      concept: featureConcept(e.feature),
       impact: direction === 'lifts' ? 'positive' : 'negative',
       weight: weightOf(e.multiple / e.without),
       label: `Your history: ${featureLabel(e.feature)}`,
       detail: effectSentence(e),
       rule: `personal.${e.feature}`,
+      spans: spansFor(e.feature),
     }));
 
   // Said of the two scores as shown (both are clamped to 0-100), not of the prediction behind them.

@@ -46,6 +46,11 @@ export function featureLabel(name: string): string {
   return factorWords(name)?.label ?? FEATURES[FEATURE_NAMES.indexOf(name)]?.label ?? name;
 }
 
+/** A feature's concept (concepts.ts); told features are always named ones. */
+export function featureConcept(name: string) {
+  return FEATURES[FEATURE_NAMES.indexOf(name)]?.concept ?? 'voice';
+}
+
 export function featureDimension(name: string) {
   return FEATURES[FEATURE_NAMES.indexOf(name)]?.dimension ?? 'engagement';
 }

@@ -1,4 +1,5 @@
 import type { MediaKind } from '../../domain/enums.ts';
+import { PROFILES } from '../../platforms/profiles.ts';
 import type { Rubric } from './rubrics.ts';
 
 /**
@@ -56,14 +57,15 @@ export function assessFormat(media: MediaKind, rubric: Rubric): FormatAssessment
     return {
       media,
       multiplier: 1,
-      note: `${rubric.platform} has no native ${FORMAT_LABELS[media].toLowerCase().replace(/^an? /, '')} format; the post is treated as plain text with no reach multiplier.`,
+      note: `${rubric.displayName} has no native ${FORMAT_LABELS[media].toLowerCase().replace(/^an? /, '')} format; the post is treated as plain text with no reach multiplier.`,
       points: 0,
     };
   }
   const multiplier = MULTIPLIERS[media];
+  const from = rubric.reachFiguresFrom;
   const note =
-    rubric.platform === 'platformA'
+    from === null
       ? NOTES[media]
-      : `${NOTES[media]} These are platformA figures, applied to ${rubric.platform} as an approximation.`;
+      : `${NOTES[media]} These are ${PROFILES[from].displayName} figures, applied to ${rubric.displayName} as an approximation.`;
   return { media, multiplier, note, points: Math.round(20 * Math.log2(multiplier)) };
 }

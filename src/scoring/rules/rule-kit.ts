@@ -1,4 +1,5 @@
 import type { Dimension, HookArchetype } from '../../domain/enums.ts';
+import { conceptOfRule } from '../concepts.ts';
 import type { TextFeatures } from '../text/text-features.ts';
 import type { ScoreInput, Signal } from '../types.ts';
 import type { FormatAssessment } from './format.ts';
@@ -44,11 +45,14 @@ export function hit(
   return {
     rule,
     dimension,
+    concept: conceptOfRule(rule),
     points,
     impact: points >= 0 ? 'positive' : 'negative',
     weight: weight ?? clamp(Math.round(Math.abs(points) / 4), 1, 5),
     label,
     detail,
+    // Found for the signals shown, not for every hit (learned/signal-spans.ts).
+    spans: [],
   };
 }
 

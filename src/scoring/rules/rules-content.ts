@@ -1,4 +1,6 @@
 import type { HookArchetype } from '../../domain/enums.ts';
+import type { TextFeatures } from '../text/text-features.ts';
+import { setsAgainstAView, tellsEvent } from './claims.ts';
 import { ARCHETYPE_POINTS } from './hook.ts';
 import { hit, type RuleContext, type RuleHit } from './rule-kit.ts';
 
@@ -20,12 +22,19 @@ const HOOK_OPENINGS: Record<HookArchetype, string> = {
   other: 'The opening follows no clear hook pattern',
 };
 
+/** Whether the opening tells a story: an event in the first person, or the writer's own news. */
+export const storyTold = (f: TextFeatures): boolean =>
+  tellsEvent(f.hook) || (f.personalNews > 0 && f.firstPerson + f.firstPersonPlural > 0);
+
 /** Hook and structure rules. */
 
 export function hookRules(ctx: RuleContext, hits: RuleHit[]) {
   const { f, rubric, archetype } = ctx;
   const hookChars = f.hook.length;
-  if (hookChars > 0 && hookChars <= rubric.tightHookChars) {
+  // A feed that shows the whole post has no fold to land before (the platform's profile says).
+  if (!rubric.folds) {
+    // No fold rule.
+  } else if (hookChars > 0 && hookChars <= rubric.tightHookChars) {
     hits.push(
       hit(
         'hook.fold',
@@ -49,15 +58,23 @@ export function hookRules(ctx: RuleContext, hits: RuleHit[]) {
     );
   }
   const points = ARCHETYPE_POINTS[archetype];
+  // The writer is told only what the opening is: a "story" that tells no event opens in the
+  // first person, a "contrarian" one against no view makes a plain statement (claims.ts).
+  const told =
+    archetype === 'story' && !storyTold(f)
+      ? { label: 'First-person opening', opening: 'The post opens in the first person' }
+      : archetype === 'contrarian' && !setsAgainstAView(f.hook)
+        ? { label: HOOK_LABELS.statement, opening: HOOK_OPENINGS.statement }
+        : { label: HOOK_LABELS[archetype], opening: HOOK_OPENINGS[archetype] };
   const quoted = `${f.hook.slice(0, 80)}${f.hook.length > 80 ? '…' : ''}`;
   hits.push(
     hit(
       'hook.archetype',
       'hook',
       points,
-      HOOK_LABELS[archetype],
+      told.label,
       // A quoted sentence that ends itself takes no second stop ("... in 6 weeks.", not ".".).
-      `${HOOK_OPENINGS[archetype]}: "${quoted}"${/[.!?…]$/u.test(quoted) ? '' : '.'}`,
+      `${told.opening}: "${quoted}"${/[.!?…]$/u.test(quoted) ? '' : '.'}`,
     ),
   );
   if (f.genericOpener) {
@@ -83,7 +100,7 @@ export function structureRules(ctx: RuleContext, hits: RuleHit[]) {
         'structure',
         -15,
         'Wall of text',
-        `${f.length} characters with no line break; short paragraphs with white space keep readers past the fold.`,
+        `${f.length} characters with no line break; short paragraphs with white space keep readers ${rubric.folds ? 'past the fold' : 'reading'}.`,
         3,
       ),
     );
@@ -122,14 +139,14 @@ export function structureRules(ctx: RuleContext, hits: RuleHit[]) {
         2,
       ),
     );
-  } else if (rubric.platform === 'platformA' && f.sentences < 5) {
+  } else if (rubric.fewSentencesBelow !== null && f.sentences < rubric.fewSentencesBelow) {
     hits.push(
       hit(
         'structure.few_sentences',
         'structure',
         -6,
         'Very few sentences',
-        `Posts under 5 sentences earn about 0.75x their author's median (31,020 posts).`,
+        `Posts under ${rubric.fewSentencesBelow} sentences earn about 0.75x their author's median (31,020 posts); say a little more: what happened, what it showed, what you would do next.`,
         2,
       ),
     );

@@ -1,3 +1,4 @@
+import { countedLength, countingWords } from '../../../packages/client/src/text-length.ts';
 import type { Dimension } from '../../domain/enums.ts';
 import { FORMAT_LABELS } from './format.ts';
 import { hit, type RuleContext, type RuleHit } from './rule-kit.ts';
@@ -14,14 +15,17 @@ export function algorithmRules(
   const { f, rubric, format } = ctx;
   const [low, high] = rubric.idealLength;
 
-  if (f.length > rubric.maxLength) {
+  // Counted the platform's way (a URL may count a fixed weight), as publishing refuses it.
+  const counted = countedLength(rubric.counting, f.text);
+  if (counted > rubric.maxLength) {
+    const over = counted - rubric.maxLength;
     hits.push(
       hit(
         'length.over_limit',
         'algorithmFit',
         -10,
         'Over the length limit',
-        `At ${f.length} characters the post exceeds ${rubric.platform}'s ${rubric.maxLength}-character limit and cannot be published as is.`,
+        `At ${counted.toLocaleString('en-US')} ${counted === f.length ? 'characters' : countingWords(rubric.counting)} the post is over ${rubric.displayName}'s ${rubric.maxLength.toLocaleString('en-US')}-character limit and cannot be published as it is; cut ${over.toLocaleString('en-US')} ${over === 1 ? 'character' : 'characters'}${rubric.threads ? ' or make it a thread' : ''}.`,
         5,
       ),
     );
@@ -45,7 +49,7 @@ export function algorithmRules(
         'algorithmFit',
         -4,
         'Shorter than the best band',
-        `${f.length} characters; posts of ${low}-${high} characters do best on ${rubric.platform}.`,
+        `${f.length} characters; posts of ${low}-${high} characters do best on ${rubric.displayName}.`,
         1,
       ),
     );
@@ -96,7 +100,7 @@ export function algorithmRules(
         'algorithmFit',
         -4,
         `${ctx.hashtags} hashtags`,
-        `${rubric.hashtagCapFrom} or more hashtags read as spam and cap algorithm fit; keep two or three relevant ones.`,
+        `${rubric.hashtagCapFrom} or more hashtags read as spam and cap algorithm fit; keep ${rubric.hashtagCapFrom > 3 ? 'two or three' : 'one or two'} relevant ones.`,
         2,
       ),
     );

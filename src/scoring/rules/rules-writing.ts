@@ -1,4 +1,5 @@
 import { hit, quotedList, type RuleContext, type RuleHit } from './rule-kit.ts';
+import { storyTold } from './rules-content.ts';
 
 /** Writing rules: specificity, voice and engagement pull. */
 
@@ -132,7 +133,11 @@ export function writingRules(ctx: RuleContext, hits: RuleHit[]) {
 }
 
 function engagementRules({ f, archetype }: RuleContext, hits: RuleHit[]) {
-  if (f.personalNews > 0 || archetype === 'story') {
+  // A story is told in the first person: news or thanks with no "I", "my", "we" or "our" is someone else's.
+  if (
+    (f.personalNews > 0 && f.firstPerson + f.firstPersonPlural > 0) ||
+    (archetype === 'story' && storyTold(f))
+  ) {
     hits.push(
       hit(
         'engagement.personal_story',

@@ -9,6 +9,8 @@ import {
 } from './anchored-counts.ts';
 import { firstSentence } from './first-sentence.ts';
 import { countMatches, NOT_X_BUT_Y } from './lexicon.ts';
+import { countNames } from './names.ts';
+import { countNumbers } from './numbers.ts';
 import { paragraphStats } from './paragraph-stats.ts';
 import {
   cutTokens,
@@ -238,8 +240,10 @@ export function extractFeatures(raw: string): TextFeatures {
     inlineHashtags: tags === undefined ? 0 : tags.before,
     links: linkStarts === undefined ? countMatches(LINK, text) : countAtStarts(LINK_AT, text, linkStarts),
     mentions: text.includes('@') ? countFrom(MENTION_AT, text, '@') : 0,
-    numbers,
-    properNouns,
+    // Numerals standing as words, not digits inside a word, a tag, a handle or a link (numbers.ts).
+    numbers: numbers === 0 ? 0 : countNumbers(text),
+    // Capitals inside sentences that name something (names.ts), not a headline's or a common word's.
+    properNouns: properNouns === 0 ? 0 : countNames(text, lower),
     questions: countRuns(text, '?'),
     endsWithQuestion: trimmedEnd.endsWith('?'),
     exclamations: countRuns(text, '!'),

@@ -1,8 +1,8 @@
-import type { Dimension } from '../../domain/enums.ts';
-import { gradeHeuristically } from '../judge/heuristic-judge.ts';
-import type { Breakdown, ScoreInput } from '../types.ts';
-import { clamp } from './rule-kit.ts';
-import { runRules } from './rules.ts';
+import type { Dimension } from '../../src/domain/enums.ts';
+import { gradeHeuristically } from '../../src/scoring/judge/heuristic-judge.ts';
+import { clamp } from '../../src/scoring/rules/rule-kit.ts';
+import { runRules } from '../../src/scoring/rules/rules.ts';
+import type { Breakdown, ScoreInput } from '../../src/scoring/types.ts';
 
 /**
  * The score.v1 offline engine's overall, kept so `npm run eval:scoring` can print it beside

@@ -1,0 +1,44 @@
+import type { Concept } from '../../concepts.ts';
+import type { JudgedDimension } from '../../judge/judge.ts';
+
+/** The judge's grades as features: one row each, with how a writer is told about it. */
+export interface JudgedRow {
+  dimension: JudgedDimension;
+  concept: Concept;
+  label: string;
+  /** The graded quality inside a sentence ("rates the opening at 62/100"). */
+  noun: string;
+  /** What the offline heuristic rewards (heuristic-judge.ts), so its grade can be acted on. */
+  hint: string;
+}
+
+export const JUDGED_ROWS: readonly JudgedRow[] = [
+  {
+    dimension: 'hook',
+    concept: 'opening',
+    label: 'Opening',
+    noun: 'opening',
+    hint: 'it rates an opening of 3-25 words with a number, a name or a first-person moment higher',
+  },
+  {
+    dimension: 'specificity',
+    concept: 'specifics',
+    label: 'Specificity',
+    noun: 'specificity',
+    hint: 'it rates numbers, names and tagged people higher, and vague words and jargon lower',
+  },
+  {
+    dimension: 'voice',
+    concept: 'voice',
+    label: 'Voice',
+    noun: 'voice',
+    hint: 'it rates writing in the first person higher, and stock phrases and jargon lower',
+  },
+  {
+    dimension: 'engagement',
+    concept: 'questions',
+    label: 'Pull to respond',
+    noun: 'pull to respond',
+    hint: 'it rates personal news, a call to comment, a closing question and tagged people higher',
+  },
+];

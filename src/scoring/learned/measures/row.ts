@@ -1,0 +1,51 @@
+import type { Dimension } from '../../../domain/enums.ts';
+import type { Concept } from '../../concepts.ts';
+import type { TextFeatures } from '../../text/text-features.ts';
+import type { Sentiment } from '../sentiment.ts';
+
+/**
+ * One learned measure, said once: its name (the model artifact's), its dimension and concept,
+ * how it is read off a post (`value`) and how a writer is told about it (`sides`). The measures
+ * are listed in the model's order (features.ts MEASURES), across the files of this folder.
+ */
+
+export interface Side {
+  /** What this post does, as a sentence without its full stop. */
+  post: string;
+  /** The posts on this side, as a plural noun phrase: "<group> went with more engagement". */
+  group: string;
+}
+
+/** What a measure reads: the text's features and what the feature vector computed once for all. */
+export interface MeasureInput {
+  f: TextFeatures;
+  per100: (n: number) => number;
+  /** log(1 + length). */
+  logLength: number;
+  /** The learned word-choice sum (words.ts `wordPass`). */
+  choice: number;
+  sentiment: Sentiment;
+  /** The hashtag count, the request's when it states one (CONTRACT.md: derived from the text when omitted). */
+  hashtags: number;
+  /** The links, at least one when the request says the post has an external link, none when it says not. */
+  links: number;
+}
+
+export interface MeasureRow {
+  name: string;
+  dimension: Dimension;
+  concept: Concept;
+  /** The signal's label. */
+  label: string;
+  /** [more than a typical post, or does it; less, or does not]; none for word choice, worded by its words. */
+  sides?: [Side, Side];
+  value: (m: MeasureInput) => number;
+}
+
+/** "The post has more X than a typical post" / "fewer X": the sides of a count. */
+export function countSides(noun: string, fewer = 'fewer'): [Side, Side] {
+  return [
+    { post: `The post has more ${noun} than a typical post`, group: `posts with more ${noun}` },
+    { post: `The post has ${fewer} ${noun} than a typical post`, group: `posts with ${fewer} ${noun}` },
+  ];
+}

@@ -1,0 +1,126 @@
+import { NOT_X_BUT_Y } from '../text/lexicon.ts';
+import { nameRanges } from '../text/names.ts';
+import { numberRanges } from '../text/numbers.ts';
+import type { PostSpans } from '../text/spans.ts';
+import { HASHTAG, LINK, LIST_LINE, MENTION, type TextFeatures } from '../text/text-features.ts';
+import type { Span } from '../types.ts';
+
+/**
+ * Which words each rule or feature is about, so its signal points at them (Signal.spans): the
+ * opening sentence for the opening, the link for links, the long sentences for sentence length.
+ * A feature about the whole post (its length, its format, its timing) has none.
+ */
+
+export interface SpanContext {
+  spans: PostSpans;
+  f: TextFeatures;
+  /** Where the post runs past the platform's limit, as an offset of the submitted text. */
+  overflowAt: number;
+}
+
+type Finder = (c: SpanContext) => Span[];
+
+const hook: Finder = ({ spans, f }) => spans.first(f.hook);
+const firstLine: Finder = ({ spans, f }) => spans.first(f.firstLine);
+const words =
+  (pattern: RegExp): Finder =>
+  ({ spans }) =>
+    spans.matches(pattern);
+const phrasesOf =
+  (list: keyof TextFeatures['phrases']): Finder =>
+  ({ spans, f }) =>
+    spans.phrases(f.phrases[list]);
+const questions: Finder = ({ spans }) => spans.sentencesWhere((s) => s.endsWith('?'));
+const LONG_SENTENCE_WORDS = 28;
+const longSentences: Finder = ({ spans }) =>
+  spans.sentencesWhere((s) => s.split(/\s+/).length > LONG_SENTENCE_WORDS);
+const ranges =
+  (find: (text: string) => [number, number][]): Finder =>
+  ({ spans }) =>
+    find(spans.text).map(([s, e]) => spans.span(s, e));
+const FIRST_PERSON = /(?<![\p{L}'’])(?:I|I['’](?:m|ve|d|ll)|[Mm]y|[Mm]e)(?![\p{L}'’])/gu;
+const WE = /(?<![\p{L}'’])(?:[Ww]e|[Oo]ur|[Uu]s)(?![\p{L}'’])/gu;
+const YOU = /(?<![\p{L}'’])(?:[Yy]ou|[Yy]our|[Yy]ou['’](?:re|ve|ll|d))(?![\p{L}'’])/gu;
+const EM_DASH = /—/g;
+const EXCLAMATION = /!+/g;
+
+/** The longest line, as the dense-paragraph rule measures it (paragraph-stats.ts). */
+const longestLine: Finder = ({ spans }) => {
+  let best: [number, number] = [0, 0];
+  let start = 0;
+  const t = spans.text;
+  for (;;) {
+    const nl = t.indexOf('\n', start);
+    const end = nl === -1 ? t.length : nl;
+    if (end - start > best[1] - best[0]) best = [start, end];
+    if (nl === -1) break;
+    start = nl + 1;
+  }
+  return best[1] > best[0] ? [spans.span(best[0], best[1])] : [];
+};
+
+/** The last sentence: where a closing question stands. */
+const closingLine: Finder = ({ spans }) => {
+  const s = spans.sentences().at(-1);
+  return s ? [spans.span(s[0], s[1])] : [];
+};
+
+const FINDERS: Record<string, Finder> = {
+  'length.over_limit': ({ spans, overflowAt }) =>
+    overflowAt < spans.raw.length ? [{ start: overflowAt, end: spans.raw.length }] : [],
+  'link.external': words(LINK),
+  'text.links': words(LINK),
+  'hashtags.excess': words(HASHTAG),
+  'text.hashtags': words(HASHTAG),
+  'text.inline_hashtags': words(HASHTAG),
+  'mentions.excess': words(MENTION),
+  'mentions.tagged': words(MENTION),
+  'text.mentions': words(MENTION),
+  'engagement.bait': phrasesOf('bait'),
+  'hook.fold': hook,
+  'hook.archetype': hook,
+  'hook.generic_opener': firstLine,
+  'text.hook_length': hook,
+  'text.hook_own_line': firstLine,
+  'text.hook_first_person': hook,
+  'judge.hook': hook,
+  'structure.long_paragraph': longestLine,
+  'structure.list': words(LIST_LINE),
+  'text.list_lines': words(LIST_LINE),
+  'structure.long_sentences': longSentences,
+  'text.sentence_words': longSentences,
+  'specificity.numbers': ranges(numberRanges),
+  'text.numbers': ranges(numberRanges),
+  'specificity.names': ranges(nameRanges),
+  'text.names': ranges(nameRanges),
+  'specificity.vague': phrasesOf('vague'),
+  'specificity.jargon': phrasesOf('jargon'),
+  'voice.ai_tells': phrasesOf('aiTells'),
+  'voice.em_dash_stack': words(EM_DASH),
+  'voice.not_x_but_y': words(NOT_X_BUT_Y),
+  'voice.first_person': words(FIRST_PERSON),
+  'text.first_person': words(FIRST_PERSON),
+  'voice.corporate_we': words(WE),
+  'text.first_person_plural': words(WE),
+  'voice.lecturing': words(YOU),
+  'text.second_person': words(YOU),
+  'text.exclamations': words(EXCLAMATION),
+  'engagement.personal_story': (c) => {
+    const found = phrasesOf('personalNews')(c);
+    return found.length > 0 ? found : hook(c);
+  },
+  'engagement.call_to_comment': phrasesOf('callsToComment'),
+  'engagement.closing_question': closingLine,
+  'text.ends_with_question': closingLine,
+  'engagement.question_overload': questions,
+  'text.questions': questions,
+};
+
+/** The spans a signal about `name` points at; none for a feature about the whole post. */
+export function spansOf(name: string, c: SpanContext): Span[] {
+  const finder = FINDERS[name];
+  return finder === undefined ? [] : finder(c);
+}
+
+/** Where each of `words` stands in the post (the word-choice signal's words). */
+export const wordSpans = (words: readonly string[], c: SpanContext): Span[] => c.spans.phrases(words);

@@ -1,0 +1,130 @@
+import type { Span } from '../types.ts';
+
+/**
+ * Where things stand in a post, as spans of the text the caller submitted. The rules read the
+ * normalised text (text-features.ts `normalizePost`: line endings made "\n", spaces before a
+ * line break and around the post dropped); a signal points into the text as sent, so every
+ * span found in the normalised text is mapped back. Only signals that are shown ask, so the
+ * scorer pays for the spans of a dozen signals, not for every rule.
+ */
+
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+const isWordChar = (c: string | undefined) => c !== undefined && WORD_CHAR.test(c);
+
+export class PostSpans {
+  readonly raw: string;
+  /** The normalised text the rules read. */
+  readonly text: string;
+  #lower: string | undefined;
+  /** For each offset of `text`, its offset in `raw` (built on first use when they differ). */
+  #map: Int32Array | undefined;
+  /** `raw` is `text` with white space around it: offsets shift by this much. */
+  #lead = -1;
+
+  constructor(raw: string, text: string) {
+    this.raw = raw;
+    this.text = text;
+    if (raw === text) this.#lead = 0;
+    else if (raw.trim() === text) this.#lead = raw.length - raw.trimStart().length;
+  }
+
+  get lower(): string {
+    this.#lower ??= this.text.toLowerCase();
+    return this.#lower;
+  }
+
+  /** `text` offset -> `raw` offset. normalizePost only drops characters (or makes "\r" "\n"), so `text` is a subsequence of `raw`. */
+  #toRaw(at: number): number {
+    if (this.#lead >= 0) return at + this.#lead;
+    if (this.#map === undefined) {
+      const map = new Int32Array(this.text.length + 1);
+      let i = 0;
+      for (let j = 0; j < this.text.length; j++) {
+        const c = this.text[j];
+        while (i < this.raw.length && this.raw[i] !== c && !(c === '\n' && this.raw[i] === '\r')) i++;
+        map[j] = i;
+        // "\r\n" became one "\n": step over both.
+        if (this.raw[i] === '\r' && this.raw[i + 1] === '\n') i++;
+        i++;
+      }
+      map[this.text.length] = i;
+      this.#map = map;
+    }
+    return this.#map[at]!;
+  }
+
+  /** A stretch of `text` as a span of `raw`. */
+  span(start: number, end: number): Span {
+    if (end <= start) return { start: this.#toRaw(start), end: this.#toRaw(start) };
+    return { start: this.#toRaw(start), end: this.#toRaw(end - 1) + 1 };
+  }
+
+  /** Every match of a global pattern in `text`, at most `limit`. */
+  matches(pattern: RegExp, limit = 20): Span[] {
+    const out: Span[] = [];
+    for (const m of this.text.matchAll(pattern)) {
+      if (out.length === limit) break;
+      if (m[0].length > 0) out.push(this.span(m.index, m.index + m[0].length));
+    }
+    return out;
+  }
+
+  /** Where each phrase stands as whole words, case-blind (a curly apostrophe reads as straight). */
+  phrases(phrases: readonly string[], limit = 20): Span[] {
+    const lower = this.lower.length === this.text.length ? this.lower.replaceAll('’', "'") : undefined;
+    if (lower === undefined) return [];
+    const out: Span[] = [];
+    for (const phrase of phrases) {
+      const p = phrase.trim().toLowerCase();
+      if (!p) continue;
+      for (let at = lower.indexOf(p); at !== -1 && out.length < limit; at = lower.indexOf(p, at + 1)) {
+        if (isWordChar(lower[at - 1]) || isWordChar(lower[at + p.length])) continue;
+        out.push(this.span(at, at + p.length));
+      }
+    }
+    return out.sort((a, b) => a.start - b.start);
+  }
+
+  /** The sentences of `text` (split at . ! ? … followed by white space, and at line breaks), as [start, end) offsets. */
+  sentences(): [number, number][] {
+    const out: [number, number][] = [];
+    const t = this.text;
+    let start = 0;
+    const push = (end: number) => {
+      let s = start;
+      let e = end;
+      while (s < e && /\s/.test(t[s]!)) s++;
+      while (e > s && /\s/.test(t[e - 1]!)) e--;
+      if (e > s && WORD_CHAR.test(t.slice(s, e))) out.push([s, e]);
+    };
+    for (let i = 0; i < t.length; i++) {
+      const c = t[i]!;
+      if (c === '\n') {
+        push(i);
+        start = i + 1;
+      } else if ('.!?…'.includes(c) && (i + 1 === t.length || /\s/.test(t[i + 1]!))) {
+        push(i + 1);
+        start = i + 1;
+      }
+    }
+    push(t.length);
+    return out;
+  }
+
+  /** The sentences that pass `keep`, as spans. */
+  sentencesWhere(keep: (sentence: string) => boolean, limit = 10): Span[] {
+    const out: Span[] = [];
+    for (const [s, e] of this.sentences()) {
+      if (out.length === limit) break;
+      if (keep(this.text.slice(s, e))) out.push(this.span(s, e));
+    }
+    return out;
+  }
+
+  /** The first occurrence of `part` in `text`, as a span; none when it is absent or empty. */
+  first(part: string): Span[] {
+    if (!part) return [];
+    const at = this.text.indexOf(part);
+    return at === -1 ? [] : [this.span(at, at + part.length)];
+  }
+}
