@@ -117,9 +117,7 @@ describe.skipIf(!hasChromium)(
         .getByText(/^Published/)
         .first()
         .waitFor();
-      expect(world.sandbox.platformA.state.listPosts().filter((p) => p.text === joined)).toHaveLength(
-        1,
-      );
+      expect(world.sandbox.platformA.state.listPosts().filter((p) => p.text === joined)).toHaveLength(1);
     });
 
     it('kept in parts: switching back to platformB sends the thread again', async () => {
