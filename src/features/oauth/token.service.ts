@@ -1,16 +1,10 @@
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { AppDeps, Caller, PublicCtx } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, oauthGrants, oauthTokens } from '../../db/schema/index.ts';
+import { findClient } from './clients.service.ts';
 import { OAuthError } from './oauth-errors.ts';
-import {
-  ACCESS_TTL_MS,
-  newSecret,
-  REFRESH_TOKEN_PREFIX,
-  REFRESH_TTL_MS,
-  secretDigest,
-  verifierMatches,
-} from './oauth-secrets.ts';
+import { ACCESS_TTL_MS, newSecret, REFRESH_TTL_MS, secretDigest, verifierMatches } from './oauth-secrets.ts';
 
 /*
  * The token endpoint's back half: codes and refresh tokens in, short-lived access tokens and a
@@ -159,21 +153,38 @@ export function refreshTokens(ctx: PublicCtx, form: Record<string, unknown>): Pr
   });
 }
 
-/** RFC 7009: a client ends its own authorization. Unknown tokens are not an error. */
+/**
+ * RFC 7009 for public clients: the client names itself (client_id, section 2.1), and a token of
+ * its grant, access or refresh, ends the whole grant at once: every token of the family, in
+ * every process (tokens are read from the database at each use, never cached). A token that is
+ * unknown or already revoked is not an error (section 2.2); a request that cannot be checked is.
+ */
 export async function revokeToken(ctx: PublicCtx, form: Record<string, unknown>): Promise<void> {
   const token = str(form.token);
   const clientId = str(form.client_id);
-  if (!token) throw new OAuthError('invalid_request', 'Send the token to revoke.');
+  if (!token) throw new OAuthError('invalid_request', 'Send the token to revoke (form field token).');
+  if (!clientId)
+    throw new OAuthError(
+      'invalid_request',
+      'Send client_id with the token: a public client names itself so that only its own tokens are revoked (RFC 7009 section 2.1).',
+    );
+  if (!(await findClient(ctx, clientId)))
+    throw new OAuthError('invalid_client', 'This client_id is not registered here.', 401);
   const [row] = await ctx.deps.db
     .select({ grant: oauthGrants })
     .from(oauthTokens)
     .innerJoin(oauthGrants, eq(oauthGrants.id, oauthTokens.grantId))
-    .where(eq(oauthTokens.tokenHash, secretDigest(token)));
+    .where(
+      and(eq(oauthTokens.tokenHash, secretDigest(token)), inArray(oauthTokens.kind, ['access', 'refresh'])),
+    );
   if (!row) return;
-  if (clientId !== undefined && row.grant.clientId !== clientId) return;
-  // A refresh token ends the authorization; an access token ends with it too (one family).
-  if (token.startsWith(REFRESH_TOKEN_PREFIX) || clientId !== undefined)
-    await revokeGrant(ctx.deps.db, row.grant.id, ctx.deps.clock.now(), 'revoked_by_client');
+  if (row.grant.clientId !== clientId)
+    throw new OAuthError(
+      'unauthorized_client',
+      'This token was issued to another client; it was not revoked.',
+    );
+  await revokeGrant(ctx.deps.db, row.grant.id, ctx.deps.clock.now(), 'revoked_by_client');
+  ctx.log.info({ grantId: row.grant.id, clientId }, 'oauth grant revoked by its client');
 }
 
 /** lastUsedAt is written at most this often per grant. */
