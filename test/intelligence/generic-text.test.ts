@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Platform } from '../../src/domain/enums.ts';
-import { GENERIC_RULE } from '../../src/scoring/rules/generic-text.ts';
+import { GENERIC_RULE, type GenericHit } from '../../src/scoring/rules/generic-text.ts';
 import { runRules } from '../../src/scoring/rules/rules.ts';
 import { scoreHeuristically } from '../../src/scoring/scorer.ts';
 import type { Signal } from '../../src/scoring/types.ts';
@@ -14,14 +14,18 @@ import { describeRealPosts, readRealPosts } from '../helpers/real-posts.ts';
  * posts, as a number.
  */
 
-const real = [...readRealPosts('linkedin-creator-posts.csv'), ...readRealPosts('linkedin-posts-2025.csv')].filter(
-  (p) => !p.heldOut,
-);
+const real = [
+  ...readRealPosts('linkedin-creator-posts.csv'),
+  ...readRealPosts('linkedin-posts-2025.csv'),
+].filter((p) => !p.heldOut);
 const PLATFORMS: Platform[] = ['platformA', 'platformB'];
 
-const genericOf = (signals: Signal[]) => signals.find((s) => s.rule === GENERIC_RULE) as
-  | (Signal & { spans: { start: number; end: number }[] })
-  | undefined;
+const genericOf = (signals: Signal[]) => signals.find((s) => s.rule === GENERIC_RULE);
+/** The rule's hit, with its spans into the post as submitted. */
+const genericHit = (post: string) =>
+  runRules({ post, platform: 'platformA' }).hits.find((h) => h.rule === GENERIC_RULE) as
+    | GenericHit
+    | undefined;
 
 /** The share of `sorted` below `x`, ties counted half, in percent. */
 function percentile(sorted: number[], x: number): number {
@@ -41,8 +45,12 @@ describeRealPosts('generic text against real posts', () => {
   for (const platform of PLATFORMS) {
     it(`puts formulaic posts in the bottom quarter of real posts on ${platform}`, () => {
       expect(sample.length).toBeGreaterThan(2_000);
-      const scores = sample.map((p) => scoreHeuristically({ post: p.text, platform }).overall).sort((a, b) => a - b);
-      const placed = FORMULAIC_POSTS.map((p) => percentile(scores, scoreHeuristically({ post: p.text, platform }).overall));
+      const scores = sample
+        .map((p) => scoreHeuristically({ post: p.text, platform }).overall)
+        .sort((a, b) => a - b);
+      const placed = FORMULAIC_POSTS.map((p) =>
+        percentile(scores, scoreHeuristically({ post: p.text, platform }).overall),
+      );
       const bottom = placed.filter((x) => x <= 25).length;
       const mean = placed.reduce((a, b) => a + b, 0) / placed.length;
       console.log(
@@ -56,9 +64,7 @@ describeRealPosts('generic text against real posts', () => {
   it('calls few real posts generic (false-positive rate as a number), and every span is text of the post', () => {
     let flagged = 0;
     for (const p of real) {
-      const hit = runRules({ post: p.text, platform: 'platformA' }).hits.find((h) => h.rule === GENERIC_RULE) as
-        | { spans: { start: number; end: number }[] }
-        | undefined;
+      const hit = genericHit(p.text);
       if (!hit) continue;
       flagged++;
       expect(hit.spans.length).toBeGreaterThan(0);
@@ -80,15 +86,16 @@ it('fires on every formulaic post, naming bait as what the feed demotes and poin
     const generic = genericOf(scoreHeuristically({ post: text, platform: 'platformA' }).signals);
     expect(generic, `${kind}: ${text}`).toBeDefined();
     expect(generic!.impact).toBe('negative');
-    expect(generic!.spans.length).toBeGreaterThan(0);
-    for (const s of generic!.spans) expect(text.slice(s.start, s.end).trim().length).toBeGreaterThan(0);
+    const { spans } = genericHit(text)!;
+    expect(spans.length).toBeGreaterThan(0);
+    for (const s of spans) expect(text.slice(s.start, s.end).trim().length).toBeGreaterThan(0);
     // Every phrase the sentence quotes is in the post as quoted.
     for (const [, quoted] of generic!.detail.matchAll(/"([^"]+)"/g)) expect(text).toContain(quoted);
   }
   const bait = FORMULAIC_POSTS.find((p) => p.text.includes("Comment 'YES'"))!;
   const generic = genericOf(scoreHeuristically({ post: bait.text, platform: 'platformA' }).signals)!;
   expect(generic.detail).toMatch(/^Engagement bait, which the feed demotes: .*"Comment 'YES'"/);
-  const marked = generic.spans.map((s) => bait.text.slice(s.start, s.end));
+  const marked = genericHit(bait.text)!.spans.map((s) => bait.text.slice(s.start, s.end));
   expect(marked).toContain("Comment 'YES'");
   expect(marked).toContain('Repost to help');
 });
@@ -96,8 +103,8 @@ it('fires on every formulaic post, naming bait as what the feed demotes and poin
 it('points at the words of the post as submitted, around the white space the scorer trims', () => {
   const post = 'We shipped the billing export to 40 customers this week.\r\n\r\nRepost if you agree.  \r\n';
   const submitted = `  \n${post}`;
-  const generic = genericOf(scoreHeuristically({ post: submitted, platform: 'platformA' }).signals)!;
-  expect(generic.spans.map((s) => submitted.slice(s.start, s.end))).toEqual(['Repost if']);
+  const { spans } = genericHit(submitted)!;
+  expect(spans.map((s) => submitted.slice(s.start, s.end))).toEqual(['Repost if']);
 });
 
 it('leaves a specific post alone, and one stock phrase in real writing is a habit, not generic text', () => {

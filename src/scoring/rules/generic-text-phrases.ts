@@ -105,7 +105,8 @@ function pattern(phrase: string): string {
  */
 const QUOTED_ANSWER: GenericPattern = {
   kind: 'bait',
-  source: '(?<![\\p{L}\\p{N}])(?:[Cc]omment|COMMENT|[Tt]ype|TYPE)\\s+["“”\'‘’]?\\p{Lu}{2,}(?![\\p{L}\\p{N}])["“”\'‘’]?',
+  source:
+    '(?<![\\p{L}\\p{N}])(?:[Cc]omment|COMMENT|[Tt]ype|TYPE)\\s+["“”\'‘’]?\\p{Lu}{2,}(?![\\p{L}\\p{N}])["“”\'‘’]?',
   onText: true,
 };
 /** "Agree?" on its own: a one-word question that asks only for a yes ("Do you agree?" is a question). */

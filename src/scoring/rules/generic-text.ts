@@ -49,6 +49,7 @@ const UNSPECIFIC_MIN_WORDS = 12;
 const STACK_MIN_LINES = 4;
 const STACK_SHORT_SHARE = 0.6;
 const STACK_SHORT_WORDS = 8;
+const STACK_MAX_FIRST_PERSON = 1;
 /** Evidence: a distinct bait phrase (two at most), a distinct stock line (three at most). */
 const BAIT_UNIT = 1;
 const STOCK_UNIT = 0.5;
@@ -57,8 +58,8 @@ const UNSPECIFIC_UNIT = 0.75;
 const STACK_UNIT = 0.75;
 const SPECIFIC_SHARE = 0.5;
 /** Points per unit of evidence, and the most the rule takes. */
-const POINTS_PER_UNIT = 9;
-const MAX_POINTS = 30;
+const POINTS_PER_UNIT = 11;
+const MAX_POINTS = 33;
 
 /** A list marker at a line's start ("1.", "2)"): a count of the list, not a figure. */
 const LIST_NUMBER = /^[ \t]*\d{1,2}[.)][ \t]/gm;
@@ -150,7 +151,8 @@ export function genericPhrases(f: TextFeatures): GenericPhrase[] {
 export function readGeneric(f: TextFeatures): GenericReading {
   const phrases = genericPhrases(f);
   const unspecific = (phrases.length > 0 || f.lines >= STACK_MIN_LINES) && isUnspecific(f);
-  const stack = unspecific ? platitudeLines(f.text) : [];
+  // A post in the first person tells of someone (a story, a view held), not of everyone.
+  const stack = unspecific && f.firstPerson <= STACK_MAX_FIRST_PERSON ? platitudeLines(f.text) : [];
   const distinct = (kind: GenericKind) =>
     new Set(phrases.filter((p) => p.kind === kind).map((p) => p.text.toLowerCase())).size;
   const evidence = BAIT_UNIT * Math.min(2, distinct('bait')) + STOCK_UNIT * Math.min(3, distinct('stock'));
@@ -159,8 +161,14 @@ export function readGeneric(f: TextFeatures): GenericReading {
     : SPECIFIC_SHARE * evidence;
   // The stack's lines are marked where no phrase already marks them.
   const marked = [...phrases];
-  for (const line of stack) if (!phrases.some((p) => p.start < line.end && line.start < p.end)) marked.push(line);
-  return { phrases: marked.sort((a, b) => a.start - b.start), unspecific, platitudes: stack.length > 0, units };
+  for (const line of stack)
+    if (!phrases.some((p) => p.start < line.end && line.start < p.end)) marked.push(line);
+  return {
+    phrases: marked.sort((a, b) => a.start - b.start),
+    unspecific,
+    platitudes: stack.length > 0,
+    units,
+  };
 }
 
 /**
@@ -200,7 +208,11 @@ function quoted(phrases: GenericPhrase[]): string {
 }
 
 /** The one sentence the writer reads: the strongest evidence first, then what to do. */
-export function genericDetail(reading: GenericReading, bait: GenericPhrase[], stock: GenericPhrase[]): string {
+export function genericDetail(
+  reading: GenericReading,
+  bait: GenericPhrase[],
+  stock: GenericPhrase[],
+): string {
   const lines = (n: number) => (n === 1 ? 'line' : 'lines');
   const plain = reading.unspecific ? 'nothing a reader could check (no name, figure or example)' : '';
   if (bait.length > 0) {
@@ -226,7 +238,14 @@ export function genericTextRules({ f, input }: RuleContext, hits: RuleHit[]): vo
   const points = -Math.min(MAX_POINTS, Math.round(POINTS_PER_UNIT * reading.units));
   const toPost = offsetsInPost(input.post, f.text);
   hits.push({
-    ...hit(GENERIC_RULE, 'voice', points, 'Generic text', genericDetail(reading, bait, stock), points <= -18 ? 5 : 4),
+    ...hit(
+      GENERIC_RULE,
+      'voice',
+      points,
+      'Generic text',
+      genericDetail(reading, bait, stock),
+      points <= -18 ? 5 : 4,
+    ),
     // The end maps through the phrase's last character, so no space the scorer trimmed joins it.
     spans: reading.phrases.map(({ start, end }) => ({ start: toPost(start), end: toPost(end - 1) + 1 })),
   } as GenericHit);

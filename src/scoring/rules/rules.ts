@@ -1,8 +1,8 @@
 import type { Dimension, HookArchetype, MediaKind } from '../../domain/enums.ts';
 import { extractFeatures, type TextFeatures } from '../text/text-features.ts';
 import type { Breakdown, ScoreInput } from '../types.ts';
-import { genericTextRules } from './generic-text.ts';
 import { assessFormat, type FormatAssessment } from './format.ts';
+import { genericTextRules } from './generic-text.ts';
 import { ARCHETYPE_NOTES, archetypeOf } from './hook.ts';
 import { type Rubric, rubricFor } from './rubrics.ts';
 import { type Cap, clamp, type RuleContext, type RuleHit } from './rule-kit.ts';
