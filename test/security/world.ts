@@ -123,6 +123,7 @@ const ISSUING: Record<string, string[]> = {
   'POST /v1/account': ['apiKey'],
   'POST /v1/keys': ['apiKey'],
   'POST /v1/keys/{id}/rotate': ['apiKey'],
+  'POST /v1/members/{id}/keys': ['apiKey'],
   'POST /v1/webhooks': ['secret'],
   // The OAuth state is handed to the client to forward to the member's browser.
   'POST /v1/channels/platformA/connect': ['state', 'url'],
