@@ -181,7 +181,11 @@ async function makeTenant(w: PostWorld, label: string): Promise<Tenant> {
     });
     return row!.id;
   };
-  const members = { change: await member('change'), remove: await member('remove'), issue: await member('issue') };
+  const members = {
+    change: await member('change'),
+    remove: await member('remove'),
+    issue: await member('issue'),
+  };
 
   const draft = async (what: string) =>
     (
