@@ -82,7 +82,7 @@ export interface RewriteChange {
 export interface RewriteResult {
   /** The post's text; on a thread, its first part. */
   rewrite: string;
-  /** The replies that follow the post when it became a thread (platformB); empty otherwise. */
+  /** The replies that follow the post when it became a thread (on a platform with threads); empty otherwise. */
   thread: string[];
   /** To post as the first comment: the links moved out of the body; null when none moved. */
   firstComment: string | null;

@@ -44,6 +44,8 @@ describe('the scoring front door', () => {
       .filter((f) => !f.includes(sep))
       .sort();
     expect(top).toEqual([
+      // The writer-facing concepts every rule and feature belongs to.
+      'concepts.ts',
       'engine-interface.ts',
       'engine-notice.ts',
       'engine.ts',

@@ -49,7 +49,8 @@ describeRealPosts('opening line layout on real posts', () => {
     .filter((post) => /fix first: opening line layout/.test(scoreHeuristically({ post }).verdict));
 
   it('has posts the verdict tells to fix their opening line', () => {
-    expect(posts.length).toBeGreaterThan(500);
+    // One signal per concept (issue 32): the opening's layout is said only where it is the opening's weightiest feature.
+    expect(posts.length).toBeGreaterThan(150);
   });
 
   it('the pass keeps every word in order and lets the first line run to 160 characters or to the end of the prose', () => {

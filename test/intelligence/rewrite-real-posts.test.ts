@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { rubricFor } from '../../src/scoring/rules/rubrics.ts';
-import { offlineMeasure, scoreHeuristically } from '../../src/scoring/scorer.ts';
+import { runRules } from '../../src/scoring/rules/rules.ts';
+import { offlineMeasure } from '../../src/scoring/scorer.ts';
 import { inventedFacts } from '../../src/scoring/text/facts.ts';
 import { REWRITE_PASSES, rewriteOffline } from '../../src/scoring/writers/rewrite-offline.ts';
 import { describeRealPosts, readRealPosts } from '../helpers/real-posts.ts';
@@ -129,7 +130,8 @@ describeRealPosts('advice the score agrees with', () => {
     let told = 0;
     let rose = 0;
     for (const post of posts) {
-      if (!/fix first: wall of text/.test(scoreHeuristically({ post }).verdict)) continue;
+      // Every post the wall-of-text rule fires on (the layout concept's one signal says it only where the model agrees).
+      if (!runRules({ post }).hits.some((h) => h.rule === 'structure.wall_of_text')) continue;
       told++;
       const broken = pass.apply(post, rubricFor('platformA'), post);
       const measure = offlineMeasure({ post });
@@ -137,7 +139,8 @@ describeRealPosts('advice the score agrees with', () => {
     }
     expect(told).toBeGreaterThan(50);
     // 53 of 91 when every paragraph, the first included, broke after two sentences.
-    expect(rose / told).toBeGreaterThanOrEqual(0.95);
+    // 0.95 of the posts whose verdict named it first; 0.88 of every post the rule fires on (issue 32).
+    expect(rose / told).toBeGreaterThanOrEqual(0.85);
   });
 });
 

@@ -61,9 +61,13 @@ describe('POST /v1/score (offline engine)', () => {
     expect(r.overall).toBe(weighted(r.breakdown));
     expect(r.breakdown.algorithmFit).toBeLessThanOrEqual(60);
     const rules = r.signals.map((s: { rule?: string }) => s.rule);
-    expect(rules).toEqual(
-      expect.arrayContaining(['link.external', 'hashtags.excess', 'voice.ai_tells', 'timing.midweek']),
-    );
+    expect(rules).toEqual(expect.arrayContaining(['link.external', 'hashtags.excess']));
+    // One signal per concept, each pointing into the post it was sent.
+    const concepts = r.signals.map((s: { concept: string }) => s.concept);
+    expect(concepts).toEqual(expect.arrayContaining(['links', 'hashtags', 'generic', 'timing']));
+    expect(new Set(concepts).size).toBe(concepts.length);
+    for (const s of r.signals as { spans: { start: number; end: number }[] }[])
+      for (const span of s.spans) expect(span.end).toBeLessThanOrEqual(POST.length);
     expect(r.formatMultiplier).toBe(1.6);
     expect(res.headers.get('x-ratelimit-llm-limit')).toBe('100000');
     // Offline, the response and /v1/meta say so, and say how to configure a model.

@@ -1,6 +1,7 @@
 import type { MediaKind } from '../../domain/enums.ts';
 import { CONCEPTS, type Concept } from '../concepts.ts';
 import type { RuleHit } from '../rules/rule-kit.ts';
+import { QUALITY_RULES } from '../rules/rules-quality.ts';
 import type { Signal } from '../types.ts';
 import { FEATURES, sideOf, type WordWeights } from './features.ts';
 import { points, weightOf } from './points-text.ts';
@@ -36,11 +37,9 @@ const STATED: ReadonlySet<string> = new Set([
   'link.external',
   'hashtags.excess',
   'engagement.bait',
-  'writing.repetition',
-  'writing.word_order',
+  // Every penalty after the model: text quality and generic text.
+  ...QUALITY_RULES,
 ]);
-/** A stated rule registers here when it is a penalty after the model (rules-quality.ts, generic text). */
-export const isStated = (rule: string) => STATED.has(rule);
 
 /** How a format is named among posts ("video posts did better than..."). */
 const FORMAT_GROUPS: Record<MediaKind, string> = {
@@ -163,6 +162,10 @@ function wordChoiceSignal(input: ExplainInput, index: number, net: number): Sign
   };
 }
 
+/** A rule that found its own spans (generic text) keeps them; the others' are found now. */
+const spansOfHit = (hit: RuleHit, c: SpanContext) =>
+  hit.spans.length > 0 ? hit.spans : spansOf(hit.rule, c);
+
 function ruleDetail(input: ExplainInput, c: Candidate): string {
   const hit = c.hit!;
   if (hit.rule === 'format.multiplier') return formatDetail(input, hit.detail, c.effect);
@@ -191,17 +194,22 @@ export function explain(input: ExplainInput): Signal[] {
   const bestRule: (Candidate | undefined)[] = new Array(CONCEPTS.length);
   const bestMeasure: (Candidate | undefined)[] = new Array(CONCEPTS.length);
   const pulls = (concept: number, effect: number) => effect !== 0 && effect > 0 === net[concept]! > 0;
+  // Per concept, the fired rule with the most points, for a concept the model is neutral on.
+  const quietRule: (RuleHit | undefined)[] = new Array(CONCEPTS.length);
   for (const h of hits) {
     const concept = CONCEPT_INDEX.get(h.concept)!;
     const index = BY_NAME.get(h.rule) ?? -1;
+    const q = quietRule[concept];
+    if (q === undefined || Math.abs(h.points) > Math.abs(q.points)) quietRule[concept] = h;
     const effect =
       h.rule === 'format.multiplier'
         ? effects[mediaIndex]!
         : (index === -1 ? 0 : effects[index]!) + (input.after.get(h.rule) ?? 0);
     const c: Candidate = { index, hit: h, effect };
     if (STATED.has(h.rule) && h.points < 0) {
+      // The stated rule that takes the most speaks (generic text's penalty over the bait rule's).
       const s = stated[concept];
-      if (s === undefined || h.weight > s.hit!.weight) stated[concept] = c;
+      if (s === undefined || Math.abs(effect) > Math.abs(s.effect)) stated[concept] = c;
       continue;
     }
     // "Too short" never speaks for a length that helps, nor "Sweet spot" for one that hurts.
@@ -242,12 +250,31 @@ export function explain(input: ExplainInput): Signal[] {
         label: hit.label,
         detail: ruleDetail(input, s),
         rule: hit.rule,
-        spans: spansOf(hit.rule, input.spans),
+        spans: spansOfHit(hit, input.spans),
       });
       continue;
     }
     const c = best(k);
-    if (c === undefined || Math.abs(n) < MIN_EFFECT) continue;
+    if (c === undefined || Math.abs(n) < MIN_EFFECT) {
+      // The model is neutral on this concept: a rule that fired still says what it found
+      // (SCORING.md: every rule that fires is a signal), at the least weight, in its own direction.
+      const quiet = Math.abs(n) < MIN_EFFECT ? quietRule[k] : undefined;
+      if (quiet === undefined) continue;
+      out.push({
+        dimension: quiet.dimension,
+        concept: quiet.concept,
+        impact: quiet.impact,
+        weight: 1,
+        label: quiet.label,
+        detail:
+          quiet.rule === 'format.multiplier'
+            ? formatDetail(input, quiet.detail, effects[mediaIndex]!)
+            : quiet.detail,
+        rule: quiet.rule,
+        spans: spansOfHit(quiet, input.spans),
+      });
+      continue;
+    }
     const impact = n > 0 ? 'positive' : 'negative';
     if (c.hit) {
       out.push({
@@ -258,7 +285,7 @@ export function explain(input: ExplainInput): Signal[] {
         label: c.hit.label,
         detail: ruleDetail(input, c),
         rule: c.hit.rule,
-        spans: spansOf(c.hit.rule, input.spans),
+        spans: spansOfHit(c.hit, input.spans),
       });
       continue;
     }
@@ -281,5 +308,17 @@ export function explain(input: ExplainInput): Signal[] {
       spans: spansOf(spec.name, input.spans),
     });
   }
-  return out;
+  return withoutPraiseOfGeneric(out);
+}
+
+/**
+ * No praise for words the generic-text signal marks: "Personal story" pointing at "thrilled to
+ * share" beside "Generic text: the stock line 'thrilled to share'" says two opposite things.
+ */
+function withoutPraiseOfGeneric(signals: Signal[]): Signal[] {
+  const generic = signals.find((s) => s.concept === 'generic' && s.impact === 'negative');
+  if (generic === undefined || generic.spans.length === 0) return signals;
+  const marked = (a: { start: number; end: number }) =>
+    generic.spans.some((b) => a.start < b.end && b.start < a.end);
+  return signals.filter((s) => s.impact === 'negative' || !s.spans.some(marked));
 }

@@ -91,7 +91,9 @@ const FINDERS: Record<string, Finder> = {
   'text.sentence_words': longSentences,
   'specificity.numbers': ranges(numberRanges),
   'text.numbers': ranges(numberRanges),
-  'specificity.names': ranges(nameRanges),
+  // The rule counts names and handles alike.
+  'specificity.names': (c) =>
+    [...ranges(nameRanges)(c), ...words(MENTION)(c)].sort((a, b) => a.start - b.start),
   'text.names': ranges(nameRanges),
   'specificity.vague': phrasesOf('vague'),
   'specificity.jargon': phrasesOf('jargon'),

@@ -14,7 +14,7 @@ const EVENT_VERB =
  * sentence that only starts with "I" ("I think...", "I am worried...") tells no event.
  */
 export const STORY_OPENING = new RegExp(
-  `^[^\\p{L}]{0,3}(?:(?:I|We)(?: (?:just|finally|recently|once|first|then|never|quietly|almost))? ${EVENT_VERB}|(?:I|We)['’](?:ve|d) (?:just |finally |recently |never |already )?${EVENT_VERB}|I['’]m (?:leaving|joining|starting|moving|retiring|stepping)|My (?:first|last|new|dad|mom|mum|mother|father|son|daughter|wife|husband|partner|grandmother|grandfather|grandma|grandpa|boss|journey|story|biggest)|When (?:I|we)|Last (?:week|month|year|night|quarter)|Yesterday|This (?:morning|week|year)|Today (?:I|we)|(?:\\d+|A few|Two|Three|Ten|Many) (?:years|months|weeks|days) ago|Years ago|In (?:19|20)\\d\\d|Back in|After (?:\\d+|two|three|five|ten) (?:years|months|weeks))(?![\\p{L}])`,
+  `^[^\\p{L}]{0,3}(?:(?:I|We)(?: (?:just|finally|recently|once|first|then|never|quietly|almost))? ${EVENT_VERB}|(?:I|We)['’](?:ve|d) (?:just |finally |recently |never |already )?${EVENT_VERB}|I['’]m (?:leaving|joining|starting|moving|retiring|stepping)|My (?:first|last|new)|When (?:I|we)|Last (?:week|month|year|night|quarter)|Yesterday|This (?:morning|week|year)|Today (?:I|we)|(?:\\d+|A few|Two|Three|Ten|Many) (?:years|months|weeks|days) ago|Years ago|In (?:19|20)\\d\\d|Back in|After (?:\\d+|two|three|five|ten) (?:years|months|weeks))(?![\\p{L}])`,
   'u',
 );
 

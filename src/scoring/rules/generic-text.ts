@@ -9,7 +9,7 @@ import { hit, quotedList, type RuleContext, type RuleHit } from './rule-kit.ts';
  * posts scored at the 54th percentile of real posts), because their shape (short lines, a
  * closing question, "thrilled") is the shape of posts that do well. The penalty is a stated
  * prior, as the text-quality rules' are (rules-quality.ts): the feed demotes engagement bait
- * (platformA's guidance) and readers skip filler, but the training posts cannot price it, since
+ * (the default platform's guidance) and readers skip filler, but the training posts cannot price it, since
  * they are posts that were published and read. It applies after the model, to every
  * dimension, so `overall` drops by its points; docs/scoring.md gives the measured figures.
  *

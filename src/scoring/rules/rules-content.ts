@@ -24,7 +24,16 @@ const HOOK_OPENINGS: Record<HookArchetype, string> = {
 
 /** Whether the opening tells a story: an event in the first person, or the writer's own news. */
 export const storyTold = (f: TextFeatures): boolean =>
-  tellsEvent(f.hook) || (f.personalNews > 0 && f.firstPerson + f.firstPersonPlural > 0);
+  tellsEvent(f.hook) || (f.firstPerson > 0 && f.phrases.personalNews.some((p) => p !== OWED_TO));
+
+/** "Thanks to rising rates, ..." gives a cause, not thanks: no story in it. */
+const OWED_TO = 'thanks to';
+
+/** Whether the opening itself tells the story: an event in the first person, or the writer's news in it. */
+const storyOpening = (f: TextFeatures): boolean =>
+  tellsEvent(f.hook) ||
+  (f.firstPerson + f.firstPersonPlural > 0 &&
+    f.phrases.personalNews.some((p) => f.hook.toLowerCase().includes(p)));
 
 /** Hook and structure rules. */
 
@@ -61,7 +70,7 @@ export function hookRules(ctx: RuleContext, hits: RuleHit[]) {
   // The writer is told only what the opening is: a "story" that tells no event opens in the
   // first person, a "contrarian" one against no view makes a plain statement (claims.ts).
   const told =
-    archetype === 'story' && !storyTold(f)
+    archetype === 'story' && !storyOpening(f)
       ? { label: 'First-person opening', opening: 'The post opens in the first person' }
       : archetype === 'contrarian' && !setsAgainstAView(f.hook)
         ? { label: HOOK_LABELS.statement, opening: HOOK_OPENINGS.statement }

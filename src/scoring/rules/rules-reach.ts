@@ -39,7 +39,7 @@ export function algorithmRules(
         'algorithmFit',
         veryThin ? -22 : -14,
         'Too short to hold attention',
-        `At ${f.length} characters there is little to read, so the post earns little dwell time; ${low}-${high} characters does best.`,
+        `At ${f.length} characters there is little to read, so the post earns little dwell time; posts of ${low}-${high} characters do best.`,
       ),
     );
   } else if (f.length < low) {
@@ -60,7 +60,7 @@ export function algorithmRules(
         'algorithmFit',
         10,
         'Length in the sweet spot',
-        `${f.length} characters sits in the ${low}-${high} band that earns the most reach (van der Blom; AuthoredUp 2025).`,
+        `At ${f.length} characters the post sits in the ${low}-${high} band that earns the most reach (van der Blom; AuthoredUp 2025).`,
         2,
       ),
     );

@@ -134,10 +134,7 @@ export function writingRules(ctx: RuleContext, hits: RuleHit[]) {
 
 function engagementRules({ f, archetype }: RuleContext, hits: RuleHit[]) {
   // A story is told in the first person: news or thanks with no "I", "my", "we" or "our" is someone else's.
-  if (
-    (f.personalNews > 0 && f.firstPerson + f.firstPersonPlural > 0) ||
-    (archetype === 'story' && storyTold(f))
-  ) {
+  if (storyTold(f) && (f.personalNews > 0 || archetype === 'story')) {
     hits.push(
       hit(
         'engagement.personal_story',

@@ -6,7 +6,7 @@
  */
 
 /**
- * Engagement bait: asking for reactions, comments or shares as such. platformA's feed
+ * Engagement bait: asking for reactions, comments or shares as such. The default platform's feed
  * guidance demotes "engagement bait"; validate warns on it and the score penalises it.
  */
 export const ENGAGEMENT_BAIT: readonly string[] = [

@@ -16,7 +16,9 @@ const FUNCTION_WORDS = new Set(
     'about after before between through during without within under is am are was were be been being have has ' +
     'had do does did will would shall should can could may might must not no all any both each every few more ' +
     'most other some such only own same too very just also now this that these those it its you your we our ' +
-    'they their he his she her my me us them what which who why how when where here there'
+    'they their he his she her my me us them what which who why how when where here there ' +
+    'monday tuesday wednesday thursday friday saturday sunday january february march april june july august ' +
+    'september october november december'
   ).split(' '),
 );
 

@@ -27,7 +27,7 @@ export interface OfflineRewrite {
   /** The post's text (on a thread, its first part). */
   rewrite: string;
   changes: RewriteChange[];
-  /** The replies after the post, when it became a thread (platformB); empty otherwise. */
+  /** The replies after the post, when it became a thread (on a platform with threads); empty otherwise. */
   thread?: string[];
   /** What to post as the first comment: the links moved out of the body; null when none. */
   firstComment?: string | null;
@@ -211,7 +211,7 @@ const trimHashtags: RewritePass = {
   apply(text, rubric) {
     const tags = text.match(HASHTAG) ?? [];
     if (tags.length < rubric.hashtagCapFrom) return null;
-    // Under the cap: platformA caps from six, platformB from three.
+    // Under the cap, which each platform's profile sets (hashtagCapFrom).
     const keep = Math.min(3, rubric.hashtagCapFrom - 1);
     const trimmed = trimTags(text, keep);
     const left = trimmed.text.match(HASHTAG)?.length ?? 0;

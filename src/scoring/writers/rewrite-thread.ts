@@ -2,11 +2,11 @@ import { MAX_THREAD_PARTS, textLimitFor } from '../../platforms/profiles.ts';
 import { paragraphsOf, splitSentences } from '../text/rewrite-sentences.ts';
 
 /**
- * A post over a threaded platform's limit (platformB) becomes a thread instead of losing what
+ * A post over a threaded platform's limit becomes a thread instead of losing what
  * does not fit: every word stays, in order, split where a reader expects a pause. A part is
  * whole paragraphs when they fit, else whole lines (a list keeps every item), else whole
  * sentences, and only a sentence longer than a part on its own is split between words. Each
- * part is counted the platform's way (platformB: a URL counts 23) and by plain length, since
+ * part is counted the platform's way (where the profile says, a URL counts a fixed weight) and by plain length, since
  * the scorer counts characters.
  */
 
