@@ -259,7 +259,10 @@ describe('every operation, as its owner', () => {
     await ok('POST', `/v1/post-groups/${id}/publish`, { key });
     const later = await ok('POST', '/v1/post-groups', {
       key,
-      body: { variants: [{ channelId: b.channelId, text: 'group exposure later' }], runAt: Date.now() + hour },
+      body: {
+        variants: [{ channelId: b.channelId, text: 'group exposure later' }],
+        runAt: Date.now() + hour,
+      },
     });
     await ok('POST', `/v1/post-groups/${later.body.group.id}/cancel`, { key });
   });

@@ -234,7 +234,11 @@ async function makeTenant(w: PostWorld, label: string): Promise<Tenant> {
         201,
       )
     ).group.id as string;
-  const groups = { read: await group('read'), cancel: await group('cancel'), publish: await group('publish') };
+  const groups = {
+    read: await group('read'),
+    cancel: await group('cancel'),
+    publish: await group('publish'),
+  };
   const oauthAppId = (await connectApp(t, key)).clientId;
   const consentClient = await newClient(t, `${label} consent`);
   const pending: string[] = [];

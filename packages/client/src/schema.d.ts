@@ -8578,6 +8578,8 @@ export interface components {
             firstComment?: string | null;
             /** @description Media of the caller, as the platform takes it (platformA: 1-20 images, or one video, or one PDF document; platformB: 1-4 images, or one video or GIF (no PDF)) */
             mediaIds?: string[];
+            /** @description An extension: the draft's platform. Left out, a draft moved to another channel takes that channel's platform */
+            platform?: string;
             /** @description The post text; checked against the platform limit */
             text?: string;
             /** @description Only on platformB: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
@@ -8590,6 +8592,8 @@ export interface components {
             firstComment?: string | null;
             /** @description Media of the caller, as the platform takes it (platformA: 1-20 images, or one video, or one PDF document; platformB: 1-4 images, or one video or GIF (no PDF)) */
             mediaIds?: string[];
+            /** @description An extension: the draft's platform. Left out, a draft moved to another channel takes that channel's platform */
+            platform?: string;
             /** @description The post text; checked against the platform limit */
             text?: string;
             /** @description Only on platformB: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
