@@ -52,6 +52,7 @@ describe('every operation, as its owner', () => {
       '/v1/meta',
       '/v1/account',
       '/v1/keys',
+      '/v1/members',
       '/v1/webhooks',
       `/v1/webhooks/${b.webhookId}`,
       `/v1/webhooks/${b.webhookId}/deliveries`,
@@ -265,6 +266,16 @@ describe('every operation, as its owner', () => {
       },
     });
     await ok('POST', `/v1/post-groups/${later.body.group.id}/cancel`, { key });
+  });
+
+  it('changes, issues a key for and removes members', async () => {
+    const { b } = s;
+    const key = b.apiKey;
+    await ok('PATCH', `/v1/members/${b.members.change}`, { key, body: { role: 'viewer' } });
+    const issued = await ok('POST', `/v1/members/${b.members.issue}/keys`, { key, body: { name: 'issued' } });
+    const members = await ok('GET', '/v1/members', { key });
+    expect(members.text).not.toContain(issued.body.apiKey);
+    await ok('DELETE', `/v1/members/${b.members.remove}`, { key });
   });
 
   it('has now answered every documented operation with a 2xx', () => {

@@ -78,6 +78,9 @@ const ID_FIXTURES: Record<string, (o: Tenant) => Call> = {
   'POST /v1/post-groups/{id}/cancel': (o) => ({ id: o.groups.cancel }),
   'POST /v1/post-groups/{id}/publish': (o) => ({ id: o.groups.publish }),
   'DELETE /v1/oauth/apps/{id}': (o) => ({ id: o.oauthAppId }),
+  'PATCH /v1/members/{id}': (o) => ({ id: o.members.change, body: { role: 'viewer' } }),
+  'DELETE /v1/members/{id}': (o) => ({ id: o.members.remove }),
+  'POST /v1/members/{id}/keys': (o) => ({ id: o.members.issue, body: { name: 'issued by someone else' } }),
 };
 
 /**
@@ -134,6 +137,7 @@ async function everythingOf(o: Tenant) {
     seriesDetail: await get(`/v1/series/${o.seriesId}`),
     groups: await Promise.all(Object.values(o.groups).map((id) => get(`/v1/post-groups/${id}`))),
     apps: await get('/v1/oauth/apps'),
+    members: await get('/v1/members'),
     platformPosts: s.w.sandbox.platformA.state.listPosts({ includeDeleted: true }).length,
   };
 }

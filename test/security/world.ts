@@ -10,6 +10,7 @@ import {
   posts,
   webhooks,
 } from '../../src/db/schema/index.ts';
+import { insertMember } from '../../src/features/members/member-row.ts';
 import { sha256Hex } from '../../src/lib/hash.ts';
 import { startSandbox } from '../../src/sandbox/sandbox.ts';
 import { issuedSecrets, testClock } from '../channels/helpers.ts';
@@ -51,6 +52,8 @@ export interface Tenant {
   seriesId: string;
   /** Post groups of one draft on the tenant's channel, one per group operation. */
   groups: Record<'read' | 'cancel' | 'publish', string>;
+  /** Members besides the owner (editors), one per operation that changes a member. */
+  members: Record<'change' | 'remove' | 'issue', string>;
   /** The client id of an OAuth app the tenant connected (approved and exchanged). */
   oauthAppId: string;
   /**
@@ -122,6 +125,7 @@ const ISSUING: Record<string, string[]> = {
   'POST /v1/account': ['apiKey'],
   'POST /v1/keys': ['apiKey'],
   'POST /v1/keys/{id}/rotate': ['apiKey'],
+  'POST /v1/members/{id}/keys': ['apiKey'],
   'POST /v1/webhooks': ['secret'],
   // The OAuth state is handed to the client to forward to the member's browser.
   'POST /v1/channels/platformA/connect': ['state', 'url'],
@@ -169,6 +173,21 @@ async function makeTenant(w: PostWorld, label: string): Promise<Tenant> {
     201,
   );
   const second = await json(await as('POST', '/v1/keys', { name: `${marker} key` }), 201);
+  const member = async (what: string) => {
+    const row = await insertMember(t.service.deps.db, {
+      accountId: m.accountId,
+      email: `${marker}-${what}@agency.example`,
+      name: `${marker} ${what}`,
+      role: 'editor',
+      now: Date.now(),
+    });
+    return row!.id;
+  };
+  const members = {
+    change: await member('change'),
+    remove: await member('remove'),
+    issue: await member('issue'),
+  };
 
   const draft = async (what: string) =>
     (
@@ -261,6 +280,7 @@ async function makeTenant(w: PostWorld, label: string): Promise<Tenant> {
     scheduledId,
     seriesId: series.series.id as string,
     groups,
+    members,
     oauthAppId,
     nextOauthRequest() {
       const id = pending.shift();
@@ -289,6 +309,7 @@ export function identifiersOf(tenant: Tenant): string[] {
     tenant.oauthAppId,
     ...Object.values(tenant.drafts),
     ...Object.values(tenant.groups),
+    ...Object.values(tenant.members),
   ];
 }
 
