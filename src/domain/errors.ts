@@ -84,6 +84,19 @@ export class InsufficientScope extends DomainError {
   }
 }
 
+/**
+ * The caller's role in the workspace does not allow this (src/domain/roles.ts). `error.role`
+ * names the least role that does; the message says so in words.
+ */
+export class RoleRequired extends DomainError {
+  readonly kind = 'forbidden';
+  readonly role: string;
+  constructor(role: string, message: string) {
+    super('forbidden', message, { about: { role } });
+    this.role = role;
+  }
+}
+
 /** The request is valid but the thing's current state refuses it; `code` says which state. */
 export class Conflict extends DomainError {
   readonly kind = 'conflict';

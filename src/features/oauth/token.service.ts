@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { AppDeps, Caller, PublicCtx } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { accounts, oauthGrants, oauthTokens } from '../../db/schema/index.ts';
+import { accounts, members, oauthGrants, oauthTokens } from '../../db/schema/index.ts';
 import { OAuthRefused } from '../../domain/errors.ts';
 import { findClient } from './clients.service.ts';
 import { ACCESS_TTL_MS, newSecret, REFRESH_TTL_MS, secretDigest, verifierMatches } from './oauth-secrets.ts';
@@ -202,10 +202,15 @@ export async function callerForAccessToken(
 ): Promise<Caller | null> {
   const now = deps.clock.now();
   const [row] = await deps.db
-    .select({ grant: oauthGrants, account: { id: accounts.id, plan: accounts.plan } })
+    .select({
+      grant: oauthGrants,
+      account: { id: accounts.id, plan: accounts.plan },
+      role: members.role,
+    })
     .from(oauthTokens)
     .innerJoin(oauthGrants, eq(oauthGrants.id, oauthTokens.grantId))
     .innerJoin(accounts, eq(accounts.id, oauthGrants.accountId))
+    .innerJoin(members, eq(members.id, oauthGrants.memberId))
     .where(
       and(
         eq(oauthTokens.tokenHash, secretDigest(token)),
@@ -232,6 +237,8 @@ export async function callerForAccessToken(
     accountId: row.account.id,
     keyId: null,
     plan: row.account.plan,
+    memberId: grant.memberId,
+    role: row.role,
     scopes: grant.scopes,
     grantId: grant.id,
   };
