@@ -1,20 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureConsoleBuilt } from '../../scripts/ensure-console.ts';
 import { metricSnapshots, posts } from '../../src/db/schema/index.ts';
 import { newId } from '../../src/lib/ids.ts';
-import { type Sandbox, startSandbox } from '../../src/sandbox/sandbox.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
-import {
-  CHROMIUM,
-  freePort,
-  hasChromium,
-  launchChromium,
-  openSignedIn,
-  unlabelledControls,
-} from './browser.ts';
+import type { TestApp } from '../helpers/app.ts';
+import { CHROMIUM, hasChromium, unlabelledControls } from './browser.ts';
+import { type BrowserWorld, startBrowserWorld } from './browser-world.ts';
 
 /**
  * The Bulk upload page and the decay chart in Debian's Chromium against the real API and the
@@ -28,48 +20,28 @@ const tag = randomBytes(3).toString('hex');
 const HOUR = 3_600_000;
 
 describe.skipIf(!hasChromium)('bulk upload and decay in a real browser', { timeout: 60_000 }, () => {
-  let sandbox: Sandbox;
+  let world: BrowserWorld;
   let t: TestApp;
-  let browser: Browser;
   let page: Page;
   let key: string;
   let accountId: string;
-  const browserErrors: string[] = [];
+  let browserErrors: string[];
   const open = (name: string) =>
     page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name, exact: true }).click();
   const postCount = async () => (await t.request('GET', '/v1/posts', { key })).body.posts.length;
 
   beforeAll(async () => {
-    if (!ensureConsoleBuilt(() => {})) throw new Error('the console did not build: run npm run build:web');
-    sandbox = await startSandbox({ autoApprove: true });
-    const port = await freePort();
-    t = await startTestApp({
-      PORT: String(port),
-      KIT_VAULT_KEY: randomBytes(32).toString('base64'),
-      ...sandbox.platformA.env(`http://127.0.0.1:${port}/v1/channels/platformA/callback`),
-      PLATFORMA_BACKOFF_SCALE: '0.001',
-    });
-    ({ apiKey: key, accountId } = await t.signup());
-    browser = await launchChromium();
-    page = await openSignedIn(browser, {
-      url: t.url,
-      key,
-      route: '/channels',
-      heading: 'Channels',
-      errors: browserErrors,
-    });
-    await page.getByRole('button', { name: 'Connect platformA' }).click();
-    await page.getByText('Channel connected.').waitFor();
+    world = await startBrowserWorld({ PLATFORMA_BACKOFF_SCALE: '0.001' }, { platforms: ['platformA'] });
+    ({ t, key, accountId, errors: browserErrors } = world);
+    page = await world.open('/channels', 'Channels');
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-    await sandbox?.close();
+    await world?.close();
   });
 
   it('checks a pasted CSV, names the bad row, then schedules the fixed file', async () => {
-    const channelId = (await t.request('GET', '/v1/channels', { key })).body.channels[0].id;
+    const channelId = world.channels.platformA!;
     const at = (h: number) => new Date(Date.now() + h * HOUR).toISOString();
     const rows = [
       `"Run ${tag}: the first post, with a comma",${at(2)},${channelId}`,
@@ -107,7 +79,7 @@ describe.skipIf(!hasChromium)('bulk upload and decay in a real browser', { timeo
   });
 
   it('shows content decay read from a published post’s snapshots', async () => {
-    const channelId = (await t.request('GET', '/v1/channels', { key })).body.channels[0].id;
+    const channelId = world.channels.platformA!;
     const draft = await t.request('POST', '/v1/posts', {
       key,
       body: { text: `Run ${tag}: decay`, channelId },

@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:http';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureConsoleBuilt } from '../../scripts/ensure-console.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import type { TestApp } from '../helpers/app.ts';
 import { callOk } from '../mcp/helpers.ts';
 import { mcpClientWithToken, mcpStatus, pkcePair, token } from '../mcp/oauth-helpers.ts';
-import { CHROMIUM, hasChromium, launchChromium, screenshot, unlabelledControls } from './browser.ts';
+import { CHROMIUM, hasChromium, screenshot, unlabelledControls } from './browser.ts';
+import { type BrowserWorld, startBrowserWorld } from './browser-world.ts';
 
 /**
  * An agent connecting to Postkit the way connectors do: it registers, sends the person's
@@ -16,16 +16,17 @@ import { CHROMIUM, hasChromium, launchChromium, screenshot, unlabelledControls }
 if (!hasChromium) console.warn(`OAuth consent browser test skipped: ${CHROMIUM} is missing`);
 
 describe.skipIf(!hasChromium)('OAuth consent in the console (Chromium)', { timeout: 120_000 }, () => {
+  let world: BrowserWorld;
   let t: TestApp;
-  let browser: Browser;
   let receiver: Server;
   let redirectUri: string;
   const arrivals: URLSearchParams[] = [];
-  const errors: string[] = [];
+  let errors: string[];
 
   beforeAll(async () => {
-    if (!ensureConsoleBuilt(() => {})) throw new Error('the console did not build: run npm run build:web');
-    t = await startTestApp();
+    // Each test signs up its own account; no channel is needed.
+    world = await startBrowserWorld({}, { connect: [] });
+    ({ t, errors } = world);
     // The agent's loopback redirect target, as a CLI or desktop agent runs one.
     receiver = createServer((req, res) => {
       // Only the redirect counts (the browser also asks for /favicon.ico).
@@ -35,12 +36,10 @@ describe.skipIf(!hasChromium)('OAuth consent in the console (Chromium)', { timeo
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     redirectUri = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/callback`;
-    browser = await launchChromium();
-  });
+  }, 120_000);
   afterAll(async () => {
-    await browser?.close();
+    await world?.close();
     await new Promise((resolve) => receiver?.close(resolve));
-    await t?.close();
   });
 
   async function startAgent(name: string) {
@@ -63,19 +62,21 @@ describe.skipIf(!hasChromium)('OAuth consent in the console (Chromium)', { timeo
     return { clientId: reg.body.client_id as string, verifier, url: `${t.url}/oauth/authorize?${params}` };
   }
 
-  async function waitForArrival(count: number) {
-    for (let i = 0; i < 100 && arrivals.length < count; i++) await new Promise((r) => setTimeout(r, 100));
-    expect(arrivals.length).toBe(count);
-    return arrivals[count - 1]!;
+  /**
+   * Waits until the browser has finished loading the agent's callback page (`answer` is the
+   * query parameter it carries): the approve or deny redirect is a navigation, and a `goto`
+   * issued while it is in flight is interrupted by it. Then the receiver has seen it once.
+   */
+  async function waitForCallback(page: Page, answer: 'code' | 'error') {
+    await page.waitForURL((u) => u.href.startsWith(redirectUri) && u.searchParams.has(answer));
+    expect(arrivals.length).toBe(1);
+    return arrivals[0]!;
   }
 
   it('sign in, read the request in plain words, approve; the token works on /mcp; Connected apps revokes it', async () => {
     const { apiKey } = await t.signup();
     const agent = await startAgent('Claude Test');
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1100, height: 900 } });
-    const page: Page = await context.newPage();
-    page.on('pageerror', (err) => errors.push(err.message));
-    page.setDefaultTimeout(15_000);
+    const page = await world.newPage({ viewport: { width: 1100, height: 900 } });
     await page.goto(agent.url);
     // Not signed in yet: the console's sign-in, then the consent page itself (not Compose).
     await page.getByLabel('API key').fill(apiKey);
@@ -95,7 +96,7 @@ describe.skipIf(!hasChromium)('OAuth consent in the console (Chromium)', { timeo
     // The person allows reading and writing but not publishing.
     await page.getByRole('checkbox', { name: /Publish/ }).uncheck();
     await page.getByRole('button', { name: 'Approve' }).click();
-    const back = await waitForArrival(1);
+    const back = await waitForCallback(page, 'code');
     expect(back.get('state')).toBe('state-11');
     const tokens = await token(t, {
       grant_type: 'authorization_code',
@@ -125,27 +126,23 @@ describe.skipIf(!hasChromium)('OAuth consent in the console (Chromium)', { timeo
     await row.getByRole('button', { name: 'Disconnect' }).click();
     await page.getByText('No connected apps.').waitFor();
     expect(await mcpStatus(t, tokens.body.access_token)).toBe(401);
-    await context.close();
+    await page.context().close();
   });
 
   it('deny sends the browser back with access_denied and grants nothing', async () => {
     const { apiKey } = await t.signup();
     const agent = await startAgent('Untrusted');
-    const context = await browser.newContext({ locale: 'en-US' });
-    const page = await context.newPage();
-    page.on('pageerror', (err) => errors.push(err.message));
-    page.setDefaultTimeout(15_000);
     // Already signed in: the key is in place before the console's first script runs, so the
     // consent page is reached in one navigation (no unbounded evaluate on a loading page).
-    await context.addInitScript((k) => localStorage.setItem('postkit.apiKey', k), apiKey);
+    const page = await world.newPage({ key: apiKey });
     await page.goto(agent.url);
     await page.getByRole('heading', { name: 'Untrusted wants to use your Postkit account' }).waitFor();
     await page.getByRole('button', { name: 'Deny' }).click();
-    const back = await waitForArrival(1);
+    const back = await waitForCallback(page, 'error');
     expect(back.get('error')).toBe('access_denied');
     expect(back.get('code')).toBeNull();
     expect((await t.request('GET', '/v1/oauth/apps', { key: apiKey })).body.apps).toEqual([]);
-    await context.close();
+    await page.context().close();
     expect(errors).toEqual([]);
   });
 });

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureConsoleBuilt } from '../../scripts/ensure-console.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { CHROMIUM, freePort, hasChromium, launchChromium, openSignedIn, screenshot } from './browser.ts';
+import type { TestApp } from '../helpers/app.ts';
+import { CHROMIUM, hasChromium, screenshot } from './browser.ts';
+import { type BrowserWorld, startBrowserWorld } from './browser-world.ts';
 
 /**
  * Plan's "Turn into a draft", in Debian's Chromium against the real API on the offline engine: a
@@ -28,31 +27,18 @@ interface PlanItem {
 }
 
 describe.skipIf(!hasChromium)('turn a plan item into a draft in a real browser', { timeout: 60_000 }, () => {
+  let world: BrowserWorld;
   let t: TestApp;
-  let browser: Browser;
   let page: Page;
   let key: string;
   let items: PlanItem[];
   const generateBodies: Array<Record<string, unknown>> = [];
-  const browserErrors: string[] = [];
+  let browserErrors: string[];
 
   beforeAll(async () => {
-    if (!ensureConsoleBuilt(() => {})) throw new Error('the console did not build: run npm run build:web');
-    const port = await freePort();
-    t = await startTestApp({
-      PORT: String(port),
-      KIT_VAULT_KEY: randomBytes(32).toString('base64'),
-      LLM_PROVIDER: 'heuristic',
-    });
-    key = (await t.signup()).apiKey;
-    browser = await launchChromium();
-    page = await openSignedIn(browser, {
-      url: t.url,
-      key,
-      route: '/plan',
-      heading: 'Plan',
-      errors: browserErrors,
-    });
+    world = await startBrowserWorld({}, { connect: [] });
+    ({ t, key, errors: browserErrors } = world);
+    page = await world.open('/plan', 'Plan');
     page.on('request', (req) => {
       if (req.method() === 'POST' && new URL(req.url()).pathname === '/v1/generate')
         generateBodies.push(req.postDataJSON());
@@ -66,8 +52,7 @@ describe.skipIf(!hasChromium)('turn a plan item into a draft in a real browser',
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await t?.close();
+    await world?.close();
   });
 
   it('shows a failed generate through the error box and saves no draft', async () => {

@@ -1,18 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureConsoleBuilt } from '../../scripts/ensure-console.ts';
-import { type Sandbox, startSandbox } from '../../src/sandbox/sandbox.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
-import {
-  CHROMIUM,
-  freePort,
-  hasChromium,
-  launchChromium,
-  openSignedIn,
-  screenshot,
-  unlabelledControls,
-} from './browser.ts';
+import type { TestApp } from '../helpers/app.ts';
+import { CHROMIUM, hasChromium, screenshot, unlabelledControls } from './browser.ts';
+import { type BrowserWorld, startBrowserWorld } from './browser-world.ts';
 
 /**
  * Threads, first comments, the offline-engine notice and the personal score in the console,
@@ -33,12 +24,11 @@ const PART_3 = `Run ${tag}, part 3: split tests by timing data so every runner f
 const COMMENT = `The full write-up, with the numbers: https://example.com/blog/deploys-${tag}`;
 
 describe.skipIf(!hasChromium)('threads and first comments in a real browser', { timeout: 60_000 }, () => {
-  let sandbox: Sandbox;
+  let world: BrowserWorld;
   let t: TestApp;
-  let browser: Browser;
   let page: Page;
   let key: string;
-  const browserErrors: string[] = [];
+  let browserErrors: string[];
   const open = (name: string) =>
     page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name, exact: true }).click();
   /** Picks the connected channel of a platform in Compose. */
@@ -50,35 +40,17 @@ describe.skipIf(!hasChromium)('threads and first comments in a real browser', { 
   };
 
   beforeAll(async () => {
-    if (!ensureConsoleBuilt(() => {})) throw new Error('the console did not build: run npm run build:web');
     // The sandbox approves consent at once: the consent page itself is e2e.test.ts's.
-    sandbox = await startSandbox({ autoApprove: true });
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}/v1/channels`;
-    t = await startTestApp({
-      PORT: String(port),
-      KIT_VAULT_KEY: randomBytes(32).toString('base64'),
-      LLM_PROVIDER: 'heuristic',
-      ...sandbox.platformA.env(`${base}/platformA/callback`),
-      ...sandbox.platformB.env(`${base}/platformB/callback`),
-      PLATFORMA_BACKOFF_SCALE: '0.001',
-      PLATFORMB_BACKOFF_SCALE: '0.001',
-    });
-    key = (await t.signup()).apiKey;
-    browser = await launchChromium();
-    page = await openSignedIn(browser, {
-      url: t.url,
-      key,
-      route: '/channels',
-      heading: 'Channels',
-      errors: browserErrors,
-    });
+    world = await startBrowserWorld(
+      { PLATFORMA_BACKOFF_SCALE: '0.001', PLATFORMB_BACKOFF_SCALE: '0.001' },
+      { platforms: ['platformA', 'platformB'], connect: [] },
+    );
+    ({ t, key, errors: browserErrors } = world);
+    page = await world.open('/channels', 'Channels');
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-    await sandbox?.close();
+    await world?.close();
   });
 
   it('connects a platformB and a platformA channel from the Channels page', async () => {
@@ -142,7 +114,7 @@ describe.skipIf(!hasChromium)('threads and first comments in a real browser', { 
     expect(post.platformPostIds).toHaveLength(3);
 
     // On the sandbox: each text once, each part replying to the part before, the comment to the last.
-    const tweets = sandbox.platformB.state.listTweets();
+    const tweets = world.sandbox.platformB.state.listTweets();
     const byText = (text: string) => tweets.filter((tw) => tw.text === text);
     const chain = [PART_1, PART_2, PART_3, COMMENT].map((text) => {
       expect(byText(text), text).toHaveLength(1);
@@ -185,6 +157,8 @@ describe.skipIf(!hasChromium)('threads and first comments in a real browser', { 
     await page.getByLabel('Part 2', { exact: true }).fill(`Run ${tag}: a part written for platformB.`);
     await useChannel('platformA');
     await page.getByText('platformA has no threads; use a first comment.').waitFor();
+    // The part written for platformB is offered as one post or kept; kept, it stays unsent.
+    await page.getByRole('button', { name: 'Keep the parts' }).click();
     await page.getByText('The thread part already written is kept here but not sent to platformA.').waitFor();
     expect(await page.getByRole('button', { name: 'Add a part' }).count()).toBe(0);
     expect(await page.getByLabel('Part 2', { exact: true }).count()).toBe(0);
@@ -198,7 +172,7 @@ describe.skipIf(!hasChromium)('threads and first comments in a real browser', { 
     const post = list.body.posts.find((p: { text: string }) => p.text.includes('one lesson from on-call'));
     expect(post).toMatchObject({ platform: 'platformA', thread: [], firstComment: comment });
     expect(post.firstCommentId).toBeTruthy();
-    const onPlatform = [...sandbox.platformA.state.comments.values()].filter((c) => c.text === comment);
+    const onPlatform = [...world.sandbox.platformA.state.comments.values()].filter((c) => c.text === comment);
     expect(onPlatform.map((c) => [c.id, c.postUrn])).toEqual([[post.firstCommentId, post.platformPostId]]);
 
     // The API refuses a thread on platformA with the same advice, should anything send one.

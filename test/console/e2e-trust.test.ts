@@ -325,8 +325,7 @@ describe.skipIf(!hasChromium)('a console a writer can trust', { timeout: 120_000
 
   it('the smaller defects: sign-in error after sign-up, renewing sign-in, delete wording, right-to-left text', async () => {
     // Sign-in error, then a successful sign-up: the error goes.
-    const context = await browser.newContext({ locale: 'en-US' });
-    const signin = await context.newPage();
+    const signin = await world.newPage();
     await signin.goto(t.url);
     await signin.getByLabel('API key').fill('kit_sk_not_a_real_key');
     await signin.getByRole('button', { name: 'Sign in' }).click();
@@ -335,7 +334,7 @@ describe.skipIf(!hasChromium)('a console a writer can trust', { timeout: 120_000
     await signin.getByRole('button', { name: 'Create account' }).click();
     await signin.locator('code.secret-value').waitFor();
     expect(await signin.getByRole('alert').count()).toBe(0);
-    await context.close();
+    await signin.context().close();
 
     const page = await open('/channels', 'Channels');
     await page.getByText('Stays signed in: Postkit renews the sign-in before it expires.').waitFor();

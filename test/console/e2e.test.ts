@@ -1,20 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureConsoleBuilt } from '../../scripts/ensure-console.ts';
-import { type Sandbox, startSandbox } from '../../src/sandbox/sandbox.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import type { Sandbox } from '../../src/sandbox/sandbox.ts';
+import type { TestApp } from '../helpers/app.ts';
 import { PIPELINE_POST } from '../helpers/sample-post.ts';
-import {
-  CHROMIUM,
-  chartPng,
-  freePort,
-  hasChromium,
-  launchChromium,
-  SCREENSHOTS,
-  screenshot,
-  unlabelledControls,
-} from './browser.ts';
+import { CHROMIUM, chartPng, hasChromium, SCREENSHOTS, screenshot, unlabelledControls } from './browser.ts';
+import { type BrowserWorld, startBrowserWorld } from './browser-world.ts';
 
 /**
  * The console end to end in Debian's Chromium (playwright-core, no browser download), against
@@ -33,46 +24,29 @@ const ZONE = 'America/New_York';
 const LONG_POST = PIPELINE_POST;
 
 describe.skipIf(!hasChromium)('console in a real browser', { timeout: 120_000 }, () => {
+  let world: BrowserWorld;
   let sandbox: Sandbox;
   let t: TestApp;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-  const browserErrors: string[] = [];
+  let browserErrors: string[];
   /** Follows a link in the page navigation. */
   const open = (name: string) =>
     page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name, exact: true }).click();
 
   beforeAll(async () => {
-    // CI builds the console before the tests; a local run builds it here when missing or stale.
-    if (!ensureConsoleBuilt(() => {})) throw new Error('the console did not build: run npm run build:web');
-    sandbox = await startSandbox({ autoApprove: false });
-    const port = await freePort();
-    t = await startTestApp(
-      {
-        PORT: String(port),
-        KIT_VAULT_KEY: randomBytes(32).toString('base64'),
-        ...sandbox.platformA.env(`http://127.0.0.1:${port}/v1/channels/platformA/callback`),
-        PLATFORMA_BACKOFF_SCALE: '0.001',
-        SWEEP_INTERVAL_MS: '1000',
-      },
-      { autoStartRunner: true },
+    // The sandbox shows its consent page (this suite clicks through it) and nothing is connected
+    // yet: the suite signs up and connects in the browser as a newcomer does.
+    world = await startBrowserWorld(
+      { PLATFORMA_BACKOFF_SCALE: '0.001', SWEEP_INTERVAL_MS: '1000' },
+      { platforms: ['platformA'], connect: [], autoApprove: false, service: { autoStartRunner: true } },
     );
-    browser = await launchChromium();
-    context = await browser.newContext({
-      timezoneId: ZONE,
-      locale: 'en-US',
-      viewport: { width: 1280, height: 900 },
-    });
-    page = await context.newPage();
-    page.on('pageerror', (err) => browserErrors.push(err.message));
+    ({ t, sandbox, errors: browserErrors } = world);
+    page = await world.newPage({ timezoneId: ZONE });
     page.setDefaultTimeout(20_000);
   }, 240_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-    await sandbox?.close();
+    await world?.close();
   });
 
   it('signs up and shows the key once, with a copy button', async () => {

@@ -235,6 +235,29 @@ describe('list, get, edit, delete', () => {
     expect(refused.body.error.post).toMatchObject({ id: scheduled.id, status: 'scheduled', text: 's' });
   });
 
+  it('moves a draft to the platform of the channel it moves to; a channel-less draft takes a platform', async () => {
+    // A platformB draft with a thread, written before any channel was chosen.
+    const p = await createPost(w.t, alice, {
+      text: 'written first',
+      platform: 'platformB',
+      thread: ['part 2'],
+    });
+    expect(p).toMatchObject({ platform: 'platformB', channelId: null });
+    const patch = (body: unknown) => w.t.request('PATCH', `/v1/posts/${p.id}`, { key: alice.apiKey, body });
+    // Onto alice's platformA channel: the platform follows; platformA has no threads, so the thread goes.
+    const moved = await patch({ channelId: alice.channelId, thread: [] });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body.post).toMatchObject({ platform: 'platformA', channelId: alice.channelId, thread: [] });
+    // An explicit platform still has to match the channel.
+    const mismatch = await patch({ platform: 'platformB' });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.error.details.map((d: { path: string }) => d.path)).toEqual(['platform']);
+    // Off the channel, the platform is the writer's to pick.
+    const free = await patch({ channelId: null, platform: 'platformB' });
+    expect(free.body.post).toMatchObject({ platform: 'platformB', channelId: null });
+    expect((await patch({ platform: 'myspace' })).status).toBe(400);
+  });
+
   it('deletes a post', async () => {
     const p = await createPost(w.t, alice, { text: 'bye' });
     const res = await w.t.request('DELETE', `/v1/posts/${p.id}`, { key: alice.apiKey });

@@ -1,16 +1,10 @@
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { AppDeps, Caller, PublicCtx } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { accounts, oauthGrants, oauthTokens } from '../../db/schema/index.ts';
-import { OAuthError } from './oauth-errors.ts';
-import {
-  ACCESS_TTL_MS,
-  newSecret,
-  REFRESH_TOKEN_PREFIX,
-  REFRESH_TTL_MS,
-  secretDigest,
-  verifierMatches,
-} from './oauth-secrets.ts';
+import { accounts, members, oauthGrants, oauthTokens } from '../../db/schema/index.ts';
+import { OAuthRefused } from '../../domain/errors.ts';
+import { findClient } from './clients.service.ts';
+import { ACCESS_TTL_MS, newSecret, REFRESH_TTL_MS, secretDigest, verifierMatches } from './oauth-secrets.ts';
 
 /*
  * The token endpoint's back half: codes and refresh tokens in, short-lived access tokens and a
@@ -28,7 +22,7 @@ export interface TokenResponse {
 
 type Grant = typeof oauthGrants.$inferSelect;
 
-const invalidGrant = (message: string) => new OAuthError('invalid_grant', message);
+const invalidGrant = (message: string) => new OAuthRefused('invalid_grant', message);
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 
 async function issuePair(db: DbOrTx, grant: Grant, now: number): Promise<TokenResponse> {
@@ -75,7 +69,7 @@ export async function revokeGrant(db: DbOrTx, grantId: string, now: number, reas
 function checkResource(grant: Grant, resource: unknown) {
   const wanted = str(resource);
   if (wanted !== undefined && wanted.replace(/\/+$/, '') !== grant.resource)
-    throw new OAuthError('invalid_target', `These tokens are only for ${grant.resource}.`);
+    throw new OAuthRefused('invalid_target', `These tokens are only for ${grant.resource}.`);
 }
 
 /** One token row of a kind, locked, with its grant. */
@@ -115,7 +109,7 @@ export function exchangeCode(ctx: PublicCtx, form: Record<string, unknown>): Pro
   const clientId = str(form.client_id);
   const verifier = str(form.code_verifier);
   if (!code || !clientId || !verifier)
-    throw new OAuthError('invalid_request', 'Send code, client_id, code_verifier and redirect_uri.');
+    throw new OAuthRefused('invalid_request', 'Send code, client_id, code_verifier and redirect_uri.');
   return exchange(ctx, async (tx, now) => {
     const row = await lockToken(tx, code, 'code');
     if (!row || row.grant.revokedAt !== null)
@@ -138,7 +132,7 @@ export function exchangeCode(ctx: PublicCtx, form: Record<string, unknown>): Pro
 export function refreshTokens(ctx: PublicCtx, form: Record<string, unknown>): Promise<TokenResponse> {
   const refresh = str(form.refresh_token);
   const clientId = str(form.client_id);
-  if (!refresh || !clientId) throw new OAuthError('invalid_request', 'Send refresh_token and client_id.');
+  if (!refresh || !clientId) throw new OAuthRefused('invalid_request', 'Send refresh_token and client_id.');
   return exchange(ctx, async (tx, now) => {
     const row = await lockToken(tx, refresh, 'refresh');
     if (!row || row.grant.revokedAt !== null)
@@ -150,7 +144,7 @@ export function refreshTokens(ctx: PublicCtx, form: Record<string, unknown>): Pr
     checkResource(grant, form.resource);
     const scope = str(form.scope);
     if (scope !== undefined && scope.split(/\s+/).sort().join(' ') !== [...grant.scopes].sort().join(' '))
-      throw new OAuthError(
+      throw new OAuthRefused(
         'invalid_scope',
         `A refresh keeps the approved scopes (${grant.scopes.join(' ')}); to change them, sign in again.`,
       );
@@ -159,21 +153,38 @@ export function refreshTokens(ctx: PublicCtx, form: Record<string, unknown>): Pr
   });
 }
 
-/** RFC 7009: a client ends its own authorization. Unknown tokens are not an error. */
+/**
+ * RFC 7009 for public clients: the client names itself (client_id, section 2.1), and a token of
+ * its grant, access or refresh, ends the whole grant at once: every token of the family, in
+ * every process (tokens are read from the database at each use, never cached). A token that is
+ * unknown or already revoked is not an error (section 2.2); a request that cannot be checked is.
+ */
 export async function revokeToken(ctx: PublicCtx, form: Record<string, unknown>): Promise<void> {
   const token = str(form.token);
   const clientId = str(form.client_id);
-  if (!token) throw new OAuthError('invalid_request', 'Send the token to revoke.');
+  if (!token) throw new OAuthRefused('invalid_request', 'Send the token to revoke (form field token).');
+  if (!clientId)
+    throw new OAuthRefused(
+      'invalid_request',
+      'Send client_id with the token: a public client names itself so that only its own tokens are revoked (RFC 7009 section 2.1).',
+    );
+  if (!(await findClient(ctx, clientId)))
+    throw new OAuthRefused('invalid_client', 'This client_id is not registered here.');
   const [row] = await ctx.deps.db
     .select({ grant: oauthGrants })
     .from(oauthTokens)
     .innerJoin(oauthGrants, eq(oauthGrants.id, oauthTokens.grantId))
-    .where(eq(oauthTokens.tokenHash, secretDigest(token)));
+    .where(
+      and(eq(oauthTokens.tokenHash, secretDigest(token)), inArray(oauthTokens.kind, ['access', 'refresh'])),
+    );
   if (!row) return;
-  if (clientId !== undefined && row.grant.clientId !== clientId) return;
-  // A refresh token ends the authorization; an access token ends with it too (one family).
-  if (token.startsWith(REFRESH_TOKEN_PREFIX) || clientId !== undefined)
-    await revokeGrant(ctx.deps.db, row.grant.id, ctx.deps.clock.now(), 'revoked_by_client');
+  if (row.grant.clientId !== clientId)
+    throw new OAuthRefused(
+      'unauthorized_client',
+      'This token was issued to another client; it was not revoked.',
+    );
+  await revokeGrant(ctx.deps.db, row.grant.id, ctx.deps.clock.now(), 'revoked_by_client');
+  ctx.log.info({ grantId: row.grant.id, clientId }, 'oauth grant revoked by its client');
 }
 
 /** lastUsedAt is written at most this often per grant. */
@@ -191,10 +202,15 @@ export async function callerForAccessToken(
 ): Promise<Caller | null> {
   const now = deps.clock.now();
   const [row] = await deps.db
-    .select({ grant: oauthGrants, account: { id: accounts.id, plan: accounts.plan } })
+    .select({
+      grant: oauthGrants,
+      account: { id: accounts.id, plan: accounts.plan },
+      role: members.role,
+    })
     .from(oauthTokens)
     .innerJoin(oauthGrants, eq(oauthGrants.id, oauthTokens.grantId))
     .innerJoin(accounts, eq(accounts.id, oauthGrants.accountId))
+    .innerJoin(members, eq(members.id, oauthGrants.memberId))
     .where(
       and(
         eq(oauthTokens.tokenHash, secretDigest(token)),
@@ -221,6 +237,8 @@ export async function callerForAccessToken(
     accountId: row.account.id,
     keyId: null,
     plan: row.account.plan,
+    memberId: grant.memberId,
+    role: row.role,
     scopes: grant.scopes,
     grantId: grant.id,
   };

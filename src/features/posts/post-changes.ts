@@ -27,11 +27,12 @@ export async function changePost({
   const { changes, transition, refusal } = input;
   const row = await loadPostRow(ctx.deps.db, ctx.caller.accountId, input.id);
   if (!allows(row.status, transition)) throw refusal(row);
+  const channelId = changes.channelId === undefined ? row.channelId : changes.channelId;
   const checked = await checkOne(ctx, {
     text: changes.text ?? row.text,
-    channelId: changes.channelId === undefined ? row.channelId : changes.channelId,
+    channelId,
     brandId: changes.brandId === undefined ? row.brandId : changes.brandId,
-    platform: row.platform,
+    platform: platformAfter(row, changes, channelId),
     mediaIds: changes.mediaIds ?? row.mediaIds,
     thread: changes.thread ?? row.thread,
     firstComment: changes.firstComment === undefined ? row.firstComment : changes.firstComment,
@@ -39,6 +40,7 @@ export async function changePost({
   const [updated] = await transitionPost(ctx.deps.db, transition, eq(posts.id, row.id), {
     text: checked.text,
     channelId: checked.channelId,
+    platform: checked.platform,
     brandId: checked.brandId,
     mediaIds: checked.mediaIds,
     thread: checked.thread,
@@ -47,4 +49,20 @@ export async function changePost({
   });
   if (!updated) throw refusal(await loadPostRow(ctx.deps.db, ctx.caller.accountId, input.id));
   return toPost(updated);
+}
+
+/**
+ * The platform a changed draft is checked and stored on: the one asked for; else, when the
+ * channel changes to another, the new channel's (undefined: checkDraft reads it off the channel),
+ * so moving a draft from a platformA channel to a platformB one moves the post with it;
+ * otherwise the post's own.
+ */
+function platformAfter(
+  row: PostRow,
+  changes: UpdatePostRequest,
+  channelId: string | null,
+): string | undefined {
+  if (changes.platform !== undefined) return changes.platform;
+  if (channelId && channelId !== row.channelId) return undefined;
+  return row.platform;
 }

@@ -99,6 +99,14 @@ export const UpdatePostRequest = z
   .object({
     text: Text.optional(),
     channelId: Id.nullable().optional(),
+    platform: z
+      .string()
+      .min(1)
+      .max(32)
+      .optional()
+      .describe(
+        "An extension: the draft's platform. Left out, a draft moved to another channel takes that channel's platform",
+      ),
     brandId: Id.nullable().optional(),
     mediaIds: MediaIds.optional(),
     thread: Thread.optional(),

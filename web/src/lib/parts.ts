@@ -103,6 +103,14 @@ export function partsToSend(
   };
 }
 
+/** A thread as one post: its written parts, a blank line apart. */
+export function joinParts(text: string, thread: readonly string[]): string {
+  return [text, ...thread]
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .join('\n\n');
+}
+
 /** The fields of a post the parts' read-back needs (the generated Post has them all). */
 export interface PostParts {
   status: string;

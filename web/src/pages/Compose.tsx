@@ -9,7 +9,7 @@ import { ScorePanel } from '../components/ScorePanel.tsx';
 import { engineOfMeta } from '../lib/engine.ts';
 import { useDebounced, useMeta } from '../lib/hooks.ts';
 import { mediaKindOf } from '../lib/media.ts';
-import { factsOf, hasThreads, partsToSend } from '../lib/parts.ts';
+import { factsOf, hasThreads, joinParts, partsToSend } from '../lib/parts.ts';
 import { fromLocalInput, localSlot, toLocalInput } from '../lib/time.ts';
 import { Link, navigate, useRoute } from '../router.tsx';
 import { GeneratePanel, RewritePanel } from './ComposeAssist.tsx';
@@ -18,7 +18,13 @@ import { FirstCommentField, PostValidation, ThreadEditor } from './ComposeParts.
 import { AutosaveLine, DoneNotice, PublishControls } from './ComposePublish.tsx';
 import { RepeatControls } from './ComposeRepeat.tsx';
 import { readLocalDraft, useLeaveWarning, writeLocalDraft } from './compose-local.ts';
-import { type ComposeSession, newAttemptKey, type SaveAction, useSavePost } from './compose-save.ts';
+import {
+  type ComposeSession,
+  newAttemptKey,
+  type SaveAction,
+  savedJson,
+  useSavePost,
+} from './compose-save.ts';
 import { composeSource, useSourcePost } from './compose-source.ts';
 
 /** One editor per post: opening another post (or a new one) starts a fresh compose session. */
@@ -142,7 +148,7 @@ function ComposeEditor() {
   }, [autoScore, paused]);
 
   const fields = { text, channelId: channelId || null, mediaIds: media.map((m) => m.id), ...parts };
-  const snapshot = JSON.stringify(fields);
+  const snapshot = savedJson(fields, effectivePlatform);
   const save = useSavePost({
     session,
     fields,
@@ -282,7 +288,16 @@ function ComposeEditor() {
             aria-describedby="validation"
           />
           <PostValidation platform={effectivePlatform} text={text} report={report} error={validation.error} />
-          <ThreadEditor platform={effectivePlatform} thread={thread} onChange={setThread} report={report} />
+          <ThreadEditor
+            platform={effectivePlatform}
+            thread={thread}
+            onChange={setThread}
+            onJoin={() => {
+              setText(joinParts(text, thread));
+              setThread([]);
+            }}
+            report={report}
+          />
           <FirstCommentField
             platform={effectivePlatform}
             value={firstComment}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Schemas } from '../api.ts';
 import { ErrorBox } from '../components/ErrorBox.tsx';
 import { usePlatformFacts } from '../lib/hooks.ts';
@@ -8,6 +9,7 @@ import {
   maxThreadParts,
   noThreads,
   type PartCount,
+  type PlatformFacts,
   threadPath,
 } from '../lib/parts.ts';
 
@@ -87,11 +89,14 @@ export function ThreadEditor({
   platform,
   thread,
   onChange,
+  onJoin,
   report,
 }: {
   platform: string;
   thread: string[];
   onChange: (thread: string[]) => void;
+  /** Joins the parts into the post itself (one post, paragraphs apart). */
+  onJoin: () => void;
   report: Report;
 }) {
   const errors = report?.errors ?? [];
@@ -99,19 +104,7 @@ export function ThreadEditor({
   // The platform's facts load with /v1/meta; until then nothing is offered or refused.
   if (!facts) return null;
   const reply = facts.threads && facts.parts.reply;
-  if (!reply) {
-    return (
-      <div className="thread off" role="note" aria-label="Thread">
-        <p className="hint">{noThreads(facts)}</p>
-        {thread.length > 0 && (
-          <p className="hint">
-            The {thread.length === 1 ? 'thread part' : `${thread.length} thread parts`} already written{' '}
-            {thread.length === 1 ? 'is' : 'are'} kept here but not sent to {facts.displayName}.
-          </p>
-        )}
-      </div>
-    );
-  }
+  if (!reply) return <ThreadOff facts={facts} thread={thread} onJoin={onJoin} />;
   const set = (index: number, value: string) => onChange(thread.map((p, i) => (i === index ? value : p)));
   return (
     <fieldset className="thread">
@@ -152,6 +145,56 @@ export function ThreadEditor({
       {thread.length >= maxThreadParts(facts) && (
         <p className="hint">A thread has at most {maxThreadParts(facts)} follow-up parts.</p>
       )}
+    </fieldset>
+  );
+}
+
+/**
+ * A platform without threads: parts written for one (a platformB thread, before the channel
+ * changed) are offered as one post or kept in parts, each in one click. Kept parts stay in the
+ * editor, unsent, and go out again if the post moves back to a platform with threads.
+ */
+function ThreadOff({
+  facts,
+  thread,
+  onJoin,
+}: {
+  facts: PlatformFacts;
+  thread: string[];
+  onJoin: () => void;
+}) {
+  const [kept, setKept] = useState(false);
+  const written = thread.filter((p) => p.trim()).length;
+  const parts = written === 1 ? 'The thread part' : `The ${written} thread parts`;
+  return (
+    <fieldset className="thread off">
+      <legend>Thread</legend>
+      <p className="hint">{noThreads(facts)}</p>
+      {written > 0 &&
+        (kept ? (
+          <p className="hint">
+            {parts} already written {written === 1 ? 'is' : 'are'} kept here but not sent to{' '}
+            {facts.displayName}.{' '}
+            <button type="button" className="link" onClick={onJoin}>
+              Join into one post
+            </button>
+          </p>
+        ) : (
+          <div className="notice info">
+            <p>
+              {parts} written for a thread cannot go to {facts.displayName} as they are. Post everything as
+              one post, or keep the parts for a platform with threads (only the first part is sent here).
+            </p>
+            <div className="row wrap">
+              <button type="button" className="primary" onClick={onJoin}>
+                Join into one post
+              </button>
+              <button type="button" onClick={() => setKept(true)}>
+                Keep the parts
+              </button>
+            </div>
+          </div>
+        ))}
     </fieldset>
   );
 }

@@ -52,7 +52,7 @@ export function useSavePost({
   const chain = useRef<Promise<unknown>>(Promise.resolve());
   const mutation = useMutation({
     mutationFn: (action: SaveAction) => {
-      const saved = JSON.stringify(fields);
+      const saved = savedJson(fields, platform);
       const run = chain.current
         .catch(() => {})
         .then(() => write(session, action, fields, platform, brandId, runAt))
@@ -81,6 +81,10 @@ export function useSavePost({
   return mutation;
 }
 
+/** What the server holds of a post once saved: the fields and the platform, to tell later edits. */
+export const savedJson = (fields: ComposeFields, platform: PlatformId) =>
+  JSON.stringify({ ...fields, platform });
+
 /** Where a compose session writes: mutable refs, read at the moment a write runs. */
 export interface ComposeSession {
   /** The server post this session writes to; null until the first save creates it. */
@@ -103,7 +107,8 @@ async function write(
   const id = session.postId.current;
   if (id && session.status.current === 'draft') {
     const path = { params: { path: { id } } };
-    post = (await ok(api.PATCH('/v1/posts/{id}', { ...path, body: fields }))).post;
+    // The platform goes too: it follows the channel, or the picker while there is none.
+    post = (await ok(api.PATCH('/v1/posts/{id}', { ...path, body: { ...fields, platform } }))).post;
   } else if (id && session.status.current === 'scheduled') {
     // Until its publish starts (409 publish_started after), an extension of the contract's PATCH.
     const { channelId: _sameChannel, ...parts } = fields;
