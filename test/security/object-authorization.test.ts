@@ -78,6 +78,8 @@ const ID_FIXTURES: Record<string, (o: Tenant) => Call> = {
   'PATCH /v1/members/{id}': (o) => ({ id: o.members.change, body: { role: 'viewer' } }),
   'DELETE /v1/members/{id}': (o) => ({ id: o.members.remove }),
   'POST /v1/members/{id}/keys': (o) => ({ id: o.members.issue, body: { name: 'issued by someone else' } }),
+  'GET /v1/invitations/{id}': (o) => ({ id: o.invitationId }),
+  'DELETE /v1/invitations/{id}': (o) => ({ id: o.invitationId }),
 };
 
 /**
@@ -134,6 +136,7 @@ async function everythingOf(o: Tenant) {
     seriesDetail: await get(`/v1/series/${o.seriesId}`),
     apps: await get('/v1/oauth/apps'),
     members: await get('/v1/members'),
+    invitations: await get('/v1/invitations'),
     platformPosts: s.w.sandbox.platformA.state.listPosts({ includeDeleted: true }).length,
   };
 }
