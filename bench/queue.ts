@@ -56,7 +56,7 @@ async function account(): Promise<{ ctx: Ctx; channelId: string }> {
     deps,
     requestId: 'bench',
     log: deps.log,
-    caller: { accountId, keyId: null, plan: 'free', scopes: SCOPES },
+    caller: { accountId, keyId: null, plan: 'free', memberId: 'bench', role: 'owner', scopes: SCOPES },
   };
   return { ctx, channelId };
 }

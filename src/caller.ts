@@ -2,7 +2,8 @@
  * Its own module so that src/api/auth-cache.ts (which stores callers) and src/context.ts
  * (which holds the cache) do not import each other. context.ts re-exports it.
  */
-import { InsufficientScope } from './domain/errors.ts';
+import { InsufficientScope, RoleRequired } from './domain/errors.ts';
+import { ROLE_WORDS, type Role, roleReaches } from './domain/roles.ts';
 import { SCOPE_WORDS, type Scope } from './domain/scopes.ts';
 
 /** The caller of a service verb: an API key's account, or a worker acting for an account. */
@@ -11,6 +12,10 @@ export interface Caller {
   /** The calling key; null when a worker or an OAuth-connected app acts. */
   keyId: string | null;
   plan: string;
+  /** The member of the account the key or OAuth grant belongs to. */
+  memberId: string;
+  /** That member's role, as read when the request was authenticated (src/domain/roles.ts). */
+  role: Role;
   /** What the key or the OAuth grant allows (src/domain/scopes.ts); a worker holds all. */
   scopes: readonly Scope[];
   /** The OAuth grant an MCP access token belongs to (src/features/oauth); absent for keys. */
@@ -18,8 +23,17 @@ export interface Caller {
   /** The account and key as read when the request was authenticated (whoami needs no second read). */
   snapshot?: {
     account: { id: string; email: string; plan: string };
+    member: {
+      id: string;
+      email: string;
+      name: string | null;
+      role: Role;
+      createdAt: number;
+      lastActiveAt: number | null;
+    };
     key: {
       id: string;
+      memberId: string;
       name: string;
       keyPrefix: string;
       scopes: Scope[];
@@ -54,3 +68,18 @@ export function requireScopeSet(caller: Caller, scopes: readonly Scope[], action
 /** The idempotency and budget owner of a call: the key, the OAuth grant, or the worker. */
 export const principalOf = (caller: Caller): string =>
   caller.keyId ?? (caller.grantId ? `grant:${caller.grantId}` : 'worker');
+
+/**
+ * Refuses a caller whose member's role does not reach `role` (403 forbidden over REST, a tool
+ * error over MCP), naming the role needed and what it allows.
+ */
+export function requireRole(caller: Caller, role: Role, action?: string): void {
+  if (roleReaches(caller.role, role)) return;
+  const needs = action ? `${action} needs` : 'This needs';
+  throw new RoleRequired(
+    role,
+    `${needs} the ${role} role (${article(role)} ${role} may ${ROLE_WORDS[role]}); you are ${article(caller.role)} ${caller.role} in this workspace. Ask an owner or admin of the workspace to change your role.`,
+  );
+}
+
+const article = (word: string) => (/^[aeiou]/.test(word) ? 'an' : 'a');

@@ -7,6 +7,7 @@ import { insightsRoutes } from '../features/insights/insights.routes.ts';
 import { intelligenceRoutes } from '../features/intelligence/intelligence.routes.ts';
 import { keyRoutes } from '../features/keys/keys.routes.ts';
 import { mediaRoutes } from '../features/media/media.routes.ts';
+import { memberRoutes } from '../features/members/members.routes.ts';
 import { metricsRoutes } from '../features/metrics/metrics.routes.ts';
 import { connectedAppRoutes } from '../features/oauth/connected-apps.routes.ts';
 import { oauthRoutes } from '../features/oauth/oauth.routes.ts';
@@ -29,6 +30,7 @@ export const apiRoutes: FeatureRoutes[] = [
   systemRoutes,
   accountRoutes,
   keyRoutes,
+  memberRoutes,
   webhookRoutes,
   metricsRoutes,
   mediaRoutes,

@@ -52,6 +52,7 @@ export type DomainErrorKind =
   | 'dependency_unavailable'
   | 'upstream_failed'
   | 'publish_failed'
+  | 'oauth_refused'
   | 'internal';
 
 /** The caller must fix the request: a bad field, a reference that is not theirs. */
@@ -80,6 +81,19 @@ export class InsufficientScope extends DomainError {
   constructor(scope: string, message: string) {
     super('insufficient_scope', message, { about: { scope } });
     this.scope = scope;
+  }
+}
+
+/**
+ * The caller's role in the workspace does not allow this (src/domain/roles.ts). `error.role`
+ * names the least role that does; the message says so in words.
+ */
+export class RoleRequired extends DomainError {
+  readonly kind = 'forbidden';
+  readonly role: string;
+  constructor(role: string, message: string) {
+    super('forbidden', message, { about: { role } });
+    this.role = role;
   }
 }
 
@@ -179,6 +193,38 @@ export class PublishFailed extends DomainError {
       extra: { post },
     });
     this.reason = failure.reason;
+  }
+}
+
+/**
+ * The error codes of OAuth's protocol endpoints: RFC 6749 section 5.2 (token), RFC 7591
+ * section 3.2.2 (registration), RFC 7009 section 2.2.1 (revocation), RFC 8707 (resource), and
+ * `too_many_requests` for a registration over its budget.
+ */
+export type OAuthErrorCode =
+  | 'invalid_request'
+  | 'invalid_client'
+  | 'invalid_grant'
+  | 'unauthorized_client'
+  | 'unsupported_grant_type'
+  | 'invalid_scope'
+  | 'invalid_target'
+  | 'invalid_redirect_uri'
+  | 'invalid_client_metadata'
+  | 'too_many_requests';
+
+/**
+ * An OAuth protocol request (registration, token, revocation) refused with one of OAuth's own
+ * codes. Only `src/http/oauth-errors.ts` renders it, in OAuth's wire shape
+ * `{error, error_description}` that OAuth clients read.
+ */
+export class OAuthRefused extends DomainError {
+  readonly kind = 'oauth_refused';
+  declare readonly code: OAuthErrorCode;
+  readonly retryAfterSeconds: number | undefined;
+  constructor(code: OAuthErrorCode, message: string, options: { retryAfterSeconds?: number } = {}) {
+    super(code, message);
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { type Budget, enforceBudget, hitBudgetNow, hitBudgets } from '../api/rate-limit.ts';
-import { requireScope } from '../caller.ts';
+import { requireRole, requireScope } from '../caller.ts';
 import type { AppDeps, Caller } from '../context.ts';
+import { type Role, roleNeeded } from '../domain/roles.ts';
 import { isWellFormedApiKey } from '../features/keys/key-format.ts';
 import { cachedCaller, callerForDigest } from '../features/keys/key-lookup.ts';
 import { baseUrlOf, mcpResourceOf } from '../features/oauth/issuer.ts';
@@ -13,7 +14,7 @@ import type { AuthThrottle } from './auth-throttle.ts';
 import { bearerTokenOf } from './bearer.ts';
 import { AppError, unauthorized } from './errors.ts';
 import { budgetsOf, budgetsOfCached } from './key-budgets.ts';
-import type { RouteScope } from './route-config.ts';
+import type { RouteAccess, RouteScope } from './route-config.ts';
 
 /** The token of a `Bearer <token>` header, or throws 401. */
 function bearerToken(header: string | undefined): string {
@@ -33,11 +34,14 @@ export function budgetDigestOf(caller: Caller, header: string | undefined): stri
   return caller.grantId ? sha256Hex(`grant:${caller.grantId}`) : sha256Hex(bearerToken(header));
 }
 
-/** 403 insufficient_scope when the caller lacks the route's scope, else null. */
-function scopeRefusal(caller: Caller, scope: RouteScope): unknown {
-  if (scope === 'any') return null;
+/**
+ * 403 forbidden when the caller's member lacks the route's role, else 403 insufficient_scope
+ * when the credential lacks its scope (scopes narrow a role, never widen it), else null.
+ */
+function accessRefusal(caller: Caller, scope: RouteScope, role: Role): unknown {
   try {
-    requireScope(caller, scope);
+    requireRole(caller, role);
+    if (scope !== 'any') requireScope(caller, scope);
     return null;
   } catch (err) {
     return err;
@@ -65,6 +69,8 @@ declare module '../context.ts' {
 export function registerAuth(app: FastifyInstance, deps: AppDeps) {
   const throttle = deps.memory.authThrottle;
   app.decorateRequest('ctx', null as never);
+  const access: RouteAccess[] = [];
+  app.decorate('routeAccess', access);
   // Attached to each protected route as it is registered (before the route's own onRequest
   // hooks), so a request reads no route options to find out whether it needs a key.
   app.addHook('onRoute', (route) => {
@@ -78,10 +84,14 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps) {
       throw new Error(
         `${[route.method].flat().join(',')} ${route.url} declares no scope: add config.scope ('read', 'write', 'publish' or 'any'; see src/domain/scopes.ts)`,
       );
+    const role = roleNeeded(config.scope, config.role);
+    for (const method of [route.method].flat())
+      access.push({ method, url: route.url, scope: config.scope, role });
     route.onRequest = [
       authHook(deps, throttle, {
         modelBudget: config.modelBudget === true,
         scope: config.scope,
+        role,
         mcpResource: config.mcpResource === true,
       }),
       ...own,
@@ -95,13 +105,14 @@ const BEARER_PREFIX = 'Bearer ';
 interface RouteAuth {
   modelBudget: boolean;
   scope: RouteScope;
+  role: Role;
   /** Accepts OAuth access tokens bound to the MCP resource. */
   mcpResource: boolean;
 }
 
 /** A callback hook, not an async one: the hot path below completes without a promise. */
 function authHook(deps: AppDeps, throttle: AuthThrottle, route: RouteAuth): onRequestHookHandler {
-  const { modelBudget, scope } = route;
+  const { modelBudget, scope, role } = route;
   const hook: onRequestHookHandler = (request, reply, done) => {
     const header = request.headers.authorization;
     // The common shape, `Bearer <key>`, is hashed before it is parsed: when this process has the
@@ -150,13 +161,14 @@ function authHook(deps: AppDeps, throttle: AuthThrottle, route: RouteAuth): onRe
     const hit = hitBudgetNow(deps.memory.budgetLeases, budgets.requests);
     if (!hit) return authenticateThen(request, reply, done, digest);
     request.ctx = { deps, caller, requestId: request.id, log: request.log };
-    if (!modelBudget) return admit(reply, done, caller, scope, budgets.requests, hit);
+    if (!modelBudget) return admit(reply, done, caller, scope, role, budgets.requests, hit);
     const modelHit = hitBudgetNow(deps.memory.budgetLeases, budgets.model);
-    if (modelHit) return admit(reply, done, caller, scope, budgets.requests, hit, budgets.model, modelHit);
+    if (modelHit)
+      return admit(reply, done, caller, scope, role, budgets.requests, hit, budgets.model, modelHit);
     // The request's unit is spent; only the model unit needs the store.
     hitBudgets(deps.memory.budgetLeases, [budgets.model], request.log).then(
       ([fromStore]) =>
-        admit(reply, done, caller, scope, budgets.requests, hit, budgets.model, fromStore ?? null),
+        admit(reply, done, caller, scope, role, budgets.requests, hit, budgets.model, fromStore ?? null),
       done,
     );
   };
@@ -169,7 +181,7 @@ function authHook(deps: AppDeps, throttle: AuthThrottle, route: RouteAuth): onRe
     digest: string,
   ) => {
     authenticate(deps, throttle, request, reply, digest, modelBudget).then(() => {
-      const refusal = scopeRefusal(request.ctx.caller, scope);
+      const refusal = accessRefusal(request.ctx.caller, scope, role);
       done(refusal ? (refusal as Error) : undefined);
     }, done);
   };
@@ -178,13 +190,14 @@ function authHook(deps: AppDeps, throttle: AuthThrottle, route: RouteAuth): onRe
 
 /**
  * A known caller with its units: the rate-limit headers (a spent budget refuses with 429, the
- * request budget first), then the route's scope.
+ * request budget first), then the route's role and scope.
  */
 function admit(
   reply: FastifyReply,
   done: (err?: Error) => void,
   caller: Caller,
   scope: RouteScope,
+  role: Role,
   budget: Budget,
   hit: WindowHit | null,
   modelBudget?: Budget,
@@ -197,7 +210,7 @@ function admit(
     refuse(done, err);
     return;
   }
-  const refusal = scopeRefusal(caller, scope);
+  const refusal = accessRefusal(caller, scope, role);
   if (refusal) refuse(done, refusal);
   else done();
 }
@@ -262,7 +275,7 @@ async function authenticateAccessToken(
   const hits = await hitBudgets(deps.memory.budgetLeases, spent, request.log);
   request.ctx = { deps, caller, requestId: request.id, log: request.log };
   for (const [i, budget] of spent.entries()) enforceBudget(reply, budget, hits[i] ?? null);
-  const refusal = scopeRefusal(caller, route.scope);
+  const refusal = accessRefusal(caller, route.scope, route.role);
   if (refusal) throw refusal;
 }
 

@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDependencyOutage } from '../domain/dependency-outage.ts';
+import { OAuthRefused } from '../domain/errors.ts';
 import { AppError, type ErrorDetail, errorObject, toAppError } from './errors.ts';
+import { sendOAuthRefusal } from './oauth-errors.ts';
 
 /** `/items/2/runAt` -> `items[2].runAt`, prefixed by where it came from when not the body. */
 function toPath(context: string | undefined, instancePath: string): string {
@@ -42,6 +44,8 @@ function fromFastifyError(err: FastifyError): AppError | undefined {
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    // OAuth's protocol endpoints answer in OAuth's own shape, which OAuth clients read.
+    if (err instanceof OAuthRefused) return sendOAuthRefusal(reply, err);
     const answer = toAppError(err);
     if (answer) {
       if (answer.status >= 500) request.log.warn({ err, code: answer.code }, 'request failed upstream');

@@ -1,4 +1,11 @@
-import { DomainError, type DomainErrorKind, type ErrorDetail, PublishFailed } from '../domain/errors.ts';
+import {
+  DomainError,
+  type DomainErrorKind,
+  type ErrorDetail,
+  OAuthRefused,
+  PublishFailed,
+} from '../domain/errors.ts';
+import { oauthStatusOf } from './oauth-errors.ts';
 
 export type { ErrorDetail };
 
@@ -72,6 +79,7 @@ const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
   internal: 500,
   upstream_failed: 502,
   publish_failed: 502,
+  oauth_refused: 400,
   not_configured: 503,
   dependency_unavailable: 503,
 };
@@ -84,7 +92,9 @@ const STATUS_OF_PUBLISH_FAILURE: Record<PublishFailed['reason'], number> = {
 };
 
 function statusOf(err: DomainError): number {
-  return err instanceof PublishFailed ? STATUS_OF_PUBLISH_FAILURE[err.reason] : STATUS_OF_KIND[err.kind];
+  if (err instanceof PublishFailed) return STATUS_OF_PUBLISH_FAILURE[err.reason];
+  if (err instanceof OAuthRefused) return oauthStatusOf(err.code);
+  return STATUS_OF_KIND[err.kind];
 }
 
 function headersOf(err: DomainError): Record<string, string> | undefined {

@@ -1,4 +1,5 @@
 import type { Ctx } from '../context.ts';
+import type { Role } from '../domain/roles.ts';
 import type { Scope } from '../domain/scopes.ts';
 
 /** The scope a protected route needs; `any` for routes every credential may call (whoami, /mcp, whose tools check their own). */
@@ -15,6 +16,12 @@ declare module 'fastify' {
      */
     scope?: RouteScope;
     /**
+     * The least role of the workspace a caller's member must hold, when it is more than the
+     * scope's (`roleNeeded` in src/domain/roles.ts: read a viewer, write and publish an editor);
+     * else 403 forbidden naming it. Checked by the auth hook before the scope.
+     */
+    role?: Role;
+    /**
      * Accepts OAuth access tokens for the MCP resource (src/features/oauth) besides API keys.
      * Only the /mcp routes: a token is bound to that resource (RFC 8707).
      */
@@ -29,8 +36,20 @@ declare module 'fastify' {
      */
     rawResponses?: Record<number, { description: string; types: readonly string[]; binary?: boolean }>;
   }
+  interface FastifyInstance {
+    /** Every protected route with the role and scope it needs, as the auth hook checks them (the role matrix test reads it). */
+    routeAccess: RouteAccess[];
+  }
   interface FastifyRequest {
     /** Set by the auth hook on every protected route. */
     ctx: Ctx;
   }
+}
+
+/** What a protected route needs of its caller: one entry per method and path. */
+export interface RouteAccess {
+  method: string;
+  url: string;
+  scope: RouteScope;
+  role: Role;
 }

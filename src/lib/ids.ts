@@ -31,6 +31,7 @@ export function randomBase62(n: number): string {
 export const ID_PREFIXES = {
   account: 'acc',
   key: 'key',
+  member: 'mem',
   brand: 'brd',
   voice: 'voi',
   channel: 'chn',

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import pino, { type Logger } from 'pino';
 import type { prettyFactory } from 'pino-pretty';
 import { stdoutSink } from './log-sink.ts';
+import { safeError, withoutValues } from './safe-error.ts';
 
 /** Keys whose values never reach a log line, at any depth, whatever logged them. */
 const SECRET_KEYS = new Set([
@@ -20,10 +21,13 @@ const SECRET_KEYS = new Set([
 const CENSOR = '[redacted]';
 const MAX_DEPTH = 6;
 
-/** A copy of a log object with secret-named fields censored (errors keep their own serializer). */
+/**
+ * A copy of a log object with secret-named fields censored, and every error, under any key,
+ * reduced to what failed and where (safe-error.ts: never the values a query ran with).
+ */
 export function scrub(value: unknown, depth = 0): unknown {
-  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH || value instanceof Error)
-    return value;
+  if (value instanceof Error) return safeError(value, (v) => scrub(v, depth + 1));
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return value;
   if (Array.isArray(value)) return value.map((v) => scrub(v, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
@@ -48,6 +52,8 @@ const serializers = {
     remoteAddress: req.ip,
   }),
   res: (reply: { statusCode?: number }) => ({ statusCode: reply.statusCode }),
+  // The scrub has made errors safe already; this catches an error logged past it (pino's `err`).
+  err: (err: unknown) => safeError(err, (v) => scrub(v)),
 };
 
 /** A log entry scrubbed, except the request and reply its serializers reduce to safe fields. */
@@ -93,6 +99,15 @@ export function createLogger(
     level,
     serializers,
     formatters: { log: scrubEntry },
+    hooks: {
+      // `log.error(err)` alone makes the error's message the line's: without its values too.
+      logMethod(this: Logger, args: unknown[], method: (...a: unknown[]) => void) {
+        const [first] = args;
+        if (first instanceof Error && args.length === 1)
+          return method.call(this, { err: first }, withoutValues(first.message));
+        return method.apply(this, args);
+      },
+    },
   };
   const toTerminal = destination === undefined && process.stdout.isTTY === true;
   const target = destination ?? stdoutSink();

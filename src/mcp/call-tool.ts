@@ -1,8 +1,9 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyReply } from 'fastify';
 import { enforceBudget, hitBudget } from '../api/rate-limit.ts';
-import { principalOf, requireScope } from '../caller.ts';
+import { principalOf, requireRole, requireScope } from '../caller.ts';
 import type { Ctx } from '../context.ts';
+import { roleNeeded } from '../domain/roles.ts';
 import {
   beginIdempotent,
   completeIdempotent,
@@ -39,7 +40,9 @@ export async function callTool(
   const { tool } = entry;
   let claim: IdempotencyClaim | undefined;
   try {
-    // First: a connection without the scope learns which one it lacks, and spends nothing.
+    // First: a member without the role, or a connection without the scope, learns which one
+    // it lacks, and spends nothing.
+    requireRole(ctx.caller, roleNeeded(tool.scope, tool.role), tool.name);
     requireScope(ctx.caller, tool.scope, tool.name);
     if (tool.modelBacked) {
       const budget = keyBudgets(ctx.deps, session.keyDigest).model;

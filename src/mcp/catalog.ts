@@ -1,5 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { roleNeeded } from '../domain/roles.ts';
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../http/idempotency.ts';
 import { toolJsonSchema } from './json-schema.ts';
 import type { ToolDef } from './tool.ts';
@@ -39,8 +40,8 @@ function compile(tool: ToolDef): CatalogEntry {
       inputSchema: toolJsonSchema(input, 'input'),
       outputSchema: toolJsonSchema(tool.output, 'output'),
       annotations: { title: tool.title, ...tool.annotations },
-      // What a credential must hold to call it (docs/mcp.md, "Scopes").
-      _meta: { 'postkit/scope': tool.scope },
+      // What a credential must hold to call it, and the least role of its member (docs/mcp.md, "Scopes").
+      _meta: { 'postkit/scope': tool.scope, 'postkit/role': roleNeeded(tool.scope, tool.role) },
     },
   };
 }

@@ -37,7 +37,9 @@ const ToolListResult = z
           _meta: z
             .record(z.string(), z.unknown())
             .optional()
-            .describe('`postkit/scope`: the scope (read, write, publish) a caller needs for this tool'),
+            .describe(
+              '`postkit/scope`: the scope (read, write, publish) a caller needs for this tool; `postkit/role`: the least role (viewer, editor, admin, owner) of the caller’s member',
+            ),
         })
         .describe('As MCP tools/list describes the tool'),
     ),

@@ -1,6 +1,7 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import type { Ctx } from '../context.ts';
+import type { Role } from '../domain/roles.ts';
 import type { Scope } from '../domain/scopes.ts';
 
 /**
@@ -37,6 +38,11 @@ interface ToolBase<In extends z.ZodObject, Out extends z.ZodObject> {
   output: Out;
   /** The scope a caller (API key or OAuth grant) must hold; without it the call is a tool error naming it. */
   scope: Scope;
+  /**
+   * The least role the caller's member must hold when it is more than the scope's
+   * (`roleNeeded` in src/domain/roles.ts, the rule the REST routes' `role` follows too).
+   */
+  role?: Role;
   /** Spends the tighter model-backed rate budget, as the REST route's `modelBudget` flag does. */
   modelBacked?: boolean;
   run(ctx: Ctx, input: z.output<In>): Promise<z.input<Out>>;

@@ -99,7 +99,7 @@ export const RULE_CONCEPTS: Readonly<Record<string, Concept>> = {
   'engagement.question_overload': 'questions',
   'writing.repetition': 'repetition',
   'writing.word_order': 'sentences',
-  // The generic-text rule (rules/generic-text*.ts) registers its name here, concept 'generic'.
+  'generic.text': 'generic',
 };
 
 const CONCEPT_SET: ReadonlySet<string> = new Set(CONCEPTS);

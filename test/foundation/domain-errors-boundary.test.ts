@@ -38,6 +38,17 @@ describe('domain errors boundary', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('no error class in src/features or src/domain carries a status of its own (OAuthError did)', () => {
+    const withStatus = outsideTransports
+      .filter((path) => path.startsWith('src/features/') || path.startsWith('src/domain/'))
+      .flatMap((path) =>
+        [...readFileSync(join(root, path), 'utf8').matchAll(/class (\w+) extends Error \{([\s\S]*?)\n\}/g)]
+          .filter((m) => /\bstatus\b/.test(m[2]!))
+          .map((m) => `${path}: ${m[1]}`),
+      );
+    expect(withStatus).toEqual([]);
+  });
+
   it('the pattern catches the imports it is meant to catch', () => {
     expect(HTTP_ERROR_IMPORT.test("import { AppError } from '../../http/errors.ts';")).toBe(true);
     expect(HTTP_ERROR_IMPORT.test("import { x } from '../http/error-handler.ts';")).toBe(true);

@@ -40,6 +40,7 @@ export const APART: readonly string[] = ['sandbox'];
 export const FEATURE_LAYERS: readonly (readonly string[])[] = [
   ['pagination.ts', 'feature-routes.ts'],
   ['tenancy.ts'],
+  ['members'],
   ['keys', 'brands', 'media', 'events', 'history', 'webhooks'],
   ['account', 'oauth', 'channels', 'insights', 'posts/core'],
   ['voices', 'queues', 'posts/publishing', 'metrics', 'system', 'validate'],

@@ -55,6 +55,7 @@ describe('/v1/keys', () => {
         'id',
         'keyPrefix',
         'lastUsedAt',
+        'memberId',
         'name',
         'revokedAt',
         'scopes',

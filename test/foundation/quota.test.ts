@@ -18,7 +18,14 @@ afterAll(async () => {
 
 const ctxFor = (accountId: string, keyId: string, now = Date.now()): Ctx => ({
   deps: { ...t.service.deps, clock: { now: () => now } },
-  caller: { accountId, keyId, plan: 'free', scopes: ['read', 'write', 'publish'] },
+  caller: {
+    accountId,
+    keyId,
+    plan: 'free',
+    memberId: 'test',
+    role: 'owner',
+    scopes: ['read', 'write', 'publish'],
+  },
   requestId: 'test',
   log: t.service.deps.log,
 });

@@ -31,7 +31,14 @@ beforeAll(async () => {
   key = apiKey;
   ctx = {
     deps: t.service.deps,
-    caller: { accountId, keyId, plan: 'free', scopes: ['read', 'write', 'publish'] },
+    caller: {
+      accountId,
+      keyId,
+      plan: 'free',
+      memberId: 'test',
+      role: 'owner',
+      scopes: ['read', 'write', 'publish'],
+    },
     requestId: 'test',
     log: t.service.deps.log,
   };

@@ -20,6 +20,14 @@ export const BODY_CASES: Record<string, BodyCase> = {
     public: true,
   },
   'POST /v1/keys': { path: () => '/v1/keys', body: () => ({ name: 'mass assignment' }) },
+  'PATCH /v1/members/{id}': {
+    path: (t) => `/v1/members/${t.members.change}`,
+    body: () => ({ role: 'admin' }),
+  },
+  'POST /v1/members/{id}/keys': {
+    path: (t) => `/v1/members/${t.members.issue}/keys`,
+    body: () => ({ name: 'mass assignment' }),
+  },
   'POST /v1/webhooks': {
     path: () => '/v1/webhooks',
     body: () => ({ url: 'https://hooks.example.com/mass', events: ['post.published'] }),

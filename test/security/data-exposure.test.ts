@@ -52,6 +52,7 @@ describe('every operation, as its owner', () => {
       '/v1/meta',
       '/v1/account',
       '/v1/keys',
+      '/v1/members',
       '/v1/webhooks',
       `/v1/webhooks/${b.webhookId}`,
       `/v1/webhooks/${b.webhookId}/deliveries`,
@@ -244,6 +245,16 @@ describe('every operation, as its owner', () => {
     const apps = await ok('GET', '/v1/oauth/apps', { key });
     expect(apps.body.apps.length).toBeGreaterThanOrEqual(2);
     await ok('DELETE', `/v1/oauth/apps/${b.oauthAppId}`, { key });
+  });
+
+  it('changes, issues a key for and removes members', async () => {
+    const { b } = s;
+    const key = b.apiKey;
+    await ok('PATCH', `/v1/members/${b.members.change}`, { key, body: { role: 'viewer' } });
+    const issued = await ok('POST', `/v1/members/${b.members.issue}/keys`, { key, body: { name: 'issued' } });
+    const members = await ok('GET', '/v1/members', { key });
+    expect(members.text).not.toContain(issued.body.apiKey);
+    await ok('DELETE', `/v1/members/${b.members.remove}`, { key });
   });
 
   it('has now answered every documented operation with a 2xx', () => {

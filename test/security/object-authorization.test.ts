@@ -75,6 +75,9 @@ const ID_FIXTURES: Record<string, (o: Tenant) => Call> = {
   'GET /v1/series/{id}': (o) => ({ id: o.seriesId }),
   'DELETE /v1/series/{id}': (o) => ({ id: o.seriesId }),
   'DELETE /v1/oauth/apps/{id}': (o) => ({ id: o.oauthAppId }),
+  'PATCH /v1/members/{id}': (o) => ({ id: o.members.change, body: { role: 'viewer' } }),
+  'DELETE /v1/members/{id}': (o) => ({ id: o.members.remove }),
+  'POST /v1/members/{id}/keys': (o) => ({ id: o.members.issue, body: { name: 'issued by someone else' } }),
 };
 
 /**
@@ -130,6 +133,7 @@ async function everythingOf(o: Tenant) {
     series: await get('/v1/series'),
     seriesDetail: await get(`/v1/series/${o.seriesId}`),
     apps: await get('/v1/oauth/apps'),
+    members: await get('/v1/members'),
     platformPosts: s.w.sandbox.platformA.state.listPosts({ includeDeleted: true }).length,
   };
 }

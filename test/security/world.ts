@@ -10,6 +10,7 @@ import {
   posts,
   webhooks,
 } from '../../src/db/schema/index.ts';
+import { insertMember } from '../../src/features/members/member-row.ts';
 import { sha256Hex } from '../../src/lib/hash.ts';
 import { startSandbox } from '../../src/sandbox/sandbox.ts';
 import { issuedSecrets, testClock } from '../channels/helpers.ts';
@@ -49,6 +50,8 @@ export interface Tenant {
   scheduledId: string;
   /** A recurring series (weekly, three occurrences) on the tenant's channel. */
   seriesId: string;
+  /** Members besides the owner (editors), one per operation that changes a member. */
+  members: Record<'change' | 'remove' | 'issue', string>;
   /** The client id of an OAuth app the tenant connected (approved and exchanged). */
   oauthAppId: string;
   /**
@@ -120,6 +123,7 @@ const ISSUING: Record<string, string[]> = {
   'POST /v1/account': ['apiKey'],
   'POST /v1/keys': ['apiKey'],
   'POST /v1/keys/{id}/rotate': ['apiKey'],
+  'POST /v1/members/{id}/keys': ['apiKey'],
   'POST /v1/webhooks': ['secret'],
   // The OAuth state is handed to the client to forward to the member's browser.
   'POST /v1/channels/platformA/connect': ['state', 'url'],
@@ -167,6 +171,21 @@ async function makeTenant(w: PostWorld, label: string): Promise<Tenant> {
     201,
   );
   const second = await json(await as('POST', '/v1/keys', { name: `${marker} key` }), 201);
+  const member = async (what: string) => {
+    const row = await insertMember(t.service.deps.db, {
+      accountId: m.accountId,
+      email: `${marker}-${what}@agency.example`,
+      name: `${marker} ${what}`,
+      role: 'editor',
+      now: Date.now(),
+    });
+    return row!.id;
+  };
+  const members = {
+    change: await member('change'),
+    remove: await member('remove'),
+    issue: await member('issue'),
+  };
 
   const draft = async (what: string) =>
     (
@@ -244,6 +263,7 @@ async function makeTenant(w: PostWorld, label: string): Promise<Tenant> {
     historyId,
     scheduledId,
     seriesId: series.series.id as string,
+    members,
     oauthAppId,
     nextOauthRequest() {
       const id = pending.shift();
@@ -271,6 +291,7 @@ export function identifiersOf(tenant: Tenant): string[] {
     tenant.seriesId,
     tenant.oauthAppId,
     ...Object.values(tenant.drafts),
+    ...Object.values(tenant.members),
   ];
 }
 

@@ -215,7 +215,7 @@ export interface paths {
         };
         /**
          * Who am I
-         * @description The account and the calling key, with the x-ratelimit-* headers.
+         * @description The account, the calling member (with its role) and the calling key, with the x-ratelimit-* headers.
          */
         get: {
             parameters: {
@@ -1924,7 +1924,7 @@ export interface paths {
         put?: never;
         /**
          * Import past posts with their results
-         * @description Send JSON `{items: [...]}` (1-1000) or `text/csv` with a header row naming the same fields (also accepted: content, commentary, likes, numLikes, numComments, reposts, numShares, date, views, media_type). A text already in the history is updated, not added again (fields an item leaves out keep their values). Any invalid item fails the whole batch with a 400 whose details name the item (`items[3].reactions`) or the CSV line and column (`line 4.likes`); nothing of it is stored. With `?dryRun=true` (an extension) the same checks run and the answer (200 HistoryPreviewResult) previews each row as new or an update, with nothing written.
+         * @description Send JSON `{items: [...]}` (1-1000) or `text/csv` (UTF-8 unless the Content-Type names `charset=windows-1252` or `iso-8859-1`; bytes that do not decode are a 400 naming the line and byte offset) with a header row naming the same fields (also accepted: content, commentary, likes, numLikes, numComments, reposts, numShares, date, views, media_type). A text already in the history is updated, not added again (fields an item leaves out keep their values). Any invalid item fails the whole batch with a 400 whose details name the item (`items[3].reactions`) or the CSV line and column (`line 4.likes`); nothing of it is stored. With `?dryRun=true` (an extension) the same checks run and the answer (200 HistoryPreviewResult) previews each row as new or an update, with nothing written.
          */
         post: {
             parameters: {
@@ -2210,7 +2210,7 @@ export interface paths {
         };
         /**
          * List API keys
-         * @description Metadata only; secrets are never returned after creation.
+         * @description Metadata only; secrets are never returned after creation. An owner or admin sees every member’s keys, everyone else their own.
          */
         get: {
             parameters: {
@@ -2253,7 +2253,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description The plaintext key is shown once. An account holds at most 25 live keys (409 key_limit_reached): rate budgets are per key.
+         * @description A key of the calling member, acting with its role; the plaintext key is shown once. An account holds at most 25 live keys (409 key_limit_reached): rate budgets are per key.
          */
         post: {
             parameters: {
@@ -2397,7 +2397,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate an API key
-         * @description Revokes the key and issues a replacement with the same name; the new secret is shown once.
+         * @description Revokes the key and issues a replacement with the same name and member; the new secret is shown once.
          */
         post: {
             parameters: {
@@ -2793,6 +2793,331 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the workspace’s members
+         * @description Everyone in the workspace with their role, oldest first.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MemberListResult"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/members/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member
+         * @description The member’s API keys, sessions and connected apps stop working at once, in every process. Only an owner removes an owner; the last owner cannot be removed (409 last_owner).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DeleteResult"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Resource not found for this account */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the resource state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a member’s role
+         * @description Admins change members below owner; only an owner changes an owner or makes one. The last owner cannot be demoted (409 last_owner). The member’s keys act with the new role from their next request.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ChangeRoleRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MemberResult"];
+                    };
+                };
+                /** @description Invalid request body or query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Resource not found for this account */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the resource state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v1/members/{id}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a key for a member
+         * @description For a member who lost their key: a new key of theirs, acting with their role, shown once. It holds the scopes the member’s role reaches unless `scopes` narrows them. Only an owner issues a key for an owner.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateKeyRequestInput"] | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CreateKeyResult"];
+                    };
+                };
+                /** @description Invalid request body or query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Resource not found for this account */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the resource state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -4408,7 +4733,7 @@ export interface paths {
         put?: never;
         /**
          * Schedule many posts
-         * @description JSON `{items}` (1-100) or `text/csv` (up to 1000 rows, RFC 4180, UTF-8 with or without BOM) with a header row naming the columns `text, runAt, channelId, platform, firstComment, mediaIds` (also `brandId`, `thread` as a JSON list, and `queue`; other columns, such as an export's `id` and `status`, are ignored). `runAt` is epoch ms or ISO 8601 with its offset; `mediaIds` are separated by spaces or commas; a cell starting with `'` before `=`, `+`, `-` or `@` loses that one quote (an export's formula escape). Every item is validated on its own; any problem fails the whole batch with per-item details (`items[2].runAt`, or `row 4.runAt` for a CSV: the spreadsheet row, header = row 1) and nothing is created. `?dryRun=true` answers 200 with every row's problems and the offline score of each good row, and writes nothing. Honours `Idempotency-Key` (the query is part of the request it is bound to).
+         * @description JSON `{items}` (1-100) or `text/csv` (up to 1000 rows, RFC 4180; UTF-8 unless the Content-Type names `charset=windows-1252` or `iso-8859-1`, a BOM dropped; bytes that do not decode are a 400 naming the row and byte offset) with a header row naming the columns `text, runAt, channelId, platform, firstComment, mediaIds` (also `brandId`, `thread` as a JSON list, and `queue`; other columns, such as an export's `id` and `status`, are ignored). `runAt` is epoch ms or ISO 8601 with its offset; `mediaIds` are separated by spaces or commas; a cell starting with `'` before `=`, `+`, `-` or `@` loses that one quote (an export's formula escape). Every item is validated on its own; any problem fails the whole batch with per-item details (`items[2].runAt`, or `row 4.runAt` for a CSV: the spreadsheet row, header = row 1) and nothing is created. `?dryRun=true` answers 200 with every row's problems and the offline score of each good row, and writes nothing. Honours `Idempotency-Key` (the query is part of the request it is bound to).
          */
         post: {
             parameters: {
@@ -5872,6 +6197,8 @@ export interface components {
             /** @description First characters of the secret; identifies the key */
             keyPrefix: string;
             lastUsedAt: number | null;
+            /** @description The member the key belongs to; it acts with that member’s role */
+            memberId: string;
             name: string;
             /** @description null while the key is live */
             revokedAt: number | null;
@@ -5884,6 +6211,8 @@ export interface components {
             /** @description First characters of the secret; identifies the key */
             keyPrefix: string;
             lastUsedAt: number | null;
+            /** @description The member the key belongs to; it acts with that member’s role */
+            memberId: string;
             name: string;
             /** @description null while the key is live */
             revokedAt: number | null;
@@ -6200,6 +6529,20 @@ export interface components {
             canceled: string[];
             series: components["schemas"]["SeriesInput"];
         };
+        ChangeRoleRequest: {
+            /**
+             * @description `owner` (everything), `admin` (members below owner, keys, channels, webhooks, settings, approving), `editor` (brands, voices, media, drafts; schedules and publishes unless approvals are required), `viewer` (reads)
+             * @enum {string}
+             */
+            role: "viewer" | "editor" | "admin" | "owner";
+        };
+        ChangeRoleRequestInput: {
+            /**
+             * @description `owner` (everything), `admin` (members below owner, keys, channels, webhooks, settings, approving), `editor` (brands, voices, media, drafts; schedules and publishes unless approvals are required), `viewer` (reads)
+             * @enum {string}
+             */
+            role: "viewer" | "editor" | "admin" | "owner";
+        };
         Channel: {
             accountId: string;
             brandId: string | null;
@@ -6327,23 +6670,27 @@ export interface components {
             /** @description The plaintext key, shown exactly once */
             apiKey: string;
             key: components["schemas"]["ApiKey"];
+            /** @description The account’s creator: its owner */
+            member: components["schemas"]["Member"];
         };
         CreateAccountResultInput: {
             account: components["schemas"]["AccountInput"];
             /** @description The plaintext key, shown exactly once */
             apiKey: string;
             key: components["schemas"]["ApiKeyInput"];
+            /** @description The account’s creator: its owner */
+            member: components["schemas"]["MemberInput"];
         };
         CreateKeyRequest: {
             /** @description Label for the key; default `default` */
             name?: string;
-            /** @description What the key may do; default all three (`read`, `write`, `publish`). `["read"]` makes a read-only key for dashboards. A key cannot create a key with a scope it lacks itself. */
+            /** @description What the key may do; default all three (`read`, `write`, `publish`), or `read` alone for a viewer. `["read"]` makes a read-only key for dashboards. A key cannot create a key with a scope it lacks itself, and a key never does more than its member’s role allows. */
             scopes?: ("read" | "write" | "publish")[];
         };
         CreateKeyRequestInput: {
             /** @description Label for the key; default `default` */
             name?: string;
-            /** @description What the key may do; default all three (`read`, `write`, `publish`). `["read"]` makes a read-only key for dashboards. A key cannot create a key with a scope it lacks itself. */
+            /** @description What the key may do; default all three (`read`, `write`, `publish`), or `read` alone for a viewer. `["read"]` makes a read-only key for dashboards. A key cannot create a key with a scope it lacks itself, and a key never does more than its member’s role allows. */
             scopes?: ("read" | "write" | "publish")[];
         };
         CreateKeyResult: {
@@ -6987,6 +7334,44 @@ export interface components {
         };
         MediaResultInput: {
             media: components["schemas"]["MediaInput"];
+        };
+        Member: {
+            createdAt: number;
+            email: string;
+            id: string;
+            /** @description When one of the member’s keys was last used (to the minute) */
+            lastActiveAt: number | null;
+            name: string | null;
+            /**
+             * @description `owner` (everything), `admin` (members below owner, keys, channels, webhooks, settings, approving), `editor` (brands, voices, media, drafts; schedules and publishes unless approvals are required), `viewer` (reads)
+             * @enum {string}
+             */
+            role: "viewer" | "editor" | "admin" | "owner";
+        };
+        MemberInput: {
+            createdAt: number;
+            email: string;
+            id: string;
+            /** @description When one of the member’s keys was last used (to the minute) */
+            lastActiveAt: number | null;
+            name: string | null;
+            /**
+             * @description `owner` (everything), `admin` (members below owner, keys, channels, webhooks, settings, approving), `editor` (brands, voices, media, drafts; schedules and publishes unless approvals are required), `viewer` (reads)
+             * @enum {string}
+             */
+            role: "viewer" | "editor" | "admin" | "owner";
+        };
+        MemberListResult: {
+            members: components["schemas"]["Member"][];
+        };
+        MemberListResultInput: {
+            members: components["schemas"]["MemberInput"][];
+        };
+        MemberResult: {
+            member: components["schemas"]["Member"];
+        };
+        MemberResultInput: {
+            member: components["schemas"]["MemberInput"];
         };
         MetaResult: {
             apiVersion: string;
@@ -8100,7 +8485,7 @@ export interface components {
         };
         ToolListResult: {
             tools: {
-                /** @description `postkit/scope`: the scope (read, write, publish) a caller needs for this tool */
+                /** @description `postkit/scope`: the scope (read, write, publish) a caller needs for this tool; `postkit/role`: the least role (viewer, editor, admin, owner) of the caller’s member */
                 _meta?: {
                     [key: string]: unknown;
                 };
@@ -8121,7 +8506,7 @@ export interface components {
         };
         ToolListResultInput: {
             tools: {
-                /** @description `postkit/scope`: the scope (read, write, publish) a caller needs for this tool */
+                /** @description `postkit/scope`: the scope (read, write, publish) a caller needs for this tool; `postkit/role`: the least role (viewer, editor, admin, owner) of the caller’s member */
                 _meta?: {
                     [key: string]: unknown;
                 };
@@ -8515,10 +8900,14 @@ export interface components {
         WhoamiResult: {
             account: components["schemas"]["Account"];
             key: components["schemas"]["ApiKey"];
+            /** @description The member the calling key belongs to */
+            member: components["schemas"]["Member"];
         };
         WhoamiResultInput: {
             account: components["schemas"]["AccountInput"];
             key: components["schemas"]["ApiKeyInput"];
+            /** @description The member the calling key belongs to */
+            member: components["schemas"]["MemberInput"];
         };
     };
     responses: never;

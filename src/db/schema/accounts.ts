@@ -1,4 +1,5 @@
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Role } from '../../domain/roles.ts';
 import type { Scope } from '../../domain/scopes.ts';
 
 /** Epoch-millisecond timestamps are stored as bigint and read back as JS numbers. */
@@ -17,6 +18,29 @@ export const accounts = pgTable(
   (t) => [uniqueIndex('accounts_email_key_uq').on(t.emailKey)],
 );
 
+/**
+ * The people of an account (a workspace): each API key and OAuth grant belongs to one and acts
+ * with its role. The account's creator is its first owner; an account keeps at least one owner.
+ */
+export const members = pgTable(
+  'members',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** Lower-cased email: one member per address in an account. */
+    emailKey: text('email_key').notNull(),
+    name: text('name'),
+    role: text('role').$type<Role>().notNull(),
+    createdAt: ms('created_at').notNull(),
+    /** Refreshed with a key's lastUsedAt, at most once a minute. */
+    lastActiveAt: ms('last_active_at'),
+  },
+  (t) => [uniqueIndex('members_account_email_uq').on(t.accountId, t.emailKey)],
+);
+
 export const apiKeys = pgTable(
   'api_keys',
   {
@@ -24,6 +48,10 @@ export const apiKeys = pgTable(
     accountId: text('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Removing the member deletes its keys: they stop working at once. */
+    memberId: text('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     keyPrefix: text('key_prefix').notNull(),
     /** SHA-256 hex of the full secret; the secret itself is never stored. */
@@ -34,7 +62,11 @@ export const apiKeys = pgTable(
     lastUsedAt: ms('last_used_at'),
     revokedAt: ms('revoked_at'),
   },
-  (t) => [uniqueIndex('api_keys_hash_uq').on(t.keyHash), index('api_keys_account_idx').on(t.accountId)],
+  (t) => [
+    uniqueIndex('api_keys_hash_uq').on(t.keyHash),
+    index('api_keys_account_idx').on(t.accountId),
+    index('api_keys_member_idx').on(t.memberId),
+  ],
 );
 
 /** Model-backed operations per account per calendar month (UTC), for the 402 quota. */

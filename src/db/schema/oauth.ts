@@ -1,6 +1,6 @@
 import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { Scope } from '../../domain/scopes.ts';
-import { accounts, ms } from './accounts.ts';
+import { accounts, members, ms } from './accounts.ts';
 
 /*
  * Postkit as an OAuth 2.1 authorization server for its MCP endpoint (src/features/oauth).
@@ -30,6 +30,10 @@ export const oauthGrants = pgTable(
     clientId: text('client_id')
       .notNull()
       .references(() => oauthClients.id, { onDelete: 'cascade' }),
+    /** The member who approved the client: the grant acts with its role, and ends with it. */
+    memberId: text('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
     scopes: jsonb('scopes').$type<Scope[]>().notNull(),
     /** The RFC 8707 resource the tokens are bound to: `{base}/mcp`. */
     resource: text('resource').notNull(),

@@ -77,7 +77,8 @@ export const accountRoutes: FeatureRoutes = async (app, { deps }) => {
       schema: {
         tags,
         summary: 'Who am I',
-        description: 'The account and the calling key, with the x-ratelimit-* headers.',
+        description:
+          'The account, the calling member (with its role) and the calling key, with the x-ratelimit-* headers.',
         response: { 200: WhoamiResult, ...errorResponses(401, 429) },
       },
     },

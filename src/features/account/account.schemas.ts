@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApiKey, KeyName } from '../keys/keys.schemas.ts';
+import { Member } from '../members/members.schemas.ts';
 
 export const Account = z
   .object({ id: z.string(), email: z.string(), plan: z.string().describe('New accounts start on `free`') })
@@ -18,10 +19,13 @@ export type CreateAccountRequest = z.output<typeof CreateAccountRequest>;
 export const CreateAccountResult = z
   .object({
     account: Account,
+    member: Member.describe('The account’s creator: its owner'),
     key: ApiKey,
     apiKey: z.string().describe('The plaintext key, shown exactly once'),
   })
   .meta({ id: 'CreateAccountResult' });
 export type CreateAccountResult = z.output<typeof CreateAccountResult>;
 
-export const WhoamiResult = z.object({ account: Account, key: ApiKey }).meta({ id: 'WhoamiResult' });
+export const WhoamiResult = z
+  .object({ account: Account, member: Member.describe('The member the calling key belongs to'), key: ApiKey })
+  .meta({ id: 'WhoamiResult' });

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Call, Ctx, PublicCtx } from '../../context.ts';
-import { accounts } from '../../db/schema/index.ts';
+import { accounts, members } from '../../db/schema/index.ts';
 import { Conflict, NotFound } from '../../domain/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { ApiKey } from '../keys/keys.schemas.ts';
 import { getCallingKey, issueKey } from '../keys/keys.service.ts';
+import { insertMember, toMember } from '../members/member-row.ts';
+import type { Member } from '../members/members.schemas.ts';
 import type { Account, CreateAccountRequest, CreateAccountResult } from './account.schemas.ts';
 
 const toAccount = (row: typeof accounts.$inferSelect): Account => ({
@@ -13,7 +15,10 @@ const toAccount = (row: typeof accounts.$inferSelect): Account => ({
   plan: row.plan,
 });
 
-/** Creates an account and its first key in one transaction; 409 when the email (any case) has one. */
+/**
+ * Creates an account, its creator as its owner and the owner's first key in one transaction;
+ * 409 when the email (any case) has an account.
+ */
 export async function createAccount({
   ctx,
   input,
@@ -27,8 +32,14 @@ export async function createAccount({
       .onConflictDoNothing({ target: accounts.emailKey })
       .returning();
     if (!row) throw new Conflict('email_taken', 'An account already exists for that email.');
-    const { key, apiKey } = await issueKey(tx, row.id, input.name ?? 'default', now);
-    return { account: toAccount(row), key, apiKey };
+    const owner = await insertMember(tx, { accountId: row.id, email, name: null, role: 'owner', now });
+    const { key, apiKey } = await issueKey(
+      tx,
+      { accountId: row.id, memberId: owner!.id },
+      input.name ?? 'default',
+      now,
+    );
+    return { account: toAccount(row), member: toMember(owner!), key, apiKey };
   });
 }
 
@@ -38,9 +49,21 @@ export async function getAccount(ctx: Ctx): Promise<Account> {
   return toAccount(row);
 }
 
-/** The account and calling key, as authenticated for this request (one read in all). */
-export async function whoami({ ctx }: Call<void>): Promise<{ account: Account; key: ApiKey }> {
+async function getCallingMember(ctx: Ctx): Promise<Member> {
+  const [row] = await ctx.deps.db.select().from(members).where(eq(members.id, ctx.caller.memberId));
+  if (!row) throw new NotFound('Member');
+  return toMember(row);
+}
+
+/** The account, calling member and calling key, as authenticated for this request (one read in all). */
+export async function whoami({
+  ctx,
+}: Call<void>): Promise<{ account: Account; member: Member; key: ApiKey }> {
   if (ctx.caller.snapshot) return ctx.caller.snapshot;
-  const [account, key] = await Promise.all([getAccount(ctx), getCallingKey(ctx)]);
-  return { account, key };
+  const [account, member, key] = await Promise.all([
+    getAccount(ctx),
+    getCallingMember(ctx),
+    getCallingKey(ctx),
+  ]);
+  return { account, member, key };
 }

@@ -45,7 +45,7 @@ export const channelRoutes: FeatureRoutes = async (app, { deps }) => {
       `/v1/channels/${platform}/connect`,
       {
         // Connecting an account is what lets posts reach its audience.
-        config: { scope: 'publish' },
+        config: { scope: 'publish', role: 'admin' },
         schema: {
           tags,
           summary: `Start connecting a ${platform} channel`,
@@ -99,7 +99,7 @@ export const channelRoutes: FeatureRoutes = async (app, { deps }) => {
   app.delete(
     '/v1/channels/:id',
     {
-      config: { scope: 'publish' },
+      config: { scope: 'publish', role: 'admin' },
       schema: {
         tags,
         summary: 'Disconnect a channel',
@@ -115,7 +115,7 @@ export const channelRoutes: FeatureRoutes = async (app, { deps }) => {
   app.post(
     '/v1/channels/:id/refresh',
     {
-      config: { scope: 'publish' },
+      config: { scope: 'publish', role: 'admin' },
       schema: {
         tags,
         summary: "Refresh a channel's token",

@@ -1,3 +1,4 @@
+import { addCsvBodyParser } from '../../api/csv-body.ts';
 import { DeleteResult, errorResponses, IdParams } from '../../api/schemas.ts';
 import type { FeatureRoutes } from '../feature-routes.ts';
 import {
@@ -22,11 +23,7 @@ const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
 const isCsv = (contentType: string | undefined) => /^text\/csv\b/i.test(contentType ?? '');
 
 export const historyRoutes: FeatureRoutes = async (app) => {
-  app.addContentTypeParser(
-    'text/csv',
-    { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT },
-    (_req, body, done) => done(null, body),
-  );
+  addCsvBodyParser(app, { bodyLimit: IMPORT_BODY_LIMIT, label: ({ line }) => `line ${line}` });
 
   app.post(
     '/v1/history',
@@ -42,7 +39,7 @@ export const historyRoutes: FeatureRoutes = async (app) => {
       schema: {
         tags,
         summary: 'Import past posts with their results',
-        description: `Send JSON \`{items: [...]}\` (1-${MAX_IMPORT_ITEMS}) or \`text/csv\` with a header row naming the same fields (also accepted: content, commentary, likes, numLikes, numComments, reposts, numShares, date, views, media_type). A text already in the history is updated, not added again (fields an item leaves out keep their values). Any invalid item fails the whole batch with a 400 whose details name the item (\`items[3].reactions\`) or the CSV line and column (\`line 4.likes\`); nothing of it is stored. With \`?dryRun=true\` (an extension) the same checks run and the answer (200 HistoryPreviewResult) previews each row as new or an update, with nothing written.`,
+        description: `Send JSON \`{items: [...]}\` (1-${MAX_IMPORT_ITEMS}) or \`text/csv\` (UTF-8 unless the Content-Type names \`charset=windows-1252\` or \`iso-8859-1\`; bytes that do not decode are a 400 naming the line and byte offset) with a header row naming the same fields (also accepted: content, commentary, likes, numLikes, numComments, reposts, numShares, date, views, media_type). A text already in the history is updated, not added again (fields an item leaves out keep their values). Any invalid item fails the whole batch with a 400 whose details name the item (\`items[3].reactions\`) or the CSV line and column (\`line 4.likes\`); nothing of it is stored. With \`?dryRun=true\` (an extension) the same checks run and the answer (200 HistoryPreviewResult) previews each row as new or an update, with nothing written.`,
         consumes: ['application/json', 'text/csv'],
         querystring: HistoryImportQuery,
         body: HistoryImportRequest,

@@ -1,7 +1,8 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppDeps, Caller } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { accounts, apiKeys } from '../../db/schema/index.ts';
+import { accounts, apiKeys, members } from '../../db/schema/index.ts';
+import { toMember } from '../members/member-row.ts';
 import { toApiKey } from './key-view.ts';
 
 /*
@@ -22,9 +23,14 @@ declare module '../../context.ts' {
 /** The key lookup, prepared once per process by createDeps (`deps.memory.keyLookup`). */
 export function prepareKeyLookup(db: Db) {
   return db
-    .select({ key: apiKeys, account: { id: accounts.id, email: accounts.email, plan: accounts.plan } })
+    .select({
+      key: apiKeys,
+      account: { id: accounts.id, email: accounts.email, plan: accounts.plan },
+      member: members,
+    })
     .from(apiKeys)
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+    .innerJoin(members, eq(members.id, apiKeys.memberId))
     .where(eq(apiKeys.keyHash, sql.placeholder('hash')))
     .limit(1)
     .prepare('postkit_auth_lookup');
@@ -43,8 +49,10 @@ export async function callerForDigest(deps: AppDeps, digest: string): Promise<Ca
     accountId: row.account.id,
     keyId: row.key.id,
     plan: row.account.plan,
+    memberId: row.member.id,
+    role: row.member.role,
     scopes: row.key.scopes,
-    snapshot: { account: row.account, key: toApiKey(row.key) },
+    snapshot: { account: row.account, member: toMember(row.member), key: toApiKey(row.key) },
   };
   touchIfStale(deps, caller);
   deps.authCache.set(digest, caller);
@@ -58,14 +66,34 @@ export function cachedCaller(deps: AppDeps, digest: string): Caller | undefined 
   return cached;
 }
 
-/** Records use at most once a minute per key; the snapshot carries the time so whoami shows it. */
+/**
+ * Records use at most once a minute per key, and with it the member's activity; the snapshot
+ * carries the time so whoami shows it.
+ */
 function touchIfStale(deps: AppDeps, caller: Caller) {
-  const key = caller.snapshot?.key;
-  if (!key) return;
+  const snapshot = caller.snapshot;
+  if (!snapshot) return;
+  const { key, member } = snapshot;
   const now = deps.clock.now();
   if (key.lastUsedAt !== null && key.lastUsedAt >= now - LAST_USED_RESOLUTION_MS) return;
   key.lastUsedAt = now;
+  member.lastActiveAt = now;
   touchKey(deps, key.id, now);
+  touchMember(deps, member.id, now);
+}
+
+/** As touchKey, for the member: at most one write a minute whichever of its keys is used. */
+function touchMember(deps: AppDeps, memberId: string, now: number) {
+  deps.db
+    .update(members)
+    .set({ lastActiveAt: now })
+    .where(
+      and(
+        eq(members.id, memberId),
+        or(isNull(members.lastActiveAt), lt(members.lastActiveAt, now - LAST_USED_RESOLUTION_MS)),
+      ),
+    )
+    .catch((err) => deps.log.warn({ err }, 'could not record member activity'));
 }
 
 /** Fire-and-forget; the condition makes concurrent processes write at most once per resolution. */

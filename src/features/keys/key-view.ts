@@ -4,6 +4,7 @@ import type { ApiKey } from './keys.schemas.ts';
 /** The public view of a key row: metadata only, never the digest. */
 export const toApiKey = (row: typeof apiKeys.$inferSelect): ApiKey => ({
   id: row.id,
+  memberId: row.memberId,
   name: row.name,
   keyPrefix: row.keyPrefix,
   scopes: row.scopes,

@@ -6,6 +6,7 @@ export const ScopeName = z.enum(SCOPES);
 export const ApiKey = z
   .object({
     id: z.string(),
+    memberId: z.string().describe('The member the key belongs to; it acts with that member’s role'),
     name: z.string(),
     keyPrefix: z.string().describe('First characters of the secret; identifies the key'),
     scopes: z
@@ -31,7 +32,7 @@ export const CreateKeyRequest = z
       .max(SCOPES.length)
       .optional()
       .describe(
-        'What the key may do; default all three (`read`, `write`, `publish`). `["read"]` makes a read-only key for dashboards. A key cannot create a key with a scope it lacks itself.',
+        'What the key may do; default all three (`read`, `write`, `publish`), or `read` alone for a viewer. `["read"]` makes a read-only key for dashboards. A key cannot create a key with a scope it lacks itself, and a key never does more than its member’s role allows.',
       ),
   })
   .strict()

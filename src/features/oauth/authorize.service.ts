@@ -181,6 +181,7 @@ export async function approveRequest({
     await tx.insert(oauthGrants).values({
       id: grantId,
       accountId: ctx.caller.accountId,
+      memberId: ctx.caller.memberId,
       clientId: pending.clientId,
       scopes,
       resource: pending.resource,

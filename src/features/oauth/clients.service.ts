@@ -2,16 +2,16 @@ import { OAuthClientMetadataSchema } from '@modelcontextprotocol/sdk/shared/auth
 import { eq } from 'drizzle-orm';
 import type { PublicCtx } from '../../context.ts';
 import { oauthClients } from '../../db/schema/index.ts';
+import { OAuthRefused } from '../../domain/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { OAuthError } from './oauth-errors.ts';
 
 /** Loopback hosts a native or CLI agent listens on (RFC 8252 section 7.3); plain http is allowed only there. */
 const LOOPBACK = new Set(['127.0.0.1', '[::1]', 'localhost']);
 export const MAX_REDIRECT_URIS = 10;
 const MAX_NAME = 100;
 
-const invalidRedirect = (message: string) => new OAuthError('invalid_redirect_uri', message);
-const invalidMetadata = (message: string) => new OAuthError('invalid_client_metadata', message);
+const invalidRedirect = (message: string) => new OAuthRefused('invalid_redirect_uri', message);
+const invalidMetadata = (message: string) => new OAuthRefused('invalid_client_metadata', message);
 
 /** Why a redirect URI cannot be registered, or null when it can. */
 export function redirectUriProblem(uri: string): string | null {

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { spend } from '../../api/rate-limit.ts';
-import { RateLimited } from '../../domain/errors.ts';
+import { OAuthRefused, RateLimited } from '../../domain/errors.ts';
 import type { FeatureRoutes } from '../feature-routes.ts';
 import { startAuthorization } from './authorize.service.ts';
 import { registerClient } from './clients.service.ts';
@@ -12,31 +12,21 @@ import {
   PROTECTED_RESOURCE_PATH,
   protectedResourceMetadata,
 } from './issuer.ts';
-import { OAuthError } from './oauth-errors.ts';
 import { exchangeCode, refreshTokens, revokeToken } from './token.service.ts';
 
 /*
  * Postkit as an OAuth 2.1 authorization server for its MCP endpoint (MCP specification
  * 2025-06-18, "Authorization"): discovery (RFC 9728, RFC 8414), dynamic client registration
  * (RFC 7591), the authorization code flow with PKCE S256, and token revocation (RFC 7009).
- * These are protocol endpoints, not the REST API: public, answered in OAuth's own error shape,
- * and left out of the OpenAPI document.
+ * These are protocol endpoints, not the REST API: public, and left out of the OpenAPI document.
+ * Their refusals are `OAuthRefused`, which the app's error handler answers in OAuth's own shape
+ * (src/http/oauth-errors.ts).
  */
 
 const route = { config: { public: true }, schema: { hide: true } } as const;
 
 /** Browser-based MCP clients fetch discovery and tokens cross-origin; none of these use cookies. */
 const cors = (reply: FastifyReply) => reply.header('access-control-allow-origin', '*');
-
-/** Answers an OAuth error in its own shape; anything else goes to the app's error handler. */
-function oauthFailure(reply: FastifyReply, err: unknown) {
-  if (!(err instanceof OAuthError)) throw err;
-  return reply
-    .status(err.status)
-    .header('cache-control', 'no-store')
-    .type('application/json; charset=utf-8')
-    .send(err.toJSON());
-}
 
 const page = (title: string, message: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>${title}</title><meta name="viewport" content="width=device-width, initial-scale=1"></head>
@@ -84,19 +74,16 @@ export const oauthRoutes: FeatureRoutes = async (app, { deps }) => {
           );
         } catch (err) {
           if (!(err instanceof RateLimited)) throw err;
-          reply.header('retry-after', String(err.retryAfterSeconds));
-          return oauthFailure(reply, new OAuthError('too_many_requests', err.message, 429));
+          throw new OAuthRefused('too_many_requests', err.message, {
+            retryAfterSeconds: err.retryAfterSeconds,
+          });
         }
       },
     },
     async (request, reply) => {
-      try {
-        const ctx = { deps, requestId: request.id, log: request.log };
-        const client = await registerClient(ctx, request.body);
-        return reply.status(201).header('cache-control', 'no-store').send(client);
-      } catch (err) {
-        return oauthFailure(reply, err);
-      }
+      const ctx = { deps, requestId: request.id, log: request.log };
+      const client = await registerClient(ctx, request.body);
+      return reply.status(201).header('cache-control', 'no-store').send(client);
     },
   );
 
@@ -123,35 +110,23 @@ export const oauthRoutes: FeatureRoutes = async (app, { deps }) => {
 
   app.post(OAUTH_PATHS.token, route, async (request, reply) => {
     cors(reply);
-    try {
-      const form = (request.body ?? {}) as Record<string, unknown>;
-      const ctx = { deps, requestId: request.id, log: request.log };
-      const grantType = form.grant_type;
-      const tokens =
-        grantType === 'authorization_code'
-          ? await exchangeCode(ctx, form)
-          : grantType === 'refresh_token'
-            ? await refreshTokens(ctx, form)
-            : (() => {
-                throw new OAuthError(
-                  'unsupported_grant_type',
-                  'grant_type must be authorization_code or refresh_token.',
-                );
-              })();
-      return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(tokens);
-    } catch (err) {
-      return oauthFailure(reply, err);
-    }
+    const form = (request.body ?? {}) as Record<string, unknown>;
+    const ctx = { deps, requestId: request.id, log: request.log };
+    const grantType = form.grant_type;
+    if (grantType !== 'authorization_code' && grantType !== 'refresh_token')
+      throw new OAuthRefused(
+        'unsupported_grant_type',
+        'grant_type must be authorization_code or refresh_token.',
+      );
+    const tokens =
+      grantType === 'authorization_code' ? await exchangeCode(ctx, form) : await refreshTokens(ctx, form);
+    return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(tokens);
   });
 
   app.post(OAUTH_PATHS.revoke, route, async (request, reply) => {
     cors(reply);
-    try {
-      const ctx = { deps, requestId: request.id, log: request.log };
-      await revokeToken(ctx, (request.body ?? {}) as Record<string, unknown>);
-      return reply.header('cache-control', 'no-store').send({});
-    } catch (err) {
-      return oauthFailure(reply, err);
-    }
+    const ctx = { deps, requestId: request.id, log: request.log };
+    await revokeToken(ctx, (request.body ?? {}) as Record<string, unknown>);
+    return reply.header('cache-control', 'no-store').send({});
   });
 };

@@ -1,9 +1,9 @@
 import { and, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { AppDeps, Caller, PublicCtx } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { accounts, oauthGrants, oauthTokens } from '../../db/schema/index.ts';
+import { accounts, members, oauthGrants, oauthTokens } from '../../db/schema/index.ts';
+import { OAuthRefused } from '../../domain/errors.ts';
 import { findClient } from './clients.service.ts';
-import { OAuthError } from './oauth-errors.ts';
 import { ACCESS_TTL_MS, newSecret, REFRESH_TTL_MS, secretDigest, verifierMatches } from './oauth-secrets.ts';
 
 /*
@@ -22,7 +22,7 @@ export interface TokenResponse {
 
 type Grant = typeof oauthGrants.$inferSelect;
 
-const invalidGrant = (message: string) => new OAuthError('invalid_grant', message);
+const invalidGrant = (message: string) => new OAuthRefused('invalid_grant', message);
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 
 async function issuePair(db: DbOrTx, grant: Grant, now: number): Promise<TokenResponse> {
@@ -69,7 +69,7 @@ export async function revokeGrant(db: DbOrTx, grantId: string, now: number, reas
 function checkResource(grant: Grant, resource: unknown) {
   const wanted = str(resource);
   if (wanted !== undefined && wanted.replace(/\/+$/, '') !== grant.resource)
-    throw new OAuthError('invalid_target', `These tokens are only for ${grant.resource}.`);
+    throw new OAuthRefused('invalid_target', `These tokens are only for ${grant.resource}.`);
 }
 
 /** One token row of a kind, locked, with its grant. */
@@ -109,7 +109,7 @@ export function exchangeCode(ctx: PublicCtx, form: Record<string, unknown>): Pro
   const clientId = str(form.client_id);
   const verifier = str(form.code_verifier);
   if (!code || !clientId || !verifier)
-    throw new OAuthError('invalid_request', 'Send code, client_id, code_verifier and redirect_uri.');
+    throw new OAuthRefused('invalid_request', 'Send code, client_id, code_verifier and redirect_uri.');
   return exchange(ctx, async (tx, now) => {
     const row = await lockToken(tx, code, 'code');
     if (!row || row.grant.revokedAt !== null)
@@ -132,7 +132,7 @@ export function exchangeCode(ctx: PublicCtx, form: Record<string, unknown>): Pro
 export function refreshTokens(ctx: PublicCtx, form: Record<string, unknown>): Promise<TokenResponse> {
   const refresh = str(form.refresh_token);
   const clientId = str(form.client_id);
-  if (!refresh || !clientId) throw new OAuthError('invalid_request', 'Send refresh_token and client_id.');
+  if (!refresh || !clientId) throw new OAuthRefused('invalid_request', 'Send refresh_token and client_id.');
   return exchange(ctx, async (tx, now) => {
     const row = await lockToken(tx, refresh, 'refresh');
     if (!row || row.grant.revokedAt !== null)
@@ -144,7 +144,7 @@ export function refreshTokens(ctx: PublicCtx, form: Record<string, unknown>): Pr
     checkResource(grant, form.resource);
     const scope = str(form.scope);
     if (scope !== undefined && scope.split(/\s+/).sort().join(' ') !== [...grant.scopes].sort().join(' '))
-      throw new OAuthError(
+      throw new OAuthRefused(
         'invalid_scope',
         `A refresh keeps the approved scopes (${grant.scopes.join(' ')}); to change them, sign in again.`,
       );
@@ -162,14 +162,14 @@ export function refreshTokens(ctx: PublicCtx, form: Record<string, unknown>): Pr
 export async function revokeToken(ctx: PublicCtx, form: Record<string, unknown>): Promise<void> {
   const token = str(form.token);
   const clientId = str(form.client_id);
-  if (!token) throw new OAuthError('invalid_request', 'Send the token to revoke (form field token).');
+  if (!token) throw new OAuthRefused('invalid_request', 'Send the token to revoke (form field token).');
   if (!clientId)
-    throw new OAuthError(
+    throw new OAuthRefused(
       'invalid_request',
       'Send client_id with the token: a public client names itself so that only its own tokens are revoked (RFC 7009 section 2.1).',
     );
   if (!(await findClient(ctx, clientId)))
-    throw new OAuthError('invalid_client', 'This client_id is not registered here.', 401);
+    throw new OAuthRefused('invalid_client', 'This client_id is not registered here.');
   const [row] = await ctx.deps.db
     .select({ grant: oauthGrants })
     .from(oauthTokens)
@@ -179,7 +179,7 @@ export async function revokeToken(ctx: PublicCtx, form: Record<string, unknown>)
     );
   if (!row) return;
   if (row.grant.clientId !== clientId)
-    throw new OAuthError(
+    throw new OAuthRefused(
       'unauthorized_client',
       'This token was issued to another client; it was not revoked.',
     );
@@ -202,10 +202,15 @@ export async function callerForAccessToken(
 ): Promise<Caller | null> {
   const now = deps.clock.now();
   const [row] = await deps.db
-    .select({ grant: oauthGrants, account: { id: accounts.id, plan: accounts.plan } })
+    .select({
+      grant: oauthGrants,
+      account: { id: accounts.id, plan: accounts.plan },
+      role: members.role,
+    })
     .from(oauthTokens)
     .innerJoin(oauthGrants, eq(oauthGrants.id, oauthTokens.grantId))
     .innerJoin(accounts, eq(accounts.id, oauthGrants.accountId))
+    .innerJoin(members, eq(members.id, oauthGrants.memberId))
     .where(
       and(
         eq(oauthTokens.tokenHash, secretDigest(token)),
@@ -232,6 +237,8 @@ export async function callerForAccessToken(
     accountId: row.account.id,
     keyId: null,
     plan: row.account.plan,
+    memberId: grant.memberId,
+    role: row.role,
     scopes: grant.scopes,
     grantId: grant.id,
   };

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { addCsvBodyParser } from '../../api/csv-body.ts';
 import { DeleteResult, errorResponses, IdParams } from '../../api/schemas.ts';
 import { Invalid } from '../../domain/errors.ts';
 import type { FeatureRoutes } from '../feature-routes.ts';
@@ -78,11 +79,7 @@ export const postRoutes: FeatureRoutes = async (app) => {
       reply.status(201).send(await createPost({ ctx: request.ctx, input: request.body })),
   );
 
-  app.addContentTypeParser(
-    'text/csv',
-    { parseAs: 'string', bodyLimit: BULK_BODY_LIMIT },
-    (_request, body, done) => done(null, body),
-  );
+  addCsvBodyParser(app, { bodyLimit: BULK_BODY_LIMIT, label: ({ record }) => `row ${record}` });
 
   app.post(
     '/v1/posts/bulk-schedule',
@@ -94,7 +91,7 @@ export const postRoutes: FeatureRoutes = async (app) => {
       schema: {
         tags,
         summary: 'Schedule many posts',
-        description: `JSON \`{items}\` (1-${MAX_BULK_ITEMS}) or \`text/csv\` (up to ${MAX_CSV_ROWS} rows, RFC 4180, UTF-8 with or without BOM) with a header row naming the columns \`text, runAt, channelId, platform, firstComment, mediaIds\` (also \`brandId\`, \`thread\` as a JSON list, and \`queue\`; other columns, such as an export's \`id\` and \`status\`, are ignored). \`runAt\` is epoch ms or ISO 8601 with its offset; \`mediaIds\` are separated by spaces or commas; a cell starting with \`'\` before \`=\`, \`+\`, \`-\` or \`@\` loses that one quote (an export's formula escape). Every item is validated on its own; any problem fails the whole batch with per-item details (\`items[2].runAt\`, or \`row 4.runAt\` for a CSV: the spreadsheet row, header = row 1) and nothing is created. \`?dryRun=true\` answers 200 with every row's problems and the offline score of each good row, and writes nothing. Honours \`Idempotency-Key\` (the query is part of the request it is bound to).`,
+        description: `JSON \`{items}\` (1-${MAX_BULK_ITEMS}) or \`text/csv\` (up to ${MAX_CSV_ROWS} rows, RFC 4180; UTF-8 unless the Content-Type names \`charset=windows-1252\` or \`iso-8859-1\`, a BOM dropped; bytes that do not decode are a 400 naming the row and byte offset) with a header row naming the columns \`text, runAt, channelId, platform, firstComment, mediaIds\` (also \`brandId\`, \`thread\` as a JSON list, and \`queue\`; other columns, such as an export's \`id\` and \`status\`, are ignored). \`runAt\` is epoch ms or ISO 8601 with its offset; \`mediaIds\` are separated by spaces or commas; a cell starting with \`'\` before \`=\`, \`+\`, \`-\` or \`@\` loses that one quote (an export's formula escape). Every item is validated on its own; any problem fails the whole batch with per-item details (\`items[2].runAt\`, or \`row 4.runAt\` for a CSV: the spreadsheet row, header = row 1) and nothing is created. \`?dryRun=true\` answers 200 with every row's problems and the offline score of each good row, and writes nothing. Honours \`Idempotency-Key\` (the query is part of the request it is bound to).`,
         consumes: ['application/json', 'text/csv'],
         querystring: BulkScheduleQuery,
         body: BulkScheduleRequest,

@@ -43,7 +43,7 @@ export const webhookRoutes: FeatureRoutes = async (app) => {
   app.post(
     '/v1/webhooks',
     {
-      config: { scope: 'write' },
+      config: { scope: 'write', role: 'admin' },
       schema: {
         tags,
         summary: 'Register a webhook endpoint',
@@ -74,7 +74,7 @@ export const webhookRoutes: FeatureRoutes = async (app) => {
   app.delete(
     '/v1/webhooks/:id',
     {
-      config: { scope: 'write' },
+      config: { scope: 'write', role: 'admin' },
       schema: {
         tags,
         summary: 'Delete a webhook endpoint',
@@ -90,7 +90,7 @@ export const webhookRoutes: FeatureRoutes = async (app) => {
   app.post(
     '/v1/webhooks/:id/test',
     {
-      config: { scope: 'write' },
+      config: { scope: 'write', role: 'admin' },
       schema: {
         tags,
         summary: 'Send a test event',

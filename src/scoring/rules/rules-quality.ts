@@ -1,4 +1,5 @@
 import { wordOrder } from '../learned/word-order.ts';
+import { GENERIC_RULE } from './generic-text.ts';
 import { hit, type RuleContext, type RuleHit } from './rule-kit.ts';
 
 /**
@@ -13,7 +14,11 @@ import { hit, type RuleContext, type RuleHit } from './rule-kit.ts';
  */
 
 /** Rules applied after the model, to every dimension. */
-export const QUALITY_RULES: ReadonlySet<string> = new Set(['writing.repetition', 'writing.word_order']);
+export const QUALITY_RULES: ReadonlySet<string> = new Set([
+  'writing.repetition',
+  'writing.word_order',
+  GENERIC_RULE,
+]);
 
 /** Repetition: share of repeated sentences, or lexical diversity below the real range. */
 const REPEAT_FIRES = 0.25;

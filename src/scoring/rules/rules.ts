@@ -2,6 +2,7 @@ import type { Dimension, HookArchetype, MediaKind } from '../../domain/enums.ts'
 import { extractFeatures, type TextFeatures } from '../text/text-features.ts';
 import type { Breakdown, ScoreInput } from '../types.ts';
 import { assessFormat, type FormatAssessment } from './format.ts';
+import { genericTextRules } from './generic-text.ts';
 import { ARCHETYPE_NOTES, archetypeOf } from './hook.ts';
 import { type Rubric, rubricFor } from './rubrics.ts';
 import { type Cap, clamp, type RuleContext, type RuleHit } from './rule-kit.ts';
@@ -65,6 +66,7 @@ export function runRules(input: ScoreInput): RuleOutcome {
   structureRules(ctx, hits);
   writingRules(ctx, hits);
   qualityRules(ctx, hits);
+  genericTextRules(ctx, hits);
 
   const scores = { ...RULE_BASE };
   for (const h of hits) {
