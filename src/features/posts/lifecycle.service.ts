@@ -3,7 +3,7 @@ import type { Call, Ctx } from '../../context.ts';
 import { posts } from '../../db/schema/index.ts';
 import { Conflict, type ErrorDetail } from '../../domain/errors.ts';
 import { SweepName } from '../../wake/sweep-names.ts';
-import { channelsWithSlots } from '../queues/queue-assign.ts';
+import { channelsWithSlots, lockQueue, nextFreeSlot } from '../queues/queue-assign.ts';
 import { planProblems } from '../series/plan-rules.ts';
 import type { Post } from './core/post.schemas.ts';
 import { loadPostRow, type PostRow, toPost } from './core/post-row.ts';
