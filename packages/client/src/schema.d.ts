@@ -5196,7 +5196,7 @@ export interface paths {
         put?: never;
         /**
          * Schedule a post
-         * @description draft -> scheduled, or a new time for a scheduled post (its pending job is replaced). `runAt` must be in the future and the post needs a channel.
+         * @description draft -> scheduled, or a new time for a scheduled post (its pending job is replaced). `runAt` must be in the future and the post needs a channel; `queue: true` instead (an extension) takes the channel's next free queue slot (409 queue_empty without slots).
          */
         post: {
             parameters: {
@@ -9113,12 +9113,16 @@ export interface components {
             thread: string[];
         };
         SchedulePostRequest: {
-            /** @description Epoch ms, in the future */
-            runAt: number;
+            /** @description An extension: true instead of runAt, the channel's next free queue slot (as POST /v1/posts) */
+            queue?: boolean;
+            /** @description Epoch ms, in the future; required unless queue is true */
+            runAt?: number;
         };
         SchedulePostRequestInput: {
-            /** @description Epoch ms, in the future */
-            runAt: number;
+            /** @description An extension: true instead of runAt, the channel's next free queue slot (as POST /v1/posts) */
+            queue?: boolean;
+            /** @description Epoch ms, in the future; required unless queue is true */
+            runAt?: number;
         };
         ScoreRequest: {
             authorHeadline?: string;
