@@ -11,6 +11,7 @@ import { memberRoutes } from '../features/members/members.routes.ts';
 import { metricsRoutes } from '../features/metrics/metrics.routes.ts';
 import { connectedAppRoutes } from '../features/oauth/connected-apps.routes.ts';
 import { oauthRoutes } from '../features/oauth/oauth.routes.ts';
+import { postGroupRoutes } from '../features/post-groups/post-groups.routes.ts';
 import { postScoreRoutes } from '../features/posts/post-scores.routes.ts';
 import { postRoutes } from '../features/posts/posts.routes.ts';
 import { queueRoutes } from '../features/queues/queues.routes.ts';
@@ -35,6 +36,7 @@ export const apiRoutes: FeatureRoutes[] = [
   metricsRoutes,
   mediaRoutes,
   postRoutes,
+  postGroupRoutes,
   postScoreRoutes,
   channelRoutes,
   mcpRoutes,

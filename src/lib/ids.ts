@@ -37,6 +37,7 @@ export const ID_PREFIXES = {
   channel: 'chn',
   media: 'med',
   post: 'pst',
+  postGroup: 'pgr',
   postScore: 'psc',
   metric: 'met',
   webhook: 'whk',

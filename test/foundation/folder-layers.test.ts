@@ -46,6 +46,7 @@ export const FEATURE_LAYERS: readonly (readonly string[])[] = [
   ['voices', 'queues', 'posts/publishing', 'metrics', 'system', 'validate'],
   ['intelligence', 'series'],
   ['posts'],
+  ['post-groups'],
 ];
 
 /**

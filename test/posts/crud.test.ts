@@ -22,6 +22,7 @@ const POST_KEYS = [
   'error',
   'firstComment',
   'firstCommentId',
+  'groupId',
   'id',
   'mediaIds',
   'platform',
@@ -75,6 +76,7 @@ describe('create', () => {
       platformPostIds: [],
       firstCommentId: null,
       error: null,
+      groupId: null,
     });
     expect(p.id).toMatch(/^pst_/);
     const got = await w.t.request('GET', `/v1/posts/${p.id}`, { key: alice.apiKey });

@@ -94,6 +94,12 @@ export const BODY_CASES: Record<string, BodyCase> = {
     path: (t) => `/v1/oauth/requests/${t.nextOauthRequest()}/approve`,
     body: () => ({ scopes: ['read'] }),
   },
+  'POST /v1/post-groups': {
+    path: () => '/v1/post-groups',
+    body: (t) => ({
+      variants: [{ channelId: t.channelId, text: 'mass assignment', firstComment: 'mass comment' }],
+    }),
+  },
   'POST /v1/history': {
     path: () => '/v1/history',
     body: () => ({ items: [{ text: 'mass assignment history', reactions: 1 }] }),

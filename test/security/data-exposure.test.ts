@@ -247,6 +247,27 @@ describe('every operation, as its owner', () => {
     await ok('DELETE', `/v1/oauth/apps/${b.oauthAppId}`, { key });
   });
 
+  it('composes post groups for several channels, reads, publishes and cancels them', async () => {
+    const { b } = s;
+    const key = b.apiKey;
+    const made = await ok('POST', '/v1/post-groups', {
+      key,
+      body: { variants: [{ channelId: b.channelId, text: 'group exposure', firstComment: 'a comment' }] },
+    });
+    const id = made.body.group.id;
+    await ok('GET', `/v1/post-groups/${id}`, { key });
+    await ok('GET', `/v1/posts?groupId=${id}`, { key });
+    await ok('POST', `/v1/post-groups/${id}/publish`, { key });
+    const later = await ok('POST', '/v1/post-groups', {
+      key,
+      body: {
+        variants: [{ channelId: b.channelId, text: 'group exposure later' }],
+        runAt: Date.now() + hour,
+      },
+    });
+    await ok('POST', `/v1/post-groups/${later.body.group.id}/cancel`, { key });
+  });
+
   it('changes, issues a key for and removes members', async () => {
     const { b } = s;
     const key = b.apiKey;

@@ -50,6 +50,8 @@ export interface Tenant {
   scheduledId: string;
   /** A recurring series (weekly, three occurrences) on the tenant's channel. */
   seriesId: string;
+  /** Post groups of one draft on the tenant's channel, one per group operation. */
+  groups: Record<'read' | 'cancel' | 'publish', string>;
   /** Members besides the owner (editors), one per operation that changes a member. */
   members: Record<'change' | 'remove' | 'issue', string>;
   /** The client id of an OAuth app the tenant connected (approved and exchanged). */
@@ -242,6 +244,20 @@ async function makeTenant(w: PostWorld, label: string): Promise<Tenant> {
     }),
     201,
   );
+  const group = async (what: string) =>
+    (
+      await json(
+        await as('POST', '/v1/post-groups', {
+          variants: [{ channelId: m.channelId, text: `${marker} group ${what}` }],
+        }),
+        201,
+      )
+    ).group.id as string;
+  const groups = {
+    read: await group('read'),
+    cancel: await group('cancel'),
+    publish: await group('publish'),
+  };
   const oauthAppId = (await connectApp(t, key)).clientId;
   const consentClient = await newClient(t, `${label} consent`);
   const pending: string[] = [];
@@ -263,6 +279,7 @@ async function makeTenant(w: PostWorld, label: string): Promise<Tenant> {
     historyId,
     scheduledId,
     seriesId: series.series.id as string,
+    groups,
     members,
     oauthAppId,
     nextOauthRequest() {
@@ -291,6 +308,7 @@ export function identifiersOf(tenant: Tenant): string[] {
     tenant.seriesId,
     tenant.oauthAppId,
     ...Object.values(tenant.drafts),
+    ...Object.values(tenant.groups),
     ...Object.values(tenant.members),
   ];
 }

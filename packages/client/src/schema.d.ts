@@ -841,6 +841,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/post-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Post to several channels
+         * @description One composition for several channels: a post per variant (1-20, one per channel), each with its own text, `thread`, `firstComment` and `mediaIds`, each checked against its own channel's platform as POST /v1/posts checks a post. With `runAt` (epoch ms, in the future) every post is scheduled for that time; with `queue: true` each takes its own channel's next free queue slot; with neither they are drafts. All or none: any problem fails the request with each problem at its variant (`variants[1].text`) and nothing is written. Every post carries the group's id (`groupId`; list them with GET /v1/posts?groupId=) and is then a post like any other: edit, schedule, publish or cancel it alone, or the group at once. Scheduling needs the publish scope. Honours `Idempotency-Key`.
+         */
+        post: operations["createPostGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/post-groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a post group
+         * @description The group and its posts, in the order of its variants (a deleted post drops out).
+         */
+        get: operations["getPostGroup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/post-groups/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a post group
+         * @description Cancels each post of the group that has not reached its platform, as POST /v1/posts/{id}/cancel does. A post that cannot be canceled (published, failed, or already being sent) stays as it is and is listed in `refused` with the code and message its own cancel answers.
+         */
+        post: operations["cancelPostGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/post-groups/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a post group now
+         * @description Publishes each post of the group now, as POST /v1/posts/{id}/publish does, each exactly once and all at once (each goes to its own channel). Posts already published are left out, so a second call after a partial failure publishes only the rest. A post that fails or cannot be published (canceled, failed, no longer a draft or scheduled) is listed in `refused` with the code and message its own publish answers; the answer is 200 with every post as it now is. Honours `Idempotency-Key`.
+         */
+        post: operations["publishPostGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/posts": {
         parameters: {
             query?: never;
@@ -850,7 +930,7 @@ export interface paths {
         };
         /**
          * List posts
-         * @description Newest first; optionally only one status, or only the occurrences of one series (`seriesId`).
+         * @description Newest first; optionally only one status, only the occurrences of one series (`seriesId`), or only the posts of one post group (`groupId`).
          */
         get: operations["listPosts"];
         put?: never;
@@ -1641,6 +1721,14 @@ export interface components {
             apiKey: string;
             key: components["schemas"]["ApiKey"];
         };
+        CreatePostGroupRequestInput: {
+            /** @description true: each post takes its own channel's next free queue slot (excludes runAt) */
+            queue?: boolean;
+            /** @description Epoch ms in the future: every post is scheduled for this time */
+            runAt?: number;
+            /** @description One variant per channel, each checked against its own channel's platform */
+            variants: components["schemas"]["PostGroupVariantInput"][];
+        };
         CreatePostRequestInput: {
             brandId?: string | null;
             channelId?: string | null;
@@ -2188,6 +2276,8 @@ export interface components {
             firstComment: string | null;
             /** @description Platform id of the published first comment */
             firstCommentId: string | null;
+            /** @description The post group (one composition sent to several channels) this post is a variant of (GET /v1/post-groups/{id}) */
+            groupId: string | null;
             id: string;
             mediaIds: string[];
             platform: string;
@@ -2236,6 +2326,42 @@ export interface components {
                 [key: string]: unknown;
             };
             post: components["schemas"]["Post"];
+        };
+        PostGroup: {
+            createdAt: number;
+            id: string;
+            /** @description Its posts in the order of the variants (a deleted post drops out) */
+            postIds: string[];
+        };
+        PostGroupActionResult: {
+            group: components["schemas"]["PostGroup"];
+            /** @description The posts of the group, in the order of postIds */
+            posts: components["schemas"]["Post"][];
+            /** @description Posts the action could not be done to, each with the answer its own route gives */
+            refused: components["schemas"]["PostGroupRefusal"][];
+        };
+        PostGroupRefusal: {
+            /** @description The error code the single-post route answers (e.g. post_terminal) */
+            code: string;
+            message: string;
+            postId: string;
+        };
+        PostGroupResult: {
+            group: components["schemas"]["PostGroup"];
+            /** @description The posts of the group, in the order of postIds */
+            posts: components["schemas"]["Post"][];
+        };
+        PostGroupVariantInput: {
+            /** @description The channel this variant is published to */
+            channelId: string;
+            /** @description Published right after the post: platformA a comment under it, platformB a reply to the last part */
+            firstComment?: string | null;
+            /** @description Media of the caller, as the platform takes it (platformA: 1-20 images, or one video, or one PDF document; platformB: 1-4 images, or one video or GIF (no PDF)) */
+            mediaIds?: string[];
+            /** @description The post text; checked against the platform limit */
+            text: string;
+            /** @description Only on platformB: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
+            thread?: string[];
         };
         PostListResult: {
             pagination: components["schemas"]["Pagination"];
@@ -5590,9 +5716,236 @@ export interface operations {
             };
         };
     };
+    createPostGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePostGroupRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostGroupResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency key reused with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPostGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostGroupResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelPostGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostGroupActionResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    publishPostGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostGroupActionResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listPosts: {
         parameters: {
             query?: {
+                /** @description Only the posts of this post group */
+                groupId?: string;
                 /** @description Page size, 1-100 */
                 limit?: number;
                 /** @description Items to skip */
@@ -6600,6 +6953,8 @@ export interface operations {
             query?: {
                 /** @description csv (RFC 4180, UTF-8) or json */
                 format?: "csv" | "json";
+                /** @description Only the posts of this post group */
+                groupId?: string;
                 /** @description Only the occurrences of this series */
                 seriesId?: string;
                 status?: components["schemas"]["PostStatusInput"];

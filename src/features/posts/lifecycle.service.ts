@@ -3,10 +3,10 @@ import type { Call, Ctx } from '../../context.ts';
 import { posts } from '../../db/schema/index.ts';
 import { Conflict, type ErrorDetail } from '../../domain/errors.ts';
 import { SweepName } from '../../wake/sweep-names.ts';
-import { channelsWithSlots, lockQueue, nextFreeSlot, type QueueRow } from '../queues/queue-assign.ts';
+import { channelsWithSlots } from '../queues/queue-assign.ts';
 import { planProblems } from '../series/plan-rules.ts';
 import type { Post } from './core/post.schemas.ts';
-import { loadPostRow, newPostRow, type PostRow, toPost } from './core/post-row.ts';
+import { loadPostRow, type PostRow, toPost } from './core/post-row.ts';
 import {
   type CheckedDraft,
   checkDraft,
@@ -19,6 +19,7 @@ import {
   scheduleProblems,
 } from './core/post-rules.ts';
 import { allows, transitionPost } from './core/transitions.ts';
+import { writePosts } from './post-writer.ts';
 import type { BulkScheduleItem } from './posts.schemas.ts';
 
 const notSchedulable = (row: PostRow) =>
@@ -136,46 +137,19 @@ export async function checkBulkItems(
  * Schedules many posts at once. Every item is checked on its own and every problem is
  * reported with its item's path (`items[2].runAt`); any problem fails the whole batch and
  * nothing is created. An item may take `queue: true` instead of `runAt` (its channel's next
- * free slot, in item order, as POST /v1/posts does). Everything goes in one transaction, so
- * the batch is all or nothing.
+ * free slot, in item order, as POST /v1/posts does). Everything goes in one transaction
+ * (writePosts), so the batch is all or nothing.
  */
 export async function bulkSchedule({ ctx, input }: Call<{ items: BulkScheduleItem[] }>): Promise<Post[]> {
   const now = ctx.deps.clock.now();
   const { drafts: checkedDrafts, problems } = await checkBulkItems(ctx, input.items, now);
   if (problems.some((p) => p.length > 0)) throw invalidPost(problems.flat());
-  const queued = new Set(
-    input.items.flatMap((item) => (item.queue && item.channelId ? [item.channelId] : [])),
-  );
-  const rows = await ctx.deps.db.transaction(async (tx) => {
-    const inserted: PostRow[] = new Array(input.items.length);
-    const timed = input.items.flatMap((item, i) => (item.runAt === undefined ? [] : [i]));
-    if (timed.length > 0) {
-      const values = timed.map((i) =>
-        newPostRow(ctx.caller.accountId, checkedDrafts[i]!, input.items[i]!.runAt, now),
-      );
-      const done = await tx.insert(posts).values(values).returning();
-      const byId = new Map(done.map((r) => [r.id, r]));
-      timed.forEach((i, k) => {
-        inserted[i] = byId.get(values[k]!.id)!;
-      });
-    }
-    // Queue locks in channel id order, so two batches over the same channels cannot deadlock.
-    const queues = new Map<string, QueueRow>();
-    for (const channelId of [...queued].sort()) queues.set(channelId, await lockQueue(tx, channelId));
-    for (const [i, item] of input.items.entries()) {
-      if (item.runAt !== undefined) continue;
-      const queue = queues.get(item.channelId!)!;
-      const at = await nextFreeSlot(tx, queue, now);
-      // The hint moved past this slot: the next item of the channel starts after it.
-      queues.set(item.channelId!, { ...queue, filledUntil: at });
-      const [row] = await tx
-        .insert(posts)
-        .values(newPostRow(ctx.caller.accountId, checkedDrafts[i]!, at, now))
-        .returning();
-      inserted[i] = row!;
-    }
-    return inserted;
-  });
+  const entries = input.items.map((item, i) => ({
+    draft: checkedDrafts[i]!,
+    runAt: item.runAt,
+    queue: item.runAt === undefined,
+  }));
+  const rows = await ctx.deps.db.transaction((tx) => writePosts(ctx, tx, entries, now));
   ctx.deps.wake(SweepName.publish, Math.min(...rows.map((r) => r.scheduledFor!)));
   return rows.map(toPost);
 }

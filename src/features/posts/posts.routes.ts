@@ -54,7 +54,7 @@ export const postRoutes: FeatureRoutes = async (app) => {
         tags,
         summary: 'List posts',
         description:
-          'Newest first; optionally only one status, or only the occurrences of one series (`seriesId`).',
+          'Newest first; optionally only one status, only the occurrences of one series (`seriesId`), or only the posts of one post group (`groupId`).',
         querystring: PostListQuery,
         response: { 200: PostListResult, ...errorResponses(400, 401, 429) },
       },

@@ -79,7 +79,7 @@ export const postTools = [
     name: 'list_posts',
     title: 'List posts',
     description:
-      "Lists the account's posts, newest first, optionally only one status (draft, scheduled, publishing, published, failed, canceled). Pages of `limit` (1-100, default 50) from `offset`; `pagination.hasMore` says whether to fetch the next page. Use it to find post ids or review what is queued. Free.",
+      "Lists the account's posts, newest first, optionally only one status (draft, scheduled, publishing, published, failed, canceled), one series (seriesId) or one post group (groupId). Pages of `limit` (1-100, default 50) from `offset`; `pagination.hasMore` says whether to fetch the next page. Use it to find post ids or review what is queued. Free.",
     // Strict, unlike a query string: a misspelt `stauts` must fail, not list every post.
     input: PostListQuery.strict(),
     output: PostListResult,
