@@ -107,7 +107,10 @@ export function operationIdOf(method: string, url: string): string {
   }
 }
 
-type Doc = Record<string, any>;
+interface Doc {
+  [key: string]: unknown;
+  components?: { schemas?: Record<string, unknown>; [key: string]: unknown };
+}
 
 /** Every `#/components/<kind>/<name>` the value refers to. */
 function refsOf(value: unknown, into: Set<string>) {
@@ -121,7 +124,7 @@ function refsOf(value: unknown, into: Set<string>) {
 
 /** Drops the schemas no operation reaches, directly or through other schemas. */
 function withoutUnusedSchemas(doc: Doc): Doc {
-  const schemas = doc.components?.schemas as Record<string, unknown> | undefined;
+  const schemas = doc.components?.schemas;
   if (!schemas) return doc;
   const reached = new Set<string>();
   const pending: unknown[] = [doc.paths, doc.webhooks];
