@@ -511,6 +511,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List invitations
+         * @description Pending and accepted invitations, newest first (links are never shown again).
+         */
+        get: operations["listInvitations"];
+        put?: never;
+        /**
+         * Invite someone to the workspace
+         * @description Returns the invitation and its `acceptUrl`, shown only here: send the link to the person. It works once, for 7 days. A new invitation for the same email replaces a pending one. Only an owner invites an owner.
+         */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an invitation */
+        get: operations["getInvitation"];
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw an invitation
+         * @description Its link stops working. Deleting an accepted invitation leaves the member in place.
+         */
+        delete: operations["deleteInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation
+         * @description Joins the workspace with the invitation’s role. Returns the new member and its first API key, shown only here; with `password`, the member can also sign in to the console. The token works once (409 invitation_used) and for 7 days (409 invitation_expired). Limited per IP.
+         */
+        post: operations["acceptInvitations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/keys": {
         parameters: {
             query?: never;
@@ -1446,6 +1511,19 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AcceptInvitationRequestInput: {
+            name?: string;
+            /** @description 10 to 200 characters, for signing in to the console */
+            password?: string;
+            /** @description The token from the invitation link */
+            token: string;
+        };
+        AcceptInvitationResult: {
+            /** @description The member’s first key in plaintext, shown exactly once */
+            apiKey: string;
+            key: components["schemas"]["ApiKey"];
+            member: components["schemas"]["Member"];
+        };
         Account: {
             email: string;
             id: string;
@@ -1709,6 +1787,20 @@ export interface components {
             key: components["schemas"]["ApiKey"];
             /** @description The account’s creator: its owner */
             member: components["schemas"]["Member"];
+        };
+        CreateInvitationRequestInput: {
+            /** Format: email */
+            email: string;
+            /**
+             * @description `owner` (everything), `admin` (members below owner, keys, channels, webhooks, settings, approving), `editor` (brands, voices, media, drafts; schedules and publishes unless approvals are required), `viewer` (reads)
+             * @enum {string}
+             */
+            role: "viewer" | "editor" | "admin" | "owner";
+        };
+        CreateInvitationResult: {
+            /** @description The link to send the person, shown only here: it holds the single-use token */
+            acceptUrl: string;
+            invitation: components["schemas"]["Invitation"];
         };
         CreateKeyRequestInput: {
             /** @description Label for the key; default `default` */
@@ -2019,6 +2111,25 @@ export interface components {
                 refitPending: boolean;
             };
             timezone: string;
+        };
+        Invitation: {
+            /** @description null until someone joins with it */
+            acceptedAt: number | null;
+            email: string;
+            /** @description 7 days after the invitation was made; the link stops working then */
+            expiresAt: number;
+            id: string;
+            /**
+             * @description `owner` (everything), `admin` (members below owner, keys, channels, webhooks, settings, approving), `editor` (brands, voices, media, drafts; schedules and publishes unless approvals are required), `viewer` (reads)
+             * @enum {string}
+             */
+            role: "viewer" | "editor" | "admin" | "owner";
+        };
+        InvitationListResult: {
+            invitations: components["schemas"]["Invitation"][];
+        };
+        InvitationResult: {
+            invitation: components["schemas"]["Invitation"];
         };
         KeyListResult: {
             keys: components["schemas"]["ApiKey"][];
@@ -4592,6 +4703,298 @@ export interface operations {
             };
             /** @description Missing or invalid API key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationListResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInvitationRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateInvitationResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    acceptInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptInvitationRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptInvitationResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

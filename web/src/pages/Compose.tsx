@@ -6,6 +6,7 @@ import { ErrorBox, Working } from '../components/ErrorBox.tsx';
 import { MediaPicker } from '../components/MediaPicker.tsx';
 import { PlatformAPreview, PlatformBPreview } from '../components/Preview.tsx';
 import { ScorePanel } from '../components/ScorePanel.tsx';
+import { EditorMarks } from '../components/SpanMarks.tsx';
 import { engineOfMeta } from '../lib/engine.ts';
 import { useDebounced, useMeta } from '../lib/hooks.ts';
 import { mediaKindOf } from '../lib/media.ts';
@@ -287,6 +288,7 @@ function ComposeEditor() {
             placeholder="Start with the sentence that makes someone stop scrolling."
             aria-describedby="validation"
           />
+          <EditorMarks text={text} />
           <PostValidation platform={effectivePlatform} text={text} report={report} error={validation.error} />
           <ThreadEditor
             platform={effectivePlatform}
@@ -392,7 +394,7 @@ function ComposeEditor() {
                 engine={scored.result.engine ?? engineOfMeta(meta.data?.capabilities)}
                 work="score"
               />
-              <ScorePanel result={scored.result} />
+              <ScorePanel result={scored.result} text={scored.text} />
             </>
           ) : (
             !score.isPending && <p className="muted">Press Score to grade the post on six dimensions.</p>
