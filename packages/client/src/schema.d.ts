@@ -1146,7 +1146,7 @@ export interface paths {
         put?: never;
         /**
          * Schedule a post
-         * @description draft -> scheduled, or a new time for a scheduled post (its pending job is replaced). `runAt` must be in the future and the post needs a channel.
+         * @description draft -> scheduled, or a new time for a scheduled post (its pending job is replaced). `runAt` must be in the future and the post needs a channel; `queue: true` instead (an extension) takes the channel's next free queue slot (409 queue_empty without slots).
          */
         post: operations["schedulePost"];
         delete?: never;
@@ -2593,8 +2593,10 @@ export interface components {
             thread: string[];
         };
         SchedulePostRequestInput: {
-            /** @description Epoch ms, in the future */
-            runAt: number;
+            /** @description An extension: true instead of runAt, the channel's next free queue slot (as POST /v1/posts) */
+            queue?: boolean;
+            /** @description Epoch ms, in the future; required unless queue is true */
+            runAt?: number;
         };
         ScoreRequestInput: {
             authorHeadline?: string;

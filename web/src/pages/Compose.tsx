@@ -59,6 +59,7 @@ function ComposeEditor() {
   );
   const [autoScore, setAutoScore] = useState(false);
   const [done, setDone] = useState<Post | null>(null);
+  const [queued, setQueued] = useState(false);
   const [showRestored, setShowRestored] = useState(Boolean(restored));
   useEffect(() => {
     if (restored?.channelId) setChannelId(restored.channelId);
@@ -159,7 +160,10 @@ function ComposeEditor() {
     onSaved: (post: Post, action: SaveAction, saved: string) => {
       setSavedSnapshot(saved);
       setSavedAt(Date.now());
-      if (action !== 'autosave') setDone(post);
+      if (action !== 'autosave') {
+        setDone(post);
+        setQueued(action === 'queue');
+      }
       if (post.status !== 'draft') writeLocalDraft(null);
     },
     onConflict: (post: Post | null) => post && setDone(post),
@@ -274,7 +278,14 @@ function ComposeEditor() {
           </button>
         </div>
       )}
-      {done && <DoneNotice post={done} onAgain={() => startOver(false)} onCopy={() => startOver(true)} />}
+      {done && (
+        <DoneNotice
+          post={done}
+          queued={queued}
+          onAgain={() => startOver(false)}
+          onCopy={() => startOver(true)}
+        />
+      )}
       <div className="compose-grid">
         <section className="editor" aria-label="Write">
           <ChannelFields compose={compose} platform={platform} onPlatform={setPlatform} />
@@ -340,6 +351,7 @@ function ComposeEditor() {
               canPost={canPost}
               when={when}
               onWhen={setWhen}
+              channel={channel}
               scheduledEdit={editingScheduled}
             />
           )}
