@@ -1055,6 +1055,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/posts/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A post’s comments
+         * @description Notes the workspace’s members left on the post, oldest first.
+         */
+        get: operations["listPostComments"];
+        put?: never;
+        /**
+         * Comment on a post
+         * @description A note for the other members, in the calling member’s name; any post state.
+         */
+        post: operations["createPostComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/posts/{id}/metrics": {
         parameters: {
             query?: never;
@@ -1749,6 +1773,19 @@ export interface components {
         };
         /** @enum {string} */
         ChannelStatus: "connected" | "expired" | "revoked" | "error";
+        Comment: {
+            createdAt: number;
+            id: string;
+            /** @description The member who wrote it */
+            memberId: string;
+            text: string;
+        };
+        CommentListResult: {
+            comments: components["schemas"]["Comment"][];
+        };
+        CommentResult: {
+            comment: components["schemas"]["Comment"];
+        };
         ConnectChannelRequestInput: {
             /** @description A brand of the caller's to attach the connected channel to */
             brandId?: string;
@@ -1787,6 +1824,10 @@ export interface components {
             key: components["schemas"]["ApiKey"];
             /** @description The account’s creator: its owner */
             member: components["schemas"]["Member"];
+        };
+        CreateCommentRequestInput: {
+            /** @description 1 to 2,000 characters */
+            text: string;
         };
         CreateInvitationRequestInput: {
             /** Format: email */
@@ -6686,6 +6727,126 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PostConflict"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPostComments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentListResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPostComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCommentRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Rate limit exceeded; see Retry-After */
