@@ -5,6 +5,7 @@ import type { FeatureRoutes } from '../features/feature-routes.ts';
 import { historyRoutes } from '../features/history/history.routes.ts';
 import { insightsRoutes } from '../features/insights/insights.routes.ts';
 import { intelligenceRoutes } from '../features/intelligence/intelligence.routes.ts';
+import { invitationRoutes } from '../features/invitations/invitations.routes.ts';
 import { keyRoutes } from '../features/keys/keys.routes.ts';
 import { mediaRoutes } from '../features/media/media.routes.ts';
 import { memberRoutes } from '../features/members/members.routes.ts';
@@ -32,6 +33,7 @@ export const apiRoutes: FeatureRoutes[] = [
   accountRoutes,
   keyRoutes,
   memberRoutes,
+  invitationRoutes,
   webhookRoutes,
   metricsRoutes,
   mediaRoutes,

@@ -37,8 +37,11 @@ type Transform = ReturnType<typeof createJsonSchemaTransform>;
  * restarts in practice), cheaper than a UUID per request (this runs on every request).
  */
 const REQUEST_ID_TAG = `req_${randomUUID().replaceAll('-', '').slice(0, 12)}-`;
-let requestSeq = 0;
-const nextRequestId = () => `${REQUEST_ID_TAG}${(++requestSeq).toString(36)}`;
+/** Each app counts its own requests (the tag keeps two apps in one process apart). */
+function requestIds(): () => string {
+  let seq = 0;
+  return () => `${REQUEST_ID_TAG}${(++seq).toString(36)}`;
+}
 
 /** Adds the success responses of routes flagged `rawResponses` to the OpenAPI document. */
 function withRawResponses(transform: Transform): Transform {
@@ -64,6 +67,7 @@ function withRawResponses(transform: Transform): Transform {
  * list, src/compose/routes.ts); listening is the caller's business.
  */
 export async function buildApp(deps: AppDeps, routes: readonly FeatureRoutes[]): Promise<App> {
+  const nextRequestId = requestIds();
   const app = Fastify({
     // A request's child logger is made only if it writes a line (lazy-logger.ts).
     loggerInstance: withLazyRequestChildren(deps.log),

@@ -32,6 +32,7 @@ export const ID_PREFIXES = {
   account: 'acc',
   key: 'key',
   member: 'mem',
+  invitation: 'inv',
   brand: 'brd',
   voice: 'voi',
   channel: 'chn',

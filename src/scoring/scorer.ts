@@ -31,9 +31,10 @@ const MAX_SIGNALS = 12;
  * tells news instead of arguing it. rules-6: both writers read news one way (a "My first ..."
  * post is a story and gets the rewrite's question; a thank-you anywhere gets none); generate and
  * plans say "the Q3 hiring push", and generate names a theme whose article is undecided after a
- * colon. rules-7: the generic-text rule (rules/generic-text.ts), a stated penalty after the model.
+ * colon. rules-7: the generic-text rule (rules/generic-text.ts), a stated penalty after the model. rules-8:
+ * its sentence reads as sentences.
  */
-export const RULES_VERSION = 'rules-7';
+export const RULES_VERSION = 'rules-8';
 
 /**
  * What a cached score depends on besides its input and engine: the score schema, the learned

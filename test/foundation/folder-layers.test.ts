@@ -43,7 +43,7 @@ export const FEATURE_LAYERS: readonly (readonly string[])[] = [
   ['members'],
   ['keys', 'brands', 'media', 'events', 'history', 'webhooks'],
   ['account', 'oauth', 'channels', 'insights', 'posts/core'],
-  ['voices', 'queues', 'posts/publishing', 'metrics', 'system', 'validate'],
+  ['voices', 'queues', 'posts/publishing', 'metrics', 'system', 'validate', 'invitations'],
   ['intelligence', 'series'],
   ['posts'],
   ['post-groups'],

@@ -40,6 +40,8 @@ const PUBLIC = [
   'GET /v1/health',
   'GET /v1/meta',
   'POST /v1/account',
+  // Its token is the credential: single use, 7 days, throttled per address (docs/teams.md).
+  'POST /v1/invitations/accept',
   'GET /v1/channels/platformA/callback',
   'GET /v1/channels/platformB/callback',
   'GET /mcp',

@@ -24,6 +24,15 @@ export const BODY_CASES: Record<string, BodyCase> = {
     path: (t) => `/v1/members/${t.members.change}`,
     body: () => ({ role: 'admin' }),
   },
+  'POST /v1/invitations': {
+    path: () => '/v1/invitations',
+    body: () => ({ email: `mass-${randomBytes(4).toString('hex')}@agency.example`, role: 'viewer' }),
+  },
+  'POST /v1/invitations/accept': {
+    path: () => '/v1/invitations/accept',
+    body: (t) => ({ token: t.nextInvitationToken(), name: 'Mass Assignment' }),
+    public: true,
+  },
   'POST /v1/members/{id}/keys': {
     path: (t) => `/v1/members/${t.members.issue}/keys`,
     body: () => ({ name: 'mass assignment' }),

@@ -278,6 +278,26 @@ describe('every operation, as its owner', () => {
     await ok('DELETE', `/v1/members/${b.members.remove}`, { key });
   });
 
+  it('invites, lists, accepts and withdraws invitations without showing a token again', async () => {
+    const { b } = s;
+    const key = b.apiKey;
+    const made = await ok('POST', '/v1/invitations', {
+      key,
+      body: { email: 'exposure@agency.example', role: 'editor' },
+    });
+    const token = new URL(made.body.acceptUrl).searchParams.get('token')!;
+    const later = [
+      await ok('GET', '/v1/invitations', { key }),
+      await ok('GET', `/v1/invitations/${made.body.invitation.id}`, { key }),
+    ];
+    for (const res of later) expect(res.text).not.toContain(token);
+    const joined = await ok('POST', '/v1/invitations/accept', {
+      body: { token, password: 'a long enough password' },
+    });
+    expect(joined.text).not.toContain('a long enough password');
+    await ok('DELETE', `/v1/invitations/${b.invitationId}`, { key });
+  });
+
   it('has now answered every documented operation with a 2xx', () => {
     const answered = new Set(
       s.recorded.filter((r) => r.status < 300).map((r) => `${r.method} ${r.template}`),

@@ -81,6 +81,8 @@ const ID_FIXTURES: Record<string, (o: Tenant) => Call> = {
   'PATCH /v1/members/{id}': (o) => ({ id: o.members.change, body: { role: 'viewer' } }),
   'DELETE /v1/members/{id}': (o) => ({ id: o.members.remove }),
   'POST /v1/members/{id}/keys': (o) => ({ id: o.members.issue, body: { name: 'issued by someone else' } }),
+  'GET /v1/invitations/{id}': (o) => ({ id: o.invitationId }),
+  'DELETE /v1/invitations/{id}': (o) => ({ id: o.invitationId }),
 };
 
 /**
@@ -138,6 +140,7 @@ async function everythingOf(o: Tenant) {
     groups: await Promise.all(Object.values(o.groups).map((id) => get(`/v1/post-groups/${id}`))),
     apps: await get('/v1/oauth/apps'),
     members: await get('/v1/members'),
+    invitations: await get('/v1/invitations'),
     platformPosts: s.w.sandbox.platformA.state.listPosts({ includeDeleted: true }).length,
   };
 }

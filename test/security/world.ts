@@ -54,6 +54,10 @@ export interface Tenant {
   groups: Record<'read' | 'cancel' | 'publish', string>;
   /** Members besides the owner (editors), one per operation that changes a member. */
   members: Record<'change' | 'remove' | 'issue', string>;
+  /** A pending invitation, for the operations on one. */
+  invitationId: string;
+  /** A fresh invitation token each call, from a pool made up front (tokens are single use). */
+  nextInvitationToken(): string;
   /** The client id of an OAuth app the tenant connected (approved and exchanged). */
   oauthAppId: string;
   /**
@@ -118,6 +122,8 @@ export const FORBIDDEN_FIELDS = [
   'codeVerifierSealed',
   'stateHash',
   'emailKey',
+  'passwordHash',
+  'tokenHash',
 ];
 
 /** Where a plaintext secret may appear: the one response that issues it, at that field only. */
@@ -126,6 +132,8 @@ const ISSUING: Record<string, string[]> = {
   'POST /v1/keys': ['apiKey'],
   'POST /v1/keys/{id}/rotate': ['apiKey'],
   'POST /v1/members/{id}/keys': ['apiKey'],
+  'POST /v1/invitations': ['acceptUrl'],
+  'POST /v1/invitations/accept': ['apiKey'],
   'POST /v1/webhooks': ['secret'],
   // The OAuth state is handed to the client to forward to the member's browser.
   'POST /v1/channels/platformA/connect': ['state', 'url'],
@@ -188,6 +196,14 @@ async function makeTenant(w: PostWorld, label: string): Promise<Tenant> {
     remove: await member('remove'),
     issue: await member('issue'),
   };
+  const invite = async (i: number | string) =>
+    json(
+      await as('POST', '/v1/invitations', { email: `${marker}-invitee${i}@agency.example`, role: 'viewer' }),
+      201,
+    );
+  const invitationId = (await invite('kept')).invitation.id as string;
+  const tokens: string[] = [];
+  for (let i = 0; i < 80; i++) tokens.push(new URL((await invite(i)).acceptUrl).searchParams.get('token')!);
 
   const draft = async (what: string) =>
     (
@@ -281,6 +297,12 @@ async function makeTenant(w: PostWorld, label: string): Promise<Tenant> {
     seriesId: series.series.id as string,
     groups,
     members,
+    invitationId,
+    nextInvitationToken() {
+      const token = tokens.shift();
+      if (!token) throw new Error(`${label} has no invitation token left; make the pool larger`);
+      return token;
+    },
     oauthAppId,
     nextOauthRequest() {
       const id = pending.shift();
@@ -310,6 +332,7 @@ export function identifiersOf(tenant: Tenant): string[] {
     ...Object.values(tenant.drafts),
     ...Object.values(tenant.groups),
     ...Object.values(tenant.members),
+    tenant.invitationId,
   ];
 }
 

@@ -2201,6 +2201,358 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List invitations
+         * @description Pending and accepted invitations, newest first (links are never shown again).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InvitationListResult"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Invite someone to the workspace
+         * @description Returns the invitation and its `acceptUrl`, shown only here: send the link to the person. It works once, for 7 days. A new invitation for the same email replaces a pending one. Only an owner invites an owner.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateInvitationRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CreateInvitationResult"];
+                    };
+                };
+                /** @description Invalid request body or query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the resource state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an invitation */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InvitationResult"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Resource not found for this account */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw an invitation
+         * @description Its link stops working. Deleting an accepted invitation leaves the member in place.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DeleteResult"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Resource not found for this account */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation
+         * @description Joins the workspace with the invitation’s role. Returns the new member and its first API key, shown only here; with `password`, the member can also sign in to the console. The token works once (409 invitation_used) and for 7 days (409 invitation_expired). Limited per IP.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AcceptInvitationRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AcceptInvitationResult"];
+                    };
+                };
+                /** @description Invalid request body or query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Resource not found for this account */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the resource state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/keys": {
         parameters: {
             query?: never;
@@ -4702,7 +5054,7 @@ export interface paths {
         put?: never;
         /**
          * Schedule a post
-         * @description draft -> scheduled, or a new time for a scheduled post (its pending job is replaced). `runAt` must be in the future and the post needs a channel.
+         * @description draft -> scheduled, or a new time for a scheduled post (its pending job is replaced). `runAt` must be in the future and the post needs a channel; `queue: true` instead (an extension) takes the channel's next free queue slot (409 queue_empty without slots).
          */
         post: {
             parameters: {
@@ -6458,6 +6810,32 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AcceptInvitationRequest: {
+            name?: string;
+            /** @description 10 to 200 characters, for signing in to the console */
+            password?: string;
+            /** @description The token from the invitation link */
+            token: string;
+        };
+        AcceptInvitationRequestInput: {
+            name?: string;
+            /** @description 10 to 200 characters, for signing in to the console */
+            password?: string;
+            /** @description The token from the invitation link */
+            token: string;
+        };
+        AcceptInvitationResult: {
+            /** @description The member’s first key in plaintext, shown exactly once */
+            apiKey: string;
+            key: components["schemas"]["ApiKey"];
+            member: components["schemas"]["Member"];
+        };
+        AcceptInvitationResultInput: {
+            /** @description The member’s first key in plaintext, shown exactly once */
+            apiKey: string;
+            key: components["schemas"]["ApiKeyInput"];
+            member: components["schemas"]["MemberInput"];
+        };
         Account: {
             email: string;
             id: string;
@@ -6985,6 +7363,34 @@ export interface components {
             key: components["schemas"]["ApiKeyInput"];
             /** @description The account’s creator: its owner */
             member: components["schemas"]["MemberInput"];
+        };
+        CreateInvitationRequest: {
+            /** Format: email */
+            email: string;
+            /**
+             * @description `owner` (everything), `admin` (members below owner, keys, channels, webhooks, settings, approving), `editor` (brands, voices, media, drafts; schedules and publishes unless approvals are required), `viewer` (reads)
+             * @enum {string}
+             */
+            role: "viewer" | "editor" | "admin" | "owner";
+        };
+        CreateInvitationRequestInput: {
+            /** Format: email */
+            email: string;
+            /**
+             * @description `owner` (everything), `admin` (members below owner, keys, channels, webhooks, settings, approving), `editor` (brands, voices, media, drafts; schedules and publishes unless approvals are required), `viewer` (reads)
+             * @enum {string}
+             */
+            role: "viewer" | "editor" | "admin" | "owner";
+        };
+        CreateInvitationResult: {
+            /** @description The link to send the person, shown only here: it holds the single-use token */
+            acceptUrl: string;
+            invitation: components["schemas"]["Invitation"];
+        };
+        CreateInvitationResultInput: {
+            /** @description The link to send the person, shown only here: it holds the single-use token */
+            acceptUrl: string;
+            invitation: components["schemas"]["InvitationInput"];
         };
         CreateKeyRequest: {
             /** @description Label for the key; default `default` */
@@ -7597,6 +8003,44 @@ export interface components {
                 refitPending: boolean;
             };
             timezone: string;
+        };
+        Invitation: {
+            /** @description null until someone joins with it */
+            acceptedAt: number | null;
+            email: string;
+            /** @description 7 days after the invitation was made; the link stops working then */
+            expiresAt: number;
+            id: string;
+            /**
+             * @description `owner` (everything), `admin` (members below owner, keys, channels, webhooks, settings, approving), `editor` (brands, voices, media, drafts; schedules and publishes unless approvals are required), `viewer` (reads)
+             * @enum {string}
+             */
+            role: "viewer" | "editor" | "admin" | "owner";
+        };
+        InvitationInput: {
+            /** @description null until someone joins with it */
+            acceptedAt: number | null;
+            email: string;
+            /** @description 7 days after the invitation was made; the link stops working then */
+            expiresAt: number;
+            id: string;
+            /**
+             * @description `owner` (everything), `admin` (members below owner, keys, channels, webhooks, settings, approving), `editor` (brands, voices, media, drafts; schedules and publishes unless approvals are required), `viewer` (reads)
+             * @enum {string}
+             */
+            role: "viewer" | "editor" | "admin" | "owner";
+        };
+        InvitationListResult: {
+            invitations: components["schemas"]["Invitation"][];
+        };
+        InvitationListResultInput: {
+            invitations: components["schemas"]["InvitationInput"][];
+        };
+        InvitationResult: {
+            invitation: components["schemas"]["Invitation"];
+        };
+        InvitationResultInput: {
+            invitation: components["schemas"]["InvitationInput"];
         };
         KeyListResult: {
             keys: components["schemas"]["ApiKey"][];
@@ -8501,12 +8945,16 @@ export interface components {
             thread: string[];
         };
         SchedulePostRequest: {
-            /** @description Epoch ms, in the future */
-            runAt: number;
+            /** @description An extension: true instead of runAt, the channel's next free queue slot (as POST /v1/posts) */
+            queue?: boolean;
+            /** @description Epoch ms, in the future; required unless queue is true */
+            runAt?: number;
         };
         SchedulePostRequestInput: {
-            /** @description Epoch ms, in the future */
-            runAt: number;
+            /** @description An extension: true instead of runAt, the channel's next free queue slot (as POST /v1/posts) */
+            queue?: boolean;
+            /** @description Epoch ms, in the future; required unless queue is true */
+            runAt?: number;
         };
         ScoreRequest: {
             authorHeadline?: string;

@@ -3,7 +3,7 @@ import type { Call, Ctx } from '../../context.ts';
 import { posts } from '../../db/schema/index.ts';
 import { Conflict, type ErrorDetail } from '../../domain/errors.ts';
 import { SweepName } from '../../wake/sweep-names.ts';
-import { channelsWithSlots } from '../queues/queue-assign.ts';
+import { channelsWithSlots, lockQueue, nextFreeSlot } from '../queues/queue-assign.ts';
 import { planProblems } from '../series/plan-rules.ts';
 import type { Post } from './core/post.schemas.ts';
 import { loadPostRow, type PostRow, toPost } from './core/post-row.ts';
@@ -34,21 +34,62 @@ const notSchedulable = (row: PostRow) =>
  * pending job, so re-scheduling replaces the job rather than adding one; a pending retry is
  * dropped with it. The draft is re-checked (its media may have been deleted since).
  */
-export async function schedulePost({ ctx, input }: Call<{ id: string; runAt: number }>): Promise<Post> {
+export async function schedulePost({
+  ctx,
+  input,
+}: Call<{ id: string; runAt?: number; queue?: boolean }>): Promise<Post> {
   const { db, clock } = ctx.deps;
   const row = await loadPostRow(db, ctx.caller.accountId, input.id);
   if (!allows(row.status, 'schedule')) throw notSchedulable(row);
   const now = clock.now();
-  await checkOne(ctx, draftOfRow(row), scheduleProblems(input.runAt, row.channelId, now));
-  const [updated] = await transitionPost(db, 'schedule', eq(posts.id, row.id), {
-    scheduledFor: input.runAt,
-    retryAt: null,
-    publishAttempts: 0,
-    error: null,
-    updatedAt: now,
-  });
+  if (input.queue === true) return queueExisting(ctx, row, input.runAt, now);
+  if (input.runAt === undefined)
+    throw invalidPost([{ path: 'runAt', message: 'Give a runAt in the future, or queue: true' }]);
+  const runAt = input.runAt;
+  await checkOne(ctx, draftOfRow(row), scheduleProblems(runAt, row.channelId, now));
+  const [updated] = await transitionPost(db, 'schedule', eq(posts.id, row.id), scheduledAt(runAt, now));
   if (!updated) throw notSchedulable(await loadPostRow(db, ctx.caller.accountId, input.id));
-  ctx.deps.wake(SweepName.publish, input.runAt);
+  ctx.deps.wake(SweepName.publish, runAt);
+  return toPost(updated);
+}
+
+const scheduledAt = (runAt: number, now: number) => ({
+  scheduledFor: runAt,
+  retryAt: null,
+  publishAttempts: 0,
+  error: null,
+  updatedAt: now,
+});
+
+/**
+ * `queue: true`: the post moves to its channel's next free queue slot, chosen and written under
+ * the queue row's lock (as a post created with `queue: true`), so two posts queued at once never
+ * share a slot. A post already scheduled counts in its own slot until it moves, so it moves to a
+ * later free one.
+ */
+async function queueExisting(ctx: Ctx, row: PostRow, runAt: number | undefined, now: number): Promise<Post> {
+  const extra: ErrorDetail[] = [];
+  if (runAt !== undefined)
+    extra.push({ path: 'runAt', message: 'Give either runAt or queue: true, not both' });
+  if (!row.channelId)
+    extra.push({ path: 'channelId', message: 'A queued post needs a channel to publish to' });
+  await checkOne(ctx, draftOfRow(row), extra);
+  const channelId = row.channelId!;
+  const updated = await ctx.deps.db
+    .transaction(async (tx) => {
+      const queue = await lockQueue(tx, channelId);
+      const at = await nextFreeSlot(tx, queue, now);
+      const [moved] = await transitionPost(tx, 'schedule', eq(posts.id, row.id), scheduledAt(at, now));
+      return moved;
+    })
+    .catch((err: unknown) => {
+      // As every 409 of this route, queue_empty carries the post (unchanged).
+      if (err instanceof Conflict && err.code === 'queue_empty')
+        throw new Conflict(err.code, err.message, { about: { post: toPost(row) } });
+      throw err;
+    });
+  if (!updated) throw notSchedulable(await loadPostRow(ctx.deps.db, ctx.caller.accountId, row.id));
+  ctx.deps.wake(SweepName.publish, updated.scheduledFor!);
   return toPost(updated);
 }
 

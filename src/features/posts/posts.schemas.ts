@@ -132,7 +132,15 @@ export const ReviseScheduledRequest = z
 export type ReviseScheduledRequest = z.output<typeof ReviseScheduledRequest>;
 
 export const SchedulePostRequest = z
-  .object({ runAt: EpochMs.describe('Epoch ms, in the future') })
+  .object({
+    runAt: EpochMs.optional().describe('Epoch ms, in the future; required unless queue is true'),
+    queue: z
+      .boolean()
+      .optional()
+      .describe(
+        "An extension: true instead of runAt, the channel's next free queue slot (as POST /v1/posts)",
+      ),
+  })
   .strict()
   .meta({ id: 'SchedulePostRequest' });
 
