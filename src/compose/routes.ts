@@ -1,6 +1,7 @@
 import { accountRoutes } from '../features/account/account.routes.ts';
 import { brandRoutes } from '../features/brands/brands.routes.ts';
 import { channelRoutes } from '../features/channels/channels.routes.ts';
+import { commentRoutes } from '../features/comments/comments.routes.ts';
 import type { FeatureRoutes } from '../features/feature-routes.ts';
 import { historyRoutes } from '../features/history/history.routes.ts';
 import { insightsRoutes } from '../features/insights/insights.routes.ts';
@@ -40,6 +41,7 @@ export const apiRoutes: FeatureRoutes[] = [
   postRoutes,
   postGroupRoutes,
   postScoreRoutes,
+  commentRoutes,
   channelRoutes,
   mcpRoutes,
   intelligenceRoutes,

@@ -33,6 +33,7 @@ export const ID_PREFIXES = {
   key: 'key',
   member: 'mem',
   invitation: 'inv',
+  comment: 'cmt',
   brand: 'brd',
   voice: 'voi',
   channel: 'chn',

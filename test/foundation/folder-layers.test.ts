@@ -41,7 +41,7 @@ export const FEATURE_LAYERS: readonly (readonly string[])[] = [
   ['pagination.ts', 'feature-routes.ts'],
   ['tenancy.ts'],
   ['members'],
-  ['keys', 'brands', 'media', 'events', 'history', 'webhooks'],
+  ['keys', 'brands', 'media', 'events', 'history', 'webhooks', 'comments'],
   ['account', 'oauth', 'channels', 'insights', 'posts/core'],
   ['voices', 'queues', 'posts/publishing', 'metrics', 'system', 'validate', 'invitations'],
   ['intelligence', 'series'],

@@ -24,6 +24,10 @@ export const BODY_CASES: Record<string, BodyCase> = {
     path: (t) => `/v1/members/${t.members.change}`,
     body: () => ({ role: 'admin' }),
   },
+  'POST /v1/posts/{id}/comments': {
+    path: (t) => `/v1/posts/${t.drafts.read}/comments`,
+    body: () => ({ text: 'mass assignment' }),
+  },
   'POST /v1/invitations': {
     path: () => '/v1/invitations',
     body: () => ({ email: `mass-${randomBytes(4).toString('hex')}@agency.example`, role: 'viewer' }),

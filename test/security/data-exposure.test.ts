@@ -298,6 +298,12 @@ describe('every operation, as its owner', () => {
     await ok('DELETE', `/v1/invitations/${b.invitationId}`, { key });
   });
 
+  it('comments on a post and reads the comments', async () => {
+    const { b } = s;
+    await ok('POST', `/v1/posts/${b.drafts.read}/comments`, { key: b.apiKey, body: { text: 'a note' } });
+    await ok('GET', `/v1/posts/${b.drafts.read}/comments`, { key: b.apiKey });
+  });
+
   it('has now answered every documented operation with a 2xx', () => {
     const answered = new Set(
       s.recorded.filter((r) => r.status < 300).map((r) => `${r.method} ${r.template}`),

@@ -82,6 +82,11 @@ const ID_FIXTURES: Record<string, (o: Tenant) => Call> = {
   'DELETE /v1/members/{id}': (o) => ({ id: o.members.remove }),
   'POST /v1/members/{id}/keys': (o) => ({ id: o.members.issue, body: { name: 'issued by someone else' } }),
   'GET /v1/invitations/{id}': (o) => ({ id: o.invitationId }),
+  'GET /v1/posts/{id}/comments': (o) => ({ id: o.drafts.read }),
+  'POST /v1/posts/{id}/comments': (o) => ({
+    id: o.drafts.read,
+    body: { text: 'a comment from someone else' },
+  }),
   'DELETE /v1/invitations/{id}': (o) => ({ id: o.invitationId }),
 };
 
@@ -141,6 +146,7 @@ async function everythingOf(o: Tenant) {
     apps: await get('/v1/oauth/apps'),
     members: await get('/v1/members'),
     invitations: await get('/v1/invitations'),
+    comments: await get(`/v1/posts/${o.drafts.read}/comments`),
     platformPosts: s.w.sandbox.platformA.state.listPosts({ includeDeleted: true }).length,
   };
 }

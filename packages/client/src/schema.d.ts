@@ -4671,6 +4671,148 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/posts/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A post’s comments
+         * @description Notes the workspace’s members left on the post, oldest first.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CommentListResult"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Resource not found for this account */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Comment on a post
+         * @description A note for the other members, in the calling member’s name; any post state.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateCommentRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CommentResult"];
+                    };
+                };
+                /** @description Invalid request body or query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Resource not found for this account */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/posts/{id}/metrics": {
         parameters: {
             query?: never;
@@ -7286,6 +7428,32 @@ export interface components {
         ChannelStatus: "connected" | "expired" | "revoked" | "error";
         /** @enum {string} */
         ChannelStatusInput: "connected" | "expired" | "revoked" | "error";
+        Comment: {
+            createdAt: number;
+            id: string;
+            /** @description The member who wrote it */
+            memberId: string;
+            text: string;
+        };
+        CommentInput: {
+            createdAt: number;
+            id: string;
+            /** @description The member who wrote it */
+            memberId: string;
+            text: string;
+        };
+        CommentListResult: {
+            comments: components["schemas"]["Comment"][];
+        };
+        CommentListResultInput: {
+            comments: components["schemas"]["CommentInput"][];
+        };
+        CommentResult: {
+            comment: components["schemas"]["Comment"];
+        };
+        CommentResultInput: {
+            comment: components["schemas"]["CommentInput"];
+        };
         ConnectChannelRequest: {
             /** @description A brand of the caller's to attach the connected channel to */
             brandId?: string;
@@ -7363,6 +7531,14 @@ export interface components {
             key: components["schemas"]["ApiKeyInput"];
             /** @description The account’s creator: its owner */
             member: components["schemas"]["MemberInput"];
+        };
+        CreateCommentRequest: {
+            /** @description 1 to 2,000 characters */
+            text: string;
+        };
+        CreateCommentRequestInput: {
+            /** @description 1 to 2,000 characters */
+            text: string;
         };
         CreateInvitationRequest: {
             /** Format: email */

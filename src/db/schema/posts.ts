@@ -112,3 +112,24 @@ export const postScores = pgTable(
   },
   (t) => [index('post_scores_post_idx').on(t.postId, t.createdAt)],
 );
+
+/**
+ * Notes members leave on a post for each other (a lead's "shorten the hook"), oldest first.
+ * `member_id` keeps the author's id after the member is removed, so the thread still reads.
+ */
+export const postComments = pgTable(
+  'post_comments',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    memberId: text('member_id').notNull(),
+    text: text('text').notNull(),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [index('post_comments_post_idx').on(t.postId, t.createdAt)],
+);
