@@ -44,14 +44,14 @@ const PUBLIC = [
   'POST /v1/invitations/accept',
   'GET /v1/channels/platformA/callback',
   'GET /v1/channels/platformB/callback',
-  'GET /mcp',
-  'DELETE /mcp',
 ];
 /**
- * Served but deliberately not in the document: the document itself, its reference page, and the
- * web console's page and built files (src/http/console.ts: public, not API).
+ * Served but deliberately not in the document: the document itself, its reference page, the
+ * web console's page and built files (src/http/console.ts: public, not API), and the MCP
+ * transport's 405 answers to GET and DELETE /mcp (public, not REST operations).
  */
-const UNDOCUMENTED = /^(GET|HEAD) (\/v1\/openapi\.json|\/docs(\/.*)?|\/|\/assets\/(\{file\}|[\w.-]+))$/;
+const UNDOCUMENTED =
+  /^(GET|HEAD) (\/v1\/openapi\.json|\/docs(\/.*)?|\/|\/assets\/(\{file\}|[\w.-]+))$|^(GET|DELETE) \/mcp$/;
 /**
  * The OAuth protocol endpoints of the MCP authorization (src/features/oauth/oauth.routes.ts):
  * public by the protocol, described by their own RFC 8414 / RFC 9728 metadata, and answering in
