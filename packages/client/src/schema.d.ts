@@ -2381,11 +2381,15 @@ export interface components {
         PlanItem: {
             angle: string;
             archetype: components["schemas"]["HookArchetype"];
+            /** @description What the item rests on: the author's own figures when a history is imported ("Your 6 posts on shift handovers earned 1.8x your median."), else that it uses published figures */
+            evidence: string | null;
             format: components["schemas"]["MediaKind"];
             hook: string;
             pillar: string;
             /** @description 1-based ordinal */
             slot: number;
+            /** @description The instant the item suggests (epoch ms): the next of the author's best weekly windows; null without a history to read them from */
+            when: number | null;
         };
         PlanRequestInput: {
             authorHeadline?: string;
