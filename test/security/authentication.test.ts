@@ -58,7 +58,7 @@ const UNDOCUMENTED =
  * OAuth's error shape rather than the API's, so they are not REST operations of the document.
  */
 const OAUTH_PROTOCOL =
-  /^(GET|HEAD) \/\.well-known\/(oauth-protected-resource(\/mcp)?|oauth-authorization-server)$|^GET \/oauth\/authorize$|^HEAD \/oauth\/authorize$|^POST \/oauth\/(register|token|revoke)$/;
+  /^(GET|HEAD) (\/mcp)?\/\.well-known\/(oauth-protected-resource(\/mcp)?|oauth-authorization-server)$|^GET \/oauth\/authorize$|^HEAD \/oauth\/authorize$|^POST \/oauth\/(register|token|revoke)$/;
 
 const protectedOps = () => operations(doc).filter((o) => !isPublic(o));
 const concrete = (o: Operation) => o.path.replaceAll('{id}', 'pst_0000000000000000');
