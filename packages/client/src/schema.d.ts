@@ -85,7 +85,35 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change the account email
+         * @description The owner changes the email the account is known by (unique, compared case-insensitively; 409 email_taken when another account has it), and the owner member’s email with it. The keys stay as they are.
+         */
+        patch: operations["updateAccount"];
+        trace?: never;
+    };
+    "/v1/account/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Account settings
+         * @description The account's settings: `timezone`, the IANA zone used where a request names none (a new queue, a recurring series without its own zone, insights, queue suggestions). UTC until set.
+         */
+        get: operations["getAccountSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change account settings
+         * @description An admin or the owner changes them; only the fields present change. `timezone` must be an IANA name (Europe/Paris), stored by its canonical spelling; 400 at `timezone` otherwise. Queues and series already set keep their own zones.
+         */
+        patch: operations["updateAccountSettings"];
         trace?: never;
     };
     "/v1/analytics": {
@@ -1554,6 +1582,13 @@ export interface components {
             /** @description New accounts start on `free` */
             plan: string;
         };
+        AccountResult: {
+            account: components["schemas"]["Account"];
+        };
+        AccountSettings: {
+            /** @description IANA time zone, e.g. Europe/Paris: the default zone of new queues, series and insights (UTC until set) */
+            timezone: string;
+        };
         Analytics: {
             /** @description Window start on publishedAt (inclusive), as requested */
             from: number | null;
@@ -2596,7 +2631,7 @@ export interface components {
             };
             /** @description Evergreen (with queue: true): the same text re-queued into the channel's slots, never twice on the channel within this many days */
             minGapDays?: number;
-            /** @description IANA zone whose local time a recurring series keeps; default the channel's queue zone, else UTC */
+            /** @description IANA zone whose local time a recurring series keeps; default the channel's queue zone, else the account's (settings) */
             timezone?: string;
             /** @description No occurrence after this time (epoch ms) */
             until?: number;
@@ -2730,8 +2765,11 @@ export interface components {
         SetQueueRequestInput: {
             /** @description At most 100 distinct weekly slots */
             slots: components["schemas"]["QueueSlotInput"][];
-            /** @description IANA time zone, e.g. Europe/Paris */
-            timezone: string;
+            /** @description IANA time zone, e.g. Europe/Paris; default the account's time zone (settings) */
+            timezone?: string;
+        };
+        SettingsResult: {
+            settings: components["schemas"]["AccountSettings"];
         };
         Signal: {
             /** @description One sentence */
@@ -2871,6 +2909,13 @@ export interface components {
             /** @description The post scheduled on this channel at that time; null when free */
             postId: string | null;
         };
+        UpdateAccountRequestInput: {
+            /**
+             * Format: email
+             * @description Unique per account, compared case-insensitively
+             */
+            email: string;
+        };
         UpdatePostRequestInput: {
             brandId?: string | null;
             channelId?: string | null;
@@ -2884,6 +2929,10 @@ export interface components {
             text?: string;
             /** @description Only on platformB: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
             thread?: string[];
+        };
+        UpdateSettingsRequestInput: {
+            /** @description IANA time zone, e.g. Europe/Paris */
+            timezone?: string;
         };
         ValidatePostRequestInput: {
             /** @description The first comment; checked against the platform’s comment limit, reported under `firstComment` */
@@ -3246,6 +3295,173 @@ export interface operations {
             };
             /** @description Conflict with the resource state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAccountRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAccountSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAccountSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSettingsRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4020,7 +4236,7 @@ export interface operations {
             query?: {
                 /** @description How many slots to propose, 1-21 */
                 count?: number;
-                /** @description IANA zone for the proposals; default the queue's zone, else UTC */
+                /** @description IANA zone for the proposals; default the queue's zone, else the account's (settings) */
                 timezone?: string;
             };
             header?: never;
@@ -4721,7 +4937,7 @@ export interface operations {
     getInsights: {
         parameters: {
             query?: {
-                /** @description IANA time zone for days and hours, e.g. Europe/Paris; default UTC */
+                /** @description IANA time zone for days and hours, e.g. Europe/Paris; default the account's time zone (settings) */
                 timezone?: string;
             };
             header?: never;

@@ -3,6 +3,7 @@ import type { Ctx } from '../../context.ts';
 import { channelQueues } from '../../db/schema/index.ts';
 import type { ErrorDetail } from '../../domain/errors.ts';
 import { canonicalZone } from '../../lib/zoned-time.ts';
+import { accountZone } from '../account/settings.service.ts';
 import type { Repeat } from './series.schemas.ts';
 
 const MAX_SERIES_START_MS = 10 * 366 * 86_400_000;
@@ -66,13 +67,14 @@ export function planProblems(plan: Plan, channelId: string | null, now: number, 
   return problems;
 }
 
-/** The zone a series keeps: its own, else the channel queue's, else UTC. */
+/** The zone a series keeps: its own, else the channel queue's, else the account's (settings). */
 export async function seriesZone(ctx: Ctx, repeat: Repeat, channelId: string | null): Promise<string> {
   if (repeat.timezone) return canonicalZone(repeat.timezone)!;
-  if (!channelId) return 'UTC';
+  const fallback = () => accountZone(ctx.deps.db, ctx.caller.accountId);
+  if (!channelId) return fallback();
   const [queue] = await ctx.deps.db
     .select({ timezone: channelQueues.timezone })
     .from(channelQueues)
     .where(eq(channelQueues.channelId, channelId));
-  return queue?.timezone ?? 'UTC';
+  return queue?.timezone ?? fallback();
 }
