@@ -119,6 +119,8 @@ function createMemory(config: Config, deps: Pick<AppDeps, 'db' | 'kv' | 'clock'>
     finalWrites: finalWriter(deps),
     // When this process last pruned metric snapshots (features/metrics/retention.sweep.ts).
     lastPrune: null,
+    // Access tokens the vault opened in the last minute (features/channels/channel-tokens.ts).
+    openedTokens: new Map(),
   };
 }
 

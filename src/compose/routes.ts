@@ -1,16 +1,19 @@
 import { accountRoutes } from '../features/account/account.routes.ts';
 import { brandRoutes } from '../features/brands/brands.routes.ts';
 import { channelRoutes } from '../features/channels/channels.routes.ts';
+import { commentRoutes } from '../features/comments/comments.routes.ts';
 import type { FeatureRoutes } from '../features/feature-routes.ts';
 import { historyRoutes } from '../features/history/history.routes.ts';
 import { insightsRoutes } from '../features/insights/insights.routes.ts';
 import { intelligenceRoutes } from '../features/intelligence/intelligence.routes.ts';
+import { invitationRoutes } from '../features/invitations/invitations.routes.ts';
 import { keyRoutes } from '../features/keys/keys.routes.ts';
 import { mediaRoutes } from '../features/media/media.routes.ts';
 import { memberRoutes } from '../features/members/members.routes.ts';
 import { metricsRoutes } from '../features/metrics/metrics.routes.ts';
 import { connectedAppRoutes } from '../features/oauth/connected-apps.routes.ts';
 import { oauthRoutes } from '../features/oauth/oauth.routes.ts';
+import { postGroupRoutes } from '../features/post-groups/post-groups.routes.ts';
 import { postScoreRoutes } from '../features/posts/post-scores.routes.ts';
 import { postRoutes } from '../features/posts/posts.routes.ts';
 import { queueRoutes } from '../features/queues/queues.routes.ts';
@@ -31,11 +34,14 @@ export const apiRoutes: FeatureRoutes[] = [
   accountRoutes,
   keyRoutes,
   memberRoutes,
+  invitationRoutes,
   webhookRoutes,
   metricsRoutes,
   mediaRoutes,
   postRoutes,
+  postGroupRoutes,
   postScoreRoutes,
+  commentRoutes,
   channelRoutes,
   mcpRoutes,
   intelligenceRoutes,

@@ -19,6 +19,7 @@ import { registerErrorHandler } from './error-handler.ts';
 import { registerIdempotency } from './idempotency.ts';
 import { withLazyRequestChildren } from './lazy-logger.ts';
 import { registerMetrics } from './metrics-endpoint.ts';
+import { finishDocument, operationIdOf } from './openapi-document.ts';
 import { RequestLinesWhenWritten } from './request-lines.ts';
 import { registerTextSafety } from './text-safety.ts';
 import './route-config.ts';
@@ -37,13 +38,18 @@ type Transform = ReturnType<typeof createJsonSchemaTransform>;
  * restarts in practice), cheaper than a UUID per request (this runs on every request).
  */
 const REQUEST_ID_TAG = `req_${randomUUID().replaceAll('-', '').slice(0, 12)}-`;
-let requestSeq = 0;
-const nextRequestId = () => `${REQUEST_ID_TAG}${(++requestSeq).toString(36)}`;
+/** Each app counts its own requests (the tag keeps two apps in one process apart). */
+function requestIds(): () => string {
+  let seq = 0;
+  return () => `${REQUEST_ID_TAG}${(++seq).toString(36)}`;
+}
 
 /** Adds the success responses of routes flagged `rawResponses` to the OpenAPI document. */
 function withRawResponses(transform: Transform): Transform {
   return (input) => {
     const out = transform(input);
+    const named = out.schema as { operationId?: string };
+    named.operationId ??= operationIdOf(String(input.route.method), input.url);
     const raw = input.route.config?.rawResponses;
     if (!raw) return out;
     const schema = out.schema as { response?: Record<string, unknown> };
@@ -64,6 +70,7 @@ function withRawResponses(transform: Transform): Transform {
  * list, src/compose/routes.ts); listening is the caller's business.
  */
 export async function buildApp(deps: AppDeps, routes: readonly FeatureRoutes[]): Promise<App> {
+  const nextRequestId = requestIds();
   const app = Fastify({
     // A request's child logger is made only if it writes a line (lazy-logger.ts).
     loggerInstance: withLazyRequestChildren(deps.log),
@@ -116,6 +123,7 @@ export async function buildApp(deps: AppDeps, routes: readonly FeatureRoutes[]):
       info: {
         title: 'Postkit API',
         version: API_VERSION,
+        license: { name: 'MIT', identifier: 'MIT' },
         description:
           'Social content intelligence and publishing: score, rewrite, generate and plan posts, then publish them exactly once. Human-readable reference v0.1.0.',
       },
@@ -127,7 +135,11 @@ export async function buildApp(deps: AppDeps, routes: readonly FeatureRoutes[]):
     transform: withRawResponses(
       createJsonSchemaTransform({ zodToJsonConfig, skipList: ['/docs', '/docs/*'] }),
     ),
-    transformObject: createJsonSchemaTransformObject({ zodToJsonConfig }),
+    transformObject: (input) =>
+      finishDocument(
+        createJsonSchemaTransformObject({ zodToJsonConfig })(input) as Record<string, unknown>,
+        deps.config.PUBLIC_BASE_URL,
+      ) as ReturnType<ReturnType<typeof createJsonSchemaTransformObject>>,
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: '/docs',

@@ -9,6 +9,7 @@ import { channelTools } from './tools/channels.tools.ts';
 import { historyTools } from './tools/history.tools.ts';
 import { intelligenceTools } from './tools/intelligence.tools.ts';
 import { memoryTools } from './tools/memory.tools.ts';
+import { postGroupTools } from './tools/post-groups.tools.ts';
 import { postTools } from './tools/posts.tools.ts';
 import { queueTools } from './tools/queues.tools.ts';
 
@@ -56,6 +57,7 @@ export const TOOLS: readonly ToolDef[] = [
   ...queueTools,
 
   ...bulkTools,
+  ...postGroupTools,
 ];
 
 /** Built once at startup: every process serves the same listing. */

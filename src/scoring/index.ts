@@ -11,7 +11,7 @@
 import type { Platform } from '../domain/enums.ts';
 import { hasThreads } from '../platforms/profiles.ts';
 import { rubricFor } from './rules/rubrics.ts';
-import { splitThread } from './writers/rewrite-thread.ts';
+import { threadOfParagraphs } from './writers/rewrite-thread.ts';
 
 export { CONCEPT_DESCRIPTIONS, CONCEPTS } from './concepts.ts';
 export type { Engine } from './engine.ts';
@@ -56,16 +56,17 @@ export type {
   VoiceProfile,
 } from './types.ts';
 export type { GenerateContext } from './writers/generate-offline.ts';
-export { toPlanItems } from './writers/plan-offline.ts';
+export { formatsFor, toPlanItems } from './writers/plan-offline.ts';
 
 /**
  * A draft as it would be published on `platform`: one post, or, when it is longer than one
  * post on a platform with threads, a thread whose every part fits (first the post, then the
- * replies).
+ * replies): one part per paragraph where each fits, so a draft of several points gives each its
+ * own part (writers/rewrite-thread.ts).
  */
 export function draftParts(platform: Platform, draft: string): [string, ...string[]] {
   const { maxLength } = rubricFor(platform);
   if (!hasThreads(platform) || draft.length <= maxLength) return [draft];
-  const [post = draft, ...thread] = splitThread(platform, draft, maxLength).parts;
+  const [post = draft, ...thread] = threadOfParagraphs(platform, draft, maxLength);
   return [post, ...thread];
 }

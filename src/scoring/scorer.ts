@@ -35,11 +35,11 @@ const MAX_SIGNALS = 12;
  * post is a story and gets the rewrite's question; a thank-you anywhere gets none); generate and
  * plans say "the Q3 hiring push", and generate names a theme whose article is undecided after a
  * colon. rules-7: the generic-text rule (rules/generic-text.ts), a stated penalty after the model.
- * rules-8: one signal per concept with spans (issue 32), claims checked against the text
- * (numbers, names, story, contrarian), the over-limit rule counted the platform's way, the
- * length wording.
+ * rules-8: its sentence reads as sentences. rules-9: one signal per concept with spans (issue
+ * 32), claims checked against the text (numbers, names, story, contrarian), the over-limit rule
+ * counted the platform's way, the length wording.
  */
-export const RULES_VERSION = 'rules-8';
+export const RULES_VERSION = 'rules-9';
 
 /**
  * What a cached score depends on besides its input and engine: the score schema, the learned

@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ChannelRow } from '../../src/features/channels/channel-row.ts';
-import { openAccessToken, sealAccess } from '../../src/features/channels/channel-tokens.ts';
+import {
+  type OpenedTokens,
+  openAccessToken as openWith,
+  sealAccess,
+} from '../../src/features/channels/channel-tokens.ts';
 import { createVault, type Vault, VaultError } from '../../src/vault/vault.ts';
 
 /**
@@ -22,6 +26,13 @@ function countingVault(): { vault: Vault; opens: () => number } {
   };
   return { vault, opens: () => opens };
 }
+
+/** One process memory per vault, as each process has one vault and one `deps.memory`. */
+const memories = new WeakMap<Vault, OpenedTokens>();
+const openAccessToken = (vault: Vault, row: ChannelRow) => {
+  if (!memories.has(vault)) memories.set(vault, new Map());
+  return openWith(memories.get(vault)!, vault, row);
+};
 
 const rowWith = (id: string, accessTokenSealed: string | null) => ({ id, accessTokenSealed }) as ChannelRow;
 

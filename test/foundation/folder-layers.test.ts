@@ -41,11 +41,13 @@ export const FEATURE_LAYERS: readonly (readonly string[])[] = [
   ['pagination.ts', 'feature-routes.ts'],
   ['tenancy.ts'],
   ['members'],
-  ['keys', 'brands', 'media', 'events', 'history', 'webhooks'],
-  ['account', 'oauth', 'channels', 'insights', 'posts/core'],
-  ['voices', 'queues', 'posts/publishing', 'metrics', 'system', 'validate'],
+  ['keys', 'brands', 'media', 'events', 'history', 'webhooks', 'comments'],
+  ['account'],
+  ['oauth', 'channels', 'insights', 'posts/core'],
+  ['voices', 'queues', 'posts/publishing', 'metrics', 'system', 'validate', 'invitations'],
   ['intelligence', 'series'],
   ['posts'],
+  ['post-groups'],
 ];
 
 /**

@@ -68,13 +68,13 @@ describe('offline generate: the brief’s own hook', () => {
     }
   });
 
-  it('the other candidates keep their own openers, so the three still differ', () => {
+  it('the other candidates take other shapes of the same sentences, so they still differ', () => {
     const posts = generateOffline(
       { brief: CASES[0].brief, count: 3, platform: 'platformA' },
       { brand: null, voice: null },
     );
-    const openers = posts.map((p) => p.split('\n')[0]);
-    expect(new Set(openers).size).toBe(3);
-    expect(new Set(openers.map((o) => detectArchetype(o!))).size).toBe(3);
+    // Two sentences: the story in order, and the result (churn fell 12%) first.
+    expect(posts).toHaveLength(2);
+    expect(new Set(posts.map((p) => p.split('\n')[0])).size).toBe(2);
   });
 });

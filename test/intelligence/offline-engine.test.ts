@@ -122,7 +122,8 @@ describe('offline generation, planning and voice', () => {
   it('generates distinct drafts from the brief without inventing numbers', () => {
     const posts = generateOffline(
       {
-        brief: 'Why we moved invoices to the first of the month. Late payments dropped after the switch.',
+        brief:
+          'Why we moved invoices to the first of the month. Late payments dropped 30% after the switch. Support tickets about billing got shorter.',
         count: 3,
       },
       { brand, voice: null },
@@ -131,10 +132,14 @@ describe('offline generation, planning and voice', () => {
     expect(new Set(posts).size).toBe(3);
     for (const p of posts) {
       expect(p).toContain('#Billing');
-      expect(inventedFacts(`${brand.description} first 1`, p, { names: false })).toEqual([]);
+      expect(p).toContain('30%');
+      // The brand's description and audience are context, never sentences of the post.
+      expect(p).not.toContain(brand.description);
+      expect(p).not.toContain('Clinic managers');
+      expect(inventedFacts('first 30', p, { names: false })).toEqual([]);
     }
     const quiet = generateOffline(
-      { brief: 'Why we moved invoices.', archetype: 'question' },
+      { brief: 'Why do invoices go unpaid? We moved them to the first of the month.', archetype: 'question' },
       { brand, voice: { name: 'v', traits: [], doNot: ['Do not add hashtags.'], exemplars: [] } },
     );
     expect(quiet).toHaveLength(1);

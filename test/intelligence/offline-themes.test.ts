@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { detectArchetype } from '../../src/scoring/rules/hook.ts';
 import { inventedFacts } from '../../src/scoring/text/facts.ts';
 import { tagText } from '../../src/scoring/text/tagger.ts';
 import { extractFeatures } from '../../src/scoring/text/text-features.ts';
@@ -166,16 +165,14 @@ describe('offline plan on varied briefs', () => {
 });
 
 describe('offline generate on varied briefs', () => {
+  // Issue 34: drafts are the brief's own sentences in other shapes, so each keeps every fact.
   for (const c of CASES) {
-    it(`${c.kind}: candidates differ in archetype, keep the specifics, open without a stock line`, () => {
+    it(`${c.kind}: candidates differ in structure, keep the specifics, invent nothing`, () => {
       const posts = generateOffline({ brief: c.brief, count: 3 }, { brand: null, voice: null });
-      expect(posts).toHaveLength(3);
-      const hooks = posts.map((p) => extractFeatures(p).hook);
-      expect(new Set(hooks.map(detectArchetype)).size).toBe(3);
-      expect(new Set(posts.map((p) => p.split('\n')[0])).size).toBe(3);
+      expect(posts.length).toBeGreaterThanOrEqual(1);
+      expect(new Set(posts).size).toBe(posts.length);
       for (const p of posts) {
         expect(extractFeatures(p).genericOpener, p).toBe(false);
-        expect(p.split('\n')[0]).not.toMatch(/^I want to share what happened/);
         for (const s of c.specifics) expect(p.toLowerCase(), s).toContain(s.toLowerCase());
         for (const n of c.brief.match(/\d[\d,.]*%?/g) ?? []) expect(p).toContain(n.replace(/[.,]$/, ''));
         expect(inventedFacts(c.brief, p, { names: false })).toEqual([]);
@@ -184,16 +181,13 @@ describe('offline generate on varied briefs', () => {
     });
   }
 
-  it('says a description as a sentence and a "we" brief in the first person', () => {
-    const [story, statement] = generateOffline(
-      { brief: CASES[0]!.brief, count: 2 },
-      { brand: null, voice: null },
-    );
-    expect(statement).toContain('We are a small bakery in Lisbon that teaches sourdough classes');
+  it("says the brief's sentences as written: a semicolon clause as a sentence, the first one first", () => {
+    const [story] = generateOffline({ brief: CASES[0]!.brief, count: 1 }, { brand: null, voice: null });
+    expect(story).toContain('A small bakery in Lisbon that teaches sourdough classes');
     expect(story).not.toContain('; we');
     const [cloud] = generateOffline({ brief: CASES[1]!.brief }, { brand: null, voice: null });
     expect(cloud!.split('\n')[0]).toBe(
-      'My notes on how we cut our cloud bill by 40% in three months by deleting unused staging environments and moving batch jobs to spot instances.',
+      'We cut our cloud bill by 40% in three months by deleting unused staging environments and moving batch jobs to spot instances.',
     );
   });
 });

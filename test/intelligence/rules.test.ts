@@ -129,7 +129,7 @@ describe('rules engine', () => {
     // Bait is generic text: the generic-text signal names it, as what the feed demotes.
     const generic = bait.signals.filter((s) => s.concept === 'generic');
     expect(generic).toHaveLength(1);
-    expect(generic[0]!.detail).toMatch(/Engagement bait, which the feed demotes/);
+    expect(generic[0]!.detail).toMatch(/feed demotes/i);
     const tells = scoreHeuristically({
       post: `In today’s fast-paced world, let's delve into the ever-evolving landscape of billing.\n\n${BODY}`,
     });

@@ -38,6 +38,7 @@ export const EXTENSION_TOOLS = [
   'bulk_schedule_csv',
   'get_metrics_history',
   'get_analytics_trends',
+  'create_post_group',
 ];
 
 /** The official MCP client over Streamable HTTP, as an agent would connect, with the bearer key. */

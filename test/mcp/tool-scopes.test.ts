@@ -42,6 +42,7 @@ const EXPECTED: Record<string, string> = {
   bulk_schedule_csv: 'publish',
   get_metrics_history: 'read',
   get_analytics_trends: 'read',
+  create_post_group: 'write',
 };
 
 describe('MCP tool scopes and hints', () => {
@@ -63,7 +64,7 @@ describe('MCP tool scopes and hints', () => {
         .filter((x) => x.annotations?.openWorldHint)
         .map((x) => x.name)
         .sort(),
-    ).toEqual(['bulk_schedule_csv', 'queue_post', 'schedule_post', 'schedule_series']);
+    ).toEqual(['bulk_schedule_csv', 'create_post_group', 'queue_post', 'schedule_post', 'schedule_series']);
   });
 
   it('a read-only connection gets a tool error naming the missing scope for every tool that needs more', async () => {

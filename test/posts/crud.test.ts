@@ -22,6 +22,7 @@ const POST_KEYS = [
   'error',
   'firstComment',
   'firstCommentId',
+  'groupId',
   'id',
   'mediaIds',
   'platform',
@@ -75,6 +76,7 @@ describe('create', () => {
       platformPostIds: [],
       firstCommentId: null,
       error: null,
+      groupId: null,
     });
     expect(p.id).toMatch(/^pst_/);
     const got = await w.t.request('GET', `/v1/posts/${p.id}`, { key: alice.apiKey });
@@ -97,6 +99,10 @@ describe('create', () => {
     });
     expect(past.status).toBe(400);
     expect(past.body.error.details).toEqual([{ path: 'runAt', message: expect.stringContaining('future') }]);
+    // The time a person reads is ISO 8601, never an epoch number.
+    expect(past.body.error.details[0].message).toMatch(
+      /^Must be in the future \(it is now \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\)$/,
+    );
     const noChannel = await post(alice, { text: 'Nowhere', runAt });
     expect(noChannel.status).toBe(400);
     expect(noChannel.body.error.details.map((d: { path: string }) => d.path)).toEqual(['channelId']);

@@ -277,6 +277,51 @@ describe('POST /v1/posts with queue: true', () => {
   });
 });
 
+describe('POST /v1/posts/{id}/schedule with queue: true', () => {
+  it("moves drafts to the channel's next free slots, one after another, and refuses what cannot be queued", async () => {
+    const m = await freshMember();
+    const draft = (text: string, extra: Record<string, unknown> = {}) =>
+      createPost(w.t, m, { text, channelId: m.channelId, ...extra });
+    const queue = (id: string, body: unknown, member = m) =>
+      req(member, 'POST', `/v1/posts/${id}/schedule`, body);
+    const a = await draft('Queued draft A');
+    // No slots yet: 409 queue_empty, and the draft stays one.
+    const empty = await queue(a.id as string, { queue: true });
+    expect(empty.status, empty.text).toBe(409);
+    expect(empty.body.error.code).toBe('queue_empty');
+    expect((await req(m, 'GET', `/v1/posts/${a.id}`)).body.post.status).toBe('draft');
+
+    await putQueue(m, {
+      timezone: 'Europe/London',
+      slots: [
+        { day: 1, time: '09:00' },
+        { day: 5, time: '16:30' },
+      ],
+    });
+    const view = (await req(m, 'GET', `/v1/channels/${m.channelId}/queue?count=3`)).body.upcoming;
+    const first = await queue(a.id as string, { queue: true });
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.post).toMatchObject({ status: 'scheduled', scheduledFor: view[0].at });
+    const b = await draft('Queued draft B');
+    expect((await queue(b.id as string, { queue: true })).body.post.scheduledFor).toBe(view[1].at);
+
+    const c = await draft('Queued draft C');
+    const both = await queue(c.id as string, { queue: true, runAt: w.clock.now() + DAY });
+    expect(both.status).toBe(400);
+    expect(both.body.error.details.map((d: { path: string }) => d.path)).toEqual(['runAt']);
+    const neither = await queue(c.id as string, {});
+    expect(neither.status).toBe(400);
+    const loose = await createPost(w.t, m, { text: 'No channel' });
+    const noChannel = await queue(loose.id as string, { queue: true });
+    expect(noChannel.status).toBe(400);
+    expect(noChannel.body.error.details.map((d: { path: string }) => d.path)).toEqual(['channelId']);
+    // Another account's post is 404, and stays a draft.
+    const other = await queue(c.id as string, { queue: true }, bob);
+    expect(other.status).toBe(404);
+    expect((await req(m, 'GET', `/v1/posts/${c.id}`)).body.post.status).toBe('draft');
+  });
+});
+
 describe('POST /v1/posts/bulk-schedule with queue: true items', () => {
   it('gives queued items consecutive free slots, in item order, beside items with runAt', async () => {
     const m = await freshMember();

@@ -24,6 +24,19 @@ export const BODY_CASES: Record<string, BodyCase> = {
     path: (t) => `/v1/members/${t.members.change}`,
     body: () => ({ role: 'admin' }),
   },
+  'POST /v1/posts/{id}/comments': {
+    path: (t) => `/v1/posts/${t.drafts.read}/comments`,
+    body: () => ({ text: 'mass assignment' }),
+  },
+  'POST /v1/invitations': {
+    path: () => '/v1/invitations',
+    body: () => ({ email: `mass-${randomBytes(4).toString('hex')}@agency.example`, role: 'viewer' }),
+  },
+  'POST /v1/invitations/accept': {
+    path: () => '/v1/invitations/accept',
+    body: (t) => ({ token: t.nextInvitationToken(), name: 'Mass Assignment' }),
+    public: true,
+  },
   'POST /v1/members/{id}/keys': {
     path: (t) => `/v1/members/${t.members.issue}/keys`,
     body: () => ({ name: 'mass assignment' }),
@@ -93,6 +106,20 @@ export const BODY_CASES: Record<string, BodyCase> = {
   'POST /v1/oauth/requests/{id}/approve': {
     path: (t) => `/v1/oauth/requests/${t.nextOauthRequest()}/approve`,
     body: () => ({ scopes: ['read'] }),
+  },
+  'PATCH /v1/account': {
+    path: () => '/v1/account',
+    body: () => ({ email: `moved-${randomBytes(4).toString('hex')}@example.com` }),
+  },
+  'PATCH /v1/account/settings': {
+    path: () => '/v1/account/settings',
+    body: () => ({ timezone: 'Europe/Paris' }),
+  },
+  'POST /v1/post-groups': {
+    path: () => '/v1/post-groups',
+    body: (t) => ({
+      variants: [{ channelId: t.channelId, text: 'mass assignment', firstComment: 'mass comment' }],
+    }),
   },
   'POST /v1/history': {
     path: () => '/v1/history',

@@ -247,6 +247,36 @@ describe('every operation, as its owner', () => {
     await ok('DELETE', `/v1/oauth/apps/${b.oauthAppId}`, { key });
   });
 
+  it('composes post groups for several channels, reads, publishes and cancels them', async () => {
+    const { b } = s;
+    const key = b.apiKey;
+    const made = await ok('POST', '/v1/post-groups', {
+      key,
+      body: { variants: [{ channelId: b.channelId, text: 'group exposure', firstComment: 'a comment' }] },
+    });
+    const id = made.body.group.id;
+    await ok('GET', `/v1/post-groups/${id}`, { key });
+    await ok('GET', `/v1/posts?groupId=${id}`, { key });
+    await ok('POST', `/v1/post-groups/${id}/publish`, { key });
+    const later = await ok('POST', '/v1/post-groups', {
+      key,
+      body: {
+        variants: [{ channelId: b.channelId, text: 'group exposure later' }],
+        runAt: Date.now() + hour,
+      },
+    });
+    await ok('POST', `/v1/post-groups/${later.body.group.id}/cancel`, { key });
+  });
+
+  it('reads and changes the account settings and email', async () => {
+    const { b } = s;
+    const key = b.apiKey;
+    await ok('GET', '/v1/account/settings', { key });
+    await ok('PATCH', '/v1/account/settings', { key, body: { timezone: 'Europe/Paris' } });
+    const email = (await ok('GET', '/v1/account', { key })).body.account.email;
+    await ok('PATCH', '/v1/account', { key, body: { email } });
+  });
+
   it('changes, issues a key for and removes members', async () => {
     const { b } = s;
     const key = b.apiKey;
@@ -255,6 +285,32 @@ describe('every operation, as its owner', () => {
     const members = await ok('GET', '/v1/members', { key });
     expect(members.text).not.toContain(issued.body.apiKey);
     await ok('DELETE', `/v1/members/${b.members.remove}`, { key });
+  });
+
+  it('invites, lists, accepts and withdraws invitations without showing a token again', async () => {
+    const { b } = s;
+    const key = b.apiKey;
+    const made = await ok('POST', '/v1/invitations', {
+      key,
+      body: { email: 'exposure@agency.example', role: 'editor' },
+    });
+    const token = new URL(made.body.acceptUrl).searchParams.get('token')!;
+    const later = [
+      await ok('GET', '/v1/invitations', { key }),
+      await ok('GET', `/v1/invitations/${made.body.invitation.id}`, { key }),
+    ];
+    for (const res of later) expect(res.text).not.toContain(token);
+    const joined = await ok('POST', '/v1/invitations/accept', {
+      body: { token, password: 'a long enough password' },
+    });
+    expect(joined.text).not.toContain('a long enough password');
+    await ok('DELETE', `/v1/invitations/${b.invitationId}`, { key });
+  });
+
+  it('comments on a post and reads the comments', async () => {
+    const { b } = s;
+    await ok('POST', `/v1/posts/${b.drafts.read}/comments`, { key: b.apiKey, body: { text: 'a note' } });
+    await ok('GET', `/v1/posts/${b.drafts.read}/comments`, { key: b.apiKey });
   });
 
   it('has now answered every documented operation with a 2xx', () => {

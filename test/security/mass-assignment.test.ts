@@ -82,7 +82,7 @@ describe('request bodies', () => {
     expect(open).toEqual([]);
   });
 
-  it('refuse every server-owned field with a 400 naming it, at the top level and inside items', async () => {
+  it('refuse every server-owned field with a 400 naming it, at the top level and inside items and variants', async () => {
     const { a, b } = s;
     for (const o of jsonBodyOps()) {
       const c = BODY_CASES[o.key]!;
@@ -91,6 +91,7 @@ describe('request bodies', () => {
         if (props.includes(field)) continue; // a real request field of this operation
         const body = { ...c.body(b), [field]: value };
         if (body.items) body.items = [{ ...body.items[0], [field]: value }];
+        if (body.variants) body.variants = [{ ...body.variants[0], [field]: value }];
         const res = await s.t.request(o.method, c.path(b), { key: c.public ? undefined : b.apiKey, body });
         const label = `${o.key} + ${field}`;
         if (res.status < 300) {
@@ -103,6 +104,7 @@ describe('request bodies', () => {
         const paths = res.body.error.details.map((d: { path: string }) => d.path);
         expect(paths, label).toContain(field);
         if (body.items) expect(paths, label).toContain(`items[0].${field}`);
+        if (body.variants) expect(paths, label).toContain(`variants[0].${field}`);
       }
       // The unmodified body is accepted: the refusals above are about the extra fields.
       const ok = await s.t.request(o.method, c.path(b), {

@@ -74,10 +74,20 @@ const ID_FIXTURES: Record<string, (o: Tenant) => Call> = {
   'GET /v1/channels/{id}/queue/suggest': (o) => ({ id: o.channelId }),
   'GET /v1/series/{id}': (o) => ({ id: o.seriesId }),
   'DELETE /v1/series/{id}': (o) => ({ id: o.seriesId }),
+  'GET /v1/post-groups/{id}': (o) => ({ id: o.groups.read }),
+  'POST /v1/post-groups/{id}/cancel': (o) => ({ id: o.groups.cancel }),
+  'POST /v1/post-groups/{id}/publish': (o) => ({ id: o.groups.publish }),
   'DELETE /v1/oauth/apps/{id}': (o) => ({ id: o.oauthAppId }),
   'PATCH /v1/members/{id}': (o) => ({ id: o.members.change, body: { role: 'viewer' } }),
   'DELETE /v1/members/{id}': (o) => ({ id: o.members.remove }),
   'POST /v1/members/{id}/keys': (o) => ({ id: o.members.issue, body: { name: 'issued by someone else' } }),
+  'GET /v1/invitations/{id}': (o) => ({ id: o.invitationId }),
+  'GET /v1/posts/{id}/comments': (o) => ({ id: o.drafts.read }),
+  'POST /v1/posts/{id}/comments': (o) => ({
+    id: o.drafts.read,
+    body: { text: 'a comment from someone else' },
+  }),
+  'DELETE /v1/invitations/{id}': (o) => ({ id: o.invitationId }),
 };
 
 /**
@@ -132,8 +142,11 @@ async function everythingOf(o: Tenant) {
     queue: await get(`/v1/channels/${o.channelId}/queue`),
     series: await get('/v1/series'),
     seriesDetail: await get(`/v1/series/${o.seriesId}`),
+    groups: await Promise.all(Object.values(o.groups).map((id) => get(`/v1/post-groups/${id}`))),
     apps: await get('/v1/oauth/apps'),
     members: await get('/v1/members'),
+    invitations: await get('/v1/invitations'),
+    comments: await get(`/v1/posts/${o.drafts.read}/comments`),
     platformPosts: s.w.sandbox.platformA.state.listPosts({ includeDeleted: true }).length,
   };
 }
@@ -267,6 +280,10 @@ const REF_CASES: Record<string, RefCase> = {
     path: (b) => `/v1/posts/${b.scheduledId}/scheduled`,
     body: () => ({ text: 'reference check' }),
   },
+  'POST /v1/post-groups': {
+    path: () => '/v1/post-groups',
+    body: (b) => ({ variants: [{ text: 'reference check', channelId: b.channelId }] }),
+  },
 };
 
 const REFERENCE = /^(brand|voice|channel|media|post|webhook|key)Ids?$/;
@@ -395,6 +412,7 @@ describe('agent tools (MCP) reach objects through the same checks', () => {
     }),
     get_series: (b) => ({ id: b.seriesId }),
     cancel_series: (b) => ({ id: b.seriesId }),
+    create_post_group: (b) => ({ variants: [{ text: 'tool reference check', channelId: b.channelId }] }),
   };
   /** Tools whose `id` names a series rather than a post. */
   const SERIES_TOOLS = ['get_series', 'cancel_series'];

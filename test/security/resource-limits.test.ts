@@ -244,6 +244,7 @@ describe('Idempotency-Key', () => {
     'POST /v1/rewrite',
     'POST /v1/generate',
     'POST /v1/plan',
+    'POST /v1/post-groups',
   ];
 
   it('is refused over 255 characters wherever it is honoured, and ignored elsewhere', async () => {

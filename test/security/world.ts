@@ -50,8 +50,14 @@ export interface Tenant {
   scheduledId: string;
   /** A recurring series (weekly, three occurrences) on the tenant's channel. */
   seriesId: string;
+  /** Post groups of one draft on the tenant's channel, one per group operation. */
+  groups: Record<'read' | 'cancel' | 'publish', string>;
   /** Members besides the owner (editors), one per operation that changes a member. */
   members: Record<'change' | 'remove' | 'issue', string>;
+  /** A pending invitation, for the operations on one. */
+  invitationId: string;
+  /** A fresh invitation token each call, from a pool made up front (tokens are single use). */
+  nextInvitationToken(): string;
   /** The client id of an OAuth app the tenant connected (approved and exchanged). */
   oauthAppId: string;
   /**
@@ -116,6 +122,8 @@ export const FORBIDDEN_FIELDS = [
   'codeVerifierSealed',
   'stateHash',
   'emailKey',
+  'passwordHash',
+  'tokenHash',
 ];
 
 /** Where a plaintext secret may appear: the one response that issues it, at that field only. */
@@ -124,6 +132,8 @@ const ISSUING: Record<string, string[]> = {
   'POST /v1/keys': ['apiKey'],
   'POST /v1/keys/{id}/rotate': ['apiKey'],
   'POST /v1/members/{id}/keys': ['apiKey'],
+  'POST /v1/invitations': ['acceptUrl'],
+  'POST /v1/invitations/accept': ['apiKey'],
   'POST /v1/webhooks': ['secret'],
   // The OAuth state is handed to the client to forward to the member's browser.
   'POST /v1/channels/platformA/connect': ['state', 'url'],
@@ -186,6 +196,14 @@ async function makeTenant(w: PostWorld, label: string): Promise<Tenant> {
     remove: await member('remove'),
     issue: await member('issue'),
   };
+  const invite = async (i: number | string) =>
+    json(
+      await as('POST', '/v1/invitations', { email: `${marker}-invitee${i}@agency.example`, role: 'viewer' }),
+      201,
+    );
+  const invitationId = (await invite('kept')).invitation.id as string;
+  const tokens: string[] = [];
+  for (let i = 0; i < 80; i++) tokens.push(new URL((await invite(i)).acceptUrl).searchParams.get('token')!);
 
   const draft = async (what: string) =>
     (
@@ -242,6 +260,20 @@ async function makeTenant(w: PostWorld, label: string): Promise<Tenant> {
     }),
     201,
   );
+  const group = async (what: string) =>
+    (
+      await json(
+        await as('POST', '/v1/post-groups', {
+          variants: [{ channelId: m.channelId, text: `${marker} group ${what}` }],
+        }),
+        201,
+      )
+    ).group.id as string;
+  const groups = {
+    read: await group('read'),
+    cancel: await group('cancel'),
+    publish: await group('publish'),
+  };
   const oauthAppId = (await connectApp(t, key)).clientId;
   const consentClient = await newClient(t, `${label} consent`);
   const pending: string[] = [];
@@ -263,7 +295,14 @@ async function makeTenant(w: PostWorld, label: string): Promise<Tenant> {
     historyId,
     scheduledId,
     seriesId: series.series.id as string,
+    groups,
     members,
+    invitationId,
+    nextInvitationToken() {
+      const token = tokens.shift();
+      if (!token) throw new Error(`${label} has no invitation token left; make the pool larger`);
+      return token;
+    },
     oauthAppId,
     nextOauthRequest() {
       const id = pending.shift();
@@ -291,7 +330,9 @@ export function identifiersOf(tenant: Tenant): string[] {
     tenant.seriesId,
     tenant.oauthAppId,
     ...Object.values(tenant.drafts),
+    ...Object.values(tenant.groups),
     ...Object.values(tenant.members),
+    tenant.invitationId,
   ];
 }
 

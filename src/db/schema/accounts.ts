@@ -13,6 +13,8 @@ export const accounts = pgTable(
     /** Lower-cased email: uniqueness is case-insensitive. */
     emailKey: text('email_key').notNull(),
     plan: text('plan').notNull().default('free'),
+    /** The account's IANA time zone (settings): the default of queues, series and insights. */
+    timezone: text('timezone').notNull().default('UTC'),
     createdAt: ms('created_at').notNull(),
   },
   (t) => [uniqueIndex('accounts_email_key_uq').on(t.emailKey)],
@@ -37,8 +39,36 @@ export const members = pgTable(
     createdAt: ms('created_at').notNull(),
     /** Refreshed with a key's lastUsedAt, at most once a minute. */
     lastActiveAt: ms('last_active_at'),
+    /** scrypt of the member's console password (`scrypt$N$r$p$salt$hash`, lib/password.ts); null without one. */
+    passwordHash: text('password_hash'),
   },
   (t) => [uniqueIndex('members_account_email_uq').on(t.accountId, t.emailKey)],
+);
+
+/**
+ * An invitation to join an account with a role: accepted once, within 7 days, with the token
+ * whose SHA-256 digest is stored here (the token itself is shown only to the inviter).
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    emailKey: text('email_key').notNull(),
+    role: text('role').$type<Role>().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: text('invited_by').references(() => members.id, { onDelete: 'set null' }),
+    createdAt: ms('created_at').notNull(),
+    expiresAt: ms('expires_at').notNull(),
+    acceptedAt: ms('accepted_at'),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_uq').on(t.tokenHash),
+    index('invitations_account_idx').on(t.accountId),
+  ],
 );
 
 export const apiKeys = pgTable(

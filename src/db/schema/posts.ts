@@ -4,6 +4,24 @@ import { accounts, ms } from './accounts.ts';
 import { channels } from './channels.ts';
 import { brands } from './memory.ts';
 
+/**
+ * One composition sent to several channels (POST /v1/post-groups): each variant is its own post
+ * carrying the group's id, so each publishes, fails or is canceled on its own.
+ */
+export const postGroups = pgTable(
+  'post_groups',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Its posts in the order of the variants, as created (a deleted post is skipped on read). */
+    postIds: jsonb('post_ids').$type<string[]>().notNull(),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [index('post_groups_account_idx').on(t.accountId, t.createdAt)],
+);
+
 export const posts = pgTable(
   'posts',
   {
@@ -50,6 +68,8 @@ export const posts = pgTable(
     /** The recurring or evergreen series this post is an occurrence of (queues.ts), and which one. */
     seriesId: text('series_id'),
     seriesIndex: integer('series_index'),
+    /** The post group (several channels composed at once) this post is the variant of. */
+    groupId: text('group_id').references(() => postGroups.id, { onDelete: 'set null' }),
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),
   },
@@ -72,6 +92,8 @@ export const posts = pgTable(
       .where(sql`${t.status} in ('scheduled', 'publishing')`),
     // The metrics sweep: published posts, least recently polled first (metrics.sweep.ts).
     index('posts_metrics_idx').on(t.metricsPolledAt).where(sql`${t.status} = 'published'`),
+    // A group's posts (GET /v1/post-groups/{id}, ?groupId=): only grouped posts are indexed.
+    index('posts_group_idx').on(t.groupId).where(sql`${t.groupId} is not null`),
   ],
 );
 
@@ -89,4 +111,25 @@ export const postScores = pgTable(
     createdAt: ms('created_at').notNull(),
   },
   (t) => [index('post_scores_post_idx').on(t.postId, t.createdAt)],
+);
+
+/**
+ * Notes members leave on a post for each other (a lead's "shorten the hook"), oldest first.
+ * `member_id` keeps the author's id after the member is removed, so the thread still reads.
+ */
+export const postComments = pgTable(
+  'post_comments',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    memberId: text('member_id').notNull(),
+    text: text('text').notNull(),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [index('post_comments_post_idx').on(t.postId, t.createdAt)],
 );

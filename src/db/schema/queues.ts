@@ -68,6 +68,9 @@ export const series = pgTable(
     nextIndex: integer('next_index').notNull().default(0),
     /** When the next occurrence is due to be created for (recurring), or its earliest time (evergreen). */
     nextAt: ms('next_at'),
+    /** The series sweep's claim (jobs kit claimBatch): the claiming run's token, and when it lapses. */
+    claimedBy: text('claimed_by'),
+    leaseUntil: ms('lease_until'),
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),
   },

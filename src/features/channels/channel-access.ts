@@ -87,14 +87,14 @@ export async function withChannelAccess<T>(
     target.tools?.platform.id === loaded.platform ? target.tools : requireChannelTools(deps, loaded.platform);
   const row = await ensureFreshToken(deps, tools, loaded);
   try {
-    return await fn(accessFor(tools, row));
+    return await fn(accessFor(deps, tools, row));
   } catch (err) {
     if (!(err instanceof PlatformError)) throw err;
     if (err.kind === 'expired_token' && canRefresh(row, deps.clock.now())) {
       const renewed = await renewAfterRejection(deps, tools, row);
       if (renewed) {
         try {
-          return await fn(accessFor(tools, renewed));
+          return await fn(accessFor(deps, tools, renewed));
         } catch (again) {
           if (again instanceof PlatformError) await applyVerdict(deps, renewed, again);
           throw again;
@@ -185,10 +185,10 @@ async function applyVerdict(deps: AppDeps, row: ChannelRow, err: PlatformError):
     await markError(deps, row.id, 'platform denied access: missing scope');
 }
 
-function accessFor(tools: ChannelTools, row: ChannelRow): ChannelAccess {
+function accessFor(deps: AppDeps, tools: ChannelTools, row: ChannelRow): ChannelAccess {
   let accessToken: string | null;
   try {
-    accessToken = openAccessToken(tools.vault, row);
+    accessToken = openAccessToken(deps.memory.openedTokens, tools.vault, row);
   } catch (err) {
     if (!(err instanceof VaultError)) throw err;
     throw new ChannelUnusable(

@@ -42,38 +42,47 @@ export function tokenColumns(vault: Vault, channelId: string, tokens: TokenSet, 
 }
 
 /**
- * Access tokens opened in the last OPENED_FOR_MS, by vault and sealed value (with its AAD, so
- * by channel). A burst publishes many posts per channel within seconds, and each send opened
- * the same sealed token again (an AES-GCM decipher per post, about 4% of a worker's CPU in
- * bench/publish). Opening is a pure function of the sealed value, its AAD and the vault's keys,
- * so a remembered answer is the answer: a refreshed or reconnected token is a new sealed value
- * and is opened afresh. The plaintext is held no longer than the vault key that opens it is
- * (the whole process), so remembering it for a minute exposes nothing more; entries past their
- * minute are dropped as new ones arrive, and at most OPENED_MAX are kept.
+ * Access tokens opened in the last OPENED_FOR_MS, by sealed value (with its AAD, so by
+ * channel): `deps.memory.openedTokens`, for the process's vault. A burst publishes many posts
+ * per channel within seconds, and each send opened the same sealed token again (an AES-GCM
+ * decipher per post, about 4% of a worker's CPU in bench/publish). Opening is a pure function
+ * of the sealed value, its AAD and the vault's keys, so a remembered answer is the answer: a
+ * refreshed or reconnected token is a new sealed value and is opened afresh. The plaintext is
+ * held no longer than the vault key that opens it is (the whole process), so remembering it for
+ * a minute exposes nothing more; entries past their minute are dropped as new ones arrive, and
+ * at most OPENED_MAX are kept.
  */
-const opened = new WeakMap<Vault, Map<string, { token: string; until: number }>>();
+export type OpenedTokens = Map<string, { token: string; until: number }>;
 const OPENED_FOR_MS = 60_000;
 const OPENED_MAX = 1_000;
 
-/** Opens the access token; a value that does not open is reported without its content. */
-export function openAccessToken(vault: Vault, row: ChannelRow): string | null {
+declare module '../../context.ts' {
+  interface ProcessMemory {
+    /** Access tokens the process's vault opened in the last minute (channel-tokens.ts). */
+    openedTokens: OpenedTokens;
+  }
+}
+
+/**
+ * Opens the access token, remembered in `opened` (one map per vault: the process's is
+ * `deps.memory.openedTokens`); a value that does not open is reported without its content.
+ */
+export function openAccessToken(opened: OpenedTokens, vault: Vault, row: ChannelRow): string | null {
   if (!row.accessTokenSealed) return null;
   const aad = vaultAad.channelToken(row.id, 'access');
-  const memo = opened.get(vault) ?? new Map<string, { token: string; until: number }>();
-  opened.set(vault, memo);
   const key = `${aad}\0${row.accessTokenSealed}`;
   // Monotonic time: how long a plaintext is kept, not a business time.
   const now = performance.now();
-  const hit = memo.get(key);
+  const hit = opened.get(key);
   if (hit && hit.until > now) return hit.token;
   const token = vault.open(row.accessTokenSealed, aad);
-  memo.delete(key);
+  opened.delete(key);
   // Insertion order is expiry order (every entry lives OPENED_FOR_MS from its insertion).
-  for (const [k, entry] of memo) {
-    if (entry.until > now && memo.size < OPENED_MAX) break;
-    memo.delete(k);
+  for (const [k, entry] of opened) {
+    if (entry.until > now && opened.size < OPENED_MAX) break;
+    opened.delete(k);
   }
-  memo.set(key, { token, until: now + OPENED_FOR_MS });
+  opened.set(key, { token, until: now + OPENED_FOR_MS });
   return token;
 }
 

@@ -125,7 +125,7 @@ async function probeOne(deps: AppDeps, tools: ChannelTools, claimed: typeof chan
   const id = claimed.id;
   let accessToken: string | null;
   try {
-    accessToken = openAccessToken(tools.vault, claimed);
+    accessToken = openAccessToken(deps.memory.openedTokens, tools.vault, claimed);
   } catch (err) {
     if (!(err instanceof VaultError)) throw err;
     deps.log.warn({ channelId: id }, 'channel token does not open with the vault keys');

@@ -3,10 +3,10 @@ import type { Call, Ctx } from '../../context.ts';
 import { posts } from '../../db/schema/index.ts';
 import { Conflict, type ErrorDetail } from '../../domain/errors.ts';
 import { SweepName } from '../../wake/sweep-names.ts';
-import { channelsWithSlots, lockQueue, nextFreeSlot, type QueueRow } from '../queues/queue-assign.ts';
+import { channelsWithSlots, lockQueue, nextFreeSlot } from '../queues/queue-assign.ts';
 import { planProblems } from '../series/plan-rules.ts';
 import type { Post } from './core/post.schemas.ts';
-import { loadPostRow, newPostRow, type PostRow, toPost } from './core/post-row.ts';
+import { loadPostRow, type PostRow, toPost } from './core/post-row.ts';
 import {
   type CheckedDraft,
   checkDraft,
@@ -19,6 +19,7 @@ import {
   scheduleProblems,
 } from './core/post-rules.ts';
 import { allows, transitionPost } from './core/transitions.ts';
+import { writePosts } from './post-writer.ts';
 import type { BulkScheduleItem } from './posts.schemas.ts';
 
 const notSchedulable = (row: PostRow) =>
@@ -33,21 +34,62 @@ const notSchedulable = (row: PostRow) =>
  * pending job, so re-scheduling replaces the job rather than adding one; a pending retry is
  * dropped with it. The draft is re-checked (its media may have been deleted since).
  */
-export async function schedulePost({ ctx, input }: Call<{ id: string; runAt: number }>): Promise<Post> {
+export async function schedulePost({
+  ctx,
+  input,
+}: Call<{ id: string; runAt?: number; queue?: boolean }>): Promise<Post> {
   const { db, clock } = ctx.deps;
   const row = await loadPostRow(db, ctx.caller.accountId, input.id);
   if (!allows(row.status, 'schedule')) throw notSchedulable(row);
   const now = clock.now();
-  await checkOne(ctx, draftOfRow(row), scheduleProblems(input.runAt, row.channelId, now));
-  const [updated] = await transitionPost(db, 'schedule', eq(posts.id, row.id), {
-    scheduledFor: input.runAt,
-    retryAt: null,
-    publishAttempts: 0,
-    error: null,
-    updatedAt: now,
-  });
+  if (input.queue === true) return queueExisting(ctx, row, input.runAt, now);
+  if (input.runAt === undefined)
+    throw invalidPost([{ path: 'runAt', message: 'Give a runAt in the future, or queue: true' }]);
+  const runAt = input.runAt;
+  await checkOne(ctx, draftOfRow(row), scheduleProblems(runAt, row.channelId, now));
+  const [updated] = await transitionPost(db, 'schedule', eq(posts.id, row.id), scheduledAt(runAt, now));
   if (!updated) throw notSchedulable(await loadPostRow(db, ctx.caller.accountId, input.id));
-  ctx.deps.wake(SweepName.publish, input.runAt);
+  ctx.deps.wake(SweepName.publish, runAt);
+  return toPost(updated);
+}
+
+const scheduledAt = (runAt: number, now: number) => ({
+  scheduledFor: runAt,
+  retryAt: null,
+  publishAttempts: 0,
+  error: null,
+  updatedAt: now,
+});
+
+/**
+ * `queue: true`: the post moves to its channel's next free queue slot, chosen and written under
+ * the queue row's lock (as a post created with `queue: true`), so two posts queued at once never
+ * share a slot. A post already scheduled counts in its own slot until it moves, so it moves to a
+ * later free one.
+ */
+async function queueExisting(ctx: Ctx, row: PostRow, runAt: number | undefined, now: number): Promise<Post> {
+  const extra: ErrorDetail[] = [];
+  if (runAt !== undefined)
+    extra.push({ path: 'runAt', message: 'Give either runAt or queue: true, not both' });
+  if (!row.channelId)
+    extra.push({ path: 'channelId', message: 'A queued post needs a channel to publish to' });
+  await checkOne(ctx, draftOfRow(row), extra);
+  const channelId = row.channelId!;
+  const updated = await ctx.deps.db
+    .transaction(async (tx) => {
+      const queue = await lockQueue(tx, channelId);
+      const at = await nextFreeSlot(tx, queue, now);
+      const [moved] = await transitionPost(tx, 'schedule', eq(posts.id, row.id), scheduledAt(at, now));
+      return moved;
+    })
+    .catch((err: unknown) => {
+      // As every 409 of this route, queue_empty carries the post (unchanged).
+      if (err instanceof Conflict && err.code === 'queue_empty')
+        throw new Conflict(err.code, err.message, { about: { post: toPost(row) } });
+      throw err;
+    });
+  if (!updated) throw notSchedulable(await loadPostRow(ctx.deps.db, ctx.caller.accountId, row.id));
+  ctx.deps.wake(SweepName.publish, updated.scheduledFor!);
   return toPost(updated);
 }
 
@@ -136,46 +178,19 @@ export async function checkBulkItems(
  * Schedules many posts at once. Every item is checked on its own and every problem is
  * reported with its item's path (`items[2].runAt`); any problem fails the whole batch and
  * nothing is created. An item may take `queue: true` instead of `runAt` (its channel's next
- * free slot, in item order, as POST /v1/posts does). Everything goes in one transaction, so
- * the batch is all or nothing.
+ * free slot, in item order, as POST /v1/posts does). Everything goes in one transaction
+ * (writePosts), so the batch is all or nothing.
  */
 export async function bulkSchedule({ ctx, input }: Call<{ items: BulkScheduleItem[] }>): Promise<Post[]> {
   const now = ctx.deps.clock.now();
   const { drafts: checkedDrafts, problems } = await checkBulkItems(ctx, input.items, now);
   if (problems.some((p) => p.length > 0)) throw invalidPost(problems.flat());
-  const queued = new Set(
-    input.items.flatMap((item) => (item.queue && item.channelId ? [item.channelId] : [])),
-  );
-  const rows = await ctx.deps.db.transaction(async (tx) => {
-    const inserted: PostRow[] = new Array(input.items.length);
-    const timed = input.items.flatMap((item, i) => (item.runAt === undefined ? [] : [i]));
-    if (timed.length > 0) {
-      const values = timed.map((i) =>
-        newPostRow(ctx.caller.accountId, checkedDrafts[i]!, input.items[i]!.runAt, now),
-      );
-      const done = await tx.insert(posts).values(values).returning();
-      const byId = new Map(done.map((r) => [r.id, r]));
-      timed.forEach((i, k) => {
-        inserted[i] = byId.get(values[k]!.id)!;
-      });
-    }
-    // Queue locks in channel id order, so two batches over the same channels cannot deadlock.
-    const queues = new Map<string, QueueRow>();
-    for (const channelId of [...queued].sort()) queues.set(channelId, await lockQueue(tx, channelId));
-    for (const [i, item] of input.items.entries()) {
-      if (item.runAt !== undefined) continue;
-      const queue = queues.get(item.channelId!)!;
-      const at = await nextFreeSlot(tx, queue, now);
-      // The hint moved past this slot: the next item of the channel starts after it.
-      queues.set(item.channelId!, { ...queue, filledUntil: at });
-      const [row] = await tx
-        .insert(posts)
-        .values(newPostRow(ctx.caller.accountId, checkedDrafts[i]!, at, now))
-        .returning();
-      inserted[i] = row!;
-    }
-    return inserted;
-  });
+  const entries = input.items.map((item, i) => ({
+    draft: checkedDrafts[i]!,
+    runAt: item.runAt,
+    queue: item.runAt === undefined,
+  }));
+  const rows = await ctx.deps.db.transaction((tx) => writePosts(ctx, tx, entries, now));
   ctx.deps.wake(SweepName.publish, Math.min(...rows.map((r) => r.scheduledFor!)));
   return rows.map(toPost);
 }

@@ -54,7 +54,7 @@ export const postRoutes: FeatureRoutes = async (app) => {
         tags,
         summary: 'List posts',
         description:
-          'Newest first; optionally only one status, or only the occurrences of one series (`seriesId`).',
+          'Newest first; optionally only one status, only the occurrences of one series (`seriesId`), or only the posts of one post group (`groupId`).',
         querystring: PostListQuery,
         response: { 200: PostListResult, ...errorResponses(400, 401, 429) },
       },
@@ -262,7 +262,7 @@ export const postRoutes: FeatureRoutes = async (app) => {
         tags,
         summary: 'Schedule a post',
         description:
-          'draft -> scheduled, or a new time for a scheduled post (its pending job is replaced). `runAt` must be in the future and the post needs a channel.',
+          "draft -> scheduled, or a new time for a scheduled post (its pending job is replaced). `runAt` must be in the future and the post needs a channel; `queue: true` instead (an extension) takes the channel's next free queue slot (409 queue_empty without slots).",
         params: IdParams,
         body: SchedulePostRequest,
         response: { 200: PostResult, 409: PostConflict, ...errorResponses(400, 401, 404, 429) },
@@ -271,7 +271,7 @@ export const postRoutes: FeatureRoutes = async (app) => {
     async (request) => ({
       post: await schedulePost({
         ctx: request.ctx,
-        input: { id: request.params.id, runAt: request.body.runAt },
+        input: { id: request.params.id, ...request.body },
       }),
     }),
   );

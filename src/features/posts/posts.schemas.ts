@@ -13,7 +13,7 @@ import { Repeat, Series } from '../series/series.schemas.ts';
 import { Post } from './core/post.schemas.ts';
 
 const Id = z.string().min(1).max(64);
-const EpochMs = z.number().int().min(0).max(8_640_000_000_000_000);
+export const EpochMs = z.number().int().min(0).max(8_640_000_000_000_000);
 
 export const PostResult = z.object({ post: Post }).meta({ id: 'PostResult' });
 export const QueueSlotTaken = z
@@ -51,18 +51,18 @@ export const PostConflict = z
   .object({ error: ErrorBody.shape.error.extend({ post: Post }) })
   .meta({ id: 'PostConflict' });
 
-const Text = z.string().max(100_000).describe('The post text; checked against the platform limit');
-const MediaIds = z
+export const Text = z.string().max(100_000).describe('The post text; checked against the platform limit');
+export const MediaIds = z
   .array(Id)
   .max(20)
   .describe(`Media of the caller, as the platform takes it (${mediaRulesProse()})`);
-const Thread = z
+export const Thread = z
   .array(z.string().max(100_000))
   .max(MAX_THREAD_PARTS)
   .describe(
     `Only on ${threadedPlatformsProse()}: up to ${MAX_THREAD_PARTS} follow-up parts, each published as a reply to the part before it (on ${unthreadedPlatformsProse()} use firstComment)`,
   );
-const FirstComment = z
+export const FirstComment = z
   .string()
   .max(100_000)
   .nullable()
@@ -132,7 +132,15 @@ export const ReviseScheduledRequest = z
 export type ReviseScheduledRequest = z.output<typeof ReviseScheduledRequest>;
 
 export const SchedulePostRequest = z
-  .object({ runAt: EpochMs.describe('Epoch ms, in the future') })
+  .object({
+    runAt: EpochMs.optional().describe('Epoch ms, in the future; required unless queue is true'),
+    queue: z
+      .boolean()
+      .optional()
+      .describe(
+        "An extension: true instead of runAt, the channel's next free queue slot (as POST /v1/posts)",
+      ),
+  })
   .strict()
   .meta({ id: 'SchedulePostRequest' });
 
@@ -164,6 +172,7 @@ export const BulkScheduleRequest = z
 export const PostListQuery = PaginationQuery.extend({
   status: PostStatus.optional().describe('Only posts in this state'),
   seriesId: z.string().min(1).max(64).optional().describe('Only the occurrences of this series'),
+  groupId: z.string().min(1).max(64).optional().describe('Only the posts of this post group'),
 });
 export type PostListQuery = z.output<typeof PostListQuery>;
 

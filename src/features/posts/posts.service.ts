@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { requireScope } from '../../caller.ts';
 import type { Call } from '../../context.ts';
-import { posts, series } from '../../db/schema/index.ts';
+import { postGroups, posts, series } from '../../db/schema/index.ts';
 import { Conflict, NotFound } from '../../domain/errors.ts';
 import { SweepName } from '../../wake/sweep-names.ts';
 import { queueZone } from '../queues/queue-assign.ts';
@@ -65,11 +65,17 @@ export const postListFilter = (input: Omit<PostListQuery, 'limit' | 'offset'>) =
   and(
     input.status ? eq(posts.status, input.status) : undefined,
     input.seriesId ? eq(posts.seriesId, input.seriesId) : undefined,
+    input.groupId ? eq(posts.groupId, input.groupId) : undefined,
   );
 
 export async function listPosts({ ctx, input }: Call<PostListQuery>) {
   if (input.seriesId)
     await requireReference(ctx, series, input.seriesId, { what: 'Series', path: 'querystring.seriesId' });
+  if (input.groupId)
+    await requireReference(ctx, postGroups, input.groupId, {
+      what: 'Post group',
+      path: 'querystring.groupId',
+    });
   const { items, pagination } = await pageOwned(ctx, posts, input, postListFilter(input));
   return { posts: items.map(toPost), pagination };
 }

@@ -53,7 +53,7 @@ export const postTools = [
     name: 'schedule_post',
     title: 'Schedule a post',
     description:
-      'Schedules a draft for automatic publishing at `runAt` (epoch ms, must be in the future), or moves an already scheduled post to a new time (its previous slot is dropped). At that time the post goes out publicly on the channel’s social account, where everyone can see it, so confirm the text and time with the person first. The post needs a channel (set `channelId` when creating it). A background sweep publishes it exactly once. Pass an idempotencyKey so a retry after a timeout cannot schedule it twice. Fails with not_schedulable for posts that are published, failed, canceled or being published. Needs the publish scope. No quota.',
+      'Schedules a draft for automatic publishing at `runAt` (epoch ms, must be in the future) or, with `queue: true` instead, at the channel’s next free queue slot (queue_empty when it has none), or moves an already scheduled post to a new time (its previous slot is dropped). At that time the post goes out publicly on the channel’s social account, where everyone can see it, so confirm the text and time with the person first. The post needs a channel (set `channelId` when creating it). A background sweep publishes it exactly once. Pass an idempotencyKey so a retry after a timeout cannot schedule it twice. Fails with not_schedulable for posts that are published, failed, canceled or being published. Needs the publish scope. No quota.',
     input: PostId.extend(SchedulePostRequest.shape),
     output: PostResult,
     // Open world: at runAt the post goes out publicly on the channel's platform.
@@ -79,7 +79,7 @@ export const postTools = [
     name: 'list_posts',
     title: 'List posts',
     description:
-      "Lists the account's posts, newest first, optionally only one status (draft, scheduled, publishing, published, failed, canceled). Pages of `limit` (1-100, default 50) from `offset`; `pagination.hasMore` says whether to fetch the next page. Use it to find post ids or review what is queued. Free.",
+      "Lists the account's posts, newest first, optionally only one status (draft, scheduled, publishing, published, failed, canceled), one series (seriesId) or one post group (groupId). Pages of `limit` (1-100, default 50) from `offset`; `pagination.hasMore` says whether to fetch the next page. Use it to find post ids or review what is queued. Free.",
     // Strict, unlike a query string: a misspelt `stauts` must fail, not list every post.
     input: PostListQuery.strict(),
     output: PostListResult,

@@ -59,7 +59,7 @@ const STOCK: readonly string[] = [
   'honored and humbled',
   'the only limit',
   'take the leap',
-  'reason someone smiles',
+  'be the reason someone smiles',
   'kindness matters',
   'every. single. day',
   'simple but powerful',

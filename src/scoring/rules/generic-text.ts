@@ -132,9 +132,15 @@ export function genericPhrases(f: TextFeatures): GenericPhrase[] {
       const end = start + m[0].length;
       // Where two phrases overlap, the bait's reading wins (its patterns come first for a word).
       const clash = out.findIndex((q) => start < q.end && q.start < end);
-      if (clash === -1) out.push({ kind: p.kind, start, end, text: text.slice(start, end) });
-      else if (p.kind === 'bait' && out[clash]!.kind === 'stock')
-        out[clash] = { kind: p.kind, start, end, text: text.slice(start, end) };
+      const found = { kind: p.kind, start, end, text: text.slice(start, end) };
+      if (clash === -1) out.push(found);
+      else {
+        // Bait wins over a stock line; of two of a kind, the longer ("Comment 'GUIDE'" over "Comment '").
+        const other = out[clash]!;
+        const longer = end - start > other.end - other.start;
+        if ((p.kind === 'bait' && other.kind === 'stock') || (longer && p.kind === other.kind))
+          out[clash] = found;
+      }
     }
     re.lastIndex = 0;
   }
@@ -198,14 +204,17 @@ export function offsetsInPost(post: string, text: string): (offset: number) => n
 }
 
 /** The phrases a signal quotes: distinct, as written, the first three. */
-function quoted(phrases: GenericPhrase[]): string {
+function firstDistinct(phrases: GenericPhrase[]): string[] {
   const seen = new Map<string, string>();
   for (const p of phrases) {
     const key = p.text.toLowerCase().replace(/\s+/g, ' ');
-    if (!seen.has(key)) seen.set(key, p.text.replace(/\s+/g, ' '));
+    // A quote inside the quoted phrase ('Comment "GUIDE"') reads as a single one inside it.
+    if (!seen.has(key)) seen.set(key, p.text.replace(/\s+/g, ' ').replace(/["“”]/g, "'"));
   }
-  return quotedList([...seen.values()].slice(0, 3));
+  return [...seen.values()].slice(0, 3);
 }
+const quoted = (phrases: GenericPhrase[]) => quotedList(firstDistinct(phrases));
+const distinct = (phrases: GenericPhrase[]) => firstDistinct(phrases).length;
 
 /** The one sentence the writer reads: the strongest evidence first, then what to do. */
 export function genericDetail(
@@ -213,15 +222,19 @@ export function genericDetail(
   bait: GenericPhrase[],
   stock: GenericPhrase[],
 ): string {
-  const lines = (n: number) => (n === 1 ? 'line' : 'lines');
-  const plain = reading.unspecific ? 'nothing a reader could check (no name, figure or example)' : '';
+  const stockLines = (n: number) => (n === 1 ? 'is a stock line' : 'are stock lines');
+  const plain = reading.unspecific ? '; nothing in the post is specific (no name, figure or example)' : '';
+  const act = 'say what happened and give a detail that a reader could check.';
   if (bait.length > 0) {
-    const also = stock.length > 0 ? `, with the stock ${lines(stock.length)} ${quoted(stock)}` : '';
-    return `Engagement bait, which the feed demotes: ${quoted(bait)}${also}${plain ? ` and ${plain}` : ''}; cut the bait and give readers something specific to answer.`;
+    const also =
+      stock.length > 0
+        ? `, and ${quoted(stock)} ${stockLines(distinct(stock))} that any post could hold`
+        : '';
+    return `The feed demotes engagement bait such as ${quoted(bait)}${also}${plain}; cut the bait and give readers something specific to answer.`;
   }
   if (stock.length > 0)
-    return `Stock ${lines(stock.length)} that any post could hold: ${quoted(stock)}${plain ? `, and ${plain}` : ''}; say what happened, to whom, with a detail a reader could check.`;
-  return `Short general lines with ${plain}: a stack of platitudes any account could post; say what happened, to whom, with a detail a reader could check.`;
+    return `${quoted(stock)} ${stockLines(distinct(stock))} that any post could hold${plain}; ${act}`;
+  return `The post is a stack of short general lines that any account could post${plain}; ${act}`;
 }
 
 export interface GenericHit extends RuleHit {

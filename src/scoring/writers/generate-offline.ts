@@ -1,21 +1,24 @@
 import type { HookArchetype } from '../../domain/enums.ts';
-import { capitalised, labelTheme } from '../text/themes.ts';
+import { DEFAULT_PLATFORM, hasThreads } from '../../platforms/profiles.ts';
+import { rubricFor } from '../rules/rubrics.ts';
 import type { BrandContext, GenerateInput, VoiceContext } from '../types.ts';
-import { cleanBrief } from './brief-clean.ts';
-import { hashtag, partsOf, stripEnd } from './brief-parts.ts';
-import { blocksFor } from './draft-blocks.ts';
-import { specificsOf } from './draft-checks.ts';
-import { detailsFor } from './draft-select.ts';
-import { lowerFirst } from './first-letter.ts';
+import { readBrief } from './brief-reading.ts';
+import { sameShape } from './draft-checks.ts';
+import { experienceQuestion, SHAPE_OF, type Shape, shapeBlocks } from './draft-shapes.ts';
+import { upperFirst } from './first-letter.ts';
 import { voiceHints } from './voice-offline.ts';
 
 /**
- * Offline generation: templates filled only with the brief, the brand and the voice's
- * habits. A template adds framing ("My notes on ..."), never a number, name or claim that is
- * not in the brief or the brand, so the output can be trusted as a draft. Every candidate
- * carries the brief's own sentences (on a long brief, the share draft-select.ts picks, which keeps
- * its numbers and names), and names the brief's main
- * theme as the brief did ("our cloud bill", "sourdough classes", themes.ts).
+ * Offline generation, assembled from the brief's own words (issue 34): every sentence of a draft
+ * is a sentence or clause of the brief (brief-reading.ts takes off its labels and instructions),
+ * a marked blank for a fact the brief does not give (only a brief that is a bare label has
+ * none), or one of the few connectives draft-shapes.ts lists. Candidates differ by shape: the
+ * story in the brief's order, the result first, the points as a list. So every candidate keeps
+ * every number and name of the brief, and no hook line is shared by drafts of two briefs.
+ *
+ * How many: one per shape the brief can take, at most `count` (1-3); news, thanks and
+ * congratulations at most two (docs/decisions.md). The brand's description and audience are
+ * context for the writer, never sentences of the post; its themes become hashtags.
  */
 
 export interface GenerateContext {
@@ -23,95 +26,86 @@ export interface GenerateContext {
   voice: VoiceContext | null;
 }
 
-/** Archetype preference when the caller does not ask for one: best calibration medians first. */
-const ORDER: HookArchetype[] = ['story', 'statement', 'contrarian', 'pure-number', 'question'];
+/** Shapes when the caller asks for none: the story as told first, then the result, then the list. */
+const ORDER: Shape[] = ['story', 'result', 'list', 'question'];
+/** News is told, at most two ways (docs/decisions.md, "News is told"). */
+const NEWS_MAX = 2;
+
+/** A brand theme as a hashtag: "Billing ops" -> "#BillingOps". */
+function hashtag(theme: string): string | null {
+  const words = theme.match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (!words.length) return null;
+  return `#${words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')}`;
+}
 
 /** Builds up to `count` distinct drafts (1-3); the caller scores and sorts them. */
 export function generateOffline(input: GenerateInput, { brand, voice }: GenerateContext): string[] {
   const count = Math.min(3, Math.max(1, input.count ?? 1));
   const hints = voiceHints(voice);
-  const clean = cleanBrief(input.brief);
-  if (clean.topic !== null) return scaffolds(clean.topic, input.archetype).slice(0, count);
-  const parts = partsOf(clean.text, brand);
-  const paragraphs = (lines: string[]) => {
-    if (hints.shortSentences || hints.oneIdeaPerLine) return lines;
-    const out: string[] = [];
-    for (let i = 0; i < lines.length; i += 2) out.push(lines.slice(i, i + 2).join(' '));
-    return out;
-  };
-  // A brief that is a list under a heading is best said as that list.
-  const order: HookArchetype[] = parts.heading ? ['pure-number', ...ORDER] : ORDER;
-  // News is told (its own opening) or said plainly ("Here is some news about ..."), never argued:
-  // "Most advice about Stripe gets the order wrong" fits no announcement, so news gets two drafts.
-  const archetypes =
-    parts.news && !input.archetype
-      ? (['story', 'statement'] as const).slice(0, count)
-      : [...new Set([...(input.archetype ? [input.archetype] : []), ...order])]
-          .filter((a) => a !== 'pure-number' || parts.details.length >= 2)
-          .slice(0, count);
+  const brief = readBrief(input.brief);
   const tags = hints.noHashtags
     ? []
     : (brand?.themes ?? [])
         .map(hashtag)
-        .filter((t): t is string => t !== null)
+        .filter((t): t is string => t !== null && !input.brief.includes(t))
         .slice(0, 3);
+  const tail = [...brief.links, ...(tags.length ? [tags.join(' ')] : [])];
+  if (brief.topic !== null) return scaffolds(brief.topic, input.archetype, tail).slice(0, count);
 
-  const specifics = specificsOf(input.brief);
-  return archetypes.map((archetype, k) => {
-    // The first candidate tells the whole brief, the others its facts and a share of the rest
-    // (draft-select.ts); a list under a heading keeps every item in each.
-    const told = parts.heading
-      ? parts
-      : { ...parts, ...detailsFor(parts.details, specifics, k, parts.topic) };
-    const blocks = blocksFor(archetype, told, paragraphs);
-    const closing = blocks.pop()!;
-    if (brand?.audience)
-      blocks.push(`If you work with ${lowerFirst(stripEnd(brand.audience))}, this one is for you.`);
-    blocks.push(closing);
-    if (tags.length) blocks.push(tags.join(' '));
-    // Over a short-form platform's limit the service makes it a thread: nothing is cut here.
-    return blocks.filter(Boolean).join('\n\n');
-  });
+  const platform = input.platform ?? DEFAULT_PLATFORM;
+  const threads = hasThreads(platform);
+  const asked = input.archetype ? SHAPE_OF[input.archetype] : null;
+  const order = asked ? [asked, ...ORDER.filter((s) => s !== asked)] : ORDER;
+  const closing = brief.question ?? experienceQuestion(brief);
+  const drafts: string[] = [];
+  const bodies: string[] = [];
+  for (const shape of order) {
+    const blocks = shapeBlocks(shape, brief, {
+      oneIdeaPerLine: hints.oneIdeaPerLine || hints.shortSentences,
+    });
+    if (!blocks) continue;
+    // The brief's own question closes every draft; the reader's-experience question only the story.
+    const ends = brief.question ? [brief.question] : closing && shape === 'story' ? [closing] : [];
+    const join = (parts: string[]) => {
+      const text = parts.filter(Boolean).join('\n\n');
+      // On a platform with threads, a draft of several points over one post is one part per point.
+      return threads && text.length > rubricFor(platform).maxLength ? onePointPerParagraph(text) : text;
+    };
+    // Two shapes that come out alike (but for the closing question or a stop) are one draft.
+    const body = join([...blocks, ...tail]);
+    if (bodies.some((b) => sameShape(input.brief, b, body))) continue;
+    bodies.push(body);
+    drafts.push(join([...blocks, ...ends, ...tail]));
+  }
+  return drafts.slice(0, Math.min(count, brief.news ? NEWS_MAX : 3));
 }
+
+/** A list's items as paragraphs of their own, so a thread gives each point its own part. */
+const onePointPerParagraph = (text: string) =>
+  text
+    .replace(/(^|\n)- ([^\n]+)/g, (_m, start: string, item: string) => `${start}\n${upperFirst(item)}.`)
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 
 /**
  * A brief that only names a topic ("data engineer story", "Tips for remote onboarding") gives no
- * fact to write with: each draft is a shape in the author's words to come, every fact it needs a
- * marked blank ("[the first thing]"), so nothing is invented and nothing of the label is pasted.
+ * fact to write with: each draft is the topic as the brief named it and marked blanks for what
+ * the writer will add, in one of the shapes, so nothing is invented and nothing of the label is pasted.
  */
-function scaffolds(topic: string, archetype: HookArchetype | undefined): string[] {
-  // "the FY25 plan" where the label picks out one; a label whose article cannot be told
-  // ("cloud bill") is named first, after which "it" needs none (themes.ts `articleUnknown`).
-  const theme = labelTheme(topic);
-  // The topic as brief-clean.ts said it, with "the" only where the theme adds one.
-  const x = theme.phrase === theme.bare ? topic : `the ${topic}`;
-  const X = capitalised(x);
-  const drafts: Record<'story' | 'pure-number' | 'contrarian', string[]> = {
+function scaffolds(topic: string, archetype: HookArchetype | undefined, tail: string[]): string[] {
+  const T = upperFirst(topic);
+  const drafts: Record<Shape, string[]> = {
     story: [
-      theme.articleUnknown
-        ? `${X}: I learned the most about it from [one moment you can describe in a sentence].`
-        : `I learned the most about ${x} from [one moment you can describe in a sentence].`,
-      'What happened: [what you did, and what changed].',
-      'What I would tell myself at the start: [the lesson, in one line].',
-      'What would you do differently?',
+      `${T}: [one moment you can describe in a sentence].`,
+      '[What happened, and what changed.]',
+      '[The lesson, in one line.]',
     ],
-    'pure-number': [
-      theme.articleUnknown
-        ? `${X}: three things I wish I had known about it.`
-        : `Three things I wish I had known about ${x}:`,
-      '- [the first thing]\n- [the second thing]\n- [the third thing]',
-      'Which of these matches your experience?',
-    ],
-    contrarian: [
-      theme.articleUnknown
-        ? `${X}: most advice about it gets one thing wrong, and it is [the step people skip].`
-        : `Most advice about ${x} gets one thing wrong: [the step people skip].`,
-      'What works for me instead: [what you do, with one example].',
-      'Where do you disagree?',
-    ],
+    list: [`${T}:`, '- [the first thing]\n- [the second thing]\n- [the third thing]'],
+    result: [`${T}: [the result, with its number].`, '[How you got there, step by step.]'],
+    question: [],
   };
-  const order = (['story', 'pure-number', 'contrarian'] as const).slice();
-  const asked = archetype ? (order as readonly string[]).indexOf(archetype) : -1;
-  if (asked > 0) order.unshift(...order.splice(asked, 1));
-  return order.map((a) => drafts[a].join('\n\n'));
+  const order: Shape[] = ['story', 'list', 'result'];
+  const first = archetype ? SHAPE_OF[archetype] : null;
+  if (first && order.includes(first)) order.unshift(...order.splice(order.indexOf(first), 1));
+  return order.map((s) => [...drafts[s], ...tail].join('\n\n'));
 }

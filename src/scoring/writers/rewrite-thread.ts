@@ -107,3 +107,18 @@ function dedupe(parts: string[], fits: (s: string) => boolean): string[] {
   }
   return out;
 }
+
+/**
+ * A draft written as one point per paragraph (generate on a platform with threads) as a thread
+ * of one part per paragraph, when every paragraph fits a part and the thread is within the
+ * platform's most; else splitThread's packing. A closing line of hashtags joins the last part.
+ */
+export function threadOfParagraphs(platform: string, text: string, max: number): string[] {
+  const fits = (s: string) => fitsPart(platform, s, max);
+  const paragraphs = paragraphsOf(text);
+  const tags = paragraphs.length > 1 && TAGS_ONLY.test(paragraphs.at(-1)!) ? paragraphs.pop()! : null;
+  if (paragraphs.length > MAX_THREAD_PARTS + 1 || !paragraphs.every(fits))
+    return splitThread(platform, text, max).parts;
+  if (tags && fits(`${paragraphs.at(-1)}\n\n${tags}`)) paragraphs[paragraphs.length - 1] += `\n\n${tags}`;
+  return dedupe(paragraphs, fits);
+}

@@ -4,6 +4,7 @@ import { overflowIndex } from '../../../packages/client/src/text-length.ts';
 import { type Media, mediaObjectUrl } from '../api.ts';
 import { foldPost } from '../lib/fold.ts';
 import { countPart, type PlatformFacts } from '../lib/parts.ts';
+import { ShownMarks } from './SpanMarks.tsx';
 
 export function MediaThumb({ media, className = 'thumb' }: { media: Media; className?: string }) {
   const isImage = media.contentType.startsWith('image/');
@@ -56,7 +57,7 @@ export function PlatformAPreview({
         </span>
       </header>
       <p className="body" dir="auto">
-        {open || !fold.folded ? text : fold.visible}
+        <ShownMarks text={open || !fold.folded ? text : fold.visible} whole={text} />
         {fold.folded && !open && (
           <>
             {'… '}
@@ -169,7 +170,7 @@ function PlatformBPart({
         {label && <small className="muted">{label}</small>}
       </header>
       <p className="body" dir="auto">
-        {text.slice(0, cut)}
+        <ShownMarks text={text.slice(0, cut)} whole={text} />
         {cut < text.length && <mark title={`over the ${max}-character limit`}>{text.slice(cut)}</mark>}
       </p>
       <p className={`counter ${length > max ? 'over' : ''}`}>

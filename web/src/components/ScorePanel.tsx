@@ -1,4 +1,10 @@
+import { useEffect } from 'react';
 import type { ScoreResult } from '../api.ts';
+import { MarkedText, showSpans, type TextSpan, useShownSpans } from './SpanMarks.tsx';
+
+type Signal = ScoreResult['signals'][number];
+/** A signal's spans (UTF-16 offsets into the scored text); none when it is about the whole post. */
+const spansOf = (s: Signal): TextSpan[] => (s as Signal & { spans?: TextSpan[] }).spans ?? [];
 
 const DIMENSIONS: { id: keyof ScoreResult['breakdown']; label: string }[] = [
   { id: 'hook', label: 'Hook' },
@@ -31,8 +37,23 @@ function Personal({ value: p }: { value: ScoreResult['personal'] }) {
   );
 }
 
-export function ScorePanel({ result, compact = false }: { result: ScoreResult; compact?: boolean }) {
+/**
+ * `text` is the text the result scored: given, a signal that points at words offers to show
+ * them, marked here, in the editor and in the preview (SpanMarks.tsx).
+ */
+export function ScorePanel({
+  result,
+  text,
+  compact = false,
+}: {
+  result: ScoreResult;
+  text?: string;
+  compact?: boolean;
+}) {
   const signals = [...result.signals].sort((a, b) => b.weight - a.weight);
+  const shown = useShownSpans();
+  // A new score (or leaving the page) clears what the last one marked.
+  useEffect(() => () => showSpans(null), [result]);
   return (
     <section className="score" aria-label={`Score ${Math.round(result.overall)} out of 100`}>
       <div className="overall">
@@ -62,19 +83,37 @@ export function ScorePanel({ result, compact = false }: { result: ScoreResult; c
           </p>
           <h3>Signals, strongest first</h3>
           <ol className="signals">
-            {signals.map((s, i) => (
-              <li key={`${s.label}-${i}`} className={s.impact}>
-                <span className="sig-head">
-                  <span aria-hidden="true">{s.impact === 'positive' ? '▲' : '▼'}</span>
-                  <span className="sr-only">{s.impact === 'positive' ? 'Helps:' : 'Hurts:'}</span>{' '}
-                  <strong>{s.label}</strong>{' '}
-                  <span className="muted">
-                    ({s.dimension}, weight {s.weight})
+            {signals.map((s, i) => {
+              const key = `${s.label}-${i}`;
+              const spans = text === undefined ? [] : spansOf(s);
+              const open = shown?.key === key && shown.text === text;
+              return (
+                <li key={key} className={s.impact}>
+                  <span className="sig-head">
+                    <span aria-hidden="true">{s.impact === 'positive' ? '▲' : '▼'}</span>
+                    <span className="sr-only">{s.impact === 'positive' ? 'Helps:' : 'Hurts:'}</span>{' '}
+                    <strong>{s.label}</strong>{' '}
+                    <span className="muted">
+                      ({s.dimension}, weight {s.weight})
+                    </span>
                   </span>
-                </span>
-                <span className="detail">{s.detail}</span>
-              </li>
-            ))}
+                  <span className="detail">{s.detail}</span>
+                  {spans.length > 0 && text !== undefined && (
+                    <button
+                      type="button"
+                      className="link show-spans"
+                      aria-pressed={open}
+                      onClick={() => showSpans(open ? null : { text, spans, key })}
+                    >
+                      {open ? 'Hide in post' : 'Show in post'}
+                    </button>
+                  )}
+                  {open && (
+                    <MarkedText text={text!} spans={spans} label={`Where “${s.label}” points in the post`} />
+                  )}
+                </li>
+              );
+            })}
           </ol>
         </>
       )}

@@ -66,6 +66,10 @@ const BY_CODE: Record<string, { title: string; action: string }> = {
     title: 'The platform refused the post',
     action: 'Read the reason below, fix the post and publish a copy of it.',
   },
+  queue_empty: {
+    title: 'This channel has no queue slots yet',
+    action: 'Set its weekly times on the Queue page, or pick a date and time and press Schedule.',
+  },
   not_found: { title: 'Not found', action: 'It may have been deleted; refresh the page.' },
   invalid_request: { title: 'Something in the form needs fixing', action: 'Correct the fields named above.' },
   conflict: {

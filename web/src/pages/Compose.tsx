@@ -6,6 +6,7 @@ import { ErrorBox, Working } from '../components/ErrorBox.tsx';
 import { MediaPicker } from '../components/MediaPicker.tsx';
 import { PlatformAPreview, PlatformBPreview } from '../components/Preview.tsx';
 import { ScorePanel } from '../components/ScorePanel.tsx';
+import { EditorMarks } from '../components/SpanMarks.tsx';
 import { engineOfMeta } from '../lib/engine.ts';
 import { useDebounced, useMeta } from '../lib/hooks.ts';
 import { mediaKindOf } from '../lib/media.ts';
@@ -58,6 +59,7 @@ function ComposeEditor() {
   );
   const [autoScore, setAutoScore] = useState(false);
   const [done, setDone] = useState<Post | null>(null);
+  const [queued, setQueued] = useState(false);
   const [showRestored, setShowRestored] = useState(Boolean(restored));
   useEffect(() => {
     if (restored?.channelId) setChannelId(restored.channelId);
@@ -158,7 +160,10 @@ function ComposeEditor() {
     onSaved: (post: Post, action: SaveAction, saved: string) => {
       setSavedSnapshot(saved);
       setSavedAt(Date.now());
-      if (action !== 'autosave') setDone(post);
+      if (action !== 'autosave') {
+        setDone(post);
+        setQueued(action === 'queue');
+      }
       if (post.status !== 'draft') writeLocalDraft(null);
     },
     onConflict: (post: Post | null) => post && setDone(post),
@@ -273,7 +278,14 @@ function ComposeEditor() {
           </button>
         </div>
       )}
-      {done && <DoneNotice post={done} onAgain={() => startOver(false)} onCopy={() => startOver(true)} />}
+      {done && (
+        <DoneNotice
+          post={done}
+          queued={queued}
+          onAgain={() => startOver(false)}
+          onCopy={() => startOver(true)}
+        />
+      )}
       <div className="compose-grid">
         <section className="editor" aria-label="Write">
           <ChannelFields compose={compose} platform={platform} onPlatform={setPlatform} />
@@ -287,6 +299,7 @@ function ComposeEditor() {
             placeholder="Start with the sentence that makes someone stop scrolling."
             aria-describedby="validation"
           />
+          <EditorMarks text={text} />
           <PostValidation platform={effectivePlatform} text={text} report={report} error={validation.error} />
           <ThreadEditor
             platform={effectivePlatform}
@@ -338,6 +351,7 @@ function ComposeEditor() {
               canPost={canPost}
               when={when}
               onWhen={setWhen}
+              channel={channel}
               scheduledEdit={editingScheduled}
             />
           )}
@@ -392,7 +406,7 @@ function ComposeEditor() {
                 engine={scored.result.engine ?? engineOfMeta(meta.data?.capabilities)}
                 work="score"
               />
-              <ScorePanel result={scored.result} />
+              <ScorePanel result={scored.result} text={scored.text} />
             </>
           ) : (
             !score.isPending && <p className="muted">Press Score to grade the post on six dimensions.</p>

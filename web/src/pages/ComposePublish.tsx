@@ -1,12 +1,13 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useRef } from 'react';
-import type { Post } from '../api.ts';
+import type { Channel, Post } from '../api.ts';
 import { ErrorBox, Notice, Working } from '../components/ErrorBox.tsx';
 import { explainPostError } from '../lib/errors.ts';
 import { usePlatformFacts } from '../lib/hooks.ts';
 import { publishedParts, publishedSentence } from '../lib/parts.ts';
 import { browserZone, formatWhen, fromLocalInput, zoneAbbreviation } from '../lib/time.ts';
 import { Link } from '../router.tsx';
+import { QueueLine, useChannelQueue } from './ComposeQueue.tsx';
 import type { SaveAction } from './compose-save.ts';
 
 /** Save draft, the date and time in the browser's zone, Schedule, Publish now. */
@@ -17,6 +18,7 @@ export function PublishControls({
   canPost,
   when,
   onWhen,
+  channel,
   scheduledEdit = false,
 }: {
   save: UseMutationResult<{ post: Post; saved: string }, Error, SaveAction>;
@@ -27,6 +29,8 @@ export function PublishControls({
   canPost: boolean;
   when: string;
   onWhen: (value: string) => void;
+  /** The chosen connected channel, whose queue "Add to queue" fills. */
+  channel?: Channel;
   /** Editing a post that is already scheduled: save its changes, move it, or publish it now. */
   scheduledEdit?: boolean;
 }) {
@@ -46,6 +50,8 @@ export function PublishControls({
     });
   };
   const acting = save.isPending && save.variables !== 'autosave';
+  const queue = useChannelQueue(channel?.id ?? null);
+  const hasSlots = (queue.data?.queue.slots.length ?? 0) > 0;
   const past = runAt !== null && runAt <= Date.now();
   return (
     <fieldset className="schedule">
@@ -70,6 +76,16 @@ export function PublishControls({
         >
           {scheduledEdit ? 'Save and move to this time' : 'Schedule'}
         </button>
+        {!scheduledEdit && (
+          <button
+            type="button"
+            onClick={() => act('queue')}
+            disabled={blocked || !canPost || !hasSlots || acting}
+            aria-describedby="queue-line"
+          >
+            Add to queue
+          </button>
+        )}
         <button
           type="button"
           className="primary"
@@ -85,9 +101,16 @@ export function PublishControls({
         </p>
       )}
       {!canPost && <p className="hint">Choose a connected channel to schedule or publish.</p>}
+      {channel && !scheduledEdit && <QueueLine channel={channel} queue={queue} />}
       {acting && (
         <Working
-          label={save.variables === 'publish' ? 'Publishing…' : 'Saving…'}
+          label={
+            save.variables === 'publish'
+              ? 'Publishing…'
+              : save.variables === 'queue'
+                ? 'Adding to the queue…'
+                : 'Saving…'
+          }
           hint="The buttons wake up when the answer is in, so nothing is sent twice."
         />
       )}
@@ -101,8 +124,11 @@ export function DoneNotice({
   post,
   onAgain,
   onCopy,
+  queued = false,
 }: {
   post: Post;
+  /** It was added to its channel's queue (Add to queue). */
+  queued?: boolean;
   onAgain: () => void;
   /** Start a new post with the same text: the only way to publish the same text again. */
   onCopy: () => void;
@@ -126,7 +152,9 @@ export function DoneNotice({
   }
   const what =
     post.status === 'scheduled' && post.scheduledFor
-      ? `Scheduled for ${formatWhen(post.scheduledFor)}.`
+      ? queued
+        ? `Added to the queue: scheduled for ${formatWhen(post.scheduledFor)}, the next free slot.`
+        : `Scheduled for ${formatWhen(post.scheduledFor)}.`
       : post.status === 'published'
         ? publishedSentence(post)
         : post.status === 'draft'
@@ -192,7 +220,7 @@ export function AutosaveLine(props: {
       </p>
     );
   const time = props.savedAt
-    ? new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(
+    ? new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(
         props.savedAt,
       )
     : null;

@@ -1,17 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, ok, type Post, type Schemas } from '../api.ts';
 import { ErrorBox, Notice, Working } from '../components/ErrorBox.tsx';
+import { channelName } from '../lib/channels.ts';
+import { openingWords } from '../lib/opening-words.ts';
 import { browserZone } from '../lib/time.ts';
+import { useChannelQueue } from './ComposeQueue.tsx';
 
 type Slot = Schemas['QueueSlot'];
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const bySlot = (a: Slot, b: Slot) => a.day - b.day || a.time.localeCompare(b.time);
 const key = (s: Slot) => `${s.day} ${s.time}`;
 
-/** "Tuesday 24 March, 09:00" in the queue's zone. */
+/** "Tuesday 24 March, 09:00" in the queue's zone, in the viewer's locale. */
 const inZone = (at: number, timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', {
+  new Intl.DateTimeFormat(undefined, {
     timeZone,
     weekday: 'long',
     day: 'numeric',
@@ -30,12 +33,19 @@ export function QueuePage() {
   const [channelId, setChannelId] = useState('');
   const chosen = channelId || channels.data?.channels.find((c) => c.status === 'connected')?.id || '';
   const path = { params: { path: { id: chosen } } };
-  const queue = useQuery({
-    queryKey: ['queue', chosen],
-    enabled: Boolean(chosen),
-    queryFn: () =>
-      ok(api.GET('/v1/channels/{id}/queue', { params: { path: { id: chosen }, query: { count: 14 } } })),
+  const queue = useChannelQueue(chosen || null);
+  // The posts in the upcoming slots, to show their opening words (one read each: 14 at most).
+  const slotPosts = useQueries({
+    queries: (queue.data?.upcoming ?? [])
+      .flatMap((u) => (u.postId ? [u.postId] : []))
+      .map((id) => ({
+        queryKey: ['post', id],
+        queryFn: () => ok(api.GET('/v1/posts/{id}', { params: { path: { id } } })),
+      })),
   });
+  const postById = new Map(
+    slotPosts.flatMap((q) => (q.data ? [[q.data.post.id, q.data.post] as const] : [])),
+  );
   const suggest = useQuery({
     queryKey: ['queue-suggest', chosen],
     enabled: Boolean(chosen),
@@ -58,6 +68,7 @@ export function QueuePage() {
   const refresh = () => {
     queryClient.invalidateQueries({ queryKey: ['queue', chosen] });
     queryClient.invalidateQueries({ queryKey: ['posts'] });
+    queryClient.invalidateQueries({ queryKey: ['post'] });
     queryClient.invalidateQueries({ queryKey: ['calendar'] });
   };
   const save = useMutation({
@@ -84,6 +95,8 @@ export function QueuePage() {
     );
 
   const zone = queue.data?.queue.timezone ?? timezone;
+  const chosenChannel = channels.data.channels.find((c) => c.id === chosen);
+  const channelLabel = chosenChannel ? channelName(chosenChannel) : '';
   const channelDrafts = (drafts.data?.posts ?? []).filter((p: Post) => p.channelId === chosen);
   const firstFree = queue.data?.upcoming.find((u) => u.postId === null);
   const changed =
@@ -97,7 +110,7 @@ export function QueuePage() {
         <select value={chosen} onChange={(e) => setChannelId(e.target.value)}>
           {channels.data.channels.map((c) => (
             <option key={c.id} value={c.id}>
-              {c.handle ?? c.id} ({c.platform})
+              {channelName(c)}
             </option>
           ))}
         </select>
@@ -197,7 +210,11 @@ export function QueuePage() {
               }}
             >
               {inZone(u.at, zone)}:{' '}
-              {u.postId ? <a href={`#/compose?post=${u.postId}`}>{u.postId}</a> : 'free'}
+              {u.postId ? (
+                <SlotPost post={postById.get(u.postId)} id={u.postId} channel={channelLabel} />
+              ) : (
+                'free'
+              )}
             </li>
           ))}
         </ol>
@@ -210,7 +227,7 @@ export function QueuePage() {
         <ul className="drafts">
           {channelDrafts.map((p) => (
             <li key={p.id} draggable onDragStart={(e) => e.dataTransfer.setData('text/plain', p.id)}>
-              {p.text.slice(0, 80)}{' '}
+              {openingWords(p.text)}{' '}
               <button
                 type="button"
                 disabled={!firstFree || place.isPending}
@@ -223,5 +240,20 @@ export function QueuePage() {
         </ul>
       </section>
     </div>
+  );
+}
+
+/** A taken slot: the post's opening words (a link to it) and its channel, never its id. */
+function SlotPost({ post, id, channel }: { post: Post | undefined; id: string; channel: string }) {
+  if (!post) return <span className="muted">a post (loading…)</span>;
+  return (
+    <>
+      <a href={`#/posts?open=${id}`} dir="auto">
+        {openingWords(post.text)}
+      </a>{' '}
+      <span className="muted">
+        on {channel}, {post.status}
+      </span>
+    </>
   );
 }

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { api, ok, type PlatformId, type Post } from '../api.ts';
 import { ApiError } from '../lib/errors.ts';
 
-export type SaveAction = 'draft' | 'schedule' | 'publish' | 'autosave';
+export type SaveAction = 'draft' | 'schedule' | 'queue' | 'publish' | 'autosave';
 
 /** What Compose saves: the post's parts as the platform takes them (lib/parts.ts partsToSend). */
 export interface ComposeFields {
@@ -76,6 +76,7 @@ export function useSavePost({
       onSaved(post, action, saved);
       queryClient.invalidateQueries({ queryKey: ['posts'] });
       queryClient.invalidateQueries({ queryKey: ['calendar'] });
+      queryClient.invalidateQueries({ queryKey: ['queue'] });
     },
   });
   return mutation;
@@ -122,6 +123,7 @@ async function write(
       platform,
       ...(brandId ? { brandId } : {}),
       ...(action === 'schedule' ? { runAt: runAt! } : {}),
+      ...(action === 'queue' ? { queue: true } : {}),
     };
     post = (await ok(api.POST('/v1/posts', { body, headers: { 'idempotency-key': `${key}:create` } }))).post;
   }
@@ -129,6 +131,11 @@ async function write(
   session.status.current = post.status;
   if (action === 'schedule' && (post.status !== 'scheduled' || post.scheduledFor !== runAt)) {
     const body = { runAt: runAt! };
+    post = (await ok(api.POST('/v1/posts/{id}/schedule', { params: { path: { id: post.id } }, body }))).post;
+  }
+  if (action === 'queue' && post.status === 'draft') {
+    // The channel's next free slot, chosen by the API under the queue's lock.
+    const body = { queue: true };
     post = (await ok(api.POST('/v1/posts/{id}/schedule', { params: { path: { id: post.id } }, body }))).post;
   }
   if (action === 'publish') {

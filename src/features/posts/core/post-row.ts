@@ -30,6 +30,7 @@ export const toPost = (row: PostRow): Post => ({
   firstCommentId: row.firstCommentId,
   error: row.error,
   seriesId: row.seriesId,
+  groupId: row.groupId,
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
 });

@@ -32,6 +32,12 @@ export const Post = z
       .string()
       .nullable()
       .describe('The recurring or evergreen series this post is an occurrence of (GET /v1/series/{id})'),
+    groupId: z
+      .string()
+      .nullable()
+      .describe(
+        'The post group (one composition sent to several channels) this post is a variant of (GET /v1/post-groups/{id})',
+      ),
     createdAt: z.number().int(),
     updatedAt: z.number().int(),
   })

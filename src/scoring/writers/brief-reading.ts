@@ -1,0 +1,283 @@
+import { tagText } from '../text/tagger.ts';
+import { normalizePost } from '../text/text-features.ts';
+import { isNounPhrases } from '../text/themes.ts';
+import { cleanBrief, LABEL_MAX_WORDS } from './brief-clean.ts';
+import { upperFirst } from './first-letter.ts';
+import { opensWithNews } from './news-wording.ts';
+
+/**
+ * A brief as the offline drafts read it: its content as sentences (wink-nlp's sentence
+ * boundaries, cut out of the brief as written), with everything that is about the post rather
+ * than in it set aside: labels ("Tone: transparent, no spin.", "Audience: new nurses"),
+ * instructions ("Keep it short.", "Write a post announcing that ..."), a link's label (the link
+ * itself is kept). A draft is then made only of these sentences (drafts.ts).
+ */
+
+export interface BriefReading {
+  /** Content sentences in the brief's order (a list's items are sentences too). */
+  sentences: string[];
+  /** The line that introduces a list ("Five lessons from ...:"), when the brief has one. */
+  heading: string | null;
+  /** The items under the heading, or the brief's own bullet lines: its points, in order. */
+  points: string[];
+  /** Links the brief gives, as written, once each. */
+  links: string[];
+  /** A question the brief asks readers (its own, or one it told us to ask), said as a question. */
+  question: string | null;
+  /** The brief opens with news, thanks or congratulations. */
+  news: boolean;
+  /** The topic of a brief that is only a label ("data engineer story"); null when it has content. */
+  topic: string | null;
+  /** Labels and instructions taken off, as written: no draft may repeat them. */
+  dropped: string[];
+}
+
+/** Labels whose value is about the post, not in it. */
+const META_LABEL =
+  /^(?:tone|voice|style|audience|target audience|readers?|cta|call to action|goal|objective|purpose|format|length|word count|hashtags?|platform|channel|keywords?|deadline|post type|type|mood|persona|register|language|emojis?|notes? to writer|instructions?)\s*:\s*/i;
+/** Labels whose value is the content itself: the label goes, the value stays. */
+const CONTENT_LABEL =
+  /^(?:topic|subject|about|context|background|details?|facts?|key (?:points?|facts?|messages?)|points?|results?|numbers|story|what happened|news|update|summary|message)\s*:\s*/i;
+const LINK_LABEL = /^(?:link|url|website|site|landing page|sign[- ]?up|register|more info)\s*:\s*/i;
+const URL = /https?:\/\/\S+|\bwww\.\S+/gi;
+
+/** A kind of post named after a topic ("Q3 content push story"): the topic is what comes before. */
+const TRAILING_GENRE = /\s+(?:story|stories|post|posts|ideas?|tips|thread|update|announcement|recap)$/i;
+
+/** A launch said in the opening is news too: "We're launching Bank import today!". */
+const LAUNCH =
+  /\b(?:(?:we|I)(?:'re| are| am|'m)? (?:launching|releasing|shipping|introducing|announcing|rolling out)|(?:is|are) (?:now )?(?:live|available|out)(?: now| today)?\b|introducing\b|just launched|launches today)/i;
+
+/** Verbs of an instruction to the writer: "Mention that ...", "Include ...", "Keep it short". */
+const TELL =
+  /^(?:please\s+)?(?:mention|include|highlight|emphasi[sz]e|stress|note|say|explain|point out|add|remind (?:readers|people|everyone))\s+(?:that\s+)?/i;
+/** An instruction about the post's form, with nothing of its content to keep. */
+const FORM =
+  /^(?:please\s+)?(?:(?:keep|make)\s+it\b|(?:use|avoid|skip|no|don'?t use|do not use|without)\s+(?:any\s+)?(?:hashtags?|emojis?|jargon|buzzwords|exclamation marks?|links?|a (?:\w+ )?tone|the word)|(?:end|start|open|close|finish)\s+(?:it\s+|the post\s+)?with\b|(?:write|sound|be)\s+(?:it\s+)?(?:in|like|as|more|less|warm|casual|formal|friendly|professional|upbeat)\b|(?:keep|stay)\s+(?:under|below|within)\b|(?:tag|target|address)\s+\w+|(?:no|avoid)\s+(?:spin|hype|fluff|clich[eé]s?)\b|(?:don'?t|do not)\s+(?:oversell|exaggerate|use|mention|hype|spin)\b)/i;
+/** "Ask readers how they ...": an instruction that becomes the draft's closing question. */
+const ASK =
+  /^(?:please\s+)?(?:ask|invite)\s+(?:the\s+)?(?:readers|people|followers|everyone|the audience|our audience|your audience|them|the community|our community|peers|others)\s+/i;
+
+/** The sentences of a line, by wink-nlp's sentence boundaries, cut from the line as written. */
+export function sentencesOfLine(line: string): string[] {
+  const tokens = tagText(line);
+  const out: string[] = [];
+  let cursor = 0;
+  let start = -1;
+  let end = 0;
+  let current = -1;
+  for (const t of tokens) {
+    const at = line.indexOf(t.value, cursor);
+    if (at < 0) continue;
+    // wink may end a sentence inside a name ("KSUG.AI"): a sentence glued to the one before is none.
+    if (t.sentence !== current && (start < 0 || /\s/.test(line[at - 1] ?? ' '))) {
+      if (start >= 0) out.push(line.slice(start, end).trim());
+      start = at;
+      current = t.sentence;
+    }
+    end = at + t.value.length;
+    cursor = end;
+  }
+  if (start >= 0) out.push(line.slice(start, line.length).trim());
+  // A piece with no word (a lone emoji or closing quote), one that goes on in lower case ("Aha!
+  // has started ...") or one inside a quote the sentence before opened stays with that sentence.
+  return out.reduce<string[]>((acc, s) => {
+    const last = acc.at(-1);
+    if (last !== undefined && (!/[\p{L}\p{N}]/u.test(s) || /^\p{Ll}/u.test(s) || openQuote(last)))
+      acc[acc.length - 1] = `${last} ${s}`;
+    else if (s) acc.push(s);
+    return acc;
+  }, []);
+}
+
+/** A quote opened and not closed yet. */
+const openQuote = (s: string) =>
+  (s.match(/“/g) ?? []).length > (s.match(/”/g) ?? []).length || (s.match(/"/g) ?? []).length % 2 === 1;
+
+const endWith = (s: string) =>
+  /[.!?…:]["'’”)]*$/u.test(s) || /\p{Extended_Pictographic}$/u.test(s) ? s : `${s}.`;
+
+/**
+ * "Ask readers how they handle handovers" -> "How do you handle handovers?"; "ask people to share
+ * their worst shift" -> "Share your worst shift in the comments." The brief's own clause in the
+ * second person; null when it cannot be said as a question.
+ */
+export function askedQuestion(rest: string): string | null {
+  const clause = rest
+    .trim()
+    .replace(/[.!?]+$/, '')
+    .replace(/\bthey\b/gi, 'you')
+    .replace(/\btheir\b/gi, 'your')
+    .replace(/\bthem(?:selves)?\b/gi, (m) => (m.length > 4 ? 'yourselves' : 'you'));
+  const share = /^(?:to\s+)?(share|tell us|comment|describe|name)\s+(.+)$/i.exec(clause);
+  if (share) return `${upperFirst(share[1]!.toLowerCase())} ${share[2]} in the comments.`;
+  const wh = /^(what|how|which|why|when|where|who|whether|if)\s+(.+)$/i.exec(clause);
+  if (!wh) return null;
+  const word = wh[1]!.toLowerCase();
+  const body = wh[2]!;
+  const tokens = tagText(body);
+  const subject = tokens.findIndex((t) => t.normal === 'you');
+  const verb = tokens[subject + 1];
+  if (subject < 0 || !verb) return null;
+  const before = body.slice(
+    0,
+    body.toLowerCase().indexOf(' you') < 0 ? 0 : body.toLowerCase().indexOf('you'),
+  );
+  const after = body.slice(body.toLowerCase().indexOf('you') + 3).trim();
+  const yesNo = word === 'whether' || word === 'if';
+  const lead = yesNo ? '' : `${word[0]!.toUpperCase()}${word.slice(1)} ${before}`.trimEnd();
+  const aux = verb.pos === 'AUX';
+  const rest2 = aux ? after.slice(verb.value.length).trim() : after;
+  const auxWord = aux ? verb.value : /ed$/.test(verb.value) && verb.value !== verb.lemma ? 'did' : 'do';
+  const main = aux ? rest2 : `${verb.lemma}${after.slice(verb.value.length)}`;
+  const q = yesNo ? `${upperFirst(auxWord)} you ${main}?` : `${lead} ${auxWord} you ${main}?`;
+  return q.replace(/\s+/g, ' ').replace(/\s+\?$/, '?');
+}
+
+const squashed = (s: string) =>
+  ` ${s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}%$]+/gu, ' ')
+    .trim()} `;
+/** Whether an earlier sentence already says all of `s` (of four words or more). */
+const saidIn = (earlier: string[], s: string) =>
+  squashed(s).trim().split(' ').length >= 4 && earlier.some((e) => squashed(e).includes(squashed(s)));
+
+const isBullet = (line: string) => /^\s*(?:[-•*·▪►✓✔→]|\d{1,2}[.)])\s+/u.test(line);
+const unbullet = (line: string) => line.replace(/^\s*(?:[-•*·▪►✓✔→]|\d{1,2}[.)])\s+/u, '').trim();
+
+/** Reads a brief into the sentences a draft may use (see BriefReading). */
+export function readBrief(brief: string): BriefReading {
+  const dropped: string[] = [];
+  const links: string[] = [];
+  let question: string | null = null;
+  const keepLinks = (s: string) => {
+    for (const l of s.match(URL) ?? []) {
+      const link = l.replace(/[.,;:!?)]+$/, '');
+      if (!links.includes(link)) links.push(link);
+    }
+    return s.replace(URL, ' ').replace(/\s+/g, ' ').trim();
+  };
+  /** One sentence of content, or null when it is about the post rather than in it. */
+  const content = (raw: string): string | null => {
+    let s = raw.trim();
+    const meta = META_LABEL.exec(s);
+    if (meta) {
+      dropped.push(s.replace(/[.!?]+$/, ''));
+      return null;
+    }
+    const link = LINK_LABEL.exec(s);
+    if (link) {
+      dropped.push(link[0].trim());
+      s = s.slice(link[0].length);
+      const rest = keepLinks(s);
+      return /[\p{L}]{3,}/u.test(rest) && rest.split(/\s+/).length > 2 ? endWith(upperFirst(rest)) : null;
+    }
+    const label = CONTENT_LABEL.exec(s);
+    if (label) {
+      dropped.push(label[0].trim());
+      s = s.slice(label[0].length);
+    }
+    const ask = ASK.exec(s);
+    if (ask) {
+      dropped.push(s.replace(/[.!?]+$/, ''));
+      question ??= askedQuestion(s.slice(ask[0].length));
+      return null;
+    }
+    if (FORM.test(s)) {
+      dropped.push(s.replace(/[.!?]+$/, ''));
+      return null;
+    }
+    const tell = TELL.exec(s);
+    if (tell) {
+      dropped.push(tell[0].trim());
+      s = s.slice(tell[0].length);
+    }
+    s = keepLinks(s);
+    if (!/[\p{L}\p{N}]/u.test(s)) return null;
+    return endWith(upperFirst(s));
+  };
+
+  const empty = { sentences: [], heading: null, points: [], news: false };
+  const cleaned = cleanBrief(normalizePost(brief));
+  dropped.push(...cleaned.dropped);
+  if (cleaned.topic !== null)
+    return {
+      sentences: [],
+      heading: null,
+      points: [],
+      links,
+      question,
+      news: false,
+      topic: cleaned.topic,
+      dropped,
+    };
+
+  const sentences: string[] = [];
+  const points: string[] = [];
+  let heading: string | null = null;
+  for (const line of cleaned.text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)) {
+    if (isBullet(line)) {
+      const item = content(unbullet(line));
+      if (item && !saidIn(sentences, item)) {
+        sentences.push(item);
+        points.push(item);
+      }
+      continue;
+    }
+    for (const piece of sentencesOfLine(line)) {
+      // Clauses joined by a semicolon are said as sentences of their own.
+      for (const clause of piece.split(/;\s+/)) {
+        const s = content(clause);
+        // A sentence said already (a plan's hook put before its brief) is said once.
+        if (!s || saidIn(sentences, s)) continue;
+        // A sentence ending in a colon introduces what follows: the brief's list.
+        if (/:$/.test(s) && heading === null && !points.length) heading = s;
+        else if (heading !== null && (points.length || sentences.at(-1) === heading)) points.push(s);
+        sentences.push(s);
+      }
+    }
+  }
+  // A heading with fewer than two items after it is a sentence like the others.
+  if (heading !== null && points.length < 2) {
+    heading = null;
+    points.length = 0;
+  }
+  const questions = sentences.filter((s) => /\?["'’”)]*$/u.test(s));
+  // The brief's own question to readers, when it ends on one, closes every draft.
+  const own = questions.at(-1) === sentences.at(-1) && sentences.length > 1 ? sentences.pop()! : null;
+  if (own) {
+    const i = points.indexOf(own);
+    if (i >= 0) points.splice(i, 1);
+  }
+  // One bare noun phrase ("Q3 content push") names a topic and tells no fact.
+  const only = sentences.length === 1 ? sentences[0]!.replace(/[.!?]+$/, '') : '';
+  if (only && !/[,;:]/.test(only) && only.split(/\s+/).length <= LABEL_MAX_WORDS && isNounPhrases(only))
+    return { ...empty, topic: upperFirst(only.replace(TRAILING_GENRE, '')), links, question, dropped };
+  if (!sentences.length) {
+    const topic = cleaned.text.replace(/[.!?]+$/, '').trim();
+    return {
+      sentences: [],
+      heading: null,
+      points: [],
+      links,
+      question,
+      news: false,
+      topic: topic || brief.trim(),
+      dropped,
+    };
+  }
+  return {
+    sentences,
+    heading,
+    points,
+    links,
+    question: own ?? question,
+    news: opensWithNews(sentences.join('\n')) || LAUNCH.test(sentences.slice(0, 2).join(' ')),
+    topic: null,
+    dropped,
+  };
+}
