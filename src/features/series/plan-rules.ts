@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { channelQueues } from '../../db/schema/index.ts';
 import type { ErrorDetail } from '../../domain/errors.ts';
+import { isoTime } from '../../lib/iso-time.ts';
 import { canonicalZone } from '../../lib/zoned-time.ts';
 import { accountZone } from '../account/settings.service.ts';
 import type { Repeat } from './series.schemas.ts';
@@ -63,7 +64,7 @@ export function planProblems(plan: Plan, channelId: string | null, now: number, 
   if (firstAt > now + MAX_SERIES_START_MS)
     at('runAt', 'A series must start within 10 years; its first occurrence is too far ahead');
   if (repeat.until !== undefined && repeat.until <= firstAt)
-    at('repeat.until', `Must be after the first occurrence (${firstAt})`);
+    at('repeat.until', `Must be after the first occurrence (${isoTime(firstAt)})`);
   return problems;
 }
 
