@@ -19,6 +19,7 @@ import { registerErrorHandler } from './error-handler.ts';
 import { registerIdempotency } from './idempotency.ts';
 import { withLazyRequestChildren } from './lazy-logger.ts';
 import { registerMetrics } from './metrics-endpoint.ts';
+import { finishDocument, operationIdOf } from './openapi-document.ts';
 import { RequestLinesWhenWritten } from './request-lines.ts';
 import { registerTextSafety } from './text-safety.ts';
 import './route-config.ts';
@@ -47,6 +48,8 @@ function requestIds(): () => string {
 function withRawResponses(transform: Transform): Transform {
   return (input) => {
     const out = transform(input);
+    const named = out.schema as { operationId?: string };
+    named.operationId ??= operationIdOf(String(input.route.method), input.url);
     const raw = input.route.config?.rawResponses;
     if (!raw) return out;
     const schema = out.schema as { response?: Record<string, unknown> };
@@ -120,6 +123,7 @@ export async function buildApp(deps: AppDeps, routes: readonly FeatureRoutes[]):
       info: {
         title: 'Postkit API',
         version: API_VERSION,
+        license: { name: 'MIT', identifier: 'MIT' },
         description:
           'Social content intelligence and publishing: score, rewrite, generate and plan posts, then publish them exactly once. Human-readable reference v0.1.0.',
       },
@@ -131,7 +135,11 @@ export async function buildApp(deps: AppDeps, routes: readonly FeatureRoutes[]):
     transform: withRawResponses(
       createJsonSchemaTransform({ zodToJsonConfig, skipList: ['/docs', '/docs/*'] }),
     ),
-    transformObject: createJsonSchemaTransformObject({ zodToJsonConfig }),
+    transformObject: (input) =>
+      finishDocument(
+        createJsonSchemaTransformObject({ zodToJsonConfig })(input) as Record<string, unknown>,
+        deps.config.PUBLIC_BASE_URL,
+      ) as ReturnType<ReturnType<typeof createJsonSchemaTransformObject>>,
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: '/docs',

@@ -140,7 +140,8 @@ export const mcpRoutes: FeatureRoutes = async (app, { deps }) => {
   );
 
   // A stateless server has no standalone event stream (GET) and no session to end (DELETE):
-  // the transport spec answers both with 405. Nothing is read, so no key is needed.
+  // the transport spec answers both with 405. Nothing is read, so no key is needed. They are
+  // the transport's answers, not REST operations, so the OpenAPI document leaves them out.
   for (const method of ['GET', 'DELETE'] as const) {
     app.route({
       method,
@@ -148,6 +149,7 @@ export const mcpRoutes: FeatureRoutes = async (app, { deps }) => {
       config: { public: true },
       schema: {
         tags,
+        hide: true,
         summary: `${method} /mcp is not supported (405)`,
         security: [],
         response: { 405: ErrorBody.describe('Method not allowed: use POST') },

@@ -55,7 +55,7 @@ export type {
   VoiceProfile,
 } from './types.ts';
 export type { GenerateContext } from './writers/generate-offline.ts';
-export { toPlanItems } from './writers/plan-offline.ts';
+export { formatsFor, toPlanItems } from './writers/plan-offline.ts';
 
 /**
  * A draft as it would be published on `platform`: one post, or, when it is longer than one

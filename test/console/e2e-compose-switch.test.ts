@@ -117,7 +117,10 @@ describe.skipIf(!hasChromium)(
         .getByText(/^Published/)
         .first()
         .waitFor();
-      expect(world.sandbox.platformA.state.listPosts().filter((p) => p.text === joined)).toHaveLength(1);
+      // "Published" may already be on the page (another post's status): wait for the sandbox itself.
+      await expect
+        .poll(() => world.sandbox.platformA.state.listPosts().filter((p) => p.text === joined).length)
+        .toBe(1);
     });
 
     it('kept in parts: switching back to platformB sends the thread again', async () => {

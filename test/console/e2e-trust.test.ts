@@ -302,6 +302,10 @@ describe.skipIf(!hasChromium)('a console a writer can trust', { timeout: 120_000
   it('Settings says which engine scores and how to configure one', async () => {
     const page = await open('/settings', 'Settings');
     await page.getByText('Offline engine: no language model is configured.').waitFor();
+    // Said once: the server's note goes on from the heading instead of repeating it.
+    const said =
+      (await page.locator('main').textContent())!.split('no language model is configured').length - 1;
+    expect(said).toBe(1);
     await page.getByRole('link', { name: 'How to configure a language model' }).click();
     await page.getByRole('heading', { name: 'Language model' }).waitFor();
     await page.context().close();

@@ -143,7 +143,16 @@ describe('POST /v1/plan', () => {
       'Fri',
     ]);
     for (const i of items) {
-      expect(Object.keys(i).sort()).toEqual(['angle', 'archetype', 'format', 'hook', 'pillar', 'slot']);
+      expect(Object.keys(i).sort()).toEqual([
+        'angle',
+        'archetype',
+        'evidence',
+        'format',
+        'hook',
+        'pillar',
+        'slot',
+        'when',
+      ]);
     }
     const dflt = await t.request('POST', '/v1/plan', {
       key,

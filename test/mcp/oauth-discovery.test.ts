@@ -26,13 +26,15 @@ describe('OAuth discovery (RFC 9728, RFC 8414)', () => {
     expect(bad.headers.get('www-authenticate')).toContain('error="invalid_token"');
   });
 
-  it('publishes the protected resource metadata at both paths', async () => {
+  it('publishes the protected resource metadata at the root, path-inserted and path-appended addresses', async () => {
     for (const path of [
       '/.well-known/oauth-protected-resource',
       '/.well-known/oauth-protected-resource/mcp',
+      '/mcp/.well-known/oauth-protected-resource',
     ]) {
       const res = await t.request('GET', path);
-      expect(res.status).toBe(200);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('access-control-allow-origin'), path).toBe('*');
       expect(res.body).toMatchObject({
         resource: `${t.url}/mcp`,
         authorization_servers: [t.url],

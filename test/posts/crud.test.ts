@@ -99,6 +99,10 @@ describe('create', () => {
     });
     expect(past.status).toBe(400);
     expect(past.body.error.details).toEqual([{ path: 'runAt', message: expect.stringContaining('future') }]);
+    // The time a person reads is ISO 8601, never an epoch number.
+    expect(past.body.error.details[0].message).toMatch(
+      /^Must be in the future \(it is now \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\)$/,
+    );
     const noChannel = await post(alice, { text: 'Nowhere', runAt });
     expect(noChannel.status).toBe(400);
     expect(noChannel.body.error.details.map((d: { path: string }) => d.path)).toEqual(['channelId']);

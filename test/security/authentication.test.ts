@@ -44,21 +44,21 @@ const PUBLIC = [
   'POST /v1/invitations/accept',
   'GET /v1/channels/platformA/callback',
   'GET /v1/channels/platformB/callback',
-  'GET /mcp',
-  'DELETE /mcp',
 ];
 /**
- * Served but deliberately not in the document: the document itself, its reference page, and the
- * web console's page and built files (src/http/console.ts: public, not API).
+ * Served but deliberately not in the document: the document itself, its reference page, the
+ * web console's page and built files (src/http/console.ts: public, not API), and the MCP
+ * transport's 405 answers to GET and DELETE /mcp (public, not REST operations).
  */
-const UNDOCUMENTED = /^(GET|HEAD) (\/v1\/openapi\.json|\/docs(\/.*)?|\/|\/assets\/(\{file\}|[\w.-]+))$/;
+const UNDOCUMENTED =
+  /^(GET|HEAD) (\/v1\/openapi\.json|\/docs(\/.*)?|\/|\/assets\/(\{file\}|[\w.-]+))$|^(GET|DELETE) \/mcp$/;
 /**
  * The OAuth protocol endpoints of the MCP authorization (src/features/oauth/oauth.routes.ts):
  * public by the protocol, described by their own RFC 8414 / RFC 9728 metadata, and answering in
  * OAuth's error shape rather than the API's, so they are not REST operations of the document.
  */
 const OAUTH_PROTOCOL =
-  /^(GET|HEAD) \/\.well-known\/(oauth-protected-resource(\/mcp)?|oauth-authorization-server)$|^GET \/oauth\/authorize$|^HEAD \/oauth\/authorize$|^POST \/oauth\/(register|token|revoke)$/;
+  /^(GET|HEAD) (\/mcp)?\/\.well-known\/(oauth-protected-resource(\/mcp)?|oauth-authorization-server)$|^GET \/oauth\/authorize$|^HEAD \/oauth\/authorize$|^POST \/oauth\/(register|token|revoke)$/;
 
 const protectedOps = () => operations(doc).filter((o) => !isPublic(o));
 const concrete = (o: Operation) => o.path.replaceAll('{id}', 'pst_0000000000000000');

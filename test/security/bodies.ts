@@ -107,6 +107,14 @@ export const BODY_CASES: Record<string, BodyCase> = {
     path: (t) => `/v1/oauth/requests/${t.nextOauthRequest()}/approve`,
     body: () => ({ scopes: ['read'] }),
   },
+  'PATCH /v1/account': {
+    path: () => '/v1/account',
+    body: () => ({ email: `moved-${randomBytes(4).toString('hex')}@example.com` }),
+  },
+  'PATCH /v1/account/settings': {
+    path: () => '/v1/account/settings',
+    body: () => ({ timezone: 'Europe/Paris' }),
+  },
   'POST /v1/post-groups': {
     path: () => '/v1/post-groups',
     body: (t) => ({

@@ -268,6 +268,15 @@ describe('every operation, as its owner', () => {
     await ok('POST', `/v1/post-groups/${later.body.group.id}/cancel`, { key });
   });
 
+  it('reads and changes the account settings and email', async () => {
+    const { b } = s;
+    const key = b.apiKey;
+    await ok('GET', '/v1/account/settings', { key });
+    await ok('PATCH', '/v1/account/settings', { key, body: { timezone: 'Europe/Paris' } });
+    const email = (await ok('GET', '/v1/account', { key })).body.account.email;
+    await ok('PATCH', '/v1/account', { key, body: { email } });
+  });
+
   it('changes, issues a key for and removes members', async () => {
     const { b } = s;
     const key = b.apiKey;

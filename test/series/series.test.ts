@@ -173,7 +173,14 @@ describe('recurring series', () => {
       ],
       [
         { runAt: w.clock.now() + DAY, repeat: { every: { unit: 'week', n: 1 }, until: w.clock.now() } },
-        [{ path: 'repeat.until', message: expect.stringMatching(/^Must be after the first occurrence/) }],
+        [
+          {
+            path: 'repeat.until',
+            message: expect.stringMatching(
+              /^Must be after the first occurrence \(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\)$/,
+            ),
+          },
+        ],
       ],
       [
         { runAt: 8_000_000_000_000_000, repeat: { every: { unit: 'day', n: 1 } } },

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { api, keyStore, ok } from './api.ts';
 import { ErrorBox, Working } from './components/ErrorBox.tsx';
+import { UnsavedKeyNotice } from './components/KeySafety.tsx';
 import { ApiError } from './lib/errors.ts';
 import { AuthorizePage } from './pages/Authorize.tsx';
 import { BrandsPage } from './pages/Brands.tsx';
@@ -153,6 +154,7 @@ export function App() {
         </ul>
       </nav>
       <main id="main" tabIndex={-1}>
+        <UnsavedKeyNotice />
         <Suspense fallback={<Working label="Loading the page…" />}>{page.render()}</Suspense>
       </main>
     </div>

@@ -12,11 +12,20 @@ export const DEFAULT_PLATFORM: PlatformId = 'platformA';
 export type ScoreResult = Schemas['ScoreResult'];
 
 const KEY_STORAGE = 'postkit.apiKey';
+/** Set from sign-up until the person copies or downloads the new key: this browser holds the only copy. */
+const UNSAVED_STORAGE = 'postkit.apiKeyUnsaved';
 
 export const keyStore = {
   get: (): string | null => localStorage.getItem(KEY_STORAGE),
   set: (key: string) => localStorage.setItem(KEY_STORAGE, key),
-  clear: () => localStorage.removeItem(KEY_STORAGE),
+  clear: () => {
+    localStorage.removeItem(KEY_STORAGE);
+    localStorage.removeItem(UNSAVED_STORAGE);
+  },
+  /** The account email of a key only this browser holds yet, or null once it is saved elsewhere. */
+  unsaved: (): string | null => localStorage.getItem(UNSAVED_STORAGE),
+  markUnsaved: (email: string) => localStorage.setItem(UNSAVED_STORAGE, email),
+  markSaved: () => localStorage.removeItem(UNSAVED_STORAGE),
 };
 
 /** The typed client (packages/client), same origin, with the stored key on every call. */

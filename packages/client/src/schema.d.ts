@@ -15,26 +15,7 @@ export interface paths {
          * Liveness probe
          * @description Plain `ok`; touches no dependency.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": string;
-                    };
-                };
-            };
-        };
+        get: operations["getLiveness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -50,100 +31,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /mcp is not supported (405) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Method not allowed: use POST */
-                405: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get?: never;
         put?: never;
         /**
          * MCP endpoint (Streamable HTTP)
          * @description Model Context Protocol over the Streamable HTTP transport, stateless with JSON responses: send JSON-RPC messages (initialize, tools/list, tools/call) with `Accept: application/json, text/event-stream`. Same bearer key and budgets as the REST API; model-backed tools also spend the model budget and the monthly quota. See docs/mcp.md.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description JSON-RPC response(s) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": Record<string, never>;
-                    };
-                };
-                /** @description Accepted: the request held only notifications or responses */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": unknown;
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        /** DELETE /mcp is not supported (405) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Method not allowed: use POST */
-                405: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["sendMcpMessages"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -160,44 +55,7 @@ export interface paths {
          * List the agent tools
          * @description The 14 tools with their descriptions and the JSON Schema of their arguments (and results), exactly as MCP tools/list returns them.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ToolListResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listMcpTools"];
         put?: never;
         post?: never;
         delete?: never;
@@ -217,104 +75,45 @@ export interface paths {
          * Who am I
          * @description The account, the calling member (with its role) and the calling key, with the x-ratelimit-* headers.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["WhoamiResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getAccount"];
         put?: never;
         /**
          * Create an account
          * @description Returns the account and its first API key; the plaintext key is shown only here. Limited per IP.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreateAccountRequestInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CreateAccountResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict with the resource state */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createAccount"];
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change the account email
+         * @description The owner changes the email the account is known by (unique, compared case-insensitively; 409 email_taken when another account has it), and the owner member’s email with it. The keys stay as they are.
+         */
+        patch: operations["updateAccount"];
+        trace?: never;
+    };
+    "/v1/account/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Account settings
+         * @description The account's settings: `timezone`, the IANA zone used where a request names none (a new queue, a recurring series without its own zone, insights, queue suggestions). UTC until set.
+         */
+        get: operations["getAccountSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change account settings
+         * @description An admin or the owner changes them; only the fields present change. `timezone` must be an IANA name (Europe/Paris), stored by its canonical spelling; 400 at `timezone` otherwise. Queues and series already set keep their own zones.
+         */
+        patch: operations["updateAccountSettings"];
         trace?: never;
     };
     "/v1/analytics": {
@@ -328,58 +127,7 @@ export interface paths {
          * Account analytics
          * @description Totals and a per-platform breakdown over posts published in [`from`, `to`) with at least one snapshot, each counted by its latest snapshot.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Epoch ms, inclusive, on publishedAt */
-                    from?: number;
-                    /** @description Epoch ms, exclusive, on publishedAt */
-                    to?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AnalyticsResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getAnalytics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -399,58 +147,7 @@ export interface paths {
          * Content decay and posting frequency
          * @description Over posts published in [`from`, `to`): `decay`, the median share of a post’s engagement (measured so far) reached 1 h, 24 h and 7 d after publishing, read from its snapshots; and `weekly`, posts per week (Monday, UTC) beside the engagements they earned, to see whether posting more often pays.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Epoch ms, inclusive, on publishedAt */
-                    from?: number;
-                    /** @description Epoch ms, exclusive, on publishedAt */
-                    to?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["TrendsResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listAnalyticsTrends"];
         put?: never;
         post?: never;
         delete?: never;
@@ -470,97 +167,10 @@ export interface paths {
          * List brands
          * @description Newest first.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["BrandListResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listBrands"];
         put?: never;
         /** Create a brand */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["BrandCreateRequestInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["BrandResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createBrand"];
         delete?: never;
         options?: never;
         head?: never;
@@ -575,178 +185,21 @@ export interface paths {
             cookie?: never;
         };
         /** Get a brand */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["BrandResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getBrand"];
         put?: never;
         post?: never;
         /**
          * Delete a brand
          * @description Attached voices (and media and posts) are kept; their `brandId` becomes null.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["DeleteResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["deleteBrand"];
         options?: never;
         head?: never;
         /**
          * Update a brand
          * @description Only the fields present are changed.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["BrandUpdateRequestInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["BrandResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateBrand"];
         trace?: never;
     };
     "/v1/calendar": {
@@ -760,58 +213,7 @@ export interface paths {
          * Calendar
          * @description Scheduled (and in-flight) posts at their scheduled time and published posts at their published time, chronological. `from` inclusive, `to` exclusive, both epoch ms and optional.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Epoch ms, inclusive */
-                    from?: number;
-                    /** @description Epoch ms, exclusive */
-                    to?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CalendarResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getCalendar"];
         put?: never;
         post?: never;
         delete?: never;
@@ -831,44 +233,7 @@ export interface paths {
          * Calibration dataset
          * @description Posts with both a recorded score and a metric snapshot: the latest score beside the latest counters, most recently published first; `summary` says how well the score has ranked these posts by engagement (Spearman, pairwise accuracy).
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CalibrationResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getCalibration"];
         put?: never;
         post?: never;
         delete?: never;
@@ -888,44 +253,7 @@ export interface paths {
          * List connected channels
          * @description Every channel of the account, newest first, whatever its status. No token material.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ChannelListResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listChannels"];
         put?: never;
         post?: never;
         delete?: never;
@@ -942,110 +270,14 @@ export interface paths {
             cookie?: never;
         };
         /** Get a channel */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ChannelResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getChannel"];
         put?: never;
         post?: never;
         /**
          * Disconnect a channel
          * @description Status becomes `revoked` and the stored tokens are wiped irreversibly; the row is kept and `channel.disconnected` is emitted. Repeating it changes nothing.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ChannelResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["deleteChannel"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1062,187 +294,18 @@ export interface paths {
          * Get a channel's queue
          * @description The slots and the next `count` slot times, each with the post of the channel scheduled (or published) at that time, or null when free. A channel without a queue answers UTC and no slots.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description How many upcoming slot times, 1-100 */
-                    count?: number;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["QueueViewResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getChannelQueue"];
         /**
          * Set a channel's queue
          * @description Weekly slots (ISO weekday, Monday = 1, and local "HH:MM") in one IANA zone; at most 100, each listed once. Replaces the previous slots; posts already scheduled keep their times. A slot follows the zone across daylight-saving changes: one in a skipped hour falls on the first time after the jump, one in a repeated hour runs once.
          */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["SetQueueRequestInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["QueueResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        put: operations["replaceChannelQueue"];
         post?: never;
         /**
          * Clear a channel's queue
          * @description `deleted` is false when the channel had no queue. Posts already scheduled keep their times; `queue: true` then answers 409 queue_empty.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["DeleteResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["deleteChannelQueue"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1259,69 +322,7 @@ export interface paths {
          * Suggest queue slots
          * @description Slots from the account's own results on the channel's platform: the best weekday and 3-hour windows of /v1/insights, each with its evidence (posts, multiple of the median). With under 20 timed posts, or no window above the median, the general figures instead; `source` says which. Writes nothing: PUT the slots you keep.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description How many slots to propose, 1-21 */
-                    count?: number;
-                    /** @description IANA zone for the proposals; default the queue's zone, else UTC */
-                    timezone?: string;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["SuggestResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getChannelQueueSuggest"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1343,73 +344,7 @@ export interface paths {
          * Refresh a channel's token
          * @description Re-reads the channel and renews its access token when at or near expiry; a no-op when fresh. A lapsed token without a refresh token makes the channel `expired`. 502 `refresh_failed` carries the channel as it now is in `error.channel`.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ChannelResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Upstream model or platform misbehaved */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Capability not configured or dependency degraded */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["refreshChannel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1427,61 +362,7 @@ export interface paths {
          * OAuth redirect target for platformA
          * @description Public: trust comes from the single-use, account-bound state. Exchanges the code, seals the tokens in the vault and creates the channel (or reconnects the existing channel for the same member). Not called directly by API clients. 400 for an unknown, expired or already used state, or when the member refused (`authorization_denied`).
          */
-        get: {
-            parameters: {
-                query: {
-                    /** @description Authorization code (required unless `error` is set) */
-                    code?: string;
-                    /** @description Set by the platform when the member refused */
-                    error?: string;
-                    error_description?: string;
-                    /** @description The state returned by connect */
-                    state: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ChannelResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Upstream model or platform misbehaved */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Capability not configured or dependency degraded */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getChannelsPlatformACallback"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1503,66 +384,7 @@ export interface paths {
          * Start connecting a platformA channel
          * @description Returns the platform's authorization URL and a single-use state bound to this account, valid for 10 minutes. Send the member's browser to `url`; the platform redirects it to the callback. PKCE (S256) is handled by the service.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ConnectChannelRequestInput"] | null;
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ConnectChannelResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Capability not configured or dependency degraded */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["connectChannelsPlatformA"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1580,61 +402,7 @@ export interface paths {
          * OAuth redirect target for platformB
          * @description Public: trust comes from the single-use, account-bound state. Exchanges the code, seals the tokens in the vault and creates the channel (or reconnects the existing channel for the same member). Not called directly by API clients. 400 for an unknown, expired or already used state, or when the member refused (`authorization_denied`).
          */
-        get: {
-            parameters: {
-                query: {
-                    /** @description Authorization code (required unless `error` is set) */
-                    code?: string;
-                    /** @description Set by the platform when the member refused */
-                    error?: string;
-                    error_description?: string;
-                    /** @description The state returned by connect */
-                    state: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ChannelResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Upstream model or platform misbehaved */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Capability not configured or dependency degraded */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getChannelsPlatformBCallback"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1656,66 +424,7 @@ export interface paths {
          * Start connecting a platformB channel
          * @description Returns the platform's authorization URL and a single-use state bound to this account, valid for 10 minutes. Send the member's browser to `url`; the platform redirects it to the callback. PKCE (S256) is handled by the service.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ConnectChannelRequestInput"] | null;
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ConnectChannelResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Capability not configured or dependency degraded */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["connectChannelsPlatformB"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1735,75 +444,7 @@ export interface paths {
          * Generate drafts
          * @description 1-3 drafts from a brief, conditioned on the brand and voice, each scored; best first.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["GenerateRequestInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["GenerateResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Monthly model quota exceeded (quota_exceeded) */
-                402: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Upstream model or platform misbehaved */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["generatePost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1821,35 +462,7 @@ export interface paths {
          * Readiness probe
          * @description Checks the database and the key-value store; 503 with the same body when either is degraded.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["HealthResult"];
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["HealthResult"];
-                    };
-                };
-            };
-        };
+        get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1869,187 +482,18 @@ export interface paths {
          * List the history
          * @description Imported posts and posts published through Postkit that have metrics (`source`), newest first by published time (entries without one last).
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Page size, 1-100 */
-                    limit?: number;
-                    /** @description Items to skip */
-                    offset?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["HistoryListResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listHistory"];
         put?: never;
         /**
          * Import past posts with their results
          * @description Send JSON `{items: [...]}` (1-1000) or `text/csv` (UTF-8 unless the Content-Type names `charset=windows-1252` or `iso-8859-1`; bytes that do not decode are a 400 naming the line and byte offset) with a header row naming the same fields (also accepted: content, commentary, likes, numLikes, numComments, reposts, numShares, date, views, media_type). A text already in the history is updated, not added again (fields an item leaves out keep their values). Any invalid item fails the whole batch with a 400 whose details name the item (`items[3].reactions`) or the CSV line and column (`line 4.likes`); nothing of it is stored. With `?dryRun=true` (an extension) the same checks run and the answer (200 HistoryPreviewResult) previews each row as new or an update, with nothing written.
          */
-        post: {
-            parameters: {
-                query?: {
-                    /** @description `true`: check and preview the import row by row, writing nothing (200 HistoryPreviewResult) */
-                    dryRun?: "true" | "false";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["HistoryImportRequestInput"];
-                    "text/csv": components["schemas"]["HistoryImportRequestInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["HistoryPreviewResult"];
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["HistoryImportResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Payload too large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unsupported media type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["importHistory"];
         /**
          * Delete the imported history
          * @description Removes every imported entry; posts published through Postkit stay.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["HistoryClearResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["clearHistory"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2069,64 +513,7 @@ export interface paths {
          * Delete a history entry
          * @description Removes an imported entry. A post published through Postkit stays history while it has metrics: 409 `not_imported`.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["DeleteResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict with the resource state */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["deleteHistory"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2143,56 +530,7 @@ export interface paths {
          * What works for this author
          * @description Computed from the author’s own history (GET /v1/history) only. Best and worst posting days and 3-hour windows are named only where the data supports them (at least 5 posts in the slot, Mann-Whitney p under 0.05 divided by the slots tested); each part’s `note` says so when it does not.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description IANA time zone for days and hours, e.g. Europe/Paris; default UTC */
-                    timezone?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["InsightsResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getInsights"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2212,127 +550,13 @@ export interface paths {
          * List invitations
          * @description Pending and accepted invitations, newest first (links are never shown again).
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["InvitationListResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listInvitations"];
         put?: never;
         /**
          * Invite someone to the workspace
          * @description Returns the invitation and its `acceptUrl`, shown only here: send the link to the person. It works once, for 7 days. A new invitation for the same email replaces a pending one. Only an owner invites an owner.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreateInvitationRequestInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CreateInvitationResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict with the resource state */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createInvitation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2347,128 +571,14 @@ export interface paths {
             cookie?: never;
         };
         /** Get an invitation */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["InvitationResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getInvitation"];
         put?: never;
         post?: never;
         /**
          * Withdraw an invitation
          * @description Its link stops working. Deleting an accepted invitation leaves the member in place.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["DeleteResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["deleteInvitation"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2487,66 +597,7 @@ export interface paths {
          * Accept an invitation
          * @description Joins the workspace with the invitation’s role. Returns the new member and its first API key, shown only here; with `password`, the member can also sign in to the console. The token works once (409 invitation_used) and for 7 days (409 invitation_expired). Limited per IP.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["AcceptInvitationRequestInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AcceptInvitationResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict with the resource state */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["acceptInvitations"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2564,109 +615,13 @@ export interface paths {
          * List API keys
          * @description Metadata only; secrets are never returned after creation. An owner or admin sees every member’s keys, everyone else their own.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["KeyListResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listKeys"];
         put?: never;
         /**
          * Create an API key
          * @description A key of the calling member, acting with its role; the plaintext key is shown once. An account holds at most 25 live keys (409 key_limit_reached): rate budgets are per key.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreateKeyRequestInput"] | null;
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CreateKeyResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict with the resource state */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2684,55 +639,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Revoke an API key */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RevokeResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["deleteKey"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2751,55 +658,7 @@ export interface paths {
          * Rotate an API key
          * @description Revokes the key and issues a replacement with the same name and member; the new secret is shown once.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CreateKeyResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["rotateKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2817,144 +676,13 @@ export interface paths {
          * List media
          * @description Newest first.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Page size, 1-100 */
-                    limit?: number;
-                    /** @description Items to skip */
-                    offset?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MediaListResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listMedia"];
         put?: never;
         /**
          * Upload media
          * @description Send the raw file as the body with its Content-Type (image/png, image/jpeg, image/gif, image/webp, video/mp4, application/pdf). The type must match the file's magic bytes (else 415) and the size must fit the type's limit (else 413, checked while the body streams in). Optional `X-Filename` header and `brandId` query.
          */
-        post: {
-            parameters: {
-                query?: {
-                    /** @description A brand of the caller */
-                    brandId?: string;
-                };
-                header?: {
-                    /** @description Original file name; reduced to its basename */
-                    "x-filename"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            /** @description The file bytes */
-            requestBody: {
-                content: {
-                    "application/pdf": string;
-                    "image/gif": string;
-                    "image/jpeg": string;
-                    "image/png": string;
-                    "image/webp": string;
-                    "video/mp4": string;
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MediaResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Payload too large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unsupported media type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createMedia"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2969,110 +697,14 @@ export interface paths {
             cookie?: never;
         };
         /** Get media metadata */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MediaResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getMedia"];
         put?: never;
         post?: never;
         /**
          * Delete media
          * @description Removes the metadata and the stored object.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["DeleteResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["deleteMedia"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3089,60 +721,7 @@ export interface paths {
          * Download media bytes
          * @description Streams the stored bytes with the original Content-Type.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The stored bytes */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/pdf": string;
-                        "image/gif": string;
-                        "image/jpeg": string;
-                        "image/png": string;
-                        "image/webp": string;
-                        "video/mp4": string;
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getMediaContent"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3162,44 +741,7 @@ export interface paths {
          * List the workspace’s members
          * @description Everyone in the workspace with their role, oldest first.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MemberListResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listMembers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3222,159 +764,14 @@ export interface paths {
          * Remove a member
          * @description The member’s API keys, sessions and connected apps stop working at once, in every process. Only an owner removes an owner; the last owner cannot be removed (409 last_owner).
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["DeleteResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict with the resource state */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["deleteMember"];
         options?: never;
         head?: never;
         /**
          * Change a member’s role
          * @description Admins change members below owner; only an owner changes an owner or makes one. The last owner cannot be demoted (409 last_owner). The member’s keys act with the new role from their next request.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ChangeRoleRequestInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MemberResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict with the resource state */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateMember"];
         trace?: never;
     };
     "/v1/members/{id}/keys": {
@@ -3390,86 +787,7 @@ export interface paths {
          * Issue a key for a member
          * @description For a member who lost their key: a new key of theirs, acting with their role, shown once. It holds the scopes the member’s role reaches unless `scopes` narrows them. Only an owner issues a key for an owner.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreateKeyRequestInput"] | null;
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CreateKeyResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict with the resource state */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createMemberKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3487,26 +805,7 @@ export interface paths {
          * Service contract
          * @description Scoring schema version, post length limits, platforms, media kinds, follower bands, the scoring dimensions with their weights, and this deployment’s capabilities.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MetaResult"];
-                    };
-                };
-            };
-        };
+        get: operations["getMeta"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3526,44 +825,7 @@ export interface paths {
          * List connected apps
          * @description Apps (OAuth clients, e.g. AI agents over MCP) this account approved and has not revoked, with their scopes and last use.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ConnectedAppListResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listOauthApps"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3586,55 +848,7 @@ export interface paths {
          * Revoke a connected app
          * @description Ends every authorization of this app (client id) for the account: its tokens stop working at once.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RevokeResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["deleteOauthApp"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3651,55 +865,7 @@ export interface paths {
          * Read an authorization request
          * @description What the consent page shows: the app, where the browser returns, and what each requested scope allows. Requests expire after 10 minutes.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthorizationRequestResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getOauthRequest"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3721,77 +887,7 @@ export interface paths {
          * Approve an authorization request
          * @description Connects the app to the calling account with the requested scopes, or fewer. Returns where to send the browser (the redirect URI with a single-use code).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ApproveAuthorizationRequestInput"] | null;
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthorizationAnswer"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["approveOauthRequest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3811,55 +907,7 @@ export interface paths {
          * Deny an authorization request
          * @description Returns where to send the browser (the redirect URI with error=access_denied).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthorizationAnswer"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["denyOauthRequest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3879,75 +927,7 @@ export interface paths {
          * Plan posts
          * @description 1-14 outline items (slot, pillar, hook, angle, format, archetype); brand themes become the pillars and a cadence sets each slot’s day.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["PlanRequestInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PlanResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Monthly model quota exceeded (quota_exceeded) */
-                402: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Upstream model or platform misbehaved */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["planWeek"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3967,84 +947,7 @@ export interface paths {
          * Post to several channels
          * @description One composition for several channels: a post per variant (1-20, one per channel), each with its own text, `thread`, `firstComment` and `mediaIds`, each checked against its own channel's platform as POST /v1/posts checks a post. With `runAt` (epoch ms, in the future) every post is scheduled for that time; with `queue: true` each takes its own channel's next free queue slot; with neither they are drafts. All or none: any problem fails the request with each problem at its variant (`variants[1].text`) and nothing is written. Every post carries the group's id (`groupId`; list them with GET /v1/posts?groupId=) and is then a post like any other: edit, schedule, publish or cancel it alone, or the group at once. Scheduling needs the publish scope. Honours `Idempotency-Key`.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreatePostGroupRequestInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PostGroupResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict with the resource state */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Idempotency key reused with a different request */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createPostGroup"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4062,55 +965,7 @@ export interface paths {
          * Get a post group
          * @description The group and its posts, in the order of its variants (a deleted post drops out).
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PostGroupResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getPostGroup"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4132,55 +987,7 @@ export interface paths {
          * Cancel a post group
          * @description Cancels each post of the group that has not reached its platform, as POST /v1/posts/{id}/cancel does. A post that cannot be canceled (published, failed, or already being sent) stays as it is and is listed in `refused` with the code and message its own cancel answers.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PostGroupActionResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["cancelPostGroup"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4200,55 +1007,7 @@ export interface paths {
          * Publish a post group now
          * @description Publishes each post of the group now, as POST /v1/posts/{id}/publish does, each exactly once and all at once (each goes to its own channel). Posts already published are left out, so a second call after a partial failure publishes only the rest. A post that fails or cannot be published (canceled, failed, no longer a draft or scheduled) is listed in `refused` with the code and message its own publish answers; the answer is 200 with every post as it now is. Honours `Idempotency-Key`.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PostGroupActionResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["publishPostGroup"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4266,137 +1025,13 @@ export interface paths {
          * List posts
          * @description Newest first; optionally only one status, only the occurrences of one series (`seriesId`), or only the posts of one post group (`groupId`).
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Only the posts of this post group */
-                    groupId?: string;
-                    /** @description Page size, 1-100 */
-                    limit?: number;
-                    /** @description Items to skip */
-                    offset?: number;
-                    /** @description Only the occurrences of this series */
-                    seriesId?: string;
-                    status?: components["schemas"]["PostStatusInput"];
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PostListResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listPosts"];
         put?: never;
         /**
          * Create a post
          * @description A draft, or a scheduled post when `runAt` (epoch ms, in the future) is given; scheduling needs a `channelId`. With `queue: true` instead of `runAt`, the post takes the channel’s next free queue slot (`slot` says which; 409 queue_empty when the channel has no slots). With `repeat`, the post is the first occurrence of a series (`series`): `runAt` + `repeat.every` repeats every n days, weeks or months at the same local time; `queue: true` + `repeat.minGapDays` re-queues the text (evergreen). `until` and `count` end a series. Every reference must be the caller’s; the text, each `thread` part (only on a platform with threads) and the `firstComment` must fit the platform, each problem reported at its part (`thread[2]`). Honours `Idempotency-Key`.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreatePostRequestInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CreatePostResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict with the resource state */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Idempotency key reused with a different request */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createPost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4411,187 +1046,21 @@ export interface paths {
             cookie?: never;
         };
         /** Get a post */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PostResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getPost"];
         put?: never;
         post?: never;
         /**
          * Delete a post
          * @description Any state; a scheduled post’s pending job goes with it. A published post stays on the platform.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["DeleteResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["deletePost"];
         options?: never;
         head?: never;
         /**
          * Edit a draft
          * @description Drafts only (409 not_draft otherwise); only the fields present change.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["UpdatePostRequestInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PostResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PostConflict"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updatePost"];
         trace?: never;
     };
     "/v1/posts/{id}/cancel": {
@@ -4607,64 +1076,7 @@ export interface paths {
          * Cancel a post
          * @description Any non-terminal post not yet sent to the platform becomes canceled (a no-op when already canceled). 409 post_terminal for published or failed posts, 409 post_publishing once the create is on its way.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PostResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PostConflict"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["cancelPost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4682,131 +1094,13 @@ export interface paths {
          * A post’s comments
          * @description Notes the workspace’s members left on the post, oldest first.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CommentListResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listPostComments"];
         put?: never;
         /**
          * Comment on a post
          * @description A note for the other members, in the calling member’s name; any post state.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreateCommentRequestInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CommentResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createPostComment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4824,67 +1118,7 @@ export interface paths {
          * Get a post’s metrics
          * @description `latest` and `history` (newest first). Counters are null where the platform does not report a dimension, which differs from a reported 0.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Most recent snapshots to include in `history`, 1-1000 */
-                    limit?: number;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PostMetricsResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getPostMetrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4904,71 +1138,7 @@ export interface paths {
          * A post’s metrics over time
          * @description Every kept snapshot of the post, oldest first (one per refresh, by the sweep or on demand), each with its engagements and its time since publishing; `from`/`to` narrow it on fetchedAt. Snapshots older than the retention window (METRICS_SNAPSHOT_RETENTION_DAYS) are pruned, except the latest and those around 1 h, 24 h and 7 d after publishing.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Epoch ms, inclusive, on fetchedAt */
-                    from?: number;
-                    /** @description Snapshots to answer, 1-1000, oldest first from `from` */
-                    limit?: number;
-                    /** @description Epoch ms, exclusive, on fetchedAt */
-                    to?: number;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MetricsHistoryResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listPostMetricsHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4990,91 +1160,7 @@ export interface paths {
          * Refresh a post’s metrics
          * @description Polls the platform now and appends a snapshot. 409 `not_published` for a post not on the platform, 409 `channel_revoked` (or `channel_expired`, `channel_error`) when its channel cannot be used, 502 `platform_error`, 503 when the platform is not configured.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MetricRefreshResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict with the resource state */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Upstream model or platform misbehaved */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Capability not configured or dependency degraded */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["refreshPostMetrics"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5094,91 +1180,7 @@ export interface paths {
          * Publish now
          * @description Claims the post (draft or scheduled -> publishing) and publishes it exactly once: with a thread or a first comment, each part once, in order, each recorded before the next is sent (a part that fails for good fails the post with an error naming it; the parts before it stay in `platformPostIds`). A second or concurrent call gets 409 not_claimable with the post; one with the same `Idempotency-Key` as an earlier successful call (an extension) answers that call’s post again. Channel problems give 409 (channel_revoked, channel_expired, channel_error) and a platform rejection 502 publish_failed, each with the failed post; also 502 publish_failed when the platform never answered the create and cannot say whether it has the post (the post’s `error` then opens with publish_outcome_unknown). A transient platform outage gives 503 platform_unavailable with the post back in `scheduled` for an automatic retry. 400 when the post has no channel.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PostResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PostErrorResult"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PostErrorResult"];
-                    };
-                };
-                /** @description Capability not configured or dependency degraded */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["publishPost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5198,77 +1200,7 @@ export interface paths {
          * Schedule a post
          * @description draft -> scheduled, or a new time for a scheduled post (its pending job is replaced). `runAt` must be in the future and the post needs a channel; `queue: true` instead (an extension) takes the channel's next free queue slot (409 queue_empty without slots).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["SchedulePostRequestInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PostResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PostConflict"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["schedulePost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5292,77 +1224,7 @@ export interface paths {
          * Edit a scheduled post
          * @description An extension (PATCH /v1/posts/{id} stays drafts only): changes the text, thread, first comment or media of a scheduled post until its publish starts; only the fields present change, and they must fit the platform as on create. Its channel, brand and time stay (POST /schedule moves it). 409 publish_started once the publish has claimed the post (or a part of it was published before a retry), 409 not_scheduled for a draft, 409 post_terminal for a finished post; each carries the post.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ReviseScheduledRequestInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PostResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PostConflict"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updatePostScheduled"];
         trace?: never;
     };
     "/v1/posts/{id}/score": {
@@ -5378,73 +1240,7 @@ export interface paths {
          * Score a post
          * @description Scores the stored text like POST /v1/score (cached, metered against the model budget and quota) and records the score against the post (`post.scored`).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["StoredScoreResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Monthly model quota exceeded (quota_exceeded) */
-                402: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Upstream model or platform misbehaved */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["scoreSavedPost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5462,55 +1258,7 @@ export interface paths {
          * Scores recorded for a post
          * @description Newest first.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PostScoreListResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listPostScores"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5532,106 +1280,7 @@ export interface paths {
          * Schedule many posts
          * @description JSON `{items}` (1-100) or `text/csv` (up to 1000 rows, RFC 4180; UTF-8 unless the Content-Type names `charset=windows-1252` or `iso-8859-1`, a BOM dropped; bytes that do not decode are a 400 naming the row and byte offset) with a header row naming the columns `text, runAt, channelId, platform, firstComment, mediaIds` (also `brandId`, `thread` as a JSON list, and `queue`; other columns, such as an export's `id` and `status`, are ignored). `runAt` is epoch ms or ISO 8601 with its offset; `mediaIds` are separated by spaces or commas; a cell starting with `'` before `=`, `+`, `-` or `@` loses that one quote (an export's formula escape). Every item is validated on its own; any problem fails the whole batch with per-item details (`items[2].runAt`, or `row 4.runAt` for a CSV: the spreadsheet row, header = row 1) and nothing is created. `?dryRun=true` answers 200 with every row's problems and the offline score of each good row, and writes nothing. Honours `Idempotency-Key` (the query is part of the request it is bound to).
          */
-        post: {
-            parameters: {
-                query?: {
-                    /** @description true: check every row and answer the report; nothing is written */
-                    dryRun?: "true" | "false";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["BulkScheduleRequestInput"];
-                    "text/csv": components["schemas"]["BulkScheduleRequestInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["BulkDryRunResult"];
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PostListResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict with the resource state */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Payload too large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unsupported media type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Idempotency key reused with a different request */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["bulkSchedulePosts"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5649,62 +1298,7 @@ export interface paths {
          * Export posts
          * @description Every post of the account matching the list filters (`status`), newest first, streamed. `format=csv` (default) has the bulk import’s columns first (`text, runAt, channelId, platform, firstComment, mediaIds, thread`, then `id, status, publishedAt, platformUrl, createdAt`, times in ISO 8601 UTC), so the file can be edited and imported again; a cell starting with `=`, `+`, `-` or `@` is prefixed with `'` so a spreadsheet shows it as text. `format=json` answers `{"posts": [...]}`.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description csv (RFC 4180, UTF-8) or json */
-                    format?: "csv" | "json";
-                    /** @description Only the posts of this post group */
-                    groupId?: string;
-                    /** @description Only the occurrences of this series */
-                    seriesId?: string;
-                    status?: components["schemas"]["PostStatusInput"];
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Every matching post, newest first: CSV (with a BOM) or `{"posts": [Post, ...]}` */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": Record<string, never>;
-                        "text/csv": Record<string, never>;
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["exportPosts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5726,57 +1320,7 @@ export interface paths {
          * Validate a post
          * @description Errors (empty, too long, unsupported platform, invalid or mismatched media) and warnings (6+ hashtags, external link, engagement bait, AI-tells). No model call, nothing stored; 200 even when not valid.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ValidatePostRequestInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationReport"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["validatePosts"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5796,75 +1340,7 @@ export interface paths {
          * Rewrite a post
          * @description Scores the original, rewrites it without inventing facts, and re-scores the rewrite; `after` is reported exactly as measured, even when lower.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ScoreRequestInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RewriteResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Monthly model quota exceeded (quota_exceeded) */
-                402: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Upstream model or platform misbehaved */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["rewritePost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5884,75 +1360,7 @@ export interface paths {
          * Score a post
          * @description Deterministic rules (named signals, link and hashtag caps, hook archetype, format multiplier, timing) merged with the judge; `overall` is the weighted breakdown. Cached 30 days per input: a repeat costs no quota.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ScoreRequestInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ScoreResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Monthly model quota exceeded (quota_exceeded) */
-                402: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Upstream model or platform misbehaved */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["scorePost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5970,58 +1378,7 @@ export interface paths {
          * List series
          * @description Recurring and evergreen series, newest first. A series starts with POST /v1/posts and `repeat`; its occurrences are posts: GET /v1/posts?seriesId=.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Page size, 1-100 */
-                    limit?: number;
-                    /** @description Items to skip */
-                    offset?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["SeriesListResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listSeries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6038,110 +1395,14 @@ export interface paths {
             cookie?: never;
         };
         /** Get a series */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["SeriesResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getSeries"];
         put?: never;
         post?: never;
         /**
          * Cancel a series
          * @description No further occurrences are created, and every occurrence not yet sent to the platform is canceled (`canceled` lists them). Published occurrences stay. Repeating the call changes nothing more.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CancelSeriesResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["deleteSeries"];
         options?: never;
         head?: never;
         patch?: never;
@@ -6158,118 +1419,13 @@ export interface paths {
          * List voices
          * @description Newest first.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["VoiceListResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listVoices"];
         put?: never;
         /**
          * Create a voice
          * @description With `samples`, traits, do-nots and exemplars are distilled from them (one model-backed operation) and any explicit lists are ignored; without, the lists are stored as given.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["VoiceCreateRequestInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["VoiceResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Monthly model quota exceeded (quota_exceeded) */
-                402: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Upstream model or platform misbehaved */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createVoice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6284,175 +1440,18 @@ export interface paths {
             cookie?: never;
         };
         /** Get a voice */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["VoiceResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getVoice"];
         put?: never;
         post?: never;
         /** Delete a voice */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["DeleteResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["deleteVoice"];
         options?: never;
         head?: never;
         /**
          * Update a voice
          * @description Only the fields present are changed; `brandId: null` detaches the voice.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["VoiceUpdateRequestInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["VoiceResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateVoice"];
         trace?: never;
     };
     "/v1/voices/build": {
@@ -6468,75 +1467,7 @@ export interface paths {
          * Build a voice from samples
          * @description Distils traits, do-nots and exemplars from 1-12 sample posts and saves the voice.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["BuildVoiceRequestInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["VoiceResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Monthly model quota exceeded (quota_exceeded) */
-                402: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Upstream model or platform misbehaved */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["buildVoices"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6554,118 +1485,13 @@ export interface paths {
          * List webhook endpoints
          * @description Newest first; signing secrets are never included. `events` lists every subscribable event.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["WebhookListResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listWebhooks"];
         put?: never;
         /**
          * Register a webhook endpoint
          * @description The URL must be HTTPS on a public host. The signing secret is returned in this response only. 503 when the deployment has no vault key to keep secrets with.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreateWebhookRequestInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CreateWebhookResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict with the resource state */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Capability not configured or dependency degraded */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6680,110 +1506,14 @@ export interface paths {
             cookie?: never;
         };
         /** Get a webhook endpoint */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["WebhookResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getWebhook"];
         put?: never;
         post?: never;
         /**
          * Delete a webhook endpoint
          * @description Removes the endpoint, its secret and its delivery history; queued deliveries are dropped.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["DeleteResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
         patch?: never;
@@ -6800,69 +1530,7 @@ export interface paths {
          * List deliveries to an endpoint
          * @description Newest first, with every attempt recorded (`attempts`, `lastStatusCode`, `lastError`, `nextAttemptAt`).
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Page size, 1-100 */
-                    limit?: number;
-                    /** @description Items to skip */
-                    offset?: number;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["DeliveryListResult"];
-                    };
-                };
-                /** @description Invalid request body or query parameters */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6884,64 +1552,7 @@ export interface paths {
          * Send a test event
          * @description An extension: sends one signed `webhook.test` delivery to the endpoint now, exactly as real deliveries are sent, and answers the receiver’s status (or why nothing arrived) with the headers and raw body sent; `signedPayload` is what `x-kit-signature` signs. Not queued, retried or listed with the deliveries. 200 whatever the receiver answered; 503 without a vault key.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["WebhookTestResult"];
-                    };
-                };
-                /** @description Missing or invalid API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Resource not found for this account */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Capability not configured or dependency degraded */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["testWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6952,13 +1563,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        AcceptInvitationRequest: {
-            name?: string;
-            /** @description 10 to 200 characters, for signing in to the console */
-            password?: string;
-            /** @description The token from the invitation link */
-            token: string;
-        };
         AcceptInvitationRequestInput: {
             name?: string;
             /** @description 10 to 200 characters, for signing in to the console */
@@ -6972,23 +1576,18 @@ export interface components {
             key: components["schemas"]["ApiKey"];
             member: components["schemas"]["Member"];
         };
-        AcceptInvitationResultInput: {
-            /** @description The member’s first key in plaintext, shown exactly once */
-            apiKey: string;
-            key: components["schemas"]["ApiKeyInput"];
-            member: components["schemas"]["MemberInput"];
-        };
         Account: {
             email: string;
             id: string;
             /** @description New accounts start on `free` */
             plan: string;
         };
-        AccountInput: {
-            email: string;
-            id: string;
-            /** @description New accounts start on `free` */
-            plan: string;
+        AccountResult: {
+            account: components["schemas"]["Account"];
+        };
+        AccountSettings: {
+            /** @description IANA time zone, e.g. Europe/Paris: the default zone of new queues, series and insights (UTC until set) */
+            timezone: string;
         };
         Analytics: {
             /** @description Window start on publishedAt (inclusive), as requested */
@@ -7000,21 +1599,8 @@ export interface components {
             to: number | null;
             totals: components["schemas"]["MetricTotals"];
         };
-        AnalyticsInput: {
-            /** @description Window start on publishedAt (inclusive), as requested */
-            from: number | null;
-            /** @description One entry per platform with at least one counted post */
-            platforms: components["schemas"]["PlatformTotalsInput"][];
-            reported: components["schemas"]["MetricCoverageInput"];
-            /** @description Window end on publishedAt (exclusive), as requested */
-            to: number | null;
-            totals: components["schemas"]["MetricTotalsInput"];
-        };
         AnalyticsResult: {
             analytics: components["schemas"]["Analytics"];
-        };
-        AnalyticsResultInput: {
-            analytics: components["schemas"]["AnalyticsInput"];
         };
         ApiKey: {
             createdAt: number;
@@ -7030,24 +1616,6 @@ export interface components {
             /** @description What the key may do: `read`, `write`, `publish` (docs/security.md); new keys default to all three */
             scopes: ("read" | "write" | "publish")[];
         };
-        ApiKeyInput: {
-            createdAt: number;
-            id: string;
-            /** @description First characters of the secret; identifies the key */
-            keyPrefix: string;
-            lastUsedAt: number | null;
-            /** @description The member the key belongs to; it acts with that member’s role */
-            memberId: string;
-            name: string;
-            /** @description null while the key is live */
-            revokedAt: number | null;
-            /** @description What the key may do: `read`, `write`, `publish` (docs/security.md); new keys default to all three */
-            scopes: ("read" | "write" | "publish")[];
-        };
-        ApproveAuthorizationRequest: {
-            /** @description The scopes to grant: those the app asked for (default) or fewer */
-            scopes?: ("read" | "write" | "publish")[];
-        };
         ApproveAuthorizationRequestInput: {
             /** @description The scopes to grant: those the app asked for (default) or fewer */
             scopes?: ("read" | "write" | "publish")[];
@@ -7056,37 +1624,10 @@ export interface components {
             /** @description Send the browser here: the app's redirect URI with the code or the error */
             redirectTo: string;
         };
-        AuthorizationAnswerInput: {
-            /** @description Send the browser here: the app's redirect URI with the code or the error */
-            redirectTo: string;
-        };
         AuthorizationRequestResult: {
             request: components["schemas"]["AuthorizationRequestView"];
         };
-        AuthorizationRequestResultInput: {
-            request: components["schemas"]["AuthorizationRequestViewInput"];
-        };
         AuthorizationRequestView: {
-            client: {
-                id: string;
-                /** @description As the app registered it: self-declared, not verified */
-                name: string;
-                uri: string | null;
-            };
-            expiresAt: number;
-            id: string;
-            /** @description Where the browser goes back to after the answer */
-            redirectHost: string;
-            redirectUri: string;
-            /** @description The MCP endpoint the tokens will work on */
-            resource: string;
-            scopes: {
-                description: string;
-                /** @enum {string} */
-                scope: "read" | "write" | "publish";
-            }[];
-        };
-        AuthorizationRequestViewInput: {
             client: {
                 id: string;
                 /** @description As the app registered it: self-declared, not verified */
@@ -7117,14 +1658,6 @@ export interface components {
             themes: string[];
             updatedAt: number;
         };
-        BrandCreateRequest: {
-            audience?: string | null;
-            description?: string | null;
-            /** @description e.g. "links go in the first comment" */
-            linkPolicy?: string | null;
-            name: string;
-            themes?: string[];
-        };
         BrandCreateRequestInput: {
             audience?: string | null;
             description?: string | null;
@@ -7133,35 +1666,11 @@ export interface components {
             name: string;
             themes?: string[];
         };
-        BrandInput: {
-            audience: string | null;
-            createdAt: number;
-            description: string | null;
-            id: string;
-            linkPolicy: string | null;
-            name: string;
-            /** @description Content themes; plan uses them as pillars */
-            themes: string[];
-            updatedAt: number;
-        };
         BrandListResult: {
             brands: components["schemas"]["Brand"][];
         };
-        BrandListResultInput: {
-            brands: components["schemas"]["BrandInput"][];
-        };
         BrandResult: {
             brand: components["schemas"]["Brand"];
-        };
-        BrandResultInput: {
-            brand: components["schemas"]["BrandInput"];
-        };
-        BrandUpdateRequest: {
-            audience?: string | null;
-            description?: string | null;
-            linkPolicy?: string | null;
-            name?: string;
-            themes?: string[];
         };
         BrandUpdateRequestInput: {
             audience?: string | null;
@@ -7169,13 +1678,6 @@ export interface components {
             linkPolicy?: string | null;
             name?: string;
             themes?: string[];
-        };
-        BuildVoiceRequest: {
-            /** @description Must belong to the caller */
-            brandId?: string;
-            name: string;
-            /** @description 1-12 sample posts to distil */
-            samples: string[];
         };
         BuildVoiceRequestInput: {
             /** @description Must belong to the caller */
@@ -7186,11 +1688,6 @@ export interface components {
         };
         BulkDryRunResult: {
             rows: components["schemas"]["BulkRowReport"][];
-            /** @description Every row is ok: the same request without dryRun would schedule them all */
-            valid: boolean;
-        };
-        BulkDryRunResultInput: {
-            rows: components["schemas"]["BulkRowReportInput"][];
             /** @description Every row is ok: the same request without dryRun would schedule them all */
             valid: boolean;
         };
@@ -7205,35 +1702,6 @@ export interface components {
             row: number;
             /** @description A valid row’s offline score (0-100, the heuristic engine: free, no quota) */
             score?: number;
-        };
-        BulkRowReportInput: {
-            /** @description Each problem at `row N.<column>` (CSV) or `items[i].<field>` (JSON), as the import would report it */
-            errors: {
-                message: string;
-                path: string;
-            }[];
-            ok: boolean;
-            /** @description CSV: the spreadsheet row (the header is row 1, the first post row 2); JSON: the item, counting from 1 */
-            row: number;
-            /** @description A valid row’s offline score (0-100, the heuristic engine: free, no quota) */
-            score?: number;
-        };
-        BulkScheduleItem: {
-            brandId?: string | null;
-            channelId?: string | null;
-            /** @description Published right after the post: platformA a comment under it, platformB a reply to the last part */
-            firstComment?: string | null;
-            /** @description Media of the caller, as the platform takes it (platformA: 1-20 images, or one video, or one PDF document; platformB: 1-4 images, or one video or GIF (no PDF)) */
-            mediaIds?: string[];
-            platform?: string;
-            /** @description true instead of runAt: the channel's next free queue slot, as POST /v1/posts */
-            queue?: boolean;
-            /** @description Epoch ms, in the future; required unless queue is true */
-            runAt?: number;
-            /** @description The post text; checked against the platform limit */
-            text: string;
-            /** @description Only on platformB: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
-            thread?: string[];
         };
         BulkScheduleItemInput: {
             brandId?: string | null;
@@ -7252,14 +1720,9 @@ export interface components {
             /** @description Only on platformB: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
             thread?: string[];
         };
-        BulkScheduleRequest: {
-            items: components["schemas"]["BulkScheduleItem"][];
-        };
         BulkScheduleRequestInput: {
             items: components["schemas"]["BulkScheduleItemInput"][];
         };
-        /** @enum {string} */
-        Cadence: "daily" | "weekdays" | "3x-week";
         /** @enum {string} */
         CadenceInput: "daily" | "weekdays" | "3x-week";
         CalendarEntry: {
@@ -7272,46 +1735,14 @@ export interface components {
             /** @description Scheduled time, or published time once published */
             when: number;
         };
-        CalendarEntryInput: {
-            channelId: string | null;
-            platform: string;
-            postId: string;
-            /** @description The first characters of the text */
-            preview: string;
-            status: components["schemas"]["PostStatusInput"];
-            /** @description Scheduled time, or published time once published */
-            when: number;
-        };
         CalendarResult: {
             calendar: components["schemas"]["CalendarEntry"][];
-        };
-        CalendarResultInput: {
-            calendar: components["schemas"]["CalendarEntryInput"][];
         };
         CalibrationResult: {
             calibration: components["schemas"]["CalibrationRow"][];
             summary: components["schemas"]["CalibrationSummary"];
         };
-        CalibrationResultInput: {
-            calibration: components["schemas"]["CalibrationRowInput"][];
-            summary: components["schemas"]["CalibrationSummaryInput"];
-        };
         CalibrationRow: {
-            clicks: number | null;
-            comments: number | null;
-            /** @description likes + comments + shares + clicks, nulls counted as 0 */
-            engagements: number;
-            impressions: number | null;
-            likes: number | null;
-            platform: string;
-            postId: string;
-            publishedAt: number | null;
-            /** @description Latest recorded score (rounded overall) */
-            score: number;
-            shares: number | null;
-            verdict: string | null;
-        };
-        CalibrationRowInput: {
             clicks: number | null;
             comments: number | null;
             /** @description likes + comments + shares + clicks, nulls counted as 0 */
@@ -7335,31 +1766,10 @@ export interface components {
             /** @description Rank correlation of score with engagements over these posts; null under 3 posts or when either is constant */
             spearman: number | null;
         };
-        /** @description How well the score has predicted this account's own results */
-        CalibrationSummaryInput: {
-            /** @description Of the post pairs whose engagements differ 2x or more (on 1 + engagements), the share the score ranks the right way (a score tie counts half); null without such pairs */
-            pairwiseAccuracy: number | null;
-            /** @description Posts in the calibration set */
-            posts: number;
-            /** @description Rank correlation of score with engagements over these posts; null under 3 posts or when either is constant */
-            spearman: number | null;
-        };
         CancelSeriesResult: {
             /** @description Ids of the future occurrences canceled by this call */
             canceled: string[];
             series: components["schemas"]["Series"];
-        };
-        CancelSeriesResultInput: {
-            /** @description Ids of the future occurrences canceled by this call */
-            canceled: string[];
-            series: components["schemas"]["SeriesInput"];
-        };
-        ChangeRoleRequest: {
-            /**
-             * @description `owner` (everything), `admin` (members below owner, keys, channels, webhooks, settings, approving), `editor` (brands, voices, media, drafts; schedules and publishes unless approvals are required), `viewer` (reads)
-             * @enum {string}
-             */
-            role: "viewer" | "editor" | "admin" | "owner";
         };
         ChangeRoleRequestInput: {
             /**
@@ -7390,52 +1800,15 @@ export interface components {
             status: components["schemas"]["ChannelStatus"];
             updatedAt: number;
         };
-        ChannelInput: {
-            accountId: string;
-            brandId: string | null;
-            createdAt: number;
-            /** @description Access-token expiry (epoch ms); null when unknown or wiped */
-            expiresAt: number | null;
-            /** @description The member's display name at the platform */
-            handle: string | null;
-            /** @description chn_… */
-            id: string;
-            /** @description When the current access token was obtained (connect, reconnect or refresh) */
-            lastRefreshAt: number | null;
-            platform: string;
-            /** @description The member's id at the platform */
-            platformUserId: string | null;
-            /** @description An extension: true while a refresh token is stored, so Postkit renews the sign-in itself before `expiresAt`; false: the member must connect again once `expiresAt` passes */
-            renews: boolean;
-            /** @description Scopes the member granted */
-            scopes: string[];
-            status: components["schemas"]["ChannelStatusInput"];
-            updatedAt: number;
-        };
         ChannelListResult: {
             channels: components["schemas"]["Channel"][];
-        };
-        ChannelListResultInput: {
-            channels: components["schemas"]["ChannelInput"][];
         };
         ChannelResult: {
             channel: components["schemas"]["Channel"];
         };
-        ChannelResultInput: {
-            channel: components["schemas"]["ChannelInput"];
-        };
         /** @enum {string} */
         ChannelStatus: "connected" | "expired" | "revoked" | "error";
-        /** @enum {string} */
-        ChannelStatusInput: "connected" | "expired" | "revoked" | "error";
         Comment: {
-            createdAt: number;
-            id: string;
-            /** @description The member who wrote it */
-            memberId: string;
-            text: string;
-        };
-        CommentInput: {
             createdAt: number;
             id: string;
             /** @description The member who wrote it */
@@ -7445,30 +1818,14 @@ export interface components {
         CommentListResult: {
             comments: components["schemas"]["Comment"][];
         };
-        CommentListResultInput: {
-            comments: components["schemas"]["CommentInput"][];
-        };
         CommentResult: {
             comment: components["schemas"]["Comment"];
-        };
-        CommentResultInput: {
-            comment: components["schemas"]["CommentInput"];
-        };
-        ConnectChannelRequest: {
-            /** @description A brand of the caller's to attach the connected channel to */
-            brandId?: string;
         };
         ConnectChannelRequestInput: {
             /** @description A brand of the caller's to attach the connected channel to */
             brandId?: string;
         };
         ConnectChannelResult: {
-            /** @description Opaque single-use token, bound to this account, valid for 10 minutes; echoed to the callback */
-            state: string;
-            /** @description The platform authorization URL to send the member's browser to */
-            url: string;
-        };
-        ConnectChannelResultInput: {
             /** @description Opaque single-use token, bound to this account, valid for 10 minutes; echoed to the callback */
             state: string;
             /** @description The platform authorization URL to send the member's browser to */
@@ -7483,29 +1840,8 @@ export interface components {
             redirectHosts: string[];
             scopes: ("read" | "write" | "publish")[];
         };
-        ConnectedAppInput: {
-            clientId: string;
-            clientUri: string | null;
-            connectedAt: number;
-            lastUsedAt: number | null;
-            name: string;
-            redirectHosts: string[];
-            scopes: ("read" | "write" | "publish")[];
-        };
         ConnectedAppListResult: {
             apps: components["schemas"]["ConnectedApp"][];
-        };
-        ConnectedAppListResultInput: {
-            apps: components["schemas"]["ConnectedAppInput"][];
-        };
-        CreateAccountRequest: {
-            /**
-             * Format: email
-             * @description Unique per account, compared case-insensitively
-             */
-            email: string;
-            /** @description Label for the first key; default `default` */
-            name?: string;
         };
         CreateAccountRequestInput: {
             /**
@@ -7524,30 +1860,9 @@ export interface components {
             /** @description The account’s creator: its owner */
             member: components["schemas"]["Member"];
         };
-        CreateAccountResultInput: {
-            account: components["schemas"]["AccountInput"];
-            /** @description The plaintext key, shown exactly once */
-            apiKey: string;
-            key: components["schemas"]["ApiKeyInput"];
-            /** @description The account’s creator: its owner */
-            member: components["schemas"]["MemberInput"];
-        };
-        CreateCommentRequest: {
-            /** @description 1 to 2,000 characters */
-            text: string;
-        };
         CreateCommentRequestInput: {
             /** @description 1 to 2,000 characters */
             text: string;
-        };
-        CreateInvitationRequest: {
-            /** Format: email */
-            email: string;
-            /**
-             * @description `owner` (everything), `admin` (members below owner, keys, channels, webhooks, settings, approving), `editor` (brands, voices, media, drafts; schedules and publishes unless approvals are required), `viewer` (reads)
-             * @enum {string}
-             */
-            role: "viewer" | "editor" | "admin" | "owner";
         };
         CreateInvitationRequestInput: {
             /** Format: email */
@@ -7563,17 +1878,6 @@ export interface components {
             acceptUrl: string;
             invitation: components["schemas"]["Invitation"];
         };
-        CreateInvitationResultInput: {
-            /** @description The link to send the person, shown only here: it holds the single-use token */
-            acceptUrl: string;
-            invitation: components["schemas"]["InvitationInput"];
-        };
-        CreateKeyRequest: {
-            /** @description Label for the key; default `default` */
-            name?: string;
-            /** @description What the key may do; default all three (`read`, `write`, `publish`), or `read` alone for a viewer. `["read"]` makes a read-only key for dashboards. A key cannot create a key with a scope it lacks itself, and a key never does more than its member’s role allows. */
-            scopes?: ("read" | "write" | "publish")[];
-        };
         CreateKeyRequestInput: {
             /** @description Label for the key; default `default` */
             name?: string;
@@ -7585,19 +1889,6 @@ export interface components {
             apiKey: string;
             key: components["schemas"]["ApiKey"];
         };
-        CreateKeyResultInput: {
-            /** @description The plaintext key, shown exactly once */
-            apiKey: string;
-            key: components["schemas"]["ApiKeyInput"];
-        };
-        CreatePostGroupRequest: {
-            /** @description true: each post takes its own channel's next free queue slot (excludes runAt) */
-            queue?: boolean;
-            /** @description Epoch ms in the future: every post is scheduled for this time */
-            runAt?: number;
-            /** @description One variant per channel, each checked against its own channel's platform */
-            variants: components["schemas"]["PostGroupVariant"][];
-        };
         CreatePostGroupRequestInput: {
             /** @description true: each post takes its own channel's next free queue slot (excludes runAt) */
             queue?: boolean;
@@ -7605,26 +1896,6 @@ export interface components {
             runAt?: number;
             /** @description One variant per channel, each checked against its own channel's platform */
             variants: components["schemas"]["PostGroupVariantInput"][];
-        };
-        CreatePostRequest: {
-            brandId?: string | null;
-            channelId?: string | null;
-            /** @description Published right after the post: platformA a comment under it, platformB a reply to the last part */
-            firstComment?: string | null;
-            /** @description Media of the caller, as the platform takes it (platformA: 1-20 images, or one video, or one PDF document; platformB: 1-4 images, or one video or GIF (no PDF)) */
-            mediaIds?: string[];
-            /** @description Defaults from the channel, otherwise `platformA` */
-            platform?: string;
-            /** @description true: scheduled at the channel's next free queue slot (needs channelId; excludes runAt) */
-            queue?: boolean;
-            /** @description A series: with runAt and `every`, recurring; with queue: true and `minGapDays`, evergreen. Each occurrence is its own post */
-            repeat?: components["schemas"]["Repeat"];
-            /** @description Epoch ms in the future: the post is created already scheduled */
-            runAt?: number;
-            /** @description The post text; checked against the platform limit */
-            text: string;
-            /** @description Only on platformB: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
-            thread?: string[];
         };
         CreatePostRequestInput: {
             brandId?: string | null;
@@ -7654,20 +1925,6 @@ export interface components {
             /** @description With queue: true, the slot the post took */
             slot?: components["schemas"]["QueueSlotTaken"];
         };
-        CreatePostResultInput: {
-            /** @description The post, or for a series its first occurrence */
-            post: components["schemas"]["PostInput"];
-            /** @description With repeat, the series the post opens */
-            series?: components["schemas"]["SeriesInput"];
-            /** @description With queue: true, the slot the post took */
-            slot?: components["schemas"]["QueueSlotTakenInput"];
-        };
-        CreateWebhookRequest: {
-            /** @description Events to subscribe to; omitted means all events */
-            events?: components["schemas"]["WebhookEvent"][];
-            /** @description HTTPS callback URL on a public host */
-            url: string;
-        };
         CreateWebhookRequestInput: {
             /** @description Events to subscribe to; omitted means all events */
             events?: components["schemas"]["WebhookEventInput"][];
@@ -7679,24 +1936,7 @@ export interface components {
             secret: string;
             webhook: components["schemas"]["WebhookEndpoint"];
         };
-        CreateWebhookResultInput: {
-            /** @description Signing secret, returned only in this response */
-            secret: string;
-            webhook: components["schemas"]["WebhookEndpointInput"];
-        };
         DecayMilestone: {
-            /**
-             * @description Time after publishing
-             * @enum {string}
-             */
-            after: "1h" | "24h" | "7d";
-            afterMs: number;
-            /** @description Posts measured at least this long after publishing, with engagement above 0 */
-            posts: number;
-            /** @description Median over those posts of the share (0-1) of the engagement measured so far that the post had reached by then; null without such posts */
-            share: number | null;
-        };
-        DecayMilestoneInput: {
             /**
              * @description Time after publishing
              * @enum {string}
@@ -7711,21 +1951,12 @@ export interface components {
         DeleteResult: {
             deleted: boolean;
         };
-        DeleteResultInput: {
-            deleted: boolean;
-        };
         DeliveryListResult: {
             deliveries: components["schemas"]["WebhookDelivery"][];
             pagination: components["schemas"]["Pagination"];
         };
-        DeliveryListResultInput: {
-            deliveries: components["schemas"]["WebhookDeliveryInput"][];
-            pagination: components["schemas"]["PaginationInput"];
-        };
         /** @enum {string} */
         Dimension: "hook" | "algorithmFit" | "specificity" | "structure" | "voice" | "engagement";
-        /** @enum {string} */
-        DimensionInput: "hook" | "algorithmFit" | "specificity" | "structure" | "voice" | "engagement";
         EngineInfo: {
             /** @description `heuristic` (offline) or `<provider>:<model>` */
             id: string;
@@ -7734,32 +1965,7 @@ export interface components {
             /** @description True when no language model is configured */
             offline: boolean;
         };
-        EngineInfoInput: {
-            /** @description `heuristic` (offline) or `<provider>:<model>` */
-            id: string;
-            /** @description What the engine did, and how to configure a model when offline */
-            note: string;
-            /** @description True when no language model is configured */
-            offline: boolean;
-        };
         Error: {
-            error: {
-                /** @description snake_case error code */
-                code: string;
-                details?: {
-                    message: string;
-                    path: string;
-                }[];
-                /** @description One sentence saying what went wrong and how to fix it */
-                message: string;
-                requestId: string;
-            } & {
-                [key: string]: unknown;
-            };
-        } & {
-            [key: string]: unknown;
-        };
-        ErrorInput: {
             error: {
                 /** @description snake_case error code */
                 code: string;
@@ -7795,25 +2001,6 @@ export interface components {
             without: number;
             withoutPosts: number;
         };
-        FactorInput: {
-            /** @description An extension: the figures in one sentence ("Your 12 posts with a link in the text earned 0.40x your median engagement, and the 30 others earned 1.20x.") */
-            detail: string;
-            /** @description The global model feature (a rule name, a measure, a format) */
-            feature: string;
-            /** @description What the feature is, in a few words ("A link in the post") */
-            label: string;
-            /** @description The personal model's effect at the feature's typical value, as a multiple of engagement */
-            modelMultiple: number;
-            /** @description Their median engagement as a multiple of the author's median */
-            multiple: number;
-            /** @description History posts with the feature */
-            posts: number;
-            /** @description Mann-Whitney, with against without */
-            pValue: number;
-            /** @description The same for the posts without it */
-            without: number;
-            withoutPosts: number;
-        };
         Factors: {
             /** @description Posts the personal model was fitted on; 0 without a model */
             basedOn: number;
@@ -7824,39 +2011,10 @@ export interface components {
             /** @description Features that lift the author’s posts, strongest in the personal model first (at most 5): each has `multiple` above `without`, a difference unlikely to be chance (Benjamini-Hochberg over the features tested, false discovery rate under 0.1), and a personal-model effect above 1 */
             positive: components["schemas"]["Factor"][];
         };
-        FactorsInput: {
-            /** @description Posts the personal model was fitted on; 0 without a model */
-            basedOn: number;
-            /** @description Features that hold the posts back: the mirror of `positive` (`multiple` below `without`) */
-            negative: components["schemas"]["FactorInput"][];
-            /** @description What the list shows, or why nothing is named yet */
-            note: string;
-            /** @description Features that lift the author’s posts, strongest in the personal model first (at most 5): each has `multiple` above `without`, a difference unlikely to be chance (Benjamini-Hochberg over the features tested, false discovery rate under 0.1), and a personal-model effect above 1 */
-            positive: components["schemas"]["FactorInput"][];
-        };
         /** @enum {string} */
         FollowerBand: "under-500" | "500-2k" | "2k-10k" | "10k-50k" | "50k-plus";
         /** @enum {string} */
         FollowerBandInput: "under-500" | "500-2k" | "2k-10k" | "10k-50k" | "50k-plus";
-        GenerateRequest: {
-            /** @description Hook archetype for the first candidate */
-            archetype?: components["schemas"]["HookArchetype"];
-            authorHeadline?: string;
-            authorName?: string;
-            /** @description Must belong to the caller */
-            brandId?: string;
-            /** @description What the post is about */
-            brief: string;
-            /** @description How many drafts, 1-3 (default 1). Without a model configured, a brief that gives news, thanks or congratulations gets at most two. */
-            count?: number;
-            followerBand?: components["schemas"]["FollowerBand"];
-            media?: components["schemas"]["MediaKind"];
-            /** @description `false` leaves out `personal` (default: included when the account has a personal model) */
-            personalize?: boolean;
-            platform?: components["schemas"]["Platform"];
-            /** @description Must belong to the caller */
-            voiceId?: string;
-        };
         GenerateRequestInput: {
             /** @description Hook archetype for the first candidate */
             archetype?: components["schemas"]["HookArchetypeInput"];
@@ -7889,19 +2047,6 @@ export interface components {
             /** @description Which engine answered (always present in this API) */
             engine?: components["schemas"]["EngineInfo"];
         };
-        GenerateResultInput: {
-            /** @description Sorted by score.overall, best first */
-            candidates: {
-                /** @description The draft; when it became a thread, the thread's first part */
-                post: string;
-                /** @description Score of `post` */
-                score: components["schemas"]["ScoreResultInput"];
-                /** @description The replies after `post` when the draft holds more than one post on a platform with threads (platformB), each within the limit; empty otherwise */
-                thread: string[];
-            }[];
-            /** @description Which engine answered (always present in this API) */
-            engine?: components["schemas"]["EngineInfoInput"];
-        };
         HealthResult: {
             checks: {
                 database: {
@@ -7920,29 +2065,7 @@ export interface components {
             /** @enum {string} */
             status: "ok" | "degraded";
         };
-        HealthResultInput: {
-            checks: {
-                database: {
-                    error?: string;
-                    latencyMs: number;
-                    /** @enum {string} */
-                    status: "ok" | "degraded";
-                };
-                kv: {
-                    error?: string;
-                    latencyMs: number;
-                    /** @enum {string} */
-                    status: "ok" | "degraded";
-                };
-            };
-            /** @enum {string} */
-            status: "ok" | "degraded";
-        };
         HistoryClearResult: {
-            /** @description Imported entries removed */
-            deleted: number;
-        };
-        HistoryClearResultInput: {
             /** @description Imported entries removed */
             deleted: number;
         };
@@ -7970,34 +2093,6 @@ export interface components {
             text: string;
             updatedAt: number;
         };
-        HistoryEntryInput: {
-            clicks: number | null;
-            comments: number | null;
-            createdAt: number;
-            /** @description reactions + comments + shares; null when none of the three is known */
-            engagement: number | null;
-            /** @description `hst_…` for an imported post; the post id (`pst_…`) for one published through Postkit */
-            id: string;
-            impressions: number | null;
-            media: components["schemas"]["MediaKindInput"] | null;
-            platform: string;
-            /** @description The Postkit post, for `postkit` entries */
-            postId: string | null;
-            publishedAt: number | null;
-            reactions: number | null;
-            shares: number | null;
-            /**
-             * @description `postkit`: published through Postkit, counters from its latest metric snapshot
-             * @enum {string}
-             */
-            source: "import" | "postkit";
-            text: string;
-            updatedAt: number;
-        };
-        HistoryImportRequest: {
-            /** @description 1-1000 past posts with their results */
-            items: components["schemas"]["HistoryItemInput"][];
-        };
         HistoryImportRequestInput: {
             /** @description 1-1000 past posts with their results */
             items: components["schemas"]["HistoryItemInputInput"][];
@@ -8009,33 +2104,6 @@ export interface components {
             imported: number;
             /** @description Entries in the history after the import, as GET /v1/history counts them */
             total: number;
-        };
-        HistoryImportResultInput: {
-            /** @description Items whose text was already in the history (or earlier in this batch): updated, not added */
-            duplicates: number;
-            /** @description New entries */
-            imported: number;
-            /** @description Entries in the history after the import, as GET /v1/history counts them */
-            total: number;
-        };
-        HistoryItemInput: {
-            /** @description Lifetime count; leave it out (or null) when unknown, which differs from 0 */
-            clicks?: number | null;
-            /** @description Lifetime count; leave it out (or null) when unknown, which differs from 0 */
-            comments?: number | null;
-            /** @description Lifetime count; leave it out (or null) when unknown, which differs from 0 */
-            impressions?: number | null;
-            /** @description The post format when known */
-            media?: components["schemas"]["MediaKind"] | null;
-            /** @description Default `platformA` */
-            platform?: components["schemas"]["Platform"];
-            publishedAt?: (number | string) | null;
-            /** @description Lifetime count; leave it out (or null) when unknown, which differs from 0 */
-            reactions?: number | null;
-            /** @description Reposts; lifetime count, null when unknown */
-            shares?: number | null;
-            /** @description The post text as published. The same text again updates the earlier entry. */
-            text: string;
         };
         HistoryItemInputInput: {
             /** @description Lifetime count; leave it out (or null) when unknown, which differs from 0 */
@@ -8060,35 +2128,7 @@ export interface components {
             history: components["schemas"]["HistoryEntry"][];
             pagination: components["schemas"]["Pagination"];
         };
-        HistoryListResultInput: {
-            history: components["schemas"]["HistoryEntryInput"][];
-            pagination: components["schemas"]["PaginationInput"];
-        };
         HistoryPreviewResult: {
-            /** @constant */
-            dryRun: true;
-            /** @description Rows that would update an entry instead */
-            duplicates: number;
-            items: {
-                clicks: number | null;
-                comments: number | null;
-                impressions: number | null;
-                /**
-                 * @description `update`: the text is already in the history (or earlier in this batch)
-                 * @enum {string}
-                 */
-                kind: "new" | "update";
-                media: string | null;
-                platform: string;
-                publishedAt: number | null;
-                reactions: number | null;
-                shares: number | null;
-                text: string;
-            }[];
-            /** @description Entries the import would add */
-            newEntries: number;
-        };
-        HistoryPreviewResultInput: {
             /** @constant */
             dryRun: true;
             /** @description Rows that would update an entry instead */
@@ -8148,52 +2188,7 @@ export interface components {
             };
             timezone: string;
         };
-        InsightsResultInput: {
-            /** @description What the insights were computed from */
-            basedOn: {
-                /** @description History entries */
-                posts: number;
-                /** @description With engagement and a publish date */
-                withDate: number;
-                withEngagement: number;
-                /** @description With engagement and a publish time of day */
-                withTime: number;
-            };
-            days: components["schemas"]["TimingInsightInput"];
-            /** @description What the author's personal model weighs most, with effects measured in their history */
-            factors: components["schemas"]["FactorsInput"];
-            /** @description An extension: days and hours together, a heat map of weekday by 3-hour window in `timezone`; each cell is tested as `days` and `hours` are, against every cell tested */
-            grid: components["schemas"]["TimingGridInput"];
-            hours: components["schemas"]["TimingInsightInput"];
-            /** @description The author's median engagement (reactions + comments + shares); the unit of every multiple */
-            medianEngagement: number | null;
-            /** @description An extension: the personal model's state */
-            personalModel: {
-                /** @description Posts with engagement it was fitted on; 0 without a model */
-                basedOn: number;
-                /** @description When the history was last read for a fit (epoch ms); null: never */
-                checkedAt: number | null;
-                /** @description A personal model is in use (it needs 10+ posts with engagement) */
-                fitted: boolean;
-                /** @description The history changed since: a refit is queued */
-                refitPending: boolean;
-            };
-            timezone: string;
-        };
         Invitation: {
-            /** @description null until someone joins with it */
-            acceptedAt: number | null;
-            email: string;
-            /** @description 7 days after the invitation was made; the link stops working then */
-            expiresAt: number;
-            id: string;
-            /**
-             * @description `owner` (everything), `admin` (members below owner, keys, channels, webhooks, settings, approving), `editor` (brands, voices, media, drafts; schedules and publishes unless approvals are required), `viewer` (reads)
-             * @enum {string}
-             */
-            role: "viewer" | "editor" | "admin" | "owner";
-        };
-        InvitationInput: {
             /** @description null until someone joins with it */
             acceptedAt: number | null;
             email: string;
@@ -8209,39 +2204,13 @@ export interface components {
         InvitationListResult: {
             invitations: components["schemas"]["Invitation"][];
         };
-        InvitationListResultInput: {
-            invitations: components["schemas"]["InvitationInput"][];
-        };
         InvitationResult: {
             invitation: components["schemas"]["Invitation"];
-        };
-        InvitationResultInput: {
-            invitation: components["schemas"]["InvitationInput"];
         };
         KeyListResult: {
             keys: components["schemas"]["ApiKey"][];
         };
-        KeyListResultInput: {
-            keys: components["schemas"]["ApiKeyInput"][];
-        };
         Media: {
-            accountId: string;
-            brandId: string | null;
-            /**
-             * @description Validated against the file magic bytes
-             * @enum {string}
-             */
-            contentType: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "video/mp4" | "application/pdf";
-            createdAt: number;
-            /** @description Basename from X-Filename */
-            filename: string | null;
-            id: string;
-            /** @description Hex SHA-256 of the stored bytes */
-            sha256: string;
-            /** @description Bytes */
-            size: number;
-        };
-        MediaInput: {
             accountId: string;
             brandId: string | null;
             /**
@@ -8266,30 +2235,10 @@ export interface components {
             media: components["schemas"]["Media"][];
             pagination: components["schemas"]["Pagination"];
         };
-        MediaListResultInput: {
-            media: components["schemas"]["MediaInput"][];
-            pagination: components["schemas"]["PaginationInput"];
-        };
         MediaResult: {
             media: components["schemas"]["Media"];
         };
-        MediaResultInput: {
-            media: components["schemas"]["MediaInput"];
-        };
         Member: {
-            createdAt: number;
-            email: string;
-            id: string;
-            /** @description When one of the member’s keys was last used (to the minute) */
-            lastActiveAt: number | null;
-            name: string | null;
-            /**
-             * @description `owner` (everything), `admin` (members below owner, keys, channels, webhooks, settings, approving), `editor` (brands, voices, media, drafts; schedules and publishes unless approvals are required), `viewer` (reads)
-             * @enum {string}
-             */
-            role: "viewer" | "editor" | "admin" | "owner";
-        };
-        MemberInput: {
             createdAt: number;
             email: string;
             id: string;
@@ -8305,14 +2254,8 @@ export interface components {
         MemberListResult: {
             members: components["schemas"]["Member"][];
         };
-        MemberListResultInput: {
-            members: components["schemas"]["MemberInput"][];
-        };
         MemberResult: {
             member: components["schemas"]["Member"];
-        };
-        MemberResultInput: {
-            member: components["schemas"]["MemberInput"];
         };
         MetaResult: {
             apiVersion: string;
@@ -8378,80 +2321,8 @@ export interface components {
             }[];
             schemaVersion: string;
         };
-        MetaResultInput: {
-            apiVersion: string;
-            capabilities: {
-                /** @enum {string} */
-                database: "pglite" | "postgres";
-                /** @description Plain statement of what the engine does, and how to configure a model when offline */
-                engineNote: string;
-                /** @enum {string} */
-                kv: "memory" | "redis";
-                /** @enum {string} */
-                mediaStorage: "filesystem" | "s3";
-                model: string | null;
-                /** @description True when only the offline engine is available (no language model configured) */
-                offline: boolean;
-                /** @description A vault key and the app credentials of at least one publishing platform are configured */
-                publishing: boolean;
-                /** @enum {string} */
-                role: "api" | "worker" | "all";
-                /** @description `heuristic` or the configured model provider */
-                scoringEngine: string;
-            };
-            dimensions: {
-                id: components["schemas"]["DimensionInput"];
-                weight: number;
-            }[];
-            followerBands: components["schemas"]["FollowerBandInput"][];
-            maxPostLength: number;
-            mediaKinds: components["schemas"]["MediaKindInput"][];
-            platforms: {
-                displayName: string;
-                /**
-                 * @description How the first comment is published: a comment under the post, or a reply to it
-                 * @enum {string}
-                 */
-                firstComment: "comment" | "reply";
-                /** @description Where the feed card folds a long post behind "see more"; null when it shows the post whole */
-                fold: {
-                    chars: number;
-                    lines: number;
-                } | null;
-                id: components["schemas"]["PlatformInput"];
-                maxPostLength: number;
-                /** @description What one post may carry */
-                media: {
-                    maxImages: number;
-                    summary: string;
-                };
-                /** @description How long each kind of part may be, and how its length is counted */
-                parts: {
-                    /** @description The first comment */
-                    comment: components["schemas"]["PartLimitInput"];
-                    post: components["schemas"]["PartLimitInput"];
-                    /** @description A thread part; null where the platform has no threads */
-                    reply: components["schemas"]["PartLimitInput"] | null;
-                };
-                /** @description Whether channels on this platform can be connected and published to */
-                publishing: boolean;
-                /** @description Follow-up parts published as replies, each to the part before; null where the platform has none */
-                threads: {
-                    maxFollowUps: number;
-                } | null;
-            }[];
-            schemaVersion: string;
-        };
         /** @description Per dimension, how many of the counted posts had it reported by the platform; a total of 0 over 0 reporting posts means "no data", not "zero" */
         MetricCoverage: {
-            clicks: number;
-            comments: number;
-            impressions: number;
-            likes: number;
-            shares: number;
-        };
-        /** @description Per dimension, how many of the counted posts had it reported by the platform; a total of 0 over 0 reporting posts means "no data", not "zero" */
-        MetricCoverageInput: {
             clicks: number;
             comments: number;
             impressions: number;
@@ -8473,26 +2344,8 @@ export interface components {
             /** @description fetchedAt - the post’s publishedAt */
             sincePublishMs: number | null;
         };
-        MetricPointInput: {
-            clicks: number | null;
-            comments: number | null;
-            /** @description likes + comments + shares + clicks, nulls counted as 0 */
-            engagements: number;
-            fetchedAt: number;
-            id: string;
-            /** @description null: the platform did not report this dimension (not the same as 0) */
-            impressions: number | null;
-            likes: number | null;
-            postId: string;
-            shares: number | null;
-            /** @description fetchedAt - the post’s publishedAt */
-            sincePublishMs: number | null;
-        };
         MetricRefreshResult: {
             snapshot: components["schemas"]["MetricSnapshot"];
-        };
-        MetricRefreshResultInput: {
-            snapshot: components["schemas"]["MetricSnapshotInput"];
         };
         MetricsHistoryResult: {
             /** @description More snapshots follow: ask again with `from` = the last fetchedAt + 1 */
@@ -8502,26 +2355,7 @@ export interface components {
             /** @description Oldest first: one per refresh, as kept by the retention window */
             snapshots: components["schemas"]["MetricPoint"][];
         };
-        MetricsHistoryResultInput: {
-            /** @description More snapshots follow: ask again with `from` = the last fetchedAt + 1 */
-            hasMore: boolean;
-            postId: string;
-            publishedAt: number | null;
-            /** @description Oldest first: one per refresh, as kept by the retention window */
-            snapshots: components["schemas"]["MetricPointInput"][];
-        };
         MetricSnapshot: {
-            clicks: number | null;
-            comments: number | null;
-            fetchedAt: number;
-            id: string;
-            /** @description null: the platform did not report this dimension (not the same as 0) */
-            impressions: number | null;
-            likes: number | null;
-            postId: string;
-            shares: number | null;
-        };
-        MetricSnapshotInput: {
             clicks: number | null;
             comments: number | null;
             fetchedAt: number;
@@ -8543,23 +2377,7 @@ export interface components {
             posts: number;
             shares: number;
         };
-        MetricTotalsInput: {
-            clicks: number;
-            comments: number;
-            /** @description likes + comments + shares + clicks */
-            engagements: number;
-            impressions: number;
-            likes: number;
-            /** @description Posts with at least one snapshot */
-            posts: number;
-            shares: number;
-        };
         Pagination: {
-            hasMore: boolean;
-            limit: number;
-            offset: number;
-        };
-        PaginationInput: {
             hasMore: boolean;
             limit: number;
             offset: number;
@@ -8568,12 +2386,6 @@ export interface components {
             /** @description How the length is counted, in words ("weighted characters (a URL counts 23)") */
             counted: string;
             counting: components["schemas"]["TextCounting"];
-            max: number;
-        };
-        PartLimitInput: {
-            /** @description How the length is counted, in words ("weighted characters (a URL counts 23)") */
-            counted: string;
-            counting: components["schemas"]["TextCountingInput"];
             max: number;
         };
         /** @description Present with 10 or more history posts with engagement, unless the request says `personalize: false` */
@@ -8601,64 +2413,18 @@ export interface components {
                 weight: number;
             }[];
         };
-        /** @description Present with 10 or more history posts with engagement, unless the request says `personalize: false` */
-        PersonalScoreInput: {
-            /** @description History posts with engagement the personal model was fitted on */
-            basedOn: number;
-            /** @description Expected engagement as multiples of the author's own median (low/high: the 10th and 90th percentiles) */
-            expected: {
-                high: number;
-                low: number;
-                median: number;
-            };
-            note: string;
-            /** @description 0-100: the overall score re-weighted by the author's own results (shrunk toward it with little history) */
-            overall: number;
-            /** @description Features of this post whose effect in the author's history is clear (Mann-Whitney p < 0.05) */
-            signals: {
-                /** @description What the author's history shows, with the effect measured from it */
-                detail: string;
-                dimension: components["schemas"]["DimensionInput"];
-                /** @enum {string} */
-                impact: "positive" | "negative";
-                label: string;
-                rule?: string;
-                weight: number;
-            }[];
-        };
         PlanItem: {
             angle: string;
             archetype: components["schemas"]["HookArchetype"];
+            /** @description What the item rests on: the author's own figures when a history is imported ("Your 6 posts on shift handovers earned 1.8x your median."), else that it uses published figures */
+            evidence: string | null;
             format: components["schemas"]["MediaKind"];
             hook: string;
             pillar: string;
             /** @description 1-based ordinal */
             slot: number;
-        };
-        PlanItemInput: {
-            angle: string;
-            archetype: components["schemas"]["HookArchetypeInput"];
-            format: components["schemas"]["MediaKindInput"];
-            hook: string;
-            pillar: string;
-            /** @description 1-based ordinal */
-            slot: number;
-        };
-        PlanRequest: {
-            authorHeadline?: string;
-            authorName?: string;
-            /** @description Must belong to the caller; its themes become the pillars */
-            brandId?: string;
-            /** @description Themes, goals, topics */
-            brief: string;
-            /** @description Each angle then starts with its publishing day, e.g. "Mon, week 1:" */
-            cadence?: components["schemas"]["Cadence"];
-            /** @description 1-14 slots, default 5 */
-            count?: number;
-            followerBand?: components["schemas"]["FollowerBand"];
-            platform?: components["schemas"]["Platform"];
-            /** @description Must belong to the caller */
-            voiceId?: string;
+            /** @description The instant the item suggests (epoch ms): the next of the author's best weekly windows; null without a history to read them from */
+            when: number | null;
         };
         PlanRequestInput: {
             authorHeadline?: string;
@@ -8681,11 +2447,6 @@ export interface components {
             engine?: components["schemas"]["EngineInfo"];
             items: components["schemas"]["PlanItem"][];
         };
-        PlanResultInput: {
-            /** @description Which engine answered (always present in this API) */
-            engine?: components["schemas"]["EngineInfoInput"];
-            items: components["schemas"]["PlanItemInput"][];
-        };
         /** @enum {string} */
         Platform: "platformA" | "platformB";
         /** @enum {string} */
@@ -8694,11 +2455,6 @@ export interface components {
             platform: string;
             reported: components["schemas"]["MetricCoverage"];
             totals: components["schemas"]["MetricTotals"];
-        };
-        PlatformTotalsInput: {
-            platform: string;
-            reported: components["schemas"]["MetricCoverageInput"];
-            totals: components["schemas"]["MetricTotalsInput"];
         };
         Post: {
             accountId: string;
@@ -8746,22 +2502,6 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        PostConflictInput: {
-            error: {
-                /** @description snake_case error code */
-                code: string;
-                details?: {
-                    message: string;
-                    path: string;
-                }[];
-                /** @description One sentence saying what went wrong and how to fix it */
-                message: string;
-                post: components["schemas"]["PostInput"];
-                requestId: string;
-            } & {
-                [key: string]: unknown;
-            };
-        };
         PostErrorResult: {
             error: {
                 /** @description snake_case error code */
@@ -8778,22 +2518,6 @@ export interface components {
             };
             post: components["schemas"]["Post"];
         };
-        PostErrorResultInput: {
-            error: {
-                /** @description snake_case error code */
-                code: string;
-                details?: {
-                    message: string;
-                    path: string;
-                }[];
-                /** @description One sentence saying what went wrong and how to fix it */
-                message: string;
-                requestId: string;
-            } & {
-                [key: string]: unknown;
-            };
-            post: components["schemas"]["PostInput"];
-        };
         PostGroup: {
             createdAt: number;
             id: string;
@@ -8807,26 +2531,7 @@ export interface components {
             /** @description Posts the action could not be done to, each with the answer its own route gives */
             refused: components["schemas"]["PostGroupRefusal"][];
         };
-        PostGroupActionResultInput: {
-            group: components["schemas"]["PostGroupInput"];
-            /** @description The posts of the group, in the order of postIds */
-            posts: components["schemas"]["PostInput"][];
-            /** @description Posts the action could not be done to, each with the answer its own route gives */
-            refused: components["schemas"]["PostGroupRefusalInput"][];
-        };
-        PostGroupInput: {
-            createdAt: number;
-            id: string;
-            /** @description Its posts in the order of the variants (a deleted post drops out) */
-            postIds: string[];
-        };
         PostGroupRefusal: {
-            /** @description The error code the single-post route answers (e.g. post_terminal) */
-            code: string;
-            message: string;
-            postId: string;
-        };
-        PostGroupRefusalInput: {
             /** @description The error code the single-post route answers (e.g. post_terminal) */
             code: string;
             message: string;
@@ -8836,23 +2541,6 @@ export interface components {
             group: components["schemas"]["PostGroup"];
             /** @description The posts of the group, in the order of postIds */
             posts: components["schemas"]["Post"][];
-        };
-        PostGroupResultInput: {
-            group: components["schemas"]["PostGroupInput"];
-            /** @description The posts of the group, in the order of postIds */
-            posts: components["schemas"]["PostInput"][];
-        };
-        PostGroupVariant: {
-            /** @description The channel this variant is published to */
-            channelId: string;
-            /** @description Published right after the post: platformA a comment under it, platformB a reply to the last part */
-            firstComment?: string | null;
-            /** @description Media of the caller, as the platform takes it (platformA: 1-20 images, or one video, or one PDF document; platformB: 1-4 images, or one video or GIF (no PDF)) */
-            mediaIds?: string[];
-            /** @description The post text; checked against the platform limit */
-            text: string;
-            /** @description Only on platformB: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
-            thread?: string[];
         };
         PostGroupVariantInput: {
             /** @description The channel this variant is published to */
@@ -8866,43 +2554,9 @@ export interface components {
             /** @description Only on platformB: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
             thread?: string[];
         };
-        PostInput: {
-            accountId: string;
-            brandId: string | null;
-            channelId: string | null;
-            createdAt: number;
-            /** @description Last publish error */
-            error: string | null;
-            /** @description Published right after the post (and its thread) */
-            firstComment: string | null;
-            /** @description Platform id of the published first comment */
-            firstCommentId: string | null;
-            /** @description The post group (one composition sent to several channels) this post is a variant of (GET /v1/post-groups/{id}) */
-            groupId: string | null;
-            id: string;
-            mediaIds: string[];
-            platform: string;
-            platformPostId: string | null;
-            /** @description Platform ids of every published part, in order; the first is `platformPostId` */
-            platformPostIds: string[];
-            platformUrl: string | null;
-            publishedAt: number | null;
-            scheduledFor: number | null;
-            /** @description The recurring or evergreen series this post is an occurrence of (GET /v1/series/{id}) */
-            seriesId: string | null;
-            status: components["schemas"]["PostStatusInput"];
-            text: string;
-            /** @description Follow-up parts (platformB), each published as a reply to the part before */
-            thread: string[];
-            updatedAt: number;
-        };
         PostListResult: {
             pagination: components["schemas"]["Pagination"];
             posts: components["schemas"]["Post"][];
-        };
-        PostListResultInput: {
-            pagination: components["schemas"]["PaginationInput"];
-            posts: components["schemas"]["PostInput"][];
         };
         PostMetricsResult: {
             /** @description Newest first */
@@ -8910,31 +2564,10 @@ export interface components {
             /** @description The most recent snapshot; null if never polled */
             latest: components["schemas"]["MetricSnapshot"] | null;
         };
-        PostMetricsResultInput: {
-            /** @description Newest first */
-            history: components["schemas"]["MetricSnapshotInput"][];
-            /** @description The most recent snapshot; null if never polled */
-            latest: components["schemas"]["MetricSnapshotInput"] | null;
-        };
         PostResult: {
             post: components["schemas"]["Post"];
         };
-        PostResultInput: {
-            post: components["schemas"]["PostInput"];
-        };
         PostScore: {
-            createdAt: number;
-            id: string;
-            /** @description The full ScoreResult at scoring time */
-            payload: {
-                [key: string]: unknown;
-            };
-            postId: string;
-            /** @description Rounded overall score */
-            score: number;
-            verdict: string | null;
-        };
-        PostScoreInput: {
             createdAt: number;
             id: string;
             /** @description The full ScoreResult at scoring time */
@@ -8949,9 +2582,6 @@ export interface components {
         PostScoreListResult: {
             scores: components["schemas"]["PostScore"][];
         };
-        PostScoreListResultInput: {
-            scores: components["schemas"]["PostScoreInput"][];
-        };
         /** @enum {string} */
         PostStatus: "draft" | "scheduled" | "publishing" | "published" | "failed" | "canceled";
         /** @enum {string} */
@@ -8962,17 +2592,8 @@ export interface components {
             /** @description IANA time zone the slots are in, e.g. Europe/Paris */
             timezone: string;
         };
-        QueueInput: {
-            /** @description Weekly slots, in weekday then time order */
-            slots: components["schemas"]["QueueSlotInput"][];
-            /** @description IANA time zone the slots are in, e.g. Europe/Paris */
-            timezone: string;
-        };
         QueueResult: {
             queue: components["schemas"]["Queue"];
-        };
-        QueueResultInput: {
-            queue: components["schemas"]["QueueInput"];
         };
         QueueSlot: {
             /** @description ISO weekday: Monday = 1 ... Sunday = 7 */
@@ -8995,39 +2616,10 @@ export interface components {
             time: string;
             timezone: string;
         };
-        QueueSlotTakenInput: {
-            /** @description Epoch ms of the slot the post took */
-            at: number;
-            /** @description ISO weekday of the slot in the queue zone (Monday = 1) */
-            day: number;
-            /** @description Local time of the slot, HH:MM */
-            time: string;
-            timezone: string;
-        };
         QueueViewResult: {
             queue: components["schemas"]["Queue"];
             /** @description The next slot times, soonest first */
             upcoming: components["schemas"]["UpcomingSlot"][];
-        };
-        QueueViewResultInput: {
-            queue: components["schemas"]["QueueInput"];
-            /** @description The next slot times, soonest first */
-            upcoming: components["schemas"]["UpcomingSlotInput"][];
-        };
-        Repeat: {
-            /** @description At most this many occurrences */
-            count?: number;
-            /** @description Recurring (with runAt): an occurrence every n days, weeks or months at the same local time */
-            every?: {
-                n: number;
-                unit: components["schemas"]["RepeatUnit"];
-            };
-            /** @description Evergreen (with queue: true): the same text re-queued into the channel's slots, never twice on the channel within this many days */
-            minGapDays?: number;
-            /** @description IANA zone whose local time a recurring series keeps; default the channel's queue zone, else UTC */
-            timezone?: string;
-            /** @description No occurrence after this time (epoch ms) */
-            until?: number;
         };
         RepeatInput: {
             /** @description At most this many occurrences */
@@ -9039,7 +2631,7 @@ export interface components {
             };
             /** @description Evergreen (with queue: true): the same text re-queued into the channel's slots, never twice on the channel within this many days */
             minGapDays?: number;
-            /** @description IANA zone whose local time a recurring series keeps; default the channel's queue zone, else UTC */
+            /** @description IANA zone whose local time a recurring series keeps; default the channel's queue zone, else the account's (settings) */
             timezone?: string;
             /** @description No occurrence after this time (epoch ms) */
             until?: number;
@@ -9048,16 +2640,6 @@ export interface components {
         RepeatUnit: "day" | "week" | "month";
         /** @enum {string} */
         RepeatUnitInput: "day" | "week" | "month";
-        ReviseScheduledRequest: {
-            /** @description Published right after the post: platformA a comment under it, platformB a reply to the last part */
-            firstComment?: string | null;
-            /** @description Media of the caller, as the platform takes it (platformA: 1-20 images, or one video, or one PDF document; platformB: 1-4 images, or one video or GIF (no PDF)) */
-            mediaIds?: string[];
-            /** @description The post text; checked against the platform limit */
-            text?: string;
-            /** @description Only on platformB: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
-            thread?: string[];
-        };
         ReviseScheduledRequestInput: {
             /** @description Published right after the post: platformA a comment under it, platformB a reply to the last part */
             firstComment?: string | null;
@@ -9071,15 +2653,8 @@ export interface components {
         RevokeResult: {
             revoked: boolean;
         };
-        RevokeResultInput: {
-            revoked: boolean;
-        };
         RewriteChange: {
             dimension: components["schemas"]["Dimension"];
-            note: string;
-        };
-        RewriteChangeInput: {
-            dimension: components["schemas"]["DimensionInput"];
             note: string;
         };
         RewriteResult: {
@@ -9097,53 +2672,11 @@ export interface components {
             /** @description The replies that follow the post, in order, when a post over the limit became a thread (on a platform with threads: platformB); each within the limit. Empty otherwise. Save them as the post’s `thread` */
             thread: string[];
         };
-        RewriteResultInput: {
-            /** @description Score of the rewrite as it would be published (its `rewrite` text: on a thread, the first part, which the feed ranks), exactly as scoring it returns */
-            after: components["schemas"]["ScoreResultInput"];
-            /** @description Score of the original */
-            before: components["schemas"]["ScoreResultInput"];
-            changes: components["schemas"]["RewriteChangeInput"][];
-            /** @description Which engine answered (always present in this API) */
-            engine?: components["schemas"]["EngineInfoInput"];
-            /** @description What to publish as the first comment: the links the rewrite moved out of the body, one a line; null when none moved. Save it as the post’s `firstComment` */
-            firstComment: string | null;
-            /** @description The post's text; when it became a thread, the thread's first part */
-            rewrite: string;
-            /** @description The replies that follow the post, in order, when a post over the limit became a thread (on a platform with threads: platformB); each within the limit. Empty otherwise. Save them as the post’s `thread` */
-            thread: string[];
-        };
-        SchedulePostRequest: {
-            /** @description An extension: true instead of runAt, the channel's next free queue slot (as POST /v1/posts) */
-            queue?: boolean;
-            /** @description Epoch ms, in the future; required unless queue is true */
-            runAt?: number;
-        };
         SchedulePostRequestInput: {
             /** @description An extension: true instead of runAt, the channel's next free queue slot (as POST /v1/posts) */
             queue?: boolean;
             /** @description Epoch ms, in the future; required unless queue is true */
             runAt?: number;
-        };
-        ScoreRequest: {
-            authorHeadline?: string;
-            authorName?: string;
-            /** @description Planned publish day, Sunday=0 */
-            dayOfWeek?: number;
-            followerBand?: components["schemas"]["FollowerBand"];
-            /** @description Derived from the text when omitted; an external link caps algorithm fit */
-            hasExternalLink?: boolean;
-            /** @description Derived from the text when omitted; six or more caps algorithm fit */
-            hashtagCount?: number;
-            /** @description Planned publish hour, author's local time */
-            hourLocal?: number;
-            /** @description Drives the format multiplier; default `none` (text only) */
-            media?: components["schemas"]["MediaKind"];
-            /** @description `false` leaves out `personal` (default: included when the account has a personal model) */
-            personalize?: boolean;
-            /** @description Default `platformA` */
-            platform?: components["schemas"]["Platform"];
-            /** @description Full post text to grade */
-            post: string;
         };
         ScoreRequestInput: {
             authorHeadline?: string;
@@ -9193,33 +2726,6 @@ export interface components {
             /** @description One-line verdict */
             verdict: string;
         };
-        ScoreResultInput: {
-            breakdown: {
-                algorithmFit: number;
-                engagement: number;
-                hook: number;
-                specificity: number;
-                structure: number;
-                voice: number;
-            };
-            /** @description Which engine answered (always present in this API) */
-            engine?: components["schemas"]["EngineInfoInput"];
-            /** @description Reach multiplier implied by the media format */
-            formatMultiplier: number;
-            formatNote: string;
-            hookArchetype: components["schemas"]["HookArchetypeInput"];
-            /** @description Benchmark note for the detected archetype */
-            hookArchetypeNote: string;
-            /** @description Weighted sum of the breakdown with the weights /v1/meta publishes */
-            overall: number;
-            personal?: components["schemas"]["PersonalScoreInput"];
-            /** @description Score schema version */
-            schema: string;
-            /** @description Ranked: heaviest first */
-            signals: components["schemas"]["SignalInput"][];
-            /** @description One-line verdict */
-            verdict: string;
-        };
         Series: {
             accountId: string;
             channelId: string | null;
@@ -9247,62 +2753,23 @@ export interface components {
             until: number | null;
             updatedAt: number;
         };
-        SeriesInput: {
-            accountId: string;
-            channelId: string | null;
-            count: number | null;
-            createdAt: number;
-            every: {
-                n: number;
-                unit: components["schemas"]["RepeatUnitInput"];
-            } | null;
-            id: string;
-            /** @enum {string} */
-            kind: "recurring" | "evergreen";
-            minGapDays: number | null;
-            /** @description When the next occurrence is due (recurring) or its earliest time (evergreen); null once ended */
-            nextAt: number | null;
-            /** @description Occurrences created so far (each a post with this seriesId) */
-            occurrences: number;
-            platform: string;
-            /** @description The first occurrence (recurring) or when the series was created (evergreen) */
-            startAt: number;
-            /** @description active: occurrences are still being created; ended: its until or count is reached; canceled: DELETE /v1/series/{id} */
-            status: components["schemas"]["SeriesStatusInput"];
-            text: string;
-            timezone: string;
-            until: number | null;
-            updatedAt: number;
-        };
         SeriesListResult: {
             pagination: components["schemas"]["Pagination"];
             series: components["schemas"]["Series"][];
         };
-        SeriesListResultInput: {
-            pagination: components["schemas"]["PaginationInput"];
-            series: components["schemas"]["SeriesInput"][];
-        };
         SeriesResult: {
             series: components["schemas"]["Series"];
         };
-        SeriesResultInput: {
-            series: components["schemas"]["SeriesInput"];
-        };
         /** @enum {string} */
         SeriesStatus: "active" | "ended" | "canceled";
-        /** @enum {string} */
-        SeriesStatusInput: "active" | "ended" | "canceled";
-        SetQueueRequest: {
-            /** @description At most 100 distinct weekly slots */
-            slots: components["schemas"]["QueueSlot"][];
-            /** @description IANA time zone, e.g. Europe/Paris */
-            timezone: string;
-        };
         SetQueueRequestInput: {
             /** @description At most 100 distinct weekly slots */
             slots: components["schemas"]["QueueSlotInput"][];
-            /** @description IANA time zone, e.g. Europe/Paris */
-            timezone: string;
+            /** @description IANA time zone, e.g. Europe/Paris; default the account's time zone (settings) */
+            timezone?: string;
+        };
+        SettingsResult: {
+            settings: components["schemas"]["AccountSettings"];
         };
         Signal: {
             /** @description One sentence */
@@ -9315,36 +2782,11 @@ export interface components {
             rule?: string;
             weight: number;
         };
-        SignalInput: {
-            /** @description One sentence */
-            detail: string;
-            dimension: components["schemas"]["DimensionInput"];
-            /** @enum {string} */
-            impact: "positive" | "negative";
-            label: string;
-            /** @description Stable name of the deterministic rule that fired */
-            rule?: string;
-            weight: number;
-        };
         StoredScoreResult: {
             result: components["schemas"]["ScoreResult"];
             score: components["schemas"]["PostScore"];
         };
-        StoredScoreResultInput: {
-            result: components["schemas"]["ScoreResultInput"];
-            score: components["schemas"]["PostScoreInput"];
-        };
         SuggestedSlot: {
-            day: number;
-            /** @description Their median engagement as a multiple of the author's median; null for a general figure */
-            multiple: number | null;
-            /** @description History posts published in this weekday and 3-hour window; null for a general figure */
-            posts: number | null;
-            /** @description Why this slot, in one sentence */
-            reason: string;
-            time: string;
-        };
-        SuggestedSlotInput: {
             day: number;
             /** @description Their median engagement as a multiple of the author's median; null for a general figure */
             multiple: number | null;
@@ -9367,19 +2809,6 @@ export interface components {
             source: "history" | "general";
             timezone: string;
         };
-        SuggestResultInput: {
-            /** @description History posts with engagement and a publish time that were weighed */
-            basedOn: number;
-            /** @description What the proposal rests on, in one or two sentences */
-            note: string;
-            slots: components["schemas"]["SuggestedSlotInput"][];
-            /**
-             * @description history: from your own results; general: the published figures, when history is thin
-             * @enum {string}
-             */
-            source: "history" | "general";
-            timezone: string;
-        };
         TextCounting: {
             /**
              * @description `utf16`: UTF-16 code units (an emoji is 2); `codePoint`: code points
@@ -9389,31 +2818,7 @@ export interface components {
             /** @description When set, every http(s) URL counts this much whatever its length; the rest counts by `unit` */
             urlWeight: number | null;
         };
-        TextCountingInput: {
-            /**
-             * @description `utf16`: UTF-16 code units (an emoji is 2); `codePoint`: code points
-             * @enum {string}
-             */
-            unit: "utf16" | "codePoint";
-            /** @description When set, every http(s) URL counts this much whatever its length; the rest counts by `unit` */
-            urlWeight: number | null;
-        };
         TimingCell: {
-            /** @description Weekday on the author’s clock, 0 = Sunday */
-            day: number;
-            /** @description First hour of the window on the author’s clock */
-            hour: number;
-            /** @description Median engagement here as a multiple of the author's median; null under 5 posts */
-            multiple: number | null;
-            posts: number;
-            /** @description Mann-Whitney test of this slot against the other posts; null when too few to test */
-            pValue: number | null;
-            /** @description The weekday and window, e.g. "Tuesday 09:00-12:00" */
-            slot: string;
-            /** @description Supported by the data: at least 5 posts and p under 0.05 divided by the slots tested */
-            standsOut: boolean;
-        };
-        TimingCellInput: {
             /** @description Weekday on the author’s clock, 0 = Sunday */
             day: number;
             /** @description First hour of the window on the author’s clock */
@@ -9442,20 +2847,6 @@ export interface components {
             /** @description Cells that stand out below the median */
             worst: string[];
         };
-        TimingGridInput: {
-            /** @description Cells that stand out above the median, best first */
-            best: string[];
-            /** @description Every weekday and window, Sunday 00:00-03:00 first, each with the posts behind it */
-            cells: components["schemas"]["TimingCellInput"][];
-            /** @description Hours in each window: 3 */
-            hoursPerCell: number;
-            /** @description What the data supports, in one or two sentences */
-            note: string;
-            /** @description Posts with engagement and a publish time */
-            posts: number;
-            /** @description Cells that stand out below the median */
-            worst: string[];
-        };
         TimingInsight: {
             /** @description Slots that stand out above the median, best first; empty when none does */
             best: string[];
@@ -9467,29 +2858,7 @@ export interface components {
             /** @description Slots that stand out below the median */
             worst: string[];
         };
-        TimingInsightInput: {
-            /** @description Slots that stand out above the median, best first; empty when none does */
-            best: string[];
-            /** @description What the data supports, in one or two sentences */
-            note: string;
-            /** @description Posts with engagement that this analysis could place */
-            posts: number;
-            slots: components["schemas"]["TimingSlotInput"][];
-            /** @description Slots that stand out below the median */
-            worst: string[];
-        };
         TimingSlot: {
-            /** @description Median engagement here as a multiple of the author's median; null under 5 posts */
-            multiple: number | null;
-            posts: number;
-            /** @description Mann-Whitney test of this slot against the other posts; null when too few to test */
-            pValue: number | null;
-            /** @description A weekday (Monday) or a 3-hour window (09:00-12:00) */
-            slot: string;
-            /** @description Supported by the data: at least 5 posts and p under 0.05 divided by the slots tested */
-            standsOut: boolean;
-        };
-        TimingSlotInput: {
             /** @description Median engagement here as a multiple of the author's median; null under 5 posts */
             multiple: number | null;
             posts: number;
@@ -9521,27 +2890,6 @@ export interface components {
                 title?: string;
             }[];
         };
-        ToolListResultInput: {
-            tools: {
-                /** @description `postkit/scope`: the scope (read, write, publish) a caller needs for this tool; `postkit/role`: the least role (viewer, editor, admin, owner) of the caller’s member */
-                _meta?: {
-                    [key: string]: unknown;
-                };
-                annotations?: {
-                    [key: string]: unknown;
-                };
-                description?: string;
-                /** @description JSON Schema of the arguments */
-                inputSchema: {
-                    [key: string]: unknown;
-                };
-                name: string;
-                outputSchema?: {
-                    [key: string]: unknown;
-                };
-                title?: string;
-            }[];
-        };
         Trends: {
             /** @description Content decay at 1 h, 24 h and 7 d after publishing */
             decay: components["schemas"]["DecayMilestone"][];
@@ -9552,21 +2900,8 @@ export interface components {
             /** @description Consecutive weeks from the first to the last with a post (at most 260), quiet weeks as 0 */
             weekly: components["schemas"]["WeekOfPosting"][];
         };
-        TrendsInput: {
-            /** @description Content decay at 1 h, 24 h and 7 d after publishing */
-            decay: components["schemas"]["DecayMilestoneInput"][];
-            /** @description Window start on publishedAt (inclusive), as requested */
-            from: number | null;
-            /** @description Window end on publishedAt (exclusive), as requested */
-            to: number | null;
-            /** @description Consecutive weeks from the first to the last with a post (at most 260), quiet weeks as 0 */
-            weekly: components["schemas"]["WeekOfPostingInput"][];
-        };
         TrendsResult: {
             trends: components["schemas"]["Trends"];
-        };
-        TrendsResultInput: {
-            trends: components["schemas"]["TrendsInput"];
         };
         UpcomingSlot: {
             /** @description Epoch ms of the slot */
@@ -9574,25 +2909,12 @@ export interface components {
             /** @description The post scheduled on this channel at that time; null when free */
             postId: string | null;
         };
-        UpcomingSlotInput: {
-            /** @description Epoch ms of the slot */
-            at: number;
-            /** @description The post scheduled on this channel at that time; null when free */
-            postId: string | null;
-        };
-        UpdatePostRequest: {
-            brandId?: string | null;
-            channelId?: string | null;
-            /** @description Published right after the post: platformA a comment under it, platformB a reply to the last part */
-            firstComment?: string | null;
-            /** @description Media of the caller, as the platform takes it (platformA: 1-20 images, or one video, or one PDF document; platformB: 1-4 images, or one video or GIF (no PDF)) */
-            mediaIds?: string[];
-            /** @description An extension: the draft's platform. Left out, a draft moved to another channel takes that channel's platform */
-            platform?: string;
-            /** @description The post text; checked against the platform limit */
-            text?: string;
-            /** @description Only on platformB: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
-            thread?: string[];
+        UpdateAccountRequestInput: {
+            /**
+             * Format: email
+             * @description Unique per account, compared case-insensitively
+             */
+            email: string;
         };
         UpdatePostRequestInput: {
             brandId?: string | null;
@@ -9608,19 +2930,9 @@ export interface components {
             /** @description Only on platformB: up to 24 follow-up parts, each published as a reply to the part before it (on platformA use firstComment) */
             thread?: string[];
         };
-        ValidatePostRequest: {
-            /** @description The first comment; checked against the platform’s comment limit, reported under `firstComment` */
-            firstComment?: string | null;
-            /** @description The format the attachments must match */
-            media?: components["schemas"]["MediaKind"];
-            /** @description Uploaded media ids; each must exist and belong to the caller */
-            mediaIds?: string[];
-            /** @description Default `platformA`; an unknown platform is reported as an error */
-            platform?: string;
-            /** @description The post text; an empty text is reported, not rejected */
-            post: string;
-            /** @description Follow-up parts (threads on platformB); each is checked on its own, reported under `thread[i]` */
-            thread?: string[];
+        UpdateSettingsRequestInput: {
+            /** @description IANA time zone, e.g. Europe/Paris */
+            timezone?: string;
         };
         ValidatePostRequestInput: {
             /** @description The first comment; checked against the platform’s comment limit, reported under `firstComment` */
@@ -9637,12 +2949,6 @@ export interface components {
             thread?: string[];
         };
         ValidationIssue: {
-            code: string;
-            message: string;
-            /** @description The part the issue is about (`thread[2]`, `firstComment`); absent for the post itself */
-            part?: string;
-        };
-        ValidationIssueInput: {
             code: string;
             message: string;
             /** @description The part the issue is about (`thread[2]`, `firstComment`); absent for the post itself */
@@ -9672,30 +2978,6 @@ export interface components {
             /** @description Reach or voice hazards: too_many_hashtags, external_link, engagement_bait, ai_tells */
             warnings: components["schemas"]["ValidationIssue"][];
         };
-        ValidationReportInput: {
-            /** @description Block a clean publish: empty, too_long, unsupported_platform, invalid_media, media_mismatch, thread_not_supported, duplicate_part */
-            errors: components["schemas"]["ValidationIssueInput"][];
-            /** @description Each part’s length, when the request had a thread or a first comment */
-            parts?: {
-                /** @description Counted the platform’s way (platformB: a URL counts 23) */
-                length: number;
-                /** @description The platform’s limit for this part; null when unknown */
-                limit: number | null;
-                /** @description `text`, `thread[i]` or `firstComment` */
-                part: string;
-            }[];
-            stats: {
-                hashtags: number;
-                length: number;
-                /** @description Non-empty lines */
-                lines: number;
-                links: number;
-            };
-            /** @description True when there are no errors (warnings do not block) */
-            valid: boolean;
-            /** @description Reach or voice hazards: too_many_hashtags, external_link, engagement_bait, ai_tells */
-            warnings: components["schemas"]["ValidationIssueInput"][];
-        };
         Voice: {
             brandId: string | null;
             createdAt: number;
@@ -9708,16 +2990,6 @@ export interface components {
             traits: string[];
             updatedAt: number;
         };
-        VoiceCreateRequest: {
-            /** @description Must belong to the caller */
-            brandId?: string;
-            doNot?: string[];
-            exemplars?: string[];
-            name: string;
-            /** @description 1-12 sample posts; when present the profile is distilled from them and traits/doNot/exemplars are ignored */
-            samples?: string[];
-            traits?: string[];
-        };
         VoiceCreateRequestInput: {
             /** @description Must belong to the caller */
             brandId?: string;
@@ -9728,37 +3000,11 @@ export interface components {
             samples?: string[];
             traits?: string[];
         };
-        VoiceInput: {
-            brandId: string | null;
-            createdAt: number;
-            doNot: string[];
-            /** @description Few-shot snippets */
-            exemplars: string[];
-            id: string;
-            name: string;
-            /** @description Traits to imitate */
-            traits: string[];
-            updatedAt: number;
-        };
         VoiceListResult: {
             voices: components["schemas"]["Voice"][];
         };
-        VoiceListResultInput: {
-            voices: components["schemas"]["VoiceInput"][];
-        };
         VoiceResult: {
             voice: components["schemas"]["Voice"];
-        };
-        VoiceResultInput: {
-            voice: components["schemas"]["VoiceInput"];
-        };
-        VoiceUpdateRequest: {
-            /** @description null detaches the voice from its brand */
-            brandId?: string | null;
-            doNot?: string[];
-            exemplars?: string[];
-            name?: string;
-            traits?: string[];
         };
         VoiceUpdateRequestInput: {
             /** @description null detaches the voice from its brand */
@@ -9782,24 +3028,8 @@ export interface components {
             updatedAt: number;
             webhookId: string;
         };
-        WebhookDeliveryInput: {
-            attempts: number;
-            createdAt: number;
-            event: string;
-            /** @description Also sent to the receiver as `x-kit-delivery` */
-            id: string;
-            lastError: string | null;
-            lastStatusCode: number | null;
-            /** @description When the next attempt is due; null when none is */
-            nextAttemptAt: number | null;
-            status: components["schemas"]["WebhookDeliveryStatusInput"];
-            updatedAt: number;
-            webhookId: string;
-        };
         /** @enum {string} */
         WebhookDeliveryStatus: "pending" | "sending" | "delivered" | "failed" | "dead";
-        /** @enum {string} */
-        WebhookDeliveryStatusInput: "pending" | "sending" | "delivered" | "failed" | "dead";
         WebhookEndpoint: {
             accountId: string;
             createdAt: number;
@@ -9807,16 +3037,6 @@ export interface components {
             id: string;
             /** @description `disabled` once the receiver answered 410 Gone */
             status: components["schemas"]["WebhookStatus"];
-            updatedAt: number;
-            url: string;
-        };
-        WebhookEndpointInput: {
-            accountId: string;
-            createdAt: number;
-            events: components["schemas"]["WebhookEventInput"][];
-            id: string;
-            /** @description `disabled` once the receiver answered 410 Gone */
-            status: components["schemas"]["WebhookStatusInput"];
             updatedAt: number;
             url: string;
         };
@@ -9829,45 +3049,12 @@ export interface components {
             events: components["schemas"]["WebhookEvent"][];
             webhooks: components["schemas"]["WebhookEndpoint"][];
         };
-        WebhookListResultInput: {
-            /** @description Every subscribable event */
-            events: components["schemas"]["WebhookEventInput"][];
-            webhooks: components["schemas"]["WebhookEndpointInput"][];
-        };
         WebhookResult: {
             webhook: components["schemas"]["WebhookEndpoint"];
         };
-        WebhookResultInput: {
-            webhook: components["schemas"]["WebhookEndpointInput"];
-        };
         /** @enum {string} */
         WebhookStatus: "active" | "disabled";
-        /** @enum {string} */
-        WebhookStatusInput: "active" | "disabled";
         WebhookTestResult: {
-            /** @description The raw body sent: a `webhook.test` event in the usual envelope */
-            body: string;
-            /** @description The receiver answered 2xx */
-            delivered: boolean;
-            /** @description Sent as `x-kit-delivery`; not listed with the deliveries */
-            deliveryId: string;
-            durationMs: number;
-            /** @description Why it was not delivered, in words; null when it was */
-            error: string | null;
-            /** @description The signed headers sent */
-            headers: {
-                "x-kit-delivery": string;
-                "x-kit-event": string;
-                "x-kit-signature": string;
-                "x-kit-timestamp": string;
-            };
-            sentAt: number;
-            /** @description `<timestamp>.<raw body>`: what x-kit-signature is the HMAC-SHA256 of, with the signing secret */
-            signedPayload: string;
-            /** @description The receiver's HTTP status; null when none came */
-            statusCode: number | null;
-        };
-        WebhookTestResultInput: {
             /** @description The raw body sent: a `webhook.test` event in the usual envelope */
             body: string;
             /** @description The receiver answered 2xx */
@@ -9902,29 +3089,11 @@ export interface components {
             /** @description Monday 00:00 UTC, epoch ms */
             weekStart: number;
         };
-        WeekOfPostingInput: {
-            /** @description Their engagements (latest snapshot each) */
-            engagements: number;
-            /** @description engagements / measured; null when none is measured */
-            engagementsPerPost: number | null;
-            /** @description Of those, posts with at least one metric snapshot */
-            measured: number;
-            /** @description Posts published that week */
-            posts: number;
-            /** @description Monday 00:00 UTC, epoch ms */
-            weekStart: number;
-        };
         WhoamiResult: {
             account: components["schemas"]["Account"];
             key: components["schemas"]["ApiKey"];
             /** @description The member the calling key belongs to */
             member: components["schemas"]["Member"];
-        };
-        WhoamiResultInput: {
-            account: components["schemas"]["AccountInput"];
-            key: components["schemas"]["ApiKeyInput"];
-            /** @description The member the calling key belongs to */
-            member: components["schemas"]["MemberInput"];
         };
     };
     responses: never;
@@ -9934,4 +3103,5692 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    getLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Request headers or URL larger than the server accepts; answered before routing */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "headers_too_large";
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    sendMcpMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON-RPC response(s) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Accepted: the request held only notifications or responses */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMcpTools: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ToolListResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhoamiResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAccountRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateAccountResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAccountRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAccountSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAccountSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSettingsRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAnalytics: {
+        parameters: {
+            query?: {
+                /** @description Epoch ms, inclusive, on publishedAt */
+                from?: number;
+                /** @description Epoch ms, exclusive, on publishedAt */
+                to?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAnalyticsTrends: {
+        parameters: {
+            query?: {
+                /** @description Epoch ms, inclusive, on publishedAt */
+                from?: number;
+                /** @description Epoch ms, exclusive, on publishedAt */
+                to?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrendsResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBrands: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandListResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BrandCreateRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BrandUpdateRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCalendar: {
+        parameters: {
+            query?: {
+                /** @description Epoch ms, inclusive */
+                from?: number;
+                /** @description Epoch ms, exclusive */
+                to?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCalibration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalibrationResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listChannels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelListResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getChannelQueue: {
+        parameters: {
+            query?: {
+                /** @description How many upcoming slot times, 1-100 */
+                count?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueueViewResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replaceChannelQueue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetQueueRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueueResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteChannelQueue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getChannelQueueSuggest: {
+        parameters: {
+            query?: {
+                /** @description How many slots to propose, 1-21 */
+                count?: number;
+                /** @description IANA zone for the proposals; default the queue's zone, else the account's (settings) */
+                timezone?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuggestResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    refreshChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Upstream model or platform misbehaved */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Capability not configured or dependency degraded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getChannelsPlatformACallback: {
+        parameters: {
+            query: {
+                /** @description Authorization code (required unless `error` is set) */
+                code?: string;
+                /** @description Set by the platform when the member refused */
+                error?: string;
+                error_description?: string;
+                /** @description The state returned by connect */
+                state: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Upstream model or platform misbehaved */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Capability not configured or dependency degraded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    connectChannelsPlatformA: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectChannelRequestInput"] | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectChannelResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Capability not configured or dependency degraded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getChannelsPlatformBCallback: {
+        parameters: {
+            query: {
+                /** @description Authorization code (required unless `error` is set) */
+                code?: string;
+                /** @description Set by the platform when the member refused */
+                error?: string;
+                error_description?: string;
+                /** @description The state returned by connect */
+                state: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Upstream model or platform misbehaved */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Capability not configured or dependency degraded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    connectChannelsPlatformB: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectChannelRequestInput"] | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectChannelResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Capability not configured or dependency degraded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    generatePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenerateRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenerateResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Monthly model quota exceeded (quota_exceeded) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Upstream model or platform misbehaved */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthResult"];
+                };
+            };
+            /** @description Request headers or URL larger than the server accepts; answered before routing */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "headers_too_large";
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthResult"];
+                };
+            };
+        };
+    };
+    listHistory: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1-100 */
+                limit?: number;
+                /** @description Items to skip */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryListResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    importHistory: {
+        parameters: {
+            query?: {
+                /** @description `true`: check and preview the import row by row, writing nothing (200 HistoryPreviewResult) */
+                dryRun?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HistoryImportRequestInput"];
+                "text/csv": components["schemas"]["HistoryImportRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryPreviewResult"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryImportResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    clearHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryClearResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInsights: {
+        parameters: {
+            query?: {
+                /** @description IANA time zone for days and hours, e.g. Europe/Paris; default the account's time zone (settings) */
+                timezone?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsightsResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationListResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInvitationRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateInvitationResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    acceptInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptInvitationRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptInvitationResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeyListResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateKeyRequestInput"] | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateKeyResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokeResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateKeyResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMedia: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1-100 */
+                limit?: number;
+                /** @description Items to skip */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaListResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createMedia: {
+        parameters: {
+            query?: {
+                /** @description A brand of the caller */
+                brandId?: string;
+            };
+            header?: {
+                /** @description Original file name; reduced to its basename */
+                "x-filename"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The file bytes */
+        requestBody: {
+            content: {
+                "application/pdf": string;
+                "image/gif": string;
+                "image/jpeg": string;
+                "image/png": string;
+                "image/webp": string;
+                "video/mp4": string;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMediaContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored bytes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/gif": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                    "video/mp4": string;
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberListResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeRoleRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createMemberKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateKeyRequestInput"] | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateKeyResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMeta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetaResult"];
+                };
+            };
+            /** @description Request headers or URL larger than the server accepts; answered before routing */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "headers_too_large";
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listOauthApps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectedAppListResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteOauthApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokeResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOauthRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorizationRequestResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    approveOauthRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApproveAuthorizationRequestInput"] | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorizationAnswer"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    denyOauthRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorizationAnswer"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    planWeek: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Monthly model quota exceeded (quota_exceeded) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Upstream model or platform misbehaved */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPostGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePostGroupRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostGroupResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency key reused with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPostGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostGroupResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelPostGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostGroupActionResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    publishPostGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostGroupActionResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPosts: {
+        parameters: {
+            query?: {
+                /** @description Only the posts of this post group */
+                groupId?: string;
+                /** @description Page size, 1-100 */
+                limit?: number;
+                /** @description Items to skip */
+                offset?: number;
+                /** @description Only the occurrences of this series */
+                seriesId?: string;
+                status?: components["schemas"]["PostStatusInput"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostListResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePostRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatePostResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency key reused with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deletePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updatePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePostRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostConflict"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostConflict"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPostComments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentListResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPostComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCommentRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPostMetrics: {
+        parameters: {
+            query?: {
+                /** @description Most recent snapshots to include in `history`, 1-1000 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostMetricsResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPostMetricsHistory: {
+        parameters: {
+            query?: {
+                /** @description Epoch ms, inclusive, on fetchedAt */
+                from?: number;
+                /** @description Snapshots to answer, 1-1000, oldest first from `from` */
+                limit?: number;
+                /** @description Epoch ms, exclusive, on fetchedAt */
+                to?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetricsHistoryResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    refreshPostMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetricRefreshResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Upstream model or platform misbehaved */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Capability not configured or dependency degraded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    publishPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostErrorResult"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostErrorResult"];
+                };
+            };
+            /** @description Capability not configured or dependency degraded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    schedulePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SchedulePostRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostConflict"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updatePostScheduled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviseScheduledRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostConflict"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    scoreSavedPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredScoreResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Monthly model quota exceeded (quota_exceeded) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Upstream model or platform misbehaved */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPostScores: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostScoreListResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    bulkSchedulePosts: {
+        parameters: {
+            query?: {
+                /** @description true: check every row and answer the report; nothing is written */
+                dryRun?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkScheduleRequestInput"];
+                "text/csv": components["schemas"]["BulkScheduleRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkDryRunResult"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostListResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency key reused with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportPosts: {
+        parameters: {
+            query?: {
+                /** @description csv (RFC 4180, UTF-8) or json */
+                format?: "csv" | "json";
+                /** @description Only the posts of this post group */
+                groupId?: string;
+                /** @description Only the occurrences of this series */
+                seriesId?: string;
+                status?: components["schemas"]["PostStatusInput"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every matching post, newest first: CSV (with a BOM) or `{"posts": [Post, ...]}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                    "text/csv": Record<string, never>;
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    validatePosts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidatePostRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationReport"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rewritePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScoreRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewriteResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Monthly model quota exceeded (quota_exceeded) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Upstream model or platform misbehaved */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    scorePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScoreRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScoreResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Monthly model quota exceeded (quota_exceeded) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Upstream model or platform misbehaved */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSeries: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1-100 */
+                limit?: number;
+                /** @description Items to skip */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesListResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelSeriesResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listVoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoiceListResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createVoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoiceCreateRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoiceResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Monthly model quota exceeded (quota_exceeded) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Upstream model or platform misbehaved */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getVoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoiceResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteVoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateVoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoiceUpdateRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoiceResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    buildVoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BuildVoiceRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoiceResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Monthly model quota exceeded (quota_exceeded) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Upstream model or platform misbehaved */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookListResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateWebhookResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Capability not configured or dependency degraded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1-100 */
+                limit?: number;
+                /** @description Items to skip */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryListResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookTestResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Capability not configured or dependency degraded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+}

@@ -13,6 +13,8 @@ export const accounts = pgTable(
     /** Lower-cased email: uniqueness is case-insensitive. */
     emailKey: text('email_key').notNull(),
     plan: text('plan').notNull().default('free'),
+    /** The account's IANA time zone (settings): the default of queues, series and insights. */
+    timezone: text('timezone').notNull().default('UTC'),
     createdAt: ms('created_at').notNull(),
   },
   (t) => [uniqueIndex('accounts_email_key_uq').on(t.emailKey)],

@@ -5,6 +5,13 @@ import type { Ctx } from '../../context.ts';
 import type { FeatureRoutes } from '../feature-routes.ts';
 import { CreateAccountRequest, CreateAccountResult, WhoamiResult } from './account.schemas.ts';
 import { createAccount, whoami } from './account.service.ts';
+import {
+  AccountResult,
+  SettingsResult,
+  UpdateAccountRequest,
+  UpdateSettingsRequest,
+} from './settings.schemas.ts';
+import { getSettings, updateAccount, updateSettings } from './settings.service.ts';
 
 const tags = ['account'];
 
@@ -96,5 +103,52 @@ export const accountRoutes: FeatureRoutes = async (app, { deps }) => {
         (err) => reply.send(err),
       );
     },
+  );
+
+  app.patch(
+    '/v1/account',
+    {
+      config: { scope: 'write', role: 'owner' },
+      schema: {
+        tags,
+        summary: 'Change the account email',
+        description:
+          'The owner changes the email the account is known by (unique, compared case-insensitively; 409 email_taken when another account has it), and the owner member’s email with it. The keys stay as they are.',
+        body: UpdateAccountRequest,
+        response: { 200: AccountResult, ...errorResponses(400, 401, 403, 409, 429) },
+      },
+    },
+    async (request) => ({ account: await updateAccount({ ctx: request.ctx, input: request.body }) }),
+  );
+
+  app.get(
+    '/v1/account/settings',
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags,
+        summary: 'Account settings',
+        description:
+          "The account's settings: `timezone`, the IANA zone used where a request names none (a new queue, a recurring series without its own zone, insights, queue suggestions). UTC until set.",
+        response: { 200: SettingsResult, ...errorResponses(401, 429) },
+      },
+    },
+    async (request) => ({ settings: await getSettings({ ctx: request.ctx, input: undefined }) }),
+  );
+
+  app.patch(
+    '/v1/account/settings',
+    {
+      config: { scope: 'write', role: 'admin' },
+      schema: {
+        tags,
+        summary: 'Change account settings',
+        description:
+          'An admin or the owner changes them; only the fields present change. `timezone` must be an IANA name (Europe/Paris), stored by its canonical spelling; 400 at `timezone` otherwise. Queues and series already set keep their own zones.',
+        body: UpdateSettingsRequest,
+        response: { 200: SettingsResult, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => ({ settings: await updateSettings({ ctx: request.ctx, input: request.body }) }),
   );
 };

@@ -31,7 +31,11 @@ export async function createAccount({
       .values({ id: newId('account'), email, emailKey: email.toLowerCase(), plan: 'free', createdAt: now })
       .onConflictDoNothing({ target: accounts.emailKey })
       .returning();
-    if (!row) throw new Conflict('email_taken', 'An account already exists for that email.');
+    if (!row)
+      throw new Conflict(
+        'email_taken',
+        'An account already exists for that email: sign in with a key you saved, or, on a self-hosted Postkit, ask its operator for a new key (npm run key:issue -- --email <your email>).',
+      );
     const owner = await insertMember(tx, { accountId: row.id, email, name: null, role: 'owner', now });
     const { key, apiKey } = await issueKey(
       tx,

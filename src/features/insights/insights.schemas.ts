@@ -7,8 +7,10 @@ export const InsightsQuery = z.object({
     .string()
     .min(1)
     .max(64)
-    .default('UTC')
-    .describe('IANA time zone for days and hours, e.g. Europe/Paris; default UTC'),
+    .optional()
+    .describe(
+      "IANA time zone for days and hours, e.g. Europe/Paris; default the account's time zone (settings)",
+    ),
 });
 export type InsightsQuery = z.output<typeof InsightsQuery>;
 

@@ -9,6 +9,7 @@ import {
   SHRINK_POSTS,
   toldEffects,
 } from '../../scoring/index.ts';
+import { accountZone } from '../account/settings.service.ts';
 import { toHistoryEntry } from '../history/history.service.ts';
 import { readHistory } from '../history/history-view.ts';
 import { loadPersonal, personalModelState } from '../history/personal-models.ts';
@@ -82,7 +83,7 @@ function factorsNote(basedOn: number, told: number): string {
 
 /** GET /v1/insights: what works for this author, from their history only. */
 export async function getInsights({ ctx, input }: Call<InsightsQuery>): Promise<InsightsResult> {
-  const timezone = checkTimeZone(input.timezone);
+  const timezone = checkTimeZone(input.timezone ?? (await accountZone(ctx.deps.db, ctx.caller.accountId)));
   const rows = await readHistory(ctx.deps.db, ctx.caller.accountId);
   const engaged = rows
     .map((row) => ({ row, engagement: toHistoryEntry(row).engagement }))

@@ -196,6 +196,19 @@ export const PlanItem = z
     angle: z.string(),
     format: MediaKind,
     archetype: HookArchetype,
+    evidence: z
+      .string()
+      .nullable()
+      .describe(
+        'What the item rests on: the author\'s own figures when a history is imported ("Your 6 posts on shift handovers earned 1.8x your median."), else that it uses published figures',
+      ),
+    when: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        "The instant the item suggests (epoch ms): the next of the author's best weekly windows; null without a history to read them from",
+      ),
   })
   .meta({ id: 'PlanItem' });
 

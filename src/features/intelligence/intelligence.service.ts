@@ -4,6 +4,7 @@ import {
   draftParts,
   type EngineNotice,
   engineNotice,
+  formatsFor,
   type GenerateContext,
   normalizePost,
   type PlanItem,
@@ -19,6 +20,7 @@ import type { StoredPersonal } from '../history/personal-models.ts';
 import { personalFor, personalKey, withPersonal } from '../history/personal-score.ts';
 import { voiceContext } from '../voices/voices.service.ts';
 import type { GenerateRequest, PlanRequest, ScoreRequest } from './intelligence.schemas.ts';
+import { type PlannedItem, withEvidence } from './plan-evidence.ts';
 
 /**
  * The intelligence verbs REST routes, MCP tools and the posts area call. Each is one
@@ -174,11 +176,15 @@ export async function generatePosts({ ctx, input }: Call<GenerateRequest>): Prom
   return JSON.parse(json) as GenerateResult;
 }
 
-/** 1-14 outline items; brand themes are the pillars, and a cadence labels each slot's day. */
+/**
+ * 1-14 outline items; brand themes are the pillars, and a cadence labels each slot's day. The
+ * outlines are cached; what the author's history says about them (plan-evidence.ts) is read
+ * fresh on every call, so an import changes the next plan at once.
+ */
 export async function planPosts({
   ctx,
   input,
-}: Call<PlanRequest>): Promise<{ items: PlanItem[]; engine?: EngineNotice }> {
+}: Call<PlanRequest>): Promise<{ items: PlannedItem[]; engine?: EngineNotice }> {
   const { context, versions } = await conditioning(ctx, input);
   const request = {
     ...input,
@@ -193,5 +199,13 @@ export async function planPosts({
       engine: engineNotice(ctx.deps.engine.id),
     };
   });
-  return JSON.parse(json) as { items: PlanItem[]; engine?: EngineNotice };
+  const outlined = JSON.parse(json) as { items: PlanItem[]; engine?: EngineNotice };
+  const { items } = await withEvidence(
+    ctx,
+    request.platform,
+    outlined.items,
+    formatsFor,
+    Boolean(request.cadence),
+  );
+  return { items, engine: outlined.engine };
 }

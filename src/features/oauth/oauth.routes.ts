@@ -41,7 +41,13 @@ export const oauthRoutes: FeatureRoutes = async (app, { deps }) => {
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
 
-  for (const url of [PROTECTED_RESOURCE_PATH, `${PROTECTED_RESOURCE_PATH}/mcp`])
+  // RFC 9728 places the metadata of /mcp at the path-inserted address; clients also try the
+  // root one and the path-appended one (`/mcp/.well-known/…`), so all three answer the same.
+  for (const url of [
+    PROTECTED_RESOURCE_PATH,
+    `${PROTECTED_RESOURCE_PATH}/mcp`,
+    `/mcp${PROTECTED_RESOURCE_PATH}`,
+  ])
     app.get(url, route, async (request, reply) => {
       cors(reply);
       return protectedResourceMetadata(baseUrlOf(deps.config, request));

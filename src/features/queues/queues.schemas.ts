@@ -27,7 +27,12 @@ export type Queue = z.output<typeof Queue>;
 
 export const SetQueueRequest = z
   .object({
-    timezone: z.string().min(1).max(64).describe('IANA time zone, e.g. Europe/Paris'),
+    timezone: z
+      .string()
+      .min(1)
+      .max(64)
+      .optional()
+      .describe("IANA time zone, e.g. Europe/Paris; default the account's time zone (settings)"),
     slots: z
       .array(QueueSlot)
       .max(MAX_QUEUE_SLOTS)
@@ -62,7 +67,7 @@ export const SuggestQuery = z.object({
     .min(1)
     .max(64)
     .optional()
-    .describe("IANA zone for the proposals; default the queue's zone, else UTC"),
+    .describe("IANA zone for the proposals; default the queue's zone, else the account's (settings)"),
 });
 export type SuggestQuery = z.output<typeof SuggestQuery>;
 

@@ -3,6 +3,7 @@ import type { Call } from '../../context.ts';
 import { channelQueues, channels, posts } from '../../db/schema/index.ts';
 import { type ErrorDetail, Invalid } from '../../domain/errors.ts';
 import { canonicalZone } from '../../lib/zoned-time.ts';
+import { accountZone } from '../account/settings.service.ts';
 import { requireOwned } from '../tenancy.ts';
 import { SLOT_TAKING_STATES } from './queue-assign.ts';
 import type { Queue, QueueSlot, QueueViewResult, SetQueueRequest } from './queues.schemas.ts';
@@ -33,7 +34,10 @@ export async function setQueue({
   input,
 }: Call<{ channelId: string; queue: SetQueueRequest }>): Promise<Queue> {
   await ownChannel({ ctx, input });
-  const timezone = requireZone(input.queue.timezone, 'timezone');
+  const timezone = requireZone(
+    input.queue.timezone ?? (await accountZone(ctx.deps.db, ctx.caller.accountId)),
+    'timezone',
+  );
   const problems: ErrorDetail[] = [];
   const seen = new Map<string, number>();
   input.queue.slots.forEach((slot, i) => {
@@ -83,7 +87,9 @@ export async function getQueue({
   input,
 }: Call<{ channelId: string; count: number }>): Promise<QueueViewResult> {
   const row = await readQueue({ ctx, input });
-  const queue: Queue = row ? { timezone: row.timezone, slots: row.slots } : { timezone: 'UTC', slots: [] };
+  const queue: Queue = row
+    ? { timezone: row.timezone, slots: row.slots }
+    : { timezone: await accountZone(ctx.deps.db, ctx.caller.accountId), slots: [] };
   const times = nextSlotTimes(queue, ctx.deps.clock.now() + 1, input.count);
   const holders =
     times.length === 0

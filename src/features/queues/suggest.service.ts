@@ -2,6 +2,7 @@ import type { Call } from '../../context.ts';
 import { channels } from '../../db/schema/index.ts';
 import { median } from '../../lib/rank-stats.ts';
 import { isoWeekday, wallOf } from '../../lib/zoned-time.ts';
+import { accountZone } from '../account/settings.service.ts';
 import { toHistoryEntry } from '../history/history.service.ts';
 import { readHistory } from '../history/history-view.ts';
 import { MIN_SLOT_POSTS, MIN_TIMING_POSTS } from '../insights/timing.ts';
@@ -51,7 +52,10 @@ export async function suggestQueue({
 }: Call<{ channelId: string } & SuggestQuery>): Promise<SuggestResult> {
   const channel = await requireOwned(ctx, channels, input.channelId, 'Channel');
   const queue = await readQueue({ ctx, input });
-  const timezone = requireZone(input.timezone ?? queue?.timezone ?? 'UTC', 'querystring.timezone');
+  const timezone = requireZone(
+    input.timezone ?? queue?.timezone ?? (await accountZone(ctx.deps.db, ctx.caller.accountId)),
+    'querystring.timezone',
+  );
   const rows = (await readHistory(ctx.deps.db, ctx.caller.accountId)).filter(
     (row) => row.platform === channel.platform && row.publishedAt !== null && row.publishedTimeKnown,
   );

@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { channelQueues } from '../../db/schema/index.ts';
 import type { ErrorDetail } from '../../domain/errors.ts';
+import { isoTime } from '../../lib/iso-time.ts';
 import { canonicalZone } from '../../lib/zoned-time.ts';
+import { accountZone } from '../account/settings.service.ts';
 import type { Repeat } from './series.schemas.ts';
 
 const MAX_SERIES_START_MS = 10 * 366 * 86_400_000;
@@ -62,17 +64,18 @@ export function planProblems(plan: Plan, channelId: string | null, now: number, 
   if (firstAt > now + MAX_SERIES_START_MS)
     at('runAt', 'A series must start within 10 years; its first occurrence is too far ahead');
   if (repeat.until !== undefined && repeat.until <= firstAt)
-    at('repeat.until', `Must be after the first occurrence (${firstAt})`);
+    at('repeat.until', `Must be after the first occurrence (${isoTime(firstAt)})`);
   return problems;
 }
 
-/** The zone a series keeps: its own, else the channel queue's, else UTC. */
+/** The zone a series keeps: its own, else the channel queue's, else the account's (settings). */
 export async function seriesZone(ctx: Ctx, repeat: Repeat, channelId: string | null): Promise<string> {
   if (repeat.timezone) return canonicalZone(repeat.timezone)!;
-  if (!channelId) return 'UTC';
+  const fallback = () => accountZone(ctx.deps.db, ctx.caller.accountId);
+  if (!channelId) return fallback();
   const [queue] = await ctx.deps.db
     .select({ timezone: channelQueues.timezone })
     .from(channelQueues)
     .where(eq(channelQueues.channelId, channelId));
-  return queue?.timezone ?? 'UTC';
+  return queue?.timezone ?? fallback();
 }

@@ -32,7 +32,7 @@ export const Repeat = z
       .max(64)
       .optional()
       .describe(
-        "IANA zone whose local time a recurring series keeps; default the channel's queue zone, else UTC",
+        "IANA zone whose local time a recurring series keeps; default the channel's queue zone, else the account's (settings)",
       ),
   })
   .strict()

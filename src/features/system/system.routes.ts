@@ -3,6 +3,16 @@ import type { FeatureRoutes } from '../feature-routes.ts';
 import { HealthResult, MetaResult } from './system.schemas.ts';
 import { checkHealth, describeService } from './system.service.ts';
 
+/**
+ * The one client error a probe or the meta document can get: headers (or a URL) larger than the
+ * server reads, refused before routing (http/early-errors.ts), so the body has no requestId.
+ */
+const HEADERS_TOO_LARGE = {
+  431: z
+    .object({ error: z.object({ code: z.literal('headers_too_large'), message: z.string() }) })
+    .describe('Request headers or URL larger than the server accepts; answered before routing'),
+};
+
 export const systemRoutes: FeatureRoutes = async (app, { deps }) => {
   // Probes arrive every few seconds: no request lines for them (warnings, e.g. a failed
   // dependency check, still show).
@@ -16,7 +26,7 @@ export const systemRoutes: FeatureRoutes = async (app, { deps }) => {
         summary: 'Liveness probe',
         description: 'Plain `ok`; touches no dependency.',
         security: [],
-        response: { 200: z.string() },
+        response: { 200: z.string(), ...HEADERS_TOO_LARGE },
       },
     },
     async (_request, reply) => reply.type('text/plain; charset=utf-8').send('ok'),
@@ -33,7 +43,7 @@ export const systemRoutes: FeatureRoutes = async (app, { deps }) => {
         description:
           'Checks the database and the key-value store; 503 with the same body when either is degraded.',
         security: [],
-        response: { 200: HealthResult, 503: HealthResult },
+        response: { 200: HealthResult, ...HEADERS_TOO_LARGE, 503: HealthResult },
       },
     },
     async (_request, reply) => {
@@ -52,7 +62,7 @@ export const systemRoutes: FeatureRoutes = async (app, { deps }) => {
         description:
           'Scoring schema version, post length limits, platforms, media kinds, follower bands, the scoring dimensions with their weights, and this deployment’s capabilities.',
         security: [],
-        response: { 200: MetaResult },
+        response: { 200: MetaResult, ...HEADERS_TOO_LARGE },
       },
     },
     async () => describeService(deps),

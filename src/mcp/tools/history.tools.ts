@@ -26,7 +26,7 @@ export const historyTools = [
     name: 'get_insights',
     title: 'What works for this author',
     description:
-      "Reports what the author's own history (import_history, plus Postkit posts with metrics) shows: the median engagement, the features their personal model weighs most (with effects measured in their posts), and the posting days and 3-hour windows that do better or worse (apart, and together as a weekday-by-window grid), named only where the data supports it (each part's note says when it does not). Pass timezone (IANA, e.g. Europe/Paris; default UTC) to read days and hours in the author's time. Use it before planning when to post. Read-only and free.",
+      "Reports what the author's own history (import_history, plus Postkit posts with metrics) shows: the median engagement, the features their personal model weighs most (with effects measured in their posts), and the posting days and 3-hour windows that do better or worse (apart, and together as a weekday-by-window grid), named only where the data supports it (each part's note says when it does not). Pass timezone (IANA, e.g. Europe/Paris; default the account's time zone from its settings) to read days and hours in the author's time. Use it before planning when to post. Read-only and free.",
     input: InsightsQuery.strict(),
     output: InsightsResult,
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

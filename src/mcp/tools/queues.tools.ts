@@ -117,7 +117,7 @@ export const queueTools = [
     name: 'schedule_series',
     title: 'Schedule a recurring post',
     description:
-      'Creates a recurring series: the first post at `runAt` (epoch ms, future), then one every `repeat.every` {unit: day, week or month, n} at the same local time (repeat.timezone, default the channel queue’s zone or UTC), until `repeat.until` or `repeat.count` occurrences. Each occurrence is its own post (seriesId set), created up to 28 days ahead and published publicly on the channel’s social account exactly once (confirm the text and rhythm with the person first); cancel one with cancel_post, all future ones with cancel_series. Pass an idempotencyKey when you might retry. No quota.',
+      'Creates a recurring series: the first post at `runAt` (epoch ms, future), then one every `repeat.every` {unit: day, week or month, n} at the same local time (repeat.timezone, default the channel queue’s zone, else the account’s), until `repeat.until` or `repeat.count` occurrences. Each occurrence is its own post (seriesId set), created up to 28 days ahead and published publicly on the channel’s social account exactly once (confirm the text and rhythm with the person first); cancel one with cancel_post, all future ones with cancel_series. Pass an idempotencyKey when you might retry. No quota.',
     input: draftFields
       .extend({
         runAt: z.number().int().min(0).describe('Epoch ms of the first occurrence, in the future'),

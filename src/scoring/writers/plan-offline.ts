@@ -32,6 +32,8 @@ const FORMAT_FIT: Record<HookArchetype, MediaKind[]> = {
   question: ['poll', 'none', 'single-image'],
   other: ['none'],
 };
+/** Formats that suit a hook archetype, best first (plans from history swap in one of these only). */
+export const formatsFor = (archetype: HookArchetype): MediaKind[] => FORMAT_FIT[archetype];
 const CONTENT_PILLARS = ['Lessons learned', 'Behind the scenes', 'Results so far', 'Industry view'];
 
 /**

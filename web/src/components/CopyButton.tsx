@@ -1,6 +1,14 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 
-export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
+export function CopyButton({
+  text,
+  label = 'Copy',
+  onCopied,
+}: {
+  text: string;
+  label?: string;
+  onCopied?: () => void;
+}) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
@@ -15,6 +23,7 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
       area.remove();
     }
     setCopied(true);
+    onCopied?.();
     setTimeout(() => setCopied(false), 2000);
   };
   return (
@@ -24,16 +33,24 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
   );
 }
 
-/** A secret shown once, with a copy button. */
-export function SecretOnce({ label, value }: { label: string; value: string }) {
+/** A secret shown once, with a copy button (or the buttons given instead). */
+export function SecretOnce({
+  label,
+  value,
+  children,
+}: {
+  label: string;
+  value: string;
+  children?: ReactNode;
+}) {
   return (
     <div className="secret">
       <p>
         <strong>{label}</strong> It is shown only this once: copy it now and keep it somewhere safe.
       </p>
-      <div className="row">
+      <div className="row wrap">
         <code className="secret-value">{value}</code>
-        <CopyButton text={value} />
+        {children ?? <CopyButton text={value} />}
       </div>
     </div>
   );

@@ -119,3 +119,28 @@ export function nextHourStarts(
   }
   return found;
 }
+
+/** The browser's locale, as the pages that format dates by themselves (the Calendar) take it. */
+export function browserLocale(): string {
+  return navigator.language || 'en-US';
+}
+
+/** Regions whose week starts on Sunday, where the browser cannot say (no Intl week info). */
+const SUNDAY_FIRST = new Set(['US', 'CA', 'MX', 'BR', 'JP', 'IL', 'PH', 'KR', 'TW', 'HK', 'IN', 'ZA', 'SA']);
+
+/** The locale's first day of the week, 0 = Sunday ... 6 = Saturday (en-GB Monday, en-US Sunday). */
+export function firstWeekday(locale = browserLocale()): number {
+  try {
+    const info = new Intl.Locale(locale) as Intl.Locale & {
+      getWeekInfo?: () => { firstDay: number };
+      weekInfo?: { firstDay: number };
+    };
+    // ISO numbering (Monday = 1 ... Sunday = 7), from the browser's CLDR data.
+    const firstDay = info.getWeekInfo?.().firstDay ?? info.weekInfo?.firstDay;
+    if (firstDay) return firstDay % 7;
+    const region = info.maximize().region ?? '';
+    return SUNDAY_FIRST.has(region) ? 0 : 1;
+  } catch {
+    return 1;
+  }
+}

@@ -7,8 +7,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, ok } from '../api.ts';
 import { ErrorBox, Notice } from '../components/ErrorBox.tsx';
+import { channelName as nameOfChannel } from '../lib/channels.ts';
 import { useChannels } from '../lib/hooks.ts';
-import { browserZone, formatWhen } from '../lib/time.ts';
+import { browserLocale, browserZone, firstWeekday, formatWhen } from '../lib/time.ts';
 import { navigate } from '../router.tsx';
 
 /** Month and week views of scheduled and published posts; drag a scheduled post to move it. */
@@ -99,7 +100,7 @@ export function CalendarPage() {
         <ul className="legend" aria-label="Channels">
           {channelList.map((c) => (
             <li key={c.id} className="chip" style={{ borderLeft: `6px solid ${colourOf(c.id)}` }}>
-              {c.handle ?? c.platformUserId ?? c.platform} ({c.platform})
+              {nameOfChannel(c)}
             </li>
           ))}
         </ul>
@@ -121,6 +122,9 @@ export function CalendarPage() {
         }}
         buttonText={{ today: 'Today', month: 'Month', week: 'Week', day: 'Day' }}
         timeZone="local"
+        // The browser's locale for dates and its first weekday (Monday in en-GB, Sunday in en-US).
+        locale={browserLocale()}
+        firstDay={firstWeekday()}
         height="auto"
         nowIndicator
         // Only once the channels are known: eventDidMount sets each entry's colour and label once.

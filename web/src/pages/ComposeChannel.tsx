@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { PlatformId } from '../api.ts';
+import { channelName } from '../lib/channels.ts';
 import { useChannels, useMeta } from '../lib/hooks.ts';
 import { Link } from '../router.tsx';
 import type { ComposeSource } from './compose-source.ts';
@@ -47,7 +48,7 @@ export function ChannelFields({
             <option value="">No channel (draft only)</option>
             {connected.map((c) => (
               <option key={c.id} value={c.id}>
-                {c.handle ?? c.platformUserId ?? c.id} ({c.platform})
+                {channelName(c)}
               </option>
             ))}
           </select>

@@ -220,7 +220,7 @@ export function AutosaveLine(props: {
       </p>
     );
   const time = props.savedAt
-    ? new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(
+    ? new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(
         props.savedAt,
       )
     : null;

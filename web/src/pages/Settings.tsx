@@ -45,12 +45,7 @@ export function SettingsPage() {
         <section className="card" aria-labelledby="engine-title">
           <h2 id="engine-title">Scoring and writing</h2>
           <p>
-            <strong>
-              {c.offline
-                ? 'Offline engine: no language model is configured.'
-                : `Language model ${c.model ?? c.scoringEngine} (${c.scoringEngine}).`}
-            </strong>{' '}
-            {c.engineNote}
+            <strong>{engineHeading(c)}</strong> {noteAfter(engineHeading(c), c.engineNote)}
           </p>
           <p>
             <Link to="/model">How to configure a language model</Link>
@@ -139,4 +134,15 @@ export function SettingsPage() {
       )}
     </div>
   );
+}
+
+function engineHeading(c: { offline: boolean; model?: string | null; scoringEngine: string }): string {
+  return c.offline
+    ? 'Offline engine: no language model is configured.'
+    : `Language model ${c.model ?? c.scoringEngine} (${c.scoringEngine}).`;
+}
+
+/** The server's note without the sentence the heading already says (each line said once). */
+function noteAfter(heading: string, note: string): string {
+  return note.startsWith(heading) ? note.slice(heading.length).trimStart() : note;
 }

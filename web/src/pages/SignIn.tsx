@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, ok } from '../api.ts';
+import { api, keyStore, ok } from '../api.ts';
 import { SecretOnce } from '../components/CopyButton.tsx';
 import { ErrorBox, Working } from '../components/ErrorBox.tsx';
+import { SaveKeyButtons } from '../components/KeySafety.tsx';
 
 /** Create an account (the key is shown once) or paste an existing key; the key stays in this browser. */
 export function SignInPage({ onSignedIn }: { onSignedIn: (key: string) => void }) {
@@ -10,8 +11,14 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (key: string) => void }
   const [pasted, setPasted] = useState('');
   const signup = useMutation({
     mutationFn: () => ok(api.POST('/v1/account', { body: { email: email.trim() } })),
-    // A new account answers any earlier failed sign-in: its error no longer applies.
-    onSuccess: () => check.reset(),
+    onSuccess: (created) => {
+      // Kept from the first second, so a reload or a closed tab before Continue loses nothing;
+      // marked unsaved until it is copied or downloaded (the console says so on every page).
+      keyStore.set(created.apiKey);
+      keyStore.markUnsaved(created.account.email);
+      // A new account answers any earlier failed sign-in: its error no longer applies.
+      check.reset();
+    },
   });
   const check = useMutation({
     mutationFn: async (key: string) => {
@@ -32,8 +39,17 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (key: string) => void }
           <h2 id="signup-title">New here? Create an account</h2>
           {signup.data ? (
             <>
-              <SecretOnce label="Your API key." value={signup.data.apiKey} />
-              <p>This browser remembers it until you sign out.</p>
+              <SecretOnce label="Your API key." value={signup.data.apiKey}>
+                <SaveKeyButtons
+                  apiKey={signup.data.apiKey}
+                  email={signup.data.account.email}
+                  onSaved={keyStore.markSaved}
+                />
+              </SecretOnce>
+              <p>
+                This browser keeps it already: a reload or a closed tab keeps you signed in here. To sign in
+                anywhere else, or after signing out, you need your own copy.
+              </p>
               <button type="button" className="primary" onClick={() => onSignedIn(signup.data.apiKey)}>
                 Continue to the console
               </button>

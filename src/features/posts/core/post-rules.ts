@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Ctx } from '../../../context.ts';
 import { brands, channels, media } from '../../../db/schema/index.ts';
 import { type ErrorDetail, Invalid } from '../../../domain/errors.ts';
+import { isoTime } from '../../../lib/iso-time.ts';
 import { DEFAULT_PLATFORM, isPlatformId, mediaRuleFor, PLATFORM_IDS } from '../../../platforms/profiles.ts';
 import { isImageType } from '../../media/media-types.ts';
 import { partProblems } from './part-rules.ts';
@@ -147,7 +148,7 @@ export function scheduleProblems(
 ): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
   if (runAt <= now)
-    problems.push({ path: `${prefix}runAt`, message: `Must be in the future (now is ${now})` });
+    problems.push({ path: `${prefix}runAt`, message: `Must be in the future (it is now ${isoTime(now)})` });
   if (!channelId)
     problems.push({ path: `${prefix}channelId`, message: 'A scheduled post needs a channel to publish to' });
   return problems;
