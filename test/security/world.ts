@@ -203,7 +203,8 @@ async function makeTenant(w: PostWorld, label: string): Promise<Tenant> {
     );
   const invitationId = (await invite('kept')).invitation.id as string;
   const tokens: string[] = [];
-  for (let i = 0; i < 80; i++) tokens.push(new URL((await invite(i)).acceptUrl).searchParams.get('token')!);
+  for (let i = 0; i < 80; i++)
+    tokens.push(decodeURIComponent((await invite(i)).acceptUrl.split('?token=')[1]!));
 
   const draft = async (what: string) =>
     (

@@ -12,7 +12,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const tokenOf = (acceptUrl: string) => new URL(acceptUrl).searchParams.get('token')!;
+/** The token in the link's hash route (`/#/join?token=…`). */
+const tokenOf = (acceptUrl: string) => decodeURIComponent(acceptUrl.split('?token=')[1]!);
 let n = 0;
 const email = () => `invitee${++n}-${Date.now()}@agency.example`;
 
@@ -31,7 +32,7 @@ describe('invitations', () => {
     const week = 7 * 24 * 3_600_000;
     expect(made.body.invitation.expiresAt).toBeGreaterThan(Date.now() + week - 60_000);
     expect(made.body.invitation.expiresAt).toBeLessThanOrEqual(Date.now() + week);
-    expect(made.body.acceptUrl).toMatch(new RegExp(`^${t.url}/join\\?token=kit_inv_`));
+    expect(made.body.acceptUrl).toMatch(new RegExp(`^${t.url}/#/join\\?token=kit_inv_`));
 
     const listed = await t.request('GET', '/v1/invitations', { key: admin.apiKey });
     expect(listed.body.invitations.map((i: { id: string }) => i.id)).toEqual([made.body.invitation.id]);

@@ -12,6 +12,7 @@ import { ComposePage } from './pages/Compose.tsx';
 import { ConnectedAppsPage } from './pages/ConnectedApps.tsx';
 import { HistoryPage } from './pages/History.tsx';
 import { InsightsPage } from './pages/Insights.tsx';
+import { JoinPage } from './pages/Join.tsx';
 import { KeysPage } from './pages/Keys.tsx';
 import { MediaPage } from './pages/Media.tsx';
 import { ModelPage } from './pages/Model.tsx';
@@ -88,6 +89,14 @@ export function App() {
     // On the consent page, signing out keeps the request open for another account.
     if (route.path !== '/authorize') navigate('/signin');
   };
+
+  // An invitation link joins whoever opens it, signed in here or not: the token is the credential.
+  if (route.path === '/join')
+    return (
+      <main id="main" className="auth">
+        <JoinPage token={route.params.get('token') ?? ''} onJoined={signIn} />
+      </main>
+    );
 
   if (!key || (whoami.error instanceof ApiError && whoami.error.status === 401)) {
     return (

@@ -31,9 +31,9 @@ const toInvitation = (row: InvitationRow): Invitation => ({
   acceptedAt: row.acceptedAt,
 });
 
-/** The console page that accepts an invitation (web/src/pages/Join.tsx), with the token. */
+/** The console page that accepts an invitation (web/src/pages/Join.tsx, a hash route), with the token. */
 export const acceptUrlOf = (baseUrl: string, token: string) =>
-  `${baseUrl}/join?token=${encodeURIComponent(token)}`;
+  `${baseUrl}/#/join?token=${encodeURIComponent(token)}`;
 
 /**
  * Invites a person by email with a role; only an owner invites an owner. A second invitation
