@@ -45,6 +45,7 @@ export {
   scorePost,
   scorePostKeeping,
 } from './scorer.ts';
+export { inSubmittedText } from './text/spans.ts';
 export { extractFeatures, normalizePost } from './text/text-features.ts';
 export type {
   BrandContext,

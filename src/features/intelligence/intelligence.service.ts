@@ -6,6 +6,7 @@ import {
   engineNotice,
   formatsFor,
   type GenerateContext,
+  inSubmittedText,
   normalizePost,
   type PlanItem,
   type RewriteResult,
@@ -53,8 +54,18 @@ async function scoreCached(
   }));
 }
 
-const scoreRequest = async ({ ctx, input }: Call<ScoreRequest>) =>
-  scoreCached(ctx, normalizeScoreInput(input), true, await personalFor(ctx, input.personalize));
+/**
+ * The cache holds the score of the normalised text; a signal's spans point into the text as the
+ * caller sent it, so they are moved back when the two differ (a cache hit of a post sent as
+ * normalised is sent as is).
+ */
+async function scoreRequest({ ctx, input }: Call<ScoreRequest>): Promise<Cached<ScoreResult>> {
+  const normalized = normalizeScoreInput(input);
+  const scored = await scoreCached(ctx, normalized, true, await personalFor(ctx, input.personalize));
+  if (normalized.post === input.post) return scored;
+  const value = inSubmittedText(scored.value(), input.post, normalized.post);
+  return { json: JSON.stringify(value), value: () => value };
+}
 
 /**
  * POST /v1/score as JSON, for the route: a cache hit is sent without re-serialising. The JSON

@@ -1,3 +1,4 @@
+import { PostSpans } from '../text/spans.ts';
 import type { TextFeatures } from '../text/text-features.ts';
 import { candidatePatterns, compiled, GENERIC_OPENING, type GenericKind } from './generic-text-phrases.ts';
 import { hit, quotedList, type RuleContext, type RuleHit } from './rule-kit.ts';
@@ -184,25 +185,6 @@ export function readGeneric(f: TextFeatures): GenericReading {
 const fires = (r: GenericReading, bait: number, stock: number) =>
   bait > 0 || stock >= 2 || (r.unspecific && (stock > 0 || r.platitudes));
 
-/**
- * Offsets into the scored text (`normalizePost`: line endings, spaces before a line break and
- * the ends trimmed) as offsets into the post as submitted, which holds every character of it in
- * order: each character of the text is found at the next place it stands in the post.
- */
-export function offsetsInPost(post: string, text: string): (offset: number) => number {
-  if (post === text) return (offset) => offset;
-  const lead = post.length - post.trimStart().length;
-  if (post.trim() === text) return (offset) => offset + lead;
-  const at = new Int32Array(text.length + 1);
-  let j = 0;
-  for (let i = 0; i < text.length; i++) {
-    while (j < post.length && post[j] !== text[i]) j++;
-    at[i] = j++;
-  }
-  at[text.length] = text.length === 0 ? lead : at[text.length - 1]! + 1;
-  return (offset) => at[offset]!;
-}
-
 /** The phrases a signal quotes: distinct, as written, the first three. */
 function firstDistinct(phrases: GenericPhrase[]): string[] {
   const seen = new Map<string, string>();
@@ -249,7 +231,7 @@ export function genericTextRules({ f, input }: RuleContext, hits: RuleHit[]): vo
   const distinctStock = new Set(stock.map((p) => p.text.toLowerCase())).size;
   if (!fires(reading, bait.length, distinctStock)) return;
   const points = -Math.min(MAX_POINTS, Math.round(POINTS_PER_UNIT * reading.units));
-  const toPost = offsetsInPost(input.post, f.text);
+  const post = new PostSpans(input.post, f.text);
   hits.push({
     ...hit(
       GENERIC_RULE,
@@ -259,7 +241,7 @@ export function genericTextRules({ f, input }: RuleContext, hits: RuleHit[]): vo
       genericDetail(reading, bait, stock),
       points <= -18 ? 5 : 4,
     ),
-    // The end maps through the phrase's last character, so no space the scorer trimmed joins it.
-    spans: reading.phrases.map(({ start, end }) => ({ start: toPost(start), end: toPost(end - 1) + 1 })),
+    // Into the post as submitted (text/spans.ts maps the normalised text back).
+    spans: reading.phrases.map(({ start, end }) => post.span(start, end)),
   } as GenericHit);
 }

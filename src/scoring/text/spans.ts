@@ -1,4 +1,4 @@
-import type { Span } from '../types.ts';
+import type { Signal, Span } from '../types.ts';
 
 /**
  * Where things stand in a post, as spans of the text the caller submitted. The rules read the
@@ -127,4 +127,24 @@ export class PostSpans {
     const at = this.text.indexOf(part);
     return at === -1 ? [] : [this.span(at, at + part.length)];
   }
+}
+
+/**
+ * A result scored on the normalised text (the service scores and caches that, so a post sent
+ * with "\r\n" or white space around it shares the cache entry of its normalised twin), with
+ * every signal's spans moved into the text as submitted.
+ */
+export function inSubmittedText<R extends { signals: Signal[]; personal?: { signals: Signal[] } }>(
+  result: R,
+  submitted: string,
+  text: string,
+): R {
+  if (submitted === text) return result;
+  const post = new PostSpans(submitted, text);
+  const move = (signals: Signal[]) =>
+    signals.map((s) =>
+      s.spans.length === 0 ? s : { ...s, spans: s.spans.map((x) => post.span(x.start, x.end)) },
+    );
+  const personal = result.personal && { ...result.personal, signals: move(result.personal.signals) };
+  return { ...result, signals: move(result.signals), ...(personal ? { personal } : {}) };
 }
