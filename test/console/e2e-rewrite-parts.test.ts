@@ -86,8 +86,9 @@ describe.skipIf(!hasChromium)(
     });
 
     it('"Use this one" on a generated platformB thread fills the post and every reply', async () => {
+      // Longer than one platformB post, so the draft is a thread (a brief that fits is one post).
       const brief =
-        'Three lessons from a year of on-call: 1) page on symptoms, not causes, which cut our pages by 60%; 2) every alert needs a runbook link and an owner; 3) hand over on Mondays at 10:00 with a written summary of open incidents, never on Fridays.';
+        'Three lessons from a year of on-call for our payments platform: 1) page on symptoms, not causes, which cut our pages by 60% in the first quarter; 2) every alert needs a runbook link and a named owner, or it gets deleted at the Friday review; 3) hand over on Mondays at 10:00 with a written summary of open incidents, never on Fridays, when half the team is already gone.';
       const page = await openSignedIn(browser, {
         url: t.url,
         key,

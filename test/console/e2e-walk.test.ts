@@ -41,6 +41,7 @@ const EXPECTED: Record<string, { heading: string; nav?: string }> = {
   '/settings': { heading: 'Settings', nav: 'Settings' },
   '/model': { heading: 'Language model' },
   '/authorize': { heading: 'Connect an app to Postkit' },
+  '/join': { heading: 'Join a workspace' },
   // The bare address opens Compose; signed in, so does the sign-in address.
   '/': { heading: 'Compose' },
   '/signin': { heading: 'Compose' },

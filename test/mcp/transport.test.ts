@@ -81,7 +81,11 @@ describe('tool listing', () => {
     }
     const byName = Object.fromEntries(body.tools.map((tool: { name: string }) => [tool.name, tool]));
     // The REST request schema, plus the path id for {id} routes.
-    expect(byName.schedule_post.inputSchema.required.sort()).toEqual(['id', 'runAt']);
+    // runAt or queue: true (the next free slot), so only the id is required.
+    expect(byName.schedule_post.inputSchema.required).toEqual(['id']);
+    expect(Object.keys(byName.schedule_post.inputSchema.properties)).toEqual(
+      expect.arrayContaining(['id', 'runAt', 'queue']),
+    );
     expect(byName.schedule_post.inputSchema.additionalProperties).toBe(false);
     expect(byName.get_post.inputSchema.required).toEqual(['id']);
     expect(Object.keys(byName.create_post.inputSchema.properties).sort()).toEqual(
