@@ -56,11 +56,18 @@ export const VOICE_MEASURES: MeasureRow[] = [
     dimension: 'voice',
     concept: 'voice',
     label: 'First person',
-    sides: saysSides(
-      '"I" and "my"',
-      'posts written more in the first person',
-      'posts written less in the first person',
-    ),
+    // The measure counts every first-person word ("I", "me", "my", "myself", "I'm", ...) as one:
+    // naming two of them would be false of a post that uses only the others.
+    sides: [
+      {
+        post: 'The post speaks in the first person more often than a typical post',
+        group: 'posts written more in the first person',
+      },
+      {
+        post: 'The post speaks in the first person less often than a typical post',
+        group: 'posts written less in the first person',
+      },
+    ],
     value: (m) => rate(m.f.firstPerson, m.per100, 20),
   },
   {
@@ -68,7 +75,10 @@ export const VOICE_MEASURES: MeasureRow[] = [
     dimension: 'voice',
     concept: 'voice',
     label: '"We" and "our"',
-    sides: saysSides('"we" and "our"', 'posts that say "we" more', 'posts that say "we" less'),
+    sides: [
+      { post: 'The post speaks as "we" more often than a typical post', group: 'posts that say "we" more' },
+      { post: 'The post speaks as "we" less often than a typical post', group: 'posts that say "we" less' },
+    ],
     value: (m) => rate(m.f.firstPersonPlural, m.per100, 20),
   },
   {
