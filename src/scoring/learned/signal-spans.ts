@@ -1,5 +1,4 @@
 import { NOT_X_BUT_Y } from '../text/lexicon.ts';
-import { nameRanges } from '../text/names.ts';
 import { numberRanges } from '../text/numbers.ts';
 import type { PostSpans } from '../text/spans.ts';
 import { HASHTAG, LINK, LIST_LINE, MENTION, type TextFeatures } from '../text/text-features.ts';
@@ -38,6 +37,8 @@ const ranges =
   (find: (text: string) => [number, number][]): Finder =>
   ({ spans }) =>
     find(spans.text).map(([s, e]) => spans.span(s, e));
+/** The names extractFeatures found (names.ts), so they are not looked for twice. */
+const names: Finder = ({ spans, f }) => f.names.map(([s, e]) => spans.span(s, e));
 const FIRST_PERSON = /(?<![\p{L}'’])(?:I|I['’](?:m|ve|d|ll)|[Mm]y|[Mm]e)(?![\p{L}'’])/gu;
 const WE = /(?<![\p{L}'’])(?:[Ww]e|[Oo]ur|[Uu]s)(?![\p{L}'’])/gu;
 const YOU = /(?<![\p{L}'’])(?:[Yy]ou|[Yy]our|[Yy]ou['’](?:re|ve|ll|d))(?![\p{L}'’])/gu;
@@ -92,9 +93,8 @@ const FINDERS: Record<string, Finder> = {
   'specificity.numbers': ranges(numberRanges),
   'text.numbers': ranges(numberRanges),
   // The rule counts names and handles alike.
-  'specificity.names': (c) =>
-    [...ranges(nameRanges)(c), ...words(MENTION)(c)].sort((a, b) => a.start - b.start),
-  'text.names': ranges(nameRanges),
+  'specificity.names': (c) => [...names(c), ...words(MENTION)(c)].sort((a, b) => a.start - b.start),
+  'text.names': names,
   'specificity.vague': phrasesOf('vague'),
   'specificity.jargon': phrasesOf('jargon'),
   'voice.ai_tells': phrasesOf('aiTells'),

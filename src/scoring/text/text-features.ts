@@ -9,7 +9,7 @@ import {
 } from './anchored-counts.ts';
 import { firstSentence } from './first-sentence.ts';
 import { countMatches, NOT_X_BUT_Y } from './lexicon.ts';
-import { countNames } from './names.ts';
+import { nameRanges } from './names.ts';
 import { countNumbers } from './numbers.ts';
 import { paragraphStats } from './paragraph-stats.ts';
 import {
@@ -26,6 +26,8 @@ import { sentenceStats, withoutTrailingHashtags } from './text-scan.ts';
 import type { LookedUpWords } from './word-facts.ts';
 
 /** Measurable features of a post's text: the rules layer's only input besides the request. */
+const NO_NAMES: readonly (readonly [number, number])[] = [];
+
 export interface TextFeatures {
   text: string;
   /** `text.toLowerCase()` (the tokeniser made it), for readers that search the text case-blind. */
@@ -69,6 +71,8 @@ export interface TextFeatures {
   numbers: number;
   /** Capitalised words mid-sentence: names, products, places (named specifics). */
   properNouns: number;
+  /** Where those names stand in `text`, [start, end) (found once: the count and the signal's spans read them). */
+  names: readonly (readonly [number, number])[];
   questions: number;
   endsWithQuestion: boolean;
   exclamations: number;
@@ -190,12 +194,17 @@ export function extractFeatures(raw: string): TextFeatures {
     return cut;
   };
   // First, while the tokeniser's copy of the lower-cased text's code units is the scan's.
-  const { sentences, repeated, properNouns, emoji, styled, emDashes } = sentenceStats(
-    text,
-    lower,
-    scan.units,
-  );
+  const {
+    sentences,
+    repeated,
+    properNouns: capitals,
+    emoji,
+    styled,
+    emDashes,
+  } = sentenceStats(text, lower, scan.units);
   const { counts, found, words, numbers, pronouns } = scanPhrases(tokens, wordFacts);
+  // Capitals inside sentences that name something (names.ts), not a headline's or a common word's.
+  const names = capitals === 0 ? NO_NAMES : nameRanges(text, lower);
   // The opening's tokens are the text's first tokens when the opening starts the text and
   // lower-casing kept every character in place (a token cannot run past the opening's end:
   // it ends at white space, a line break or sentence punctuation).
@@ -242,8 +251,8 @@ export function extractFeatures(raw: string): TextFeatures {
     mentions: text.includes('@') ? countFrom(MENTION_AT, text, '@') : 0,
     // Numerals standing as words, not digits inside a word, a tag, a handle or a link (numbers.ts).
     numbers: numbers === 0 ? 0 : countNumbers(text),
-    // Capitals inside sentences that name something (names.ts), not a headline's or a common word's.
-    properNouns: properNouns === 0 ? 0 : countNames(text, lower),
+    properNouns: names.length,
+    names,
     questions: countRuns(text, '?'),
     endsWithQuestion: trimmedEnd.endsWith('?'),
     exclamations: countRuns(text, '!'),
