@@ -5,6 +5,8 @@
  * "team"), names nothing.
  */
 
+import { WORD_CHAR } from './spans.ts';
+
 const CANDIDATE = /(?<=[\p{Ll}\p{N},;:)] )\p{Lu}[\p{L}\p{N}]+/gu;
 
 /** Function words: capitalised, they are a headline's or an emphasis's, never a name. */
@@ -20,11 +22,10 @@ const FUNCTION_WORDS = new Set(
   ).split(' '),
 );
 
-const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 const UPPER = /\p{Lu}/u;
 /** A code unit (or, for a letter outside the BMP such as a styled capital, its code point) is a letter or digit. */
 const isWordStart = (c: number, ch: string) =>
-  c < 128 ? (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122) : LETTER_OR_DIGIT.test(ch);
+  c < 128 ? (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122) : WORD_CHAR.test(ch);
 const isUpper = (c: number, ch: string) => (c < 128 ? c >= 65 && c <= 90 : UPPER.test(ch));
 const APOSTROPHE = 39;
 const CURLY_APOSTROPHE = 0x2019;

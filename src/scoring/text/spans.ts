@@ -8,7 +8,7 @@ import type { Signal, Span } from '../types.ts';
  * scorer pays for the spans of a dozen signals, not for every rule.
  */
 
-const WORD_CHAR = /[\p{L}\p{N}]/u;
+export const WORD_CHAR = /[\p{L}\p{N}]/u;
 const isWordChar = (c: string | undefined) => c !== undefined && WORD_CHAR.test(c);
 
 export class PostSpans {
