@@ -108,6 +108,19 @@ describe.skipIf(!hasChromium)('one post to several channels in a real browser', 
       )
       .toEqual({ platforms: ['platformA', 'platformB'], groups: 1, grouped: true });
 
+    // A reload restores both tabs, and the autosave goes on writing to the same group.
+    const before = (await posts(`Group ${tag}`)).map((p) => p.id).sort();
+    await page.getByText(/^Draft saved at/).waitFor();
+    await page.reload();
+    await page.getByText('Restored the post you were writing').waitFor();
+    await tabs.getByRole('tab', { name: /\(platformB\)/ }).click();
+    await expect.poll(() => page.getByLabel('Post', { exact: true }).inputValue()).toBe(P1);
+    await page.locator('#first-comment').fill(`Group ${tag}: the config on B, again.`);
+    await expect
+      .poll(async () => (await posts(`Group ${tag}`)).map((p) => p.firstComment).sort(), { timeout: 15_000 })
+      .toEqual([`Group ${tag}: the config on A is linked here.`, `Group ${tag}: the config on B, again.`]);
+    expect((await posts(`Group ${tag}`)).map((p) => p.id).sort()).toEqual(before);
+
     await page.getByRole('button', { name: 'Publish now' }).click();
     await page.getByText('Published on 2 channels.').waitFor();
     const out = await posts(`Group ${tag}`);
@@ -117,14 +130,14 @@ describe.skipIf(!hasChromium)('one post to several channels in a real browser', 
     const group = (await t.request('GET', `/v1/post-groups/${groupId}`, { key })).body;
     expect(group.posts.map((p: ApiPost) => [p.platform, p.thread.length, p.firstComment])).toEqual([
       ['platformA', 0, `Group ${tag}: the config on A is linked here.`],
-      ['platformB', 2, `Group ${tag}: the config on B.`],
+      ['platformB', 2, `Group ${tag}: the config on B, again.`],
     ]);
     // On the sandbox, over HTTP: the whole post on platformA, the thread and its comment on platformB.
     const onA = await sandboxState('platformA');
     expect(onA).toContain(JSON.stringify(LONG).slice(1, -1));
     expect(onA).toContain(`Group ${tag}: the config on A is linked here.`);
     const onB = JSON.parse(await sandboxState('platformB')).posts.filter((x: { text: string }) =>
-      [P1, P2, P3, `Group ${tag}: the config on B.`].includes(x.text),
+      [P1, P2, P3, `Group ${tag}: the config on B, again.`].includes(x.text),
     );
     expect(onB).toHaveLength(4);
     expect(world.errors).toEqual([]);

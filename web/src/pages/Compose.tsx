@@ -7,6 +7,7 @@ import { MediaPicker } from '../components/MediaPicker.tsx';
 import { PlatformAPreview, PlatformBPreview } from '../components/Preview.tsx';
 import { ScorePanel } from '../components/ScorePanel.tsx';
 import { EditorMarks } from '../components/SpanMarks.tsx';
+import { channelName } from '../lib/channels.ts';
 import { engineOfMeta } from '../lib/engine.ts';
 import { useDebounced, useMeta } from '../lib/hooks.ts';
 import { mediaKindOf } from '../lib/media.ts';
@@ -229,10 +230,18 @@ function ComposeEditor() {
   const connected = compose.connected;
   const variants: GroupVariant[] | null = grouped
     ? allTabs().map((tab) => {
-        const p = (connected.find((c) => c.id === tab.channelId)?.platform ??
-          effectivePlatform) as PlatformId;
+        const c = connected.find((x) => x.id === tab.channelId);
+        const p = (c?.platform ?? effectivePlatform) as PlatformId;
         const sent = partsToSend(factsOf(meta.data?.platforms, p), tab.thread, tab.firstComment);
-        return { text: tab.text, channelId: tab.channelId, mediaIds: fields.mediaIds, ...sent, platform: p };
+        const label = c ? channelName(c) : 'A channel no longer connected';
+        return {
+          text: tab.text,
+          channelId: tab.channelId,
+          mediaIds: fields.mediaIds,
+          ...sent,
+          platform: p,
+          label,
+        };
       })
     : null;
   const otherChecks = useQueries({

@@ -1,5 +1,6 @@
 import { api, ok, type PlatformId, type Post, type Schemas } from '../api.ts';
 import { ApiError } from '../lib/errors.ts';
+import { partName } from '../lib/parts.ts';
 import type { ComposeFields, ComposeSession } from './compose-save.ts';
 
 /**
@@ -25,6 +26,22 @@ export interface ComposeTab {
 export interface GroupVariant extends ComposeFields {
   channelId: string;
   platform: PlatformId;
+  /** The channel as people know it ("Sandy Sandbox (platformB)"), to name it in an error; not sent. */
+  label: string;
+}
+
+/** A field of a variant for people: `variants[1].thread[0]` is "Sandy Sandbox (platformB), part 2". */
+function nameVariantPaths(err: unknown, variants: GroupVariant[]) {
+  if (!(err instanceof ApiError)) return;
+  for (const detail of err.details) {
+    const match = /^variants\[(\d+)\]\.(.+)$/.exec(detail.path ?? '');
+    const variant = match ? variants[Number(match[1])] : undefined;
+    if (!match || !variant) continue;
+    const field = match[2]!;
+    const what =
+      field === 'channelId' ? 'the channel' : field.startsWith('mediaIds') ? 'the media' : partName(field);
+    detail.path = `${variant.label}, ${what}`;
+  }
 }
 
 /** The server group this compose session writes to. */
@@ -74,7 +91,7 @@ export async function writeGroup(
     const ids = group.postIds;
     posts = await Promise.all(
       variants.map(async (v, i) => {
-        const { platform, ...fields } = v;
+        const { platform, label: _name, ...fields } = v;
         const path = { params: { path: { id: ids[i]! } } };
         return (await ok(api.PATCH('/v1/posts/{id}', { ...path, body: { ...fields, platform } }))).post;
       }),
@@ -93,7 +110,12 @@ export async function writeGroup(
       ...(action === 'queue' ? { queue: true } : {}),
     };
     const key = `${session.attemptKey.current}:group-${generation}`;
-    const made = await ok(api.POST('/v1/post-groups', { body, headers: { 'idempotency-key': key } }));
+    const made = await ok(api.POST('/v1/post-groups', { body, headers: { 'idempotency-key': key } })).catch(
+      (err) => {
+        nameVariantPaths(err, variants);
+        throw err;
+      },
+    );
     // The drafts written before this group (the single post, or the group of other channels) go.
     const old = group
       ? group.postIds
