@@ -193,6 +193,11 @@ describe.skipIf(!hasChromium)('one post to several channels in a real browser', 
     const said = (await lines.allTextContents()).join(' | ');
     expect(said).toMatch(/next free slot of .+ \(platformA\): /);
     expect(said).toMatch(/next free slot of .+ \(platformB\): /);
+    // The group's drafts autosaved first: Add to queue then queues each draft at its channel's slot.
+    await expect
+      .poll(async () => (await posts(`Queued ${tag}`)).map((p) => p.status), { timeout: 15_000 })
+      .toEqual(['draft', 'draft']);
+    await page.getByText(/^Draft saved at/).waitFor();
     await page.getByRole('button', { name: 'Add to queue' }).click();
     await page.getByText('Scheduled on 2 channels.').waitFor();
     expect(await page.getByText(/Added to its queue: scheduled for .+, its next free slot\./).count()).toBe(

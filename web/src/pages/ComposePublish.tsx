@@ -257,6 +257,7 @@ function groupPostSentence(post: Post, queued: boolean, refusal: GroupRefusal | 
     const e = explainPostError(post.error);
     return `Failed. ${e.reason} ${e.action}`;
   }
+  if (refusal && post.status === 'draft') return `Still a draft: ${refusal.message}`;
   if (refusal && post.status !== 'published') return `Not published: ${refusal.message}`;
   if (post.status === 'scheduled' && post.scheduledFor)
     return queued
@@ -288,8 +289,10 @@ export function GroupDoneNotice({
     const channel = channels.find((c) => c.id === post.channelId);
     return channel ? channelName(channel) : post.platform;
   };
+  const published = posts.filter((p) => p.status === 'published').length;
+  const scheduled = posts.filter((p) => p.status === 'scheduled').length;
   const head = failed
-    ? `Not every channel took the post: ${posts.filter((p) => p.status === 'published').length} of ${posts.length} published.`
+    ? `Not every channel took the post: ${published > 0 || scheduled === 0 ? `${published} of ${posts.length} published` : `${scheduled} of ${posts.length} scheduled`}.`
     : posts.every((p) => p.status === 'published')
       ? `Published on ${posts.length} channels.`
       : posts.every((p) => p.status === 'draft')

@@ -130,15 +130,26 @@ export async function writeGroup(
     posts = made.posts;
   }
   let refused: GroupRefusal[] = [];
-  if (action === 'schedule' || action === 'queue') {
+  const scheduling = action === 'schedule' || action === 'queue';
+  if (scheduling) {
     const body = action === 'schedule' ? { runAt: runAt! } : { queue: true };
-    posts = await Promise.all(
+    // Each post on its own: one channel refusing (no free slot, disconnected) leaves the others
+    // scheduled, and the refusal is reported with that post as a group publish reports one.
+    const settled = await Promise.allSettled(
       posts.map(async (p) =>
         p.status === 'draft' || (action === 'schedule' && p.scheduledFor !== runAt)
           ? (await ok(api.POST('/v1/posts/{id}/schedule', { params: { path: { id: p.id } }, body }))).post
           : p,
       ),
     );
+    posts = settled.map((outcome, i) => {
+      if (outcome.status === 'fulfilled') return outcome.value;
+      if (!(outcome.reason instanceof ApiError)) throw outcome.reason;
+      const { code, message } = outcome.reason;
+      refused.push({ postId: posts[i]!.id, code, message });
+      return posts[i]!;
+    });
+    if (refused.length === posts.length) throw (settled[0] as PromiseRejectedResult).reason;
   }
   if (action === 'publish') {
     const path = { params: { path: { id: group.id } } };
