@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app.ts';
-import { CHROMIUM, hasChromium } from './browser.ts';
+import { CHROMIUM, hasChromium, screenshot } from './browser.ts';
 import { type BrowserWorld, startBrowserWorld } from './browser-world.ts';
 
 /**
@@ -87,6 +87,14 @@ describe.skipIf(!hasChromium)('one post to several channels in a real browser', 
     expect(await page.getByLabel('Part 3', { exact: true }).inputValue()).toBe(P3);
     expect(await page.locator('.counter.over').count()).toBe(0);
     await page.locator('#first-comment').fill(`Group ${tag}: the config on B.`);
+    await screenshot(page, 'compose-group');
+    // On a phone the tabs wrap inside the page: no sideways scroll.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(
+      await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth),
+    ).toBeLessThanOrEqual(390);
+    await screenshot(page, 'compose-group-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
     // The platformA tab kept its own first comment.
     await tabs.getByRole('tab', { name: /\(platformA\)/ }).click();
     await expect
@@ -253,6 +261,7 @@ describe.skipIf(!hasChromium)('one post to several channels in a real browser', 
       .poll(() => page.evaluate(() => (globalThis as any).document.activeElement?.id))
       .toBe('thread-1');
 
+    await screenshot(page, 'compose-split');
     await page.getByRole('button', { name: 'Publish now' }).click();
     await page.getByText(/^Published: all \d+ parts\./).waitFor();
     const [published] = await posts(`Split ${tag}`);
