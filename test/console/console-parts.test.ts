@@ -18,6 +18,7 @@ import {
   publishedSentence,
   splitAtParagraphs,
   threadFrom,
+  variantFieldName,
 } from '../../web/src/lib/parts.ts';
 import { FACTS } from '../helpers/platform-facts.ts';
 
@@ -358,5 +359,20 @@ describe('splitting a post into parts', () => {
     const parts = splitAtParagraphs(B, text);
     expect(parts).toHaveLength(maxThreadParts(B) + 1);
     expect(parts.flatMap(words)).toEqual(words(text));
+  });
+});
+
+describe('a post group refusal, named for people', () => {
+  it('names the channel and the part, never the variant index', () => {
+    const labels = ['Sandy Sandbox (platformA)', '@sandy_b (platformB)'];
+    expect(variantFieldName('variants[1].thread[0]', labels)).toBe('@sandy_b (platformB), part 2');
+    expect(variantFieldName('variants[0].text', labels)).toBe('Sandy Sandbox (platformA), the post');
+    expect(variantFieldName('variants[0].firstComment', labels)).toBe(
+      'Sandy Sandbox (platformA), the first comment',
+    );
+    expect(variantFieldName('variants[1].channelId', labels)).toBe('@sandy_b (platformB), the channel');
+    expect(variantFieldName('variants[1].mediaIds[0]', labels)).toBe('@sandy_b (platformB), the media');
+    expect(variantFieldName('variants[2].text', labels)).toBeNull();
+    expect(variantFieldName('queue', labels)).toBeNull();
   });
 });

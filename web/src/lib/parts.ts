@@ -302,3 +302,17 @@ export function threadFrom(facts: PlatformFacts, parts: readonly string[]): stri
   const units = paragraphsOf(whole).flatMap((p) => piecesOf(p, max, counting));
   return capParts(facts, pack(units, max, counting, '\n\n'));
 }
+
+/**
+ * A post group's error path for people: `variants[1].thread[0]` is "Sandy Sandbox (platformB),
+ * part 2" (`labels[i]` names variant i's channel); null for a path that names no variant.
+ */
+export function variantFieldName(path: string, labels: readonly string[]): string | null {
+  const match = /^variants\[(\d+)\]\.(.+)$/.exec(path);
+  const label = match ? labels[Number(match[1])] : undefined;
+  if (!match || label === undefined) return null;
+  const field = match[2]!;
+  const what =
+    field === 'channelId' ? 'the channel' : field.startsWith('mediaIds') ? 'the media' : partName(field);
+  return `${label}, ${what}`;
+}

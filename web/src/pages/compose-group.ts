@@ -1,6 +1,6 @@
 import { api, ok, type PlatformId, type Post, type Schemas } from '../api.ts';
 import { ApiError } from '../lib/errors.ts';
-import { partName } from '../lib/parts.ts';
+import { variantFieldName } from '../lib/parts.ts';
 import type { ComposeFields, ComposeSession } from './compose-save.ts';
 
 /**
@@ -30,18 +30,11 @@ export interface GroupVariant extends ComposeFields {
   label: string;
 }
 
-/** A field of a variant for people: `variants[1].thread[0]` is "Sandy Sandbox (platformB), part 2". */
+/** Names each refused field of a group create by its channel and part, in place. */
 function nameVariantPaths(err: unknown, variants: GroupVariant[]) {
   if (!(err instanceof ApiError)) return;
-  for (const detail of err.details) {
-    const match = /^variants\[(\d+)\]\.(.+)$/.exec(detail.path ?? '');
-    const variant = match ? variants[Number(match[1])] : undefined;
-    if (!match || !variant) continue;
-    const field = match[2]!;
-    const what =
-      field === 'channelId' ? 'the channel' : field.startsWith('mediaIds') ? 'the media' : partName(field);
-    detail.path = `${variant.label}, ${what}`;
-  }
+  const labels = variants.map((v) => v.label);
+  for (const detail of err.details) detail.path = variantFieldName(detail.path ?? '', labels) ?? detail.path;
 }
 
 /** The server group this compose session writes to. */
