@@ -118,7 +118,7 @@ describe.skipIf(!hasChromium)('one post to several channels in a real browser', 
 
     // A reload restores both tabs, and the autosave goes on writing to the same group.
     const before = (await posts(`Group ${tag}`)).map((p) => p.id).sort();
-    await page.getByText(/^Draft saved at/).waitFor();
+    await page.getByText(/^Drafts saved at .+, one for each of the 2 channels\./).waitFor();
     await page.reload();
     await page.getByText('Restored the post you were writing').waitFor();
     await tabs.getByRole('tab', { name: /\(platformB\)/ }).click();
@@ -205,7 +205,7 @@ describe.skipIf(!hasChromium)('one post to several channels in a real browser', 
     await expect
       .poll(async () => (await posts(`Queued ${tag}`)).map((p) => p.status), { timeout: 15_000 })
       .toEqual(['draft', 'draft']);
-    await page.getByText(/^Draft saved at/).waitFor();
+    await page.getByText(/^Drafts saved at .+, one for each of the 2 channels\./).waitFor();
     await page.getByRole('button', { name: 'Add to queue' }).click();
     await page.getByText('Scheduled on 2 channels.').waitFor();
     expect(await page.getByText(/Added to its queue: scheduled for .+, its next free slot\./).count()).toBe(

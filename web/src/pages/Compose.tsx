@@ -543,6 +543,7 @@ function ComposeEditor() {
             valid={report ? report.valid : null}
             hasText={Boolean(text.trim())}
             scheduledEdit={editingScheduled}
+            channels={grouped ? tabs.length : 1}
           />
           {!grouped && (
             <RepeatControls

@@ -216,6 +216,8 @@ export function AutosaveLine(props: {
   valid: boolean | null;
   hasText: boolean;
   scheduledEdit?: boolean;
+  /** How many channels the post goes to: a draft is saved for each. */
+  channels?: number;
 }) {
   if (props.finished || !props.hasText) return null;
   if (props.scheduledEdit)
@@ -235,15 +237,24 @@ export function AutosaveLine(props: {
         props.savedAt,
       )
     : null;
+  const several = (props.channels ?? 1) > 1;
   const line = props.saving
-    ? 'Saving the draft…'
+    ? several
+      ? 'Saving the drafts…'
+      : 'Saving the draft…'
     : !props.serverDraft
       ? 'Kept in this browser. Choose a channel to keep a draft on the server too.'
       : !props.unsaved && time
-        ? `Draft saved at ${time}.`
+        ? several
+          ? `Drafts saved at ${time}, one for each of the ${props.channels} channels.`
+          : `Draft saved at ${time}.`
         : props.valid === false
-          ? 'Kept in this browser; the server draft is saved once the problems above are fixed.'
-          : 'Kept in this browser; saving the draft when you pause.';
+          ? several
+            ? 'Kept in this browser; the server drafts are saved once every tab’s problems are fixed.'
+            : 'Kept in this browser; the server draft is saved once the problems above are fixed.'
+          : several
+            ? 'Kept in this browser; saving the drafts when you pause.'
+            : 'Kept in this browser; saving the draft when you pause.';
   return (
     <p className="muted autosave" role="status" aria-live="polite">
       {line}
