@@ -129,6 +129,27 @@ describe.skipIf(!hasChromium)('one post to several channels in a real browser', 
       .toEqual([`Group ${tag}: the config on A is linked here.`, `Group ${tag}: the config on B, again.`]);
     expect((await posts(`Group ${tag}`)).map((p) => p.id).sort()).toEqual(before);
 
+    // A draft of the group deleted elsewhere (the Posts page, the API): the next save makes a new
+    // group for both tabs and deletes what was left of the old one, rather than failing for good.
+    const gone = await t.request('DELETE', `/v1/posts/${before[0]}`, { key });
+    expect(gone.status, gone.text).toBeLessThan(300);
+    await page.locator('#first-comment').fill(`Group ${tag}: the config on B.`);
+    await expect
+      .poll(
+        async () => {
+          const all = await posts(`Group ${tag}`);
+          return {
+            n: all.length,
+            old: all.filter((p) => before.includes(p.id)).length,
+            groups: new Set(all.map((p) => p.groupId)).size,
+          };
+        },
+        { timeout: 20_000 },
+      )
+      .toEqual({ n: 2, old: 0, groups: 1 });
+    await page.locator('#first-comment').fill(`Group ${tag}: the config on B, again.`);
+    await page.getByText(/^Drafts saved at .+, one for each of the 2 channels\./).waitFor();
+
     await page.getByRole('button', { name: 'Publish now' }).click();
     await page.getByText('Published on 2 channels.').waitFor();
     const out = await posts(`Group ${tag}`);

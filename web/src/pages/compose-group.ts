@@ -67,6 +67,25 @@ async function dropDrafts(ids: string[]) {
 }
 
 /**
+ * Updates the group's drafts in place; null when one of them is gone (deleted elsewhere: Posts,
+ * the API), so the caller makes a new group for every tab instead of failing for good.
+ */
+async function patchDrafts(group: GroupState, variants: GroupVariant[]): Promise<Post[] | null> {
+  try {
+    return await Promise.all(
+      variants.map(async (v, i) => {
+        const { platform, label: _name, ...fields } = v;
+        const path = { params: { path: { id: group.postIds[i]! } } };
+        return (await ok(api.PATCH('/v1/posts/{id}', { ...path, body: { ...fields, platform } }))).post;
+      }),
+    );
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+/**
  * Writes every tab of a group: creates the group (drafts, or scheduled at `runAt`, or each at
  * its channel's next free slot) or updates its drafts, then schedules, queues or publishes
  * them. Answers every post as it now is and, for a publish, the posts it could not publish.
@@ -78,18 +97,12 @@ export async function writeGroup(
   runAt: number | null,
 ): Promise<{ posts: Post[]; refused: GroupRefusal[] }> {
   const channels = variants.map((v) => v.channelId);
-  let group = session.group.current;
-  let posts: Post[];
-  if (group && group.status === 'draft' && sameChannels(group.channels, channels)) {
-    const ids = group.postIds;
-    posts = await Promise.all(
-      variants.map(async (v, i) => {
-        const { platform, label: _name, ...fields } = v;
-        const path = { params: { path: { id: ids[i]! } } };
-        return (await ok(api.PATCH('/v1/posts/{id}', { ...path, body: { ...fields, platform } }))).post;
-      }),
-    );
-  } else {
+  const group = session.group.current;
+  const same = group !== null && group.status === 'draft' && sameChannels(group.channels, channels);
+  let posts = group && same ? await patchDrafts(group, variants) : null;
+  let current: GroupState;
+  if (posts && group) current = group;
+  else {
     const generation = (group?.generation ?? 0) + 1;
     const body = {
       variants: variants.map(({ channelId, text, thread, firstComment, mediaIds }) => ({
@@ -115,8 +128,8 @@ export async function writeGroup(
       : session.postId.current && session.status.current === 'draft'
         ? [session.postId.current]
         : [];
-    group = { id: made.group.id, postIds: made.group.postIds, channels, generation, status: 'draft' };
-    session.group.current = group;
+    current = { id: made.group.id, postIds: made.group.postIds, channels, generation, status: 'draft' };
+    session.group.current = current;
     session.postId.current = null;
     session.status.current = null;
     await dropDrafts(old);
@@ -135,25 +148,26 @@ export async function writeGroup(
           : p,
       ),
     );
+    const before = posts;
     posts = settled.map((outcome, i) => {
       if (outcome.status === 'fulfilled') return outcome.value;
       if (!(outcome.reason instanceof ApiError)) throw outcome.reason;
       const { code, message } = outcome.reason;
-      refused.push({ postId: posts[i]!.id, code, message });
-      return posts[i]!;
+      refused.push({ postId: before[i]!.id, code, message });
+      return before[i]!;
     });
     if (refused.length === posts.length) throw (settled[0] as PromiseRejectedResult).reason;
   }
   if (action === 'publish') {
-    const path = { params: { path: { id: group.id } } };
-    const key = `${session.attemptKey.current}:publish-${group.id}`;
+    const path = { params: { path: { id: current.id } } };
+    const key = `${session.attemptKey.current}:publish-${current.id}`;
     const done = await ok(
       api.POST('/v1/post-groups/{id}/publish', { ...path, headers: { 'idempotency-key': key } }),
     );
     posts = done.posts;
     refused = done.refused;
   }
-  if (posts.some((p) => p.status !== 'draft')) group.status = 'done';
+  if (posts.some((p) => p.status !== 'draft')) current.status = 'done';
   return { posts, refused };
 }
 
