@@ -37,6 +37,8 @@ const EXPECTED: Record<string, { heading: string; nav?: string }> = {
   '/connected-apps': { heading: 'Connected apps', nav: 'Connected apps' },
   '/history': { heading: 'History', nav: 'History' },
   '/insights': { heading: 'Insights', nav: 'Insights' },
+  '/team': { heading: 'Team', nav: 'Team' },
+  '/approvals': { heading: 'Approvals', nav: 'Approvals' },
   '/keys': { heading: 'API keys', nav: 'API keys' },
   '/settings': { heading: 'Settings', nav: 'Settings' },
   '/model': { heading: 'Language model' },

@@ -4,6 +4,7 @@ import { api, keyStore, ok } from './api.ts';
 import { ErrorBox, Working } from './components/ErrorBox.tsx';
 import { UnsavedKeyNotice } from './components/KeySafety.tsx';
 import { ApiError } from './lib/errors.ts';
+import { ApprovalsPage } from './pages/Approvals.tsx';
 import { AuthorizePage } from './pages/Authorize.tsx';
 import { BrandsPage } from './pages/Brands.tsx';
 import { BulkUploadPage } from './pages/BulkUpload.tsx';
@@ -21,6 +22,7 @@ import { PostsPage } from './pages/Posts.tsx';
 import { QueuePage } from './pages/Queue.tsx';
 import { SettingsPage } from './pages/Settings.tsx';
 import { SignInPage } from './pages/SignIn.tsx';
+import { TeamPage } from './pages/Team.tsx';
 import { WebhooksPage } from './pages/Webhooks.tsx';
 import { Link, navigate, useRoute } from './router.tsx';
 
@@ -43,6 +45,8 @@ const PAGES: { path: string; label: string; render: () => React.ReactNode }[] = 
   { path: '/connected-apps', label: 'Connected apps', render: () => <ConnectedAppsPage /> },
   { path: '/history', label: 'History', render: () => <HistoryPage /> },
   { path: '/insights', label: 'Insights', render: () => <InsightsPage /> },
+  { path: '/team', label: 'Team', render: () => <TeamPage /> },
+  { path: '/approvals', label: 'Approvals', render: () => <ApprovalsPage /> },
   { path: '/keys', label: 'API keys', render: () => <KeysPage /> },
   { path: '/settings', label: 'Settings', render: () => <SettingsPage /> },
 ];
