@@ -11,7 +11,8 @@ import { type BrowserWorld, startBrowserWorld } from './browser-world.ts';
  * /v1/posts/{id}/metrics/history, reads a new snapshot on demand, links to the post on the
  * platform, and lists its recorded scores and the webhook deliveries its events caused.
  */
-if (!hasChromium) console.warn(`post page test skipped: ${CHROMIUM} is missing (apt-get install -y chromium)`);
+if (!hasChromium)
+  console.warn(`post page test skipped: ${CHROMIUM} is missing (apt-get install -y chromium)`);
 
 const tag = randomBytes(3).toString('hex');
 
@@ -49,7 +50,10 @@ describe.skipIf(!hasChromium)('a post’s page', { timeout: 120_000 }, () => {
       [3, 120],
       [9, 410],
     ] as const) {
-      world.sandbox.platformB.state.setMetrics(platformPostId, { like_count: likes, impression_count: impressions });
+      world.sandbox.platformB.state.setMetrics(platformPostId, {
+        like_count: likes,
+        impression_count: impressions,
+      });
       const refreshed = await t.request('POST', `/v1/posts/${id}/metrics/refresh`, { key });
       expect(refreshed.status, refreshed.text).toBe(200);
     }
@@ -68,7 +72,9 @@ describe.skipIf(!hasChromium)('a post’s page', { timeout: 120_000 }, () => {
     await chart.waitFor();
     // One line per reported counter, each through both readings.
     await expect.poll(() => chart.locator('.recharts-line-curve').count()).toBeGreaterThanOrEqual(2);
-    await expect.poll(() => chart.locator('.recharts-line-dot, .recharts-dot').count()).toBeGreaterThanOrEqual(4);
+    await expect
+      .poll(() => chart.locator('.recharts-line-dot, .recharts-dot').count())
+      .toBeGreaterThanOrEqual(4);
     expect(await chart.locator('.recharts-legend-item-text').allInnerTexts()).toEqual(
       expect.arrayContaining(['Likes', 'Impressions (right axis)']),
     );
@@ -85,16 +91,21 @@ describe.skipIf(!hasChromium)('a post’s page', { timeout: 120_000 }, () => {
     await expect.poll(() => scores.locator('tbody tr').count()).toBe(1);
     const deliveries = page.getByRole('region', { name: 'Webhook deliveries' });
     await expect.poll(() => deliveries.locator('tbody tr').count()).toBe(2);
-    expect(await deliveries.locator('tbody').innerText()).toMatch(/post\.scored[\s\S]*Delivered[\s\S]*HTTP 200/);
+    expect(await deliveries.locator('tbody').textContent()).toMatch(
+      /post\.scored[\s\S]*Delivered[\s\S]*HTTP 200/,
+    );
 
-    const shown = await page.locator('main').innerText();
+    const shown = await page.locator('main').textContent();
     expect(shown).not.toMatch(/pst_|whk_|dlv_|evt_|\b\d{13}\b/);
     expect(world.errors).toEqual([]);
 
     // The Calendar and Queue link to the same page.
     await page.goto(`${t.url}/#/calendar`);
     await page.getByRole('heading', { name: 'Calendar' }).waitFor();
-    await page.locator('.fc-event', { hasText: `Our release notes ${tag}` }).first().click();
+    await page
+      .locator('.fc-event', { hasText: `Our release notes ${tag}` })
+      .first()
+      .click();
     await page.getByRole('heading', { name: /^Post: Our release notes/ }).waitFor();
     await page.context().close();
   });

@@ -57,10 +57,12 @@ describe('WEBHOOK_ALLOW_LOOPBACK=true', () => {
       await deliverDue(on.service.deps);
       return receiver.received.length >= before + 2;
     });
-    expect(receiver.received.slice(before).map((r) => r.path).sort()).toEqual([
-      '/hooks/127.0.0.1',
-      '/hooks/localhost',
-    ]);
+    expect(
+      receiver.received
+        .slice(before)
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(['/hooks/127.0.0.1', '/hooks/localhost']);
   });
 
   it('still refuses every other inward address, and plain http:// to any other host', async () => {

@@ -51,7 +51,10 @@ describe('a post’s webhook deliveries', () => {
 
     const res = await w.t.request('GET', `/v1/posts/${id}/deliveries`, { key: alice.apiKey });
     expect(res.status, res.text).toBe(200);
-    expect(res.body.deliveries.map((d: { event: string }) => d.event)).toEqual(['post.scored', 'post.published']);
+    expect(res.body.deliveries.map((d: { event: string }) => d.event)).toEqual([
+      'post.scored',
+      'post.published',
+    ]);
     for (const d of res.body.deliveries)
       expect(d).toMatchObject({ url, status: 'delivered', attempts: 1, lastStatusCode: 200 });
 
@@ -71,7 +74,9 @@ describe('a post’s webhook deliveries', () => {
     const res = await w.t.request('GET', `/v1/posts/${id}/deliveries`, { key: bob.apiKey });
     expect(res.status).toBe(404);
     expect(res.text).not.toContain(alice.accountId);
-    const none = await w.t.request('GET', '/v1/posts/pst_00000000000000000000/deliveries', { key: alice.apiKey });
+    const none = await w.t.request('GET', '/v1/posts/pst_00000000000000000000/deliveries', {
+      key: alice.apiKey,
+    });
     expect(none.status).toBe(404);
   });
 });

@@ -135,6 +135,8 @@ export const webhookRoutes: FeatureRoutes = async (app) => {
         response: { 200: PostDeliveryListResult, ...errorResponses(401, 404, 429) },
       },
     },
-    async (request) => ({ deliveries: await listPostDeliveries({ ctx: request.ctx, input: request.params }) }),
+    async (request) => ({
+      deliveries: await listPostDeliveries({ ctx: request.ctx, input: request.params }),
+    }),
   );
 };

@@ -66,7 +66,7 @@ function Where({ post }: { post: Post }) {
   const on = channel ? channelName(channel) : post.platform;
   return (
     <section className="card" aria-labelledby="where-title">
-      <h2 id="where-title">{post.publishedAt ? "Where it went" : "Where it goes"}</h2>
+      <h2 id="where-title">{post.publishedAt ? 'Where it went' : 'Where it goes'}</h2>
       <div className="row wrap">
         <Status value={post.status} />
         <span>
@@ -217,9 +217,7 @@ function Deliveries({ id }: { id: string }) {
                     {d.status === 'failed' && d.nextAttemptAt ? ` (${formatWhen(d.nextAttemptAt)})` : ''}
                   </td>
                   <td>{d.attempts}</td>
-                  <td>
-                    {d.lastStatusCode !== null ? `HTTP ${d.lastStatusCode}` : (d.lastError ?? '—')}
-                  </td>
+                  <td>{d.lastStatusCode !== null ? `HTTP ${d.lastStatusCode}` : (d.lastError ?? '—')}</td>
                   <td>{formatWhen(d.createdAt)}</td>
                 </tr>
               ))}
