@@ -1,4 +1,5 @@
 import { accountRoutes } from '../features/account/account.routes.ts';
+import { approvalRoutes } from '../features/approvals/approvals.routes.ts';
 import { brandRoutes } from '../features/brands/brands.routes.ts';
 import { channelRoutes } from '../features/channels/channels.routes.ts';
 import { commentRoutes } from '../features/comments/comments.routes.ts';
@@ -42,6 +43,7 @@ export const apiRoutes: FeatureRoutes[] = [
   postGroupRoutes,
   postScoreRoutes,
   commentRoutes,
+  approvalRoutes,
   channelRoutes,
   mcpRoutes,
   intelligenceRoutes,

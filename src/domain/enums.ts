@@ -69,7 +69,15 @@ export const PostStatus = z
 export type PostStatus = z.output<typeof PostStatus>;
 
 export const WebhookEvent = z
-  .enum(['post.published', 'post.failed', 'post.scored', 'channel.disconnected'])
+  .enum([
+    'post.published',
+    'post.failed',
+    'post.scored',
+    'channel.disconnected',
+    'post.approval_requested',
+    'post.approved',
+    'post.changes_requested',
+  ])
   .meta({ id: 'WebhookEvent' });
 export type WebhookEvent = z.output<typeof WebhookEvent>;
 export const WEBHOOK_EVENTS = WebhookEvent.options;

@@ -22,10 +22,10 @@ describe('account settings', () => {
   it('start at UTC, take an IANA zone by its canonical name, and stay the account’s own', async () => {
     const start = await req(alice, 'GET', '/v1/account/settings');
     expect(start.status, start.text).toBe(200);
-    expect(start.body).toEqual({ settings: { timezone: 'UTC' } });
+    expect(start.body).toEqual({ settings: { timezone: 'UTC', approvals: 'off' } });
     const set = await req(alice, 'PATCH', '/v1/account/settings', { timezone: 'europe/paris' });
     expect(set.status, set.text).toBe(200);
-    expect(set.body).toEqual({ settings: { timezone: 'Europe/Paris' } });
+    expect(set.body).toEqual({ settings: { timezone: 'Europe/Paris', approvals: 'off' } });
     expect((await req(alice, 'GET', '/v1/account/settings')).body.settings.timezone).toBe('Europe/Paris');
     // Another account's settings are untouched.
     expect((await req(bob, 'GET', '/v1/account/settings')).body.settings.timezone).toBe('UTC');

@@ -16,6 +16,9 @@ import {
   partUrl,
   publishedParts,
   publishedSentence,
+  splitAtParagraphs,
+  threadFrom,
+  variantFieldName,
 } from '../../web/src/lib/parts.ts';
 import { FACTS } from '../helpers/platform-facts.ts';
 
@@ -274,5 +277,102 @@ describe('engine notice', () => {
       engineOfMeta({ scoringEngine: 'heuristic', model: null, offline: true, engineNote: OFFLINE_NOTE }),
     ).toEqual(engineNotice('heuristic'));
     expect(engineOfMeta(undefined)).toBeNull();
+  });
+});
+
+describe('splitting a post into parts', () => {
+  const B = FACTS.platformB;
+  const A = FACTS.platformA;
+  const max = B.parts.post.max;
+  const fitsB = (part: string) => countPart(B, 'reply', part)!.over === 0;
+  const words = (s: string) => s.split(/\s+/).filter(Boolean);
+  // Prose as people write it: sentences of real words, paragraphs a blank line apart, a link.
+  const sentence = fc
+    .array(
+      fc.constantFrom('the', 'build', 'cache', 'took', 'nine', 'minutes', 'https://example.com/x', 'é🚀'),
+      {
+        minLength: 1,
+        maxLength: 30,
+      },
+    )
+    .map((w) => `${w.join(' ')}.`);
+  const prose = fc
+    .array(
+      fc.array(sentence, { minLength: 1, maxLength: 12 }).map((s) => s.join(' ')),
+      {
+        minLength: 1,
+        maxLength: 6,
+      },
+    )
+    .map((p) => p.join('\n\n'));
+
+  it('at paragraphs: one part per paragraph, a long one cut at its sentences, every word kept in order', () => {
+    fc.assert(
+      fc.property(prose, (text) => {
+        const parts = splitAtParagraphs(B, text);
+        expect(parts.flatMap(words)).toEqual(words(text));
+        if (parts.length <= maxThreadParts(B) + 1)
+          for (const part of parts) expect(fitsB(part), part).toBe(true);
+        // No part spans a blank line: a paragraph is never merged into another.
+        for (const part of parts) expect(part).not.toMatch(/\n\s*\n/);
+      }),
+    );
+    expect(splitAtParagraphs(B, 'One idea.\n\nA second.\n \nA third.')).toEqual([
+      'One idea.',
+      'A second.',
+      'A third.',
+    ]);
+    // Without threads the text stays one post.
+    expect(splitAtParagraphs(A, 'One idea.\n\nA second.')).toEqual(['One idea.\n\nA second.']);
+  });
+
+  it('a long sentence is cut at its words, a word longer than a part where the limit runs out', () => {
+    const long = Array.from({ length: 80 }, (_, i) => `word${i}`).join(' ');
+    const parts = splitAtParagraphs(B, long);
+    expect(parts.length).toBeGreaterThan(1);
+    expect(parts.join(' ')).toBe(long);
+    for (const part of parts) expect(fitsB(part)).toBe(true);
+    const huge = 'x'.repeat(max * 2 + 5);
+    expect(splitAtParagraphs(B, huge)).toEqual(['x'.repeat(max), 'x'.repeat(max), 'x'.repeat(5)]);
+  });
+
+  it('a platformA post as a platformB thread: one part when it fits, else paragraphs packed into as few parts as fit', () => {
+    expect(threadFrom(B, ['Short enough.'])).toEqual(['Short enough.']);
+    const para = (n: number) => `Paragraph ${n}: ${'a few words '.repeat(8).trim()}.`;
+    const text = [1, 2, 3, 4, 5].map(para).join('\n\n');
+    const parts = threadFrom(B, [text]);
+    // Two paragraphs (about 110 characters each) fit one part of 280, three do not.
+    expect(parts).toEqual([`${para(1)}\n\n${para(2)}`, `${para(3)}\n\n${para(4)}`, para(5)]);
+    fc.assert(
+      fc.property(prose, (t) => {
+        const out = threadFrom(B, [t]);
+        expect(out.flatMap(words)).toEqual(words(t));
+        if (out.length <= maxThreadParts(B) + 1) for (const part of out) expect(fitsB(part)).toBe(true);
+      }),
+    );
+    // To a platform without threads, a thread becomes one post, its parts a blank line apart.
+    expect(threadFrom(A, ['One.', 'Two.'])).toEqual(['One.\n\nTwo.']);
+  });
+
+  it('more parts than a thread carries: the rest joins the last part, which then shows as too long', () => {
+    const text = Array.from({ length: maxThreadParts(B) + 4 }, (_, i) => `Part ${i}.`).join('\n\n');
+    const parts = splitAtParagraphs(B, text);
+    expect(parts).toHaveLength(maxThreadParts(B) + 1);
+    expect(parts.flatMap(words)).toEqual(words(text));
+  });
+});
+
+describe('a post group refusal, named for people', () => {
+  it('names the channel and the part, never the variant index', () => {
+    const labels = ['Sandy Sandbox (platformA)', '@sandy_b (platformB)'];
+    expect(variantFieldName('variants[1].thread[0]', labels)).toBe('@sandy_b (platformB), part 2');
+    expect(variantFieldName('variants[0].text', labels)).toBe('Sandy Sandbox (platformA), the post');
+    expect(variantFieldName('variants[0].firstComment', labels)).toBe(
+      'Sandy Sandbox (platformA), the first comment',
+    );
+    expect(variantFieldName('variants[1].channelId', labels)).toBe('@sandy_b (platformB), the channel');
+    expect(variantFieldName('variants[1].mediaIds[0]', labels)).toBe('@sandy_b (platformB), the media');
+    expect(variantFieldName('variants[2].text', labels)).toBeNull();
+    expect(variantFieldName('queue', labels)).toBeNull();
   });
 });

@@ -39,6 +39,9 @@ export const EXTENSION_TOOLS = [
   'get_metrics_history',
   'get_analytics_trends',
   'create_post_group',
+  'get_post_group',
+  'cancel_post_group',
+  'publish_post_group',
 ];
 
 /** The official MCP client over Streamable HTTP, as an agent would connect, with the bearer key. */

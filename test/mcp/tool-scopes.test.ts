@@ -43,6 +43,9 @@ const EXPECTED: Record<string, string> = {
   get_metrics_history: 'read',
   get_analytics_trends: 'read',
   create_post_group: 'write',
+  get_post_group: 'read',
+  cancel_post_group: 'publish',
+  publish_post_group: 'publish',
 };
 
 describe('MCP tool scopes and hints', () => {
@@ -64,7 +67,14 @@ describe('MCP tool scopes and hints', () => {
         .filter((x) => x.annotations?.openWorldHint)
         .map((x) => x.name)
         .sort(),
-    ).toEqual(['bulk_schedule_csv', 'create_post_group', 'queue_post', 'schedule_post', 'schedule_series']);
+    ).toEqual([
+      'bulk_schedule_csv',
+      'create_post_group',
+      'publish_post_group',
+      'queue_post',
+      'schedule_post',
+      'schedule_series',
+    ]);
   });
 
   it('a read-only connection gets a tool error naming the missing scope for every tool that needs more', async () => {

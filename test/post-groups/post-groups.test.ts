@@ -340,3 +340,59 @@ describe('create_post_group (MCP)', () => {
     }
   });
 });
+
+describe('get_post_group, publish_post_group, cancel_post_group (MCP)', () => {
+  it('reads, publishes (once, replayed by its key) and cancels a group through the same verbs', async () => {
+    const client = await connectClient(w.t.url, alice.apiKey);
+    try {
+      const t = tag();
+      const { data: made } = await callOk(client, 'create_post_group', { variants: variants(alice, t) });
+      const id = made.group.id;
+      const { data: read, summary } = await callOk(client, 'get_post_group', { id });
+      expect(read).toEqual({ group: made.group, posts: made.posts });
+      expect(summary).toContain(made.posts[1].id);
+
+      const { data: published } = await callOk(client, 'publish_post_group', {
+        id,
+        idempotencyKey: `mcp-${t}`,
+      });
+      expect(published.refused).toEqual([]);
+      expect(published.posts.map((p: any) => [p.platform, p.status, p.groupId])).toEqual([
+        ['platformA', 'published', id],
+        ['platformB', 'published', id],
+      ]);
+      const { data: replay } = await callOk(client, 'publish_post_group', { id, idempotencyKey: `mcp-${t}` });
+      expect(replay).toEqual(published);
+      const onB = w.sandbox.platformB.state
+        .listTweets({ authorId: alice.bUserId })
+        .filter((x) => x.text.startsWith(t));
+      expect(onB).toHaveLength(4);
+
+      // Canceling a published group changes nothing and says why for each post.
+      const { data: canceled, summary: said } = await callOk(client, 'cancel_post_group', { id });
+      expect(canceled.posts.map((p: any) => p.status)).toEqual(['published', 'published']);
+      expect(canceled.refused.map((r: any) => r.code)).toEqual(['post_terminal', 'post_terminal']);
+      expect(said).toContain('Not done:');
+
+      const { data: drafts } = await callOk(client, 'create_post_group', {
+        variants: variants(alice, tag()),
+      });
+      const { data: off } = await callOk(client, 'cancel_post_group', { id: drafts.group.id });
+      expect(off.posts.map((p: any) => p.status)).toEqual(['canceled', 'canceled']);
+      expect(off.refused).toEqual([]);
+
+      // Another account's group is as unknown as a made-up id.
+      const bobClient = await connectClient(w.t.url, bob.apiKey);
+      try {
+        for (const name of ['get_post_group', 'cancel_post_group', 'publish_post_group']) {
+          const err = await callErr(bobClient, name, { id });
+          expect(err.error.code, name).toBe('not_found');
+        }
+      } finally {
+        await bobClient.close();
+      }
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -314,6 +314,16 @@ describe('every operation, as its owner', () => {
     await ok('GET', `/v1/posts/${b.drafts.read}/comments`, { key: b.apiKey });
   });
 
+  it('submits a post for review, sends it back and approves it', async () => {
+    const { b } = s;
+    const id = b.drafts.read;
+    await ok('POST', `/v1/posts/${id}/submit`, { key: b.apiKey, body: {} });
+    await ok('POST', `/v1/posts/${id}/request-changes`, { key: b.apiKey, body: { note: 'Shorter' } });
+    await ok('POST', `/v1/posts/${id}/submit`, { key: b.apiKey, body: {} });
+    const approved = await ok('POST', `/v1/posts/${id}/approve`, { key: b.apiKey, body: {} });
+    expect(approved.body.post.approval.state).toBe('approved');
+  });
+
   it('has now answered every documented operation with a 2xx', () => {
     const answered = new Set(
       s.recorded.filter((r) => r.status < 300).map((r) => `${r.method} ${r.template}`),

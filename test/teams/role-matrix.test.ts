@@ -43,6 +43,10 @@ const STATED: Record<string, Role> = {
   'DELETE /v1/channels/:id': 'admin',
   'POST /v1/posts': 'editor',
   'GET /v1/posts': 'viewer',
+  'POST /v1/posts/:id/submit': 'editor',
+  'POST /v1/posts/:id/approve': 'admin',
+  'POST /v1/posts/:id/request-changes': 'admin',
+  'PATCH /v1/account/settings': 'admin',
 };
 
 describe('the role matrix', () => {

@@ -66,6 +66,9 @@ describe('/v1/webhooks', () => {
       'post.failed',
       'post.scored',
       'channel.disconnected',
+      'post.approval_requested',
+      'post.approved',
+      'post.changes_requested',
     ]);
     expect(list.body.webhooks.map((w: { id: string }) => w.id)).toEqual([narrow.webhook.id, webhook.id]);
     expect(list.text).not.toContain(created.body.secret);

@@ -101,7 +101,7 @@ export interface paths {
         };
         /**
          * Account settings
-         * @description The account's settings: `timezone`, the IANA zone used where a request names none (a new queue, a recurring series without its own zone, insights, queue suggestions). UTC until set.
+         * @description The account's settings: `timezone`, the IANA zone used where a request names none (a new queue, a recurring series without its own zone, insights, queue suggestions), UTC until set; `approvals`, `required` when an editor's posts wait for an owner's or admin's approval before they are scheduled or published, `off` until set.
          */
         get: operations["getAccountSettings"];
         put?: never;
@@ -111,7 +111,7 @@ export interface paths {
         head?: never;
         /**
          * Change account settings
-         * @description An admin or the owner changes them; only the fields present change. `timezone` must be an IANA name (Europe/Paris), stored by its canonical spelling; 400 at `timezone` otherwise. Queues and series already set keep their own zones.
+         * @description An admin or the owner changes them; only the fields present change. `timezone` must be an IANA name (Europe/Paris), stored by its canonical spelling; 400 at `timezone` otherwise. Queues and series already set keep their own zones. `approvals: required` holds editors’ schedule, publish, queue, series, group and bulk requests for posts not approved (409 approval_required) from the next request on.
          */
         patch: operations["updateAccountSettings"];
         trace?: never;
@@ -1063,6 +1063,26 @@ export interface paths {
         patch: operations["updatePost"];
         trace?: never;
     };
+    "/v1/posts/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a post
+         * @description An owner or admin approves the post (`approval.state: "approved"`, `post.approved` to webhooks); where the writer asked for a time still ahead, the post is scheduled then, and a scheduled post sent back for review falls due again. A time already past leaves the post an approved draft, to schedule or publish. Approving an approved post answers it unchanged.
+         */
+        post: operations["approvePost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/posts/{id}/cancel": {
         parameters: {
             query?: never;
@@ -1207,6 +1227,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/posts/{id}/request-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for changes to a post
+         * @description An owner or admin sends a post under review back to its writer with a `note` (`approval.state: "changes_requested"`, `post.changes_requested` to webhooks). It does not go out until it is submitted and approved again. 409 not_in_review for a post never submitted.
+         */
+        post: operations["createPostRequestChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/posts/{id}/schedule": {
         parameters: {
             query?: never;
@@ -1281,6 +1321,26 @@ export interface paths {
         get: operations["listPostScores"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/posts/{id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a post for review
+         * @description The post (a draft, or a scheduled post not yet on its way) waits for an owner or admin: `approval` becomes `{state: "pending", requestedBy, requestedAt}`, and `post.approval_requested` goes to webhooks. `runAt`, the time wanted, is checked as scheduling checks it (in the future, a channel set); approving schedules the post then. Submitting a pending post again replaces the time wanted. 409 already_approved for an approved post, 409 not_reviewable once the post left draft and scheduled.
+         */
+        post: operations["submitPost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1606,6 +1666,8 @@ export interface components {
             account: components["schemas"]["Account"];
         };
         AccountSettings: {
+            /** @description `required`: an editor’s post is scheduled or published only once an owner or admin approved it (`off` until set) */
+            approvals: components["schemas"]["ApprovalsSetting"];
             /** @description IANA time zone, e.g. Europe/Paris: the default zone of new queues, series and insights (UTC until set) */
             timezone: string;
         };
@@ -1636,9 +1698,21 @@ export interface components {
             /** @description What the key may do: `read`, `write`, `publish` (docs/security.md); new keys default to all three */
             scopes: ("read" | "write" | "publish")[];
         };
+        /** @enum {string} */
+        ApprovalsSetting: "required" | "off";
+        /** @enum {string} */
+        ApprovalsSettingInput: "required" | "off";
+        /** @enum {string} */
+        ApprovalState: "pending" | "approved" | "changes_requested";
+        /** @enum {string} */
+        ApprovalStateInput: "pending" | "approved" | "changes_requested";
         ApproveAuthorizationRequestInput: {
             /** @description The scopes to grant: those the app asked for (default) or fewer */
             scopes?: ("read" | "write" | "publish")[];
+        };
+        ApprovePostRequestInput: {
+            /** @description A note for the writer */
+            note?: string;
         };
         AuthorizationAnswer: {
             /** @description Send the browser here: the app's redirect URI with the code or the error */
@@ -2488,6 +2562,8 @@ export interface components {
         };
         Post: {
             accountId: string;
+            /** @description Its review by an owner or admin (POST /v1/posts/{id}/submit); null when it never entered review */
+            approval: components["schemas"]["PostApproval"] | null;
             brandId: string | null;
             channelId: string | null;
             createdAt: number;
@@ -2515,6 +2591,17 @@ export interface components {
             /** @description Follow-up parts (platformB), each published as a reply to the part before */
             thread: string[];
             updatedAt: number;
+        };
+        PostApproval: {
+            decidedAt: number | null;
+            /** @description The owner or admin who approved it or asked for changes; null while pending */
+            decidedBy: string | null;
+            /** @description The approver’s note (required when asking for changes) */
+            note: string | null;
+            requestedAt: number | null;
+            /** @description The member who asked for the review (mem_…) */
+            requestedBy: string | null;
+            state: components["schemas"]["ApprovalState"];
         };
         PostConflict: {
             error: {
@@ -2689,6 +2776,10 @@ export interface components {
         RepeatUnit: "day" | "week" | "month";
         /** @enum {string} */
         RepeatUnitInput: "day" | "week" | "month";
+        RequestChangesRequestInput: {
+            /** @description What to change, for the writer */
+            note: string;
+        };
         ReviseScheduledRequestInput: {
             /** @description Published right after the post: platformA a comment under it, platformB a reply to the last part */
             firstComment?: string | null;
@@ -2839,6 +2930,10 @@ export interface components {
             result: components["schemas"]["ScoreResult"];
             score: components["schemas"]["PostScore"];
         };
+        SubmitPostRequestInput: {
+            /** @description Epoch ms the writer wants it published at: approving it schedules it then */
+            runAt?: number;
+        };
         SuggestedSlot: {
             day: number;
             /** @description Their median engagement as a multiple of the author's median; null for a general figure */
@@ -2988,6 +3083,8 @@ export interface components {
             thread?: string[];
         };
         UpdateSettingsRequestInput: {
+            /** @description `required` or `off` */
+            approvals?: components["schemas"]["ApprovalsSettingInput"];
             /** @description IANA time zone, e.g. Europe/Paris */
             timezone?: string;
         };
@@ -3098,9 +3195,9 @@ export interface components {
             url: string;
         };
         /** @enum {string} */
-        WebhookEvent: "post.published" | "post.failed" | "post.scored" | "channel.disconnected";
+        WebhookEvent: "post.published" | "post.failed" | "post.scored" | "channel.disconnected" | "post.approval_requested" | "post.approved" | "post.changes_requested";
         /** @enum {string} */
-        WebhookEventInput: "post.published" | "post.failed" | "post.scored" | "channel.disconnected";
+        WebhookEventInput: "post.published" | "post.failed" | "post.scored" | "channel.disconnected" | "post.approval_requested" | "post.approved" | "post.changes_requested";
         WebhookListResult: {
             /** @description Every subscribable event */
             events: components["schemas"]["WebhookEvent"][];
@@ -6667,6 +6764,7 @@ export interface operations {
     listPosts: {
         parameters: {
             query?: {
+                approval?: components["schemas"]["ApprovalStateInput"];
                 /** @description Only the posts of this post group */
                 groupId?: string;
                 /** @description Page size, 1-100 */
@@ -6923,6 +7021,86 @@ export interface operations {
             };
             /** @description Missing or invalid API key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostConflict"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    approvePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApprovePostRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7482,6 +7660,86 @@ export interface operations {
             };
         };
     };
+    createPostRequestChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestChangesRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostConflict"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     schedulePost: {
         parameters: {
             query?: never;
@@ -7740,6 +7998,86 @@ export interface operations {
             };
         };
     };
+    submitPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubmitPostRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostConflict"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     bulkSchedulePosts: {
         parameters: {
             query?: {
@@ -7843,6 +8181,7 @@ export interface operations {
     exportPosts: {
         parameters: {
             query?: {
+                approval?: components["schemas"]["ApprovalStateInput"];
                 /** @description csv (RFC 4180, UTF-8) or json */
                 format?: "csv" | "json";
                 /** @description Only the posts of this post group */

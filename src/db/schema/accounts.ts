@@ -15,6 +15,8 @@ export const accounts = pgTable(
     plan: text('plan').notNull().default('free'),
     /** The account's IANA time zone (settings): the default of queues, series and insights. */
     timezone: text('timezone').notNull().default('UTC'),
+    /** `required`: an editor's post reaches a platform only once an owner or admin approved it. */
+    approvals: text('approvals').notNull().default('off'),
     createdAt: ms('created_at').notNull(),
   },
   (t) => [uniqueIndex('accounts_email_key_uq').on(t.emailKey)],

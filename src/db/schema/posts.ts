@@ -70,6 +70,18 @@ export const posts = pgTable(
     seriesIndex: integer('series_index'),
     /** The post group (several channels composed at once) this post is the variant of. */
     groupId: text('group_id').references(() => postGroups.id, { onDelete: 'set null' }),
+    /**
+     * The post's review (src/features/approvals): null until it is submitted, then pending |
+     * approved | changes_requested. A post pending or sent back never falls due (transitions.ts).
+     */
+    approvalState: text('approval_state'),
+    approvalRequestedBy: text('approval_requested_by'),
+    approvalRequestedAt: ms('approval_requested_at'),
+    /** The time the submitter asked for: approving schedules the post then. */
+    approvalRunAt: ms('approval_run_at'),
+    approvalDecidedBy: text('approval_decided_by'),
+    approvalDecidedAt: ms('approval_decided_at'),
+    approvalNote: text('approval_note'),
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),
   },

@@ -129,7 +129,7 @@ export const accountRoutes: FeatureRoutes = async (app, { deps }) => {
         tags,
         summary: 'Account settings',
         description:
-          "The account's settings: `timezone`, the IANA zone used where a request names none (a new queue, a recurring series without its own zone, insights, queue suggestions). UTC until set.",
+          "The account's settings: `timezone`, the IANA zone used where a request names none (a new queue, a recurring series without its own zone, insights, queue suggestions), UTC until set; `approvals`, `required` when an editor's posts wait for an owner's or admin's approval before they are scheduled or published, `off` until set.",
         response: { 200: SettingsResult, ...errorResponses(401, 429) },
       },
     },
@@ -144,7 +144,7 @@ export const accountRoutes: FeatureRoutes = async (app, { deps }) => {
         tags,
         summary: 'Change account settings',
         description:
-          'An admin or the owner changes them; only the fields present change. `timezone` must be an IANA name (Europe/Paris), stored by its canonical spelling; 400 at `timezone` otherwise. Queues and series already set keep their own zones.',
+          'An admin or the owner changes them; only the fields present change. `timezone` must be an IANA name (Europe/Paris), stored by its canonical spelling; 400 at `timezone` otherwise. Queues and series already set keep their own zones. `approvals: required` holds editors’ schedule, publish, queue, series, group and bulk requests for posts not approved (409 approval_required) from the next request on.',
         body: UpdateSettingsRequest,
         response: { 200: SettingsResult, ...errorResponses(400, 401, 403, 429) },
       },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApprovalsSetting } from '../approvals/approval.schemas.ts';
 import { Account } from './account.schemas.ts';
 
 /** Wire shapes of the account's settings (GET/PATCH /v1/account/settings) and PATCH /v1/account. */
@@ -10,6 +11,9 @@ export const AccountSettings = z
     timezone: TimeZone.describe(
       'IANA time zone, e.g. Europe/Paris: the default zone of new queues, series and insights (UTC until set)',
     ),
+    approvals: ApprovalsSetting.describe(
+      '`required`: an editor’s post is scheduled or published only once an owner or admin approved it (`off` until set)',
+    ),
   })
   .meta({ id: 'AccountSettings' });
 export type AccountSettings = z.output<typeof AccountSettings>;
@@ -18,7 +22,10 @@ export const SettingsResult = z.object({ settings: AccountSettings }).meta({ id:
 export type SettingsResult = z.output<typeof SettingsResult>;
 
 export const UpdateSettingsRequest = z
-  .object({ timezone: TimeZone.optional().describe('IANA time zone, e.g. Europe/Paris') })
+  .object({
+    timezone: TimeZone.optional().describe('IANA time zone, e.g. Europe/Paris'),
+    approvals: ApprovalsSetting.optional().describe('`required` or `off`'),
+  })
   .strict()
   .meta({ id: 'UpdateSettingsRequest' });
 export type UpdateSettingsRequest = z.output<typeof UpdateSettingsRequest>;

@@ -17,10 +17,18 @@ export async function accountZone(db: DbOrTx, accountId: string): Promise<string
 }
 
 export async function getSettings({ ctx }: Call<void>): Promise<AccountSettings> {
-  return { timezone: await accountZone(ctx.deps.db, ctx.caller.accountId) };
+  const [row] = await ctx.deps.db
+    .select({ timezone: accounts.timezone, approvals: accounts.approvals })
+    .from(accounts)
+    .where(eq(accounts.id, ctx.caller.accountId));
+  return { timezone: row?.timezone ?? 'UTC', approvals: row?.approvals === 'required' ? 'required' : 'off' };
 }
 
-/** Changes the fields present; a zone is stored by its canonical IANA name (400 at `timezone` otherwise). */
+/**
+ * Changes the fields present (an owner or admin: the route's role). `approvals: required` holds
+ * editors' posts for review from the next request on (approvals/approval-gate.ts). A zone is stored by its
+ * canonical IANA name (400 at `timezone` otherwise).
+ */
 export async function updateSettings({ ctx, input }: Call<UpdateSettingsRequest>): Promise<AccountSettings> {
   if (input.timezone !== undefined) {
     const zone = canonicalZone(input.timezone);
@@ -30,6 +38,11 @@ export async function updateSettings({ ctx, input }: Call<UpdateSettingsRequest>
       ]);
     await ctx.deps.db.update(accounts).set({ timezone: zone }).where(eq(accounts.id, ctx.caller.accountId));
   }
+  if (input.approvals !== undefined)
+    await ctx.deps.db
+      .update(accounts)
+      .set({ approvals: input.approvals })
+      .where(eq(accounts.id, ctx.caller.accountId));
   return getSettings({ ctx, input: undefined });
 }
 

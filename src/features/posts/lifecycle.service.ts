@@ -3,6 +3,7 @@ import type { Call, Ctx } from '../../context.ts';
 import { posts } from '../../db/schema/index.ts';
 import { Conflict, type ErrorDetail } from '../../domain/errors.ts';
 import { SweepName } from '../../wake/sweep-names.ts';
+import { passApprovalGate } from '../approvals/approval-gate.ts';
 import { channelsWithSlots, lockQueue, nextFreeSlot } from '../queues/queue-assign.ts';
 import { planProblems } from '../series/plan-rules.ts';
 import type { Post } from './core/post.schemas.ts';
@@ -39,8 +40,9 @@ export async function schedulePost({
   input,
 }: Call<{ id: string; runAt?: number; queue?: boolean }>): Promise<Post> {
   const { db, clock } = ctx.deps;
-  const row = await loadPostRow(db, ctx.caller.accountId, input.id);
-  if (!allows(row.status, 'schedule')) throw notSchedulable(row);
+  const found = await loadPostRow(db, ctx.caller.accountId, input.id);
+  if (!allows(found.status, 'schedule')) throw notSchedulable(found);
+  const row = await passApprovalGate(ctx, found);
   const now = clock.now();
   if (input.queue === true) return queueExisting(ctx, row, input.runAt, now);
   if (input.runAt === undefined)

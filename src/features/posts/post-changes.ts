@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Call } from '../../context.ts';
 import { posts } from '../../db/schema/index.ts';
 import type { Conflict } from '../../domain/errors.ts';
+import { announce, reviewAfterEdit } from '../approvals/approvals.service.ts';
 import type { Post } from './core/post.schemas.ts';
 import { loadPostRow, type PostRow, toPost } from './core/post-row.ts';
 import { checkOne } from './core/post-rules.ts';
@@ -37,7 +38,7 @@ export async function changePost({
     thread: changes.thread ?? row.thread,
     firstComment: changes.firstComment === undefined ? row.firstComment : changes.firstComment,
   });
-  const [updated] = await transitionPost(ctx.deps.db, transition, eq(posts.id, row.id), {
+  const parts = {
     text: checked.text,
     channelId: checked.channelId,
     platform: checked.platform,
@@ -45,7 +46,18 @@ export async function changePost({
     mediaIds: checked.mediaIds,
     thread: checked.thread,
     firstComment: checked.firstComment,
-    updatedAt: ctx.deps.clock.now(),
+  };
+  // An approved post whose parts change goes back for review, with its event, in the same write.
+  const review = reviewAfterEdit(ctx, row, parts);
+  const now = ctx.deps.clock.now();
+  const updated = await ctx.deps.db.transaction(async (tx) => {
+    const [written] = await transitionPost(tx, transition, eq(posts.id, row.id), {
+      ...parts,
+      ...review,
+      updatedAt: now,
+    });
+    if (written && review.approvalState) await announce(tx, written, 'post.approval_requested', now);
+    return written;
   });
   if (!updated) throw refusal(await loadPostRow(ctx.deps.db, ctx.caller.accountId, input.id));
   return toPost(updated);

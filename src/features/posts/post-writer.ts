@@ -1,6 +1,7 @@
 import type { Ctx } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { posts } from '../../db/schema/index.ts';
+import { requireApprovalForNew } from '../approvals/approval-gate.ts';
 import { lockQueue, nextFreeSlot, type QueueRow } from '../queues/queue-assign.ts';
 import { newPostRow, type PostRow } from './core/post-row.ts';
 import type { CheckedDraft } from './core/post-rules.ts';
@@ -16,7 +17,8 @@ export interface PostToWrite {
  * Inserts checked posts inside the caller's transaction (a batch or a post group is all or
  * nothing), in entry order. Queued posts take their channels' next free slots in entry order;
  * the queue locks are taken in channel id order, so two writers over the same channels cannot
- * deadlock. `fields` go on every row (a post group's id).
+ * deadlock. `fields` go on every row (a post group's id). A batch that schedules anything
+ * passes the approval gate first (approvals/approval-gate.ts): a held editor's is refused whole.
  */
 export async function writePosts(
   ctx: Ctx,
@@ -25,6 +27,7 @@ export async function writePosts(
   now: number,
   fields: { groupId?: string } = {},
 ): Promise<PostRow[]> {
+  if (entries.some((entry) => entry.queue || entry.runAt !== undefined)) await requireApprovalForNew(ctx, tx);
   const accountId = ctx.caller.accountId;
   const rowOf = (entry: PostToWrite, at: number | undefined) => ({
     ...newPostRow(accountId, entry.draft, at, now),

@@ -9,6 +9,7 @@ import {
   unthreadedPlatformsProse,
 } from '../../platforms/profile-prose.ts';
 import { MAX_THREAD_PARTS } from '../../platforms/profiles.ts';
+import { ApprovalState } from '../approvals/approval.schemas.ts';
 import { Repeat, Series } from '../series/series.schemas.ts';
 import { Post } from './core/post.schemas.ts';
 
@@ -173,6 +174,9 @@ export const PostListQuery = PaginationQuery.extend({
   status: PostStatus.optional().describe('Only posts in this state'),
   seriesId: z.string().min(1).max(64).optional().describe('Only the occurrences of this series'),
   groupId: z.string().min(1).max(64).optional().describe('Only the posts of this post group'),
+  approval: ApprovalState.optional().describe(
+    'Only posts whose review is in this state (`pending`: the approval queue)',
+  ),
 });
 export type PostListQuery = z.output<typeof PostListQuery>;
 

@@ -4,6 +4,7 @@ import type { Call } from '../../context.ts';
 import { postGroups, posts, series } from '../../db/schema/index.ts';
 import { Conflict, NotFound } from '../../domain/errors.ts';
 import { SweepName } from '../../wake/sweep-names.ts';
+import { requireApprovalForNew } from '../approvals/approval-gate.ts';
 import { queueZone } from '../queues/queue-assign.ts';
 import { createQueuedPost } from '../queues/queue-post.ts';
 import { planProblems, seriesZone } from '../series/plan-rules.ts';
@@ -30,6 +31,7 @@ export async function createPost({ ctx, input }: Call<CreatePostRequest>): Promi
   // publishing, not drafting.
   if (input.runAt !== undefined || input.queue || input.repeat)
     requireScope(ctx.caller, 'publish', 'Creating a post that is scheduled (runAt, queue or repeat)');
+  if (input.runAt !== undefined || input.queue || input.repeat) await requireApprovalForNew(ctx);
   const now = ctx.deps.clock.now();
   const draft: PostDraft = {
     text: input.text,
@@ -66,6 +68,7 @@ export const postListFilter = (input: Omit<PostListQuery, 'limit' | 'offset'>) =
     input.status ? eq(posts.status, input.status) : undefined,
     input.seriesId ? eq(posts.seriesId, input.seriesId) : undefined,
     input.groupId ? eq(posts.groupId, input.groupId) : undefined,
+    input.approval ? eq(posts.approvalState, input.approval) : undefined,
   );
 
 export async function listPosts({ ctx, input }: Call<PostListQuery>) {

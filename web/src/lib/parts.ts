@@ -1,5 +1,10 @@
 import type { Schemas } from '../../../packages/client/src/index.ts';
-import { countedLength, countingWords } from '../../../packages/client/src/text-length.ts';
+import {
+  countedLength,
+  countingWords,
+  overflowIndex,
+  type TextCounting,
+} from '../../../packages/client/src/text-length.ts';
 
 /**
  * The parts of a post (the post, its thread, its first comment) as the console handles them:
@@ -209,4 +214,105 @@ export function publishedSentence(post: Pick<PostParts, 'thread' | 'firstComment
   const comment = post.firstComment !== null;
   if (parts > 1) return `Published: all ${parts} parts${comment ? ' and the first comment' : ''}.`;
   return comment ? 'Published, with its first comment.' : 'Published.';
+}
+
+/** The counted length of a part, and whether it fits the limit of part `index` (0: the post). */
+function limitOf(facts: PlatformFacts, index: number) {
+  const limit = (index === 0 ? facts.parts.post : facts.parts.reply) ?? facts.parts.post;
+  return { max: Math.min(limit.max, facts.parts.reply?.max ?? limit.max), counting: limit.counting };
+}
+
+/**
+ * Pieces of one paragraph that each fit `max`: the paragraph whole when it fits, else its
+ * sentences packed together, a sentence too long for one part at its words, a word longer than
+ * a part (a very long link) cut where the limit runs out. Each piece is a slice of the paragraph,
+ * so joining them gives it back but for the spaces where it was cut.
+ */
+function piecesOf(paragraph: string, max: number, counting: TextCounting): string[] {
+  const fits = (s: string) => countedLength(counting, s.trim()) <= max;
+  if (fits(paragraph)) return [paragraph];
+  // Each unit keeps the space after it, so packing joins them as written.
+  const sentences = paragraph.split(/(?<=[.!?…]["'”’)\]]*\s+)/);
+  const units = sentences.flatMap((sentence) => {
+    if (fits(sentence)) return [sentence];
+    return sentence.split(/(?<=\s)/).flatMap((word) => {
+      const cut: string[] = [];
+      let rest = word;
+      while (!fits(rest)) {
+        const at = Math.max(1, overflowIndex(counting, rest, max));
+        cut.push(rest.slice(0, at));
+        rest = rest.slice(at);
+      }
+      return rest ? [...cut, rest] : cut;
+    });
+  });
+  return pack(units, max, counting, '');
+}
+
+/** Joins consecutive units while the part they make fits `max`; each part trimmed. */
+function pack(units: string[], max: number, counting: TextCounting, joiner: string) {
+  const out: string[] = [];
+  let current = '';
+  for (const unit of units) {
+    const next = current ? `${current}${joiner}${unit}` : unit;
+    if (!current.trim() || countedLength(counting, next.trim()) <= max) current = next;
+    else {
+      out.push(current.trim());
+      current = unit;
+    }
+  }
+  if (current.trim()) out.push(current.trim());
+  return out;
+}
+
+/** A thread may carry so many parts: what is left over joins the last part (which then shows as too long). */
+function capParts(facts: PlatformFacts, parts: string[]): string[] {
+  const most = maxThreadParts(facts) + 1;
+  if (parts.length <= most) return parts;
+  return [...parts.slice(0, most - 1), parts.slice(most - 1).join('\n\n')];
+}
+
+const paragraphsOf = (text: string) =>
+  text
+    .split(/\n[ \t]*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+
+/**
+ * "Split at paragraphs": every paragraph (a blank line ends one) becomes a part of its own, and
+ * a paragraph too long for one part is cut at its sentences. Without threads, the text as it is.
+ */
+export function splitAtParagraphs(facts: PlatformFacts, text: string): string[] {
+  if (!hasThreads(facts)) return [text];
+  const { max, counting } = limitOf(facts, 0);
+  const parts = paragraphsOf(text).flatMap((p) => piecesOf(p, max, counting));
+  return capParts(facts, parts.length ? parts : [text]);
+}
+
+/**
+ * A post written for another platform, as a thread for this one: as one part when it fits,
+ * else its paragraphs packed into as few parts as fit (a paragraph too long for one part cut at
+ * its sentences). Without threads, the parts joined into one post.
+ */
+export function threadFrom(facts: PlatformFacts, parts: readonly string[]): string[] {
+  const whole = joinParts(parts[0] ?? '', parts.slice(1));
+  if (!hasThreads(facts)) return [whole];
+  const { max, counting } = limitOf(facts, 0);
+  if (countedLength(counting, whole) <= max) return [whole];
+  const units = paragraphsOf(whole).flatMap((p) => piecesOf(p, max, counting));
+  return capParts(facts, pack(units, max, counting, '\n\n'));
+}
+
+/**
+ * A post group's error path for people: `variants[1].thread[0]` is "Sandy Sandbox (platformB),
+ * part 2" (`labels[i]` names variant i's channel); null for a path that names no variant.
+ */
+export function variantFieldName(path: string, labels: readonly string[]): string | null {
+  const match = /^variants\[(\d+)\]\.(.+)$/.exec(path);
+  const label = match ? labels[Number(match[1])] : undefined;
+  if (!match || label === undefined) return null;
+  const field = match[2]!;
+  const what =
+    field === 'channelId' ? 'the channel' : field.startsWith('mediaIds') ? 'the media' : partName(field);
+  return `${label}, ${what}`;
 }

@@ -1,31 +1,46 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { api, DEFAULT_PLATFORM, type Media, ok, type Post, type ScoreResult } from '../api.ts';
+import { api, type Channel, DEFAULT_PLATFORM, type Media, ok, type Post, type ScoreResult } from '../api.ts';
 import { EngineNotice } from '../components/EngineNotice.tsx';
 import { ErrorBox, Working } from '../components/ErrorBox.tsx';
 import { MediaPicker } from '../components/MediaPicker.tsx';
 import { PlatformAPreview, PlatformBPreview } from '../components/Preview.tsx';
 import { ScorePanel } from '../components/ScorePanel.tsx';
 import { EditorMarks } from '../components/SpanMarks.tsx';
+import { channelName } from '../lib/channels.ts';
 import { engineOfMeta } from '../lib/engine.ts';
 import { useDebounced, useMeta } from '../lib/hooks.ts';
 import { mediaKindOf } from '../lib/media.ts';
-import { factsOf, hasThreads, joinParts, partsToSend } from '../lib/parts.ts';
+import { factsOf, hasThreads, joinParts, maxThreadParts, partsToSend, threadFrom } from '../lib/parts.ts';
 import { fromLocalInput, localSlot, toLocalInput } from '../lib/time.ts';
 import { Link, navigate, useRoute } from '../router.tsx';
 import { GeneratePanel, RewritePanel } from './ComposeAssist.tsx';
 import { ChannelFields, type PlatformId, useComposeChannel } from './ComposeChannel.tsx';
-import { FirstCommentField, PostValidation, ThreadEditor } from './ComposeParts.tsx';
-import { AutosaveLine, DoneNotice, PublishControls } from './ComposePublish.tsx';
+import {
+  FirstCommentField,
+  PostValidation,
+  SplitOffer,
+  splitAtCursor,
+  ThreadEditor,
+} from './ComposeParts.tsx';
+import { AutosaveLine, DoneNotice, GroupDoneNotice, PublishControls } from './ComposePublish.tsx';
 import { RepeatControls } from './ComposeRepeat.tsx';
+import { AlsoPostTo, ChannelTabs } from './ComposeTabs.tsx';
+import { type ComposeTab, type GroupVariant, newTabKey } from './compose-group.ts';
 import { readLocalDraft, useLeaveWarning, writeLocalDraft } from './compose-local.ts';
 import {
   type ComposeSession,
+  groupJson,
   newAttemptKey,
   type SaveAction,
+  type SavedGroup,
   savedJson,
   useSavePost,
 } from './compose-save.ts';
+
+/** A tab as Compose holds it: the channel's text, and the score last shown for it. */
+type Tab = ComposeTab & { scored?: { text: string; result: ScoreResult } | null };
+
 import { composeSource, useSourcePost } from './compose-source.ts';
 
 /** One editor per post: opening another post (or a new one) starts a fresh compose session. */
@@ -59,6 +74,11 @@ function ComposeEditor() {
   );
   const [autoScore, setAutoScore] = useState(false);
   const [done, setDone] = useState<Post | null>(null);
+  const [doneGroup, setDoneGroup] = useState<SavedGroup | null>(null);
+  // Several channels: a tab each (none while the post goes to one channel). The open tab's
+  // entry is stale while it is open: the editor's own fields above and below hold its text.
+  const [tabs, setTabs] = useState<Tab[]>(restored?.tabs ?? []);
+  const [active, setActive] = useState(restored?.tabs ? (restored.active ?? 0) : 0);
   const [queued, setQueued] = useState(false);
   const [showRestored, setShowRestored] = useState(Boolean(restored));
   useEffect(() => {
@@ -70,6 +90,7 @@ function ComposeEditor() {
     postId: useRef<string | null>(editing ?? restored?.postId ?? null),
     status: useRef<string | null>(editing ? null : restored?.postId ? 'draft' : null),
     attemptKey: useRef(restored?.attemptKey ?? newAttemptKey()),
+    group: useRef(restored?.group ?? null),
   };
   // What the server holds of this post (JSON of the fields last saved), to tell unsaved edits.
   const [savedSnapshot, setSavedSnapshot] = useState<string | null>(null);
@@ -141,6 +162,61 @@ function ComposeEditor() {
   const runScore = () =>
     score.mutate(undefined, { onSuccess: (result) => setScored({ text: scoreBody.post, result }) });
 
+  // The tabs with the open one's fields as the editor holds them now.
+  const grouped = tabs.length > 1;
+  const liveTab = (key: string): Tab => ({ key, channelId, text, thread, firstComment, scored });
+  const allTabs = (): Tab[] => tabs.map((tab, i) => (i === active ? liveTab(tab.key) : tab));
+  const load = (tab: Tab) => {
+    setText(tab.text);
+    setThread(tab.thread);
+    setFirstComment(tab.firstComment);
+    setChannelId(tab.channelId);
+    setScored(tab.scored ?? null);
+    score.reset();
+  };
+  const openTab = (index: number) => {
+    if (index === active) return;
+    const all = allTabs();
+    setTabs(all);
+    setActive(index);
+    load(all[index]!);
+  };
+  // A new channel's tab starts from the open tab's text, as that channel's platform takes it
+  // (a thread split from a long post, or a thread joined into one post).
+  const addChannel = (c: Channel) => {
+    const base = grouped ? allTabs() : [liveTab(newTabKey())];
+    const to = factsOf(meta.data?.platforms, c.platform);
+    const sent = [text, ...parts.thread];
+    const split = to ? threadFrom(to, sent) : sent;
+    const tab: Tab = {
+      key: newTabKey(),
+      channelId: c.id,
+      text: split[0] ?? '',
+      thread: split.slice(1),
+      firstComment,
+      scored: null,
+    };
+    setTabs([...base, tab]);
+    setActive(grouped ? active : 0);
+  };
+  // The post split into parts (at its paragraphs, or at the cursor): the first stays the post.
+  const room = maxThreadParts(facts) - thread.length;
+  // `index` is the thread's (0: the part after the post).
+  const focusPart = (index: number) =>
+    requestAnimationFrame(() => document.getElementById(`thread-${index}`)?.focus());
+  const splitPost = (split: string[]) => {
+    setText(split[0] ?? '');
+    setThread((own) => [...split.slice(1), ...own]);
+    focusPart(0);
+  };
+  const removeTab = (index: number) => {
+    const rest = allTabs().filter((_, i) => i !== index);
+    const next = index < active ? active - 1 : Math.min(active, rest.length - 1);
+    setTabs(rest.length > 1 ? rest : []);
+    setActive(rest.length > 1 ? next : 0);
+    if (index === active) load(rest[next]!);
+  };
+
   // Score after a 1.5 s pause, only when asked to (each score counts against the model quota).
   const paused = useDebounced(text, 1500);
   useEffect(() => {
@@ -150,18 +226,62 @@ function ComposeEditor() {
   }, [autoScore, paused]);
 
   const fields = { text, channelId: channelId || null, mediaIds: media.map((m) => m.id), ...parts };
-  const snapshot = savedJson(fields, effectivePlatform);
+  // Every tab as its channel's platform takes it, for the group's writes and the other tabs' checks.
+  const connected = compose.connected;
+  const variants: GroupVariant[] | null = grouped
+    ? allTabs().map((tab) => {
+        const c = connected.find((x) => x.id === tab.channelId);
+        const p = (c?.platform ?? effectivePlatform) as PlatformId;
+        const sent = partsToSend(factsOf(meta.data?.platforms, p), tab.thread, tab.firstComment);
+        const label = c ? channelName(c) : 'A channel no longer connected';
+        return {
+          text: tab.text,
+          channelId: tab.channelId,
+          mediaIds: fields.mediaIds,
+          ...sent,
+          platform: p,
+          label,
+        };
+      })
+    : null;
+  const otherChecks = useQueries({
+    queries: (variants ?? []).map((v, i) => ({
+      queryKey: ['validate', JSON.stringify(v)],
+      queryFn: () =>
+        ok(
+          api.POST('/v1/posts/validate', {
+            body: {
+              post: v.text,
+              thread: v.thread,
+              firstComment: v.firstComment,
+              platform: v.platform,
+              mediaIds: v.mediaIds,
+            },
+          }),
+        ),
+      enabled: i !== active && v.text.trim().length > 0,
+    })),
+  });
+  const needsFixing = (variants ?? []).map((v, i) =>
+    i === active ? false : !v.text.trim() || otherChecks[i]?.data?.valid === false,
+  );
+  const othersValid = (variants ?? []).every(
+    (v, i) => i === active || (v.text.trim() !== '' && otherChecks[i]?.data?.valid === true),
+  );
+  const snapshot = variants ? groupJson(variants) : savedJson(fields, effectivePlatform);
   const save = useSavePost({
     session,
     fields,
     platform: effectivePlatform,
+    group: variants,
     brandId,
     runAt,
-    onSaved: (post: Post, action: SaveAction, saved: string) => {
+    onSaved: (post: Post, action: SaveAction, saved: string, group: SavedGroup | null) => {
       setSavedSnapshot(saved);
       setSavedAt(Date.now());
       if (action !== 'autosave') {
         setDone(post);
+        setDoneGroup(group);
         setQueued(action === 'queue');
       }
       if (post.status !== 'draft') writeLocalDraft(null);
@@ -174,11 +294,12 @@ function ComposeEditor() {
   // The report shown is always about the text in the editor: none while a newer one is on its way.
   const report =
     text.trim() && settledKey === currentKey && !validation.isPlaceholderData ? validation.data : undefined;
-  const blocked = !text.trim() || (report ? !report.valid : false);
+  const blocked = !text.trim() || (report ? !report.valid : false) || (grouped && !othersValid);
   // A scheduled post opened for editing stays editable until its publish starts.
   const editingScheduled = Boolean(editing) && draft.data?.post.status === 'scheduled';
   const finished =
-    done !== null && done.status !== 'draft' && !(editingScheduled && done.status === 'scheduled');
+    (doneGroup !== null && doneGroup.posts.some((p) => p.status !== 'draft')) ||
+    (done !== null && done.status !== 'draft' && !(editingScheduled && done.status === 'scheduled'));
   const unsaved = !finished && Boolean(text.trim()) && snapshot !== savedSnapshot;
   useLeaveWarning(unsaved);
   const mediaLoaded = (draft.data?.post.mediaIds.length ?? 0) === 0 || loaded.media.data !== undefined;
@@ -202,9 +323,11 @@ function ComposeEditor() {
       postId: session.postId.current,
       attemptKey: session.attemptKey.current,
       savedAt: Date.now(),
+      ...(grouped ? { tabs: allTabs().map(({ scored: _, ...tab }) => tab), active } : {}),
+      group: session.group.current,
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [text, thread, firstComment, effectivePlatform, channelId, when, finished, savedSnapshot]);
+  }, [text, thread, firstComment, effectivePlatform, channelId, when, finished, savedSnapshot, tabs, active]);
 
   // Autosave a server draft 1.5 s after the last change, once a channel is chosen (or the post is one).
   const pausedSnapshot = useDebounced(snapshot, 1500);
@@ -213,16 +336,19 @@ function ComposeEditor() {
     !finished && draftState && Boolean(channelId || session.postId.current) && Boolean(text.trim());
   useEffect(() => {
     if (!canAutosave || pausedSnapshot !== snapshot || snapshot === savedSnapshot || save.isPending) return;
-    if (!report?.valid) return; // an invalid post stays in this browser until it is fixed
+    // An invalid post (any tab of it) stays in this browser until it is fixed.
+    if (!report?.valid || (grouped && !othersValid)) return;
     save.mutate('autosave');
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pausedSnapshot, canAutosave, report?.valid]);
+  }, [pausedSnapshot, canAutosave, report?.valid, othersValid]);
 
   const startOver = (keepText: boolean) => {
     session.postId.current = null;
     session.status.current = null;
     session.attemptKey.current = newAttemptKey();
+    session.group.current = null;
     setDone(null);
+    setDoneGroup(null);
     setSavedSnapshot(null);
     setSavedAt(null);
     setShowRestored(false);
@@ -238,8 +364,12 @@ function ComposeEditor() {
         postId: null,
         attemptKey: session.attemptKey.current,
         savedAt: Date.now(),
+        ...(grouped ? { tabs: allTabs().map(({ scored: _, ...tab }) => tab), active } : {}),
+        group: null,
       });
     } else {
+      setTabs([]);
+      setActive(0);
       setText('');
       setThread([]);
       setFirstComment('');
@@ -278,17 +408,47 @@ function ComposeEditor() {
           </button>
         </div>
       )}
-      {done && (
-        <DoneNotice
-          post={done}
+      {doneGroup ? (
+        <GroupDoneNotice
+          group={doneGroup}
+          channels={compose.channels.data?.channels ?? []}
           queued={queued}
           onAgain={() => startOver(false)}
           onCopy={() => startOver(true)}
         />
+      ) : (
+        done && (
+          <DoneNotice
+            post={done}
+            queued={queued}
+            onAgain={() => startOver(false)}
+            onCopy={() => startOver(true)}
+          />
+        )
       )}
       <div className="compose-grid">
         <section className="editor" aria-label="Write">
-          <ChannelFields compose={compose} platform={platform} onPlatform={setPlatform} />
+          <ChannelFields
+            compose={compose}
+            platform={platform}
+            onPlatform={setPlatform}
+            taken={grouped ? tabs.filter((_, i) => i !== active).map((tab) => tab.channelId) : []}
+          />
+          <AlsoPostTo
+            connected={connected}
+            current={channelId}
+            chosen={grouped ? tabs.filter((_, i) => i !== active).map((tab) => tab.channelId) : []}
+            onAdd={addChannel}
+            onRemove={(id) => removeTab(tabs.findIndex((tab) => tab.channelId === id))}
+          />
+          <ChannelTabs
+            tabs={tabs}
+            active={active}
+            connected={connected}
+            needsFixing={needsFixing}
+            onOpen={openTab}
+            onRemove={removeTab}
+          />
           <label htmlFor="post-text">Post</label>
           <textarea
             id="post-text"
@@ -296,15 +456,23 @@ function ComposeEditor() {
             rows={12}
             value={text}
             onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => {
+              const halves = hasThreads(facts) ? splitAtCursor(e) : null;
+              if (halves) splitPost(halves);
+            }}
             placeholder="Start with the sentence that makes someone stop scrolling."
             aria-describedby="validation"
           />
           <EditorMarks text={text} />
           <PostValidation platform={effectivePlatform} text={text} report={report} error={validation.error} />
+          <SplitOffer facts={facts} text={text} room={room} onSplit={splitPost} />
           <ThreadEditor
             platform={effectivePlatform}
             thread={thread}
-            onChange={setThread}
+            onChange={(next, focus) => {
+              setThread(next);
+              if (focus !== undefined) focusPart(focus);
+            }}
             onJoin={() => {
               setText(joinParts(text, thread));
               setThread([]);
@@ -339,8 +507,10 @@ function ComposeEditor() {
             <>
               <ErrorBox error={save.error} />
               <p className="hint">
-                This post is {done.status}: its text is no longer sent anywhere from here. Use “Publish a
-                copy” to post it again, or “Write another” to start afresh.
+                {doneGroup
+                  ? 'These posts are scheduled or published: their text is no longer sent anywhere from here.'
+                  : `This post is ${done?.status}: its text is no longer sent anywhere from here.`}{' '}
+                Use “Publish a copy” to post it again, or “Write another” to start afresh.
               </p>
             </>
           ) : (
@@ -351,7 +521,16 @@ function ComposeEditor() {
               canPost={canPost}
               when={when}
               onWhen={setWhen}
-              channel={channel}
+              channels={
+                grouped
+                  ? tabs.flatMap((tab, i) => {
+                      const c = connected.find((x) => x.id === (i === active ? channelId : tab.channelId));
+                      return c ? [c] : [];
+                    })
+                  : channel
+                    ? [channel]
+                    : []
+              }
               scheduledEdit={editingScheduled}
             />
           )}
@@ -364,15 +543,18 @@ function ComposeEditor() {
             valid={report ? report.valid : null}
             hasText={Boolean(text.trim())}
             scheduledEdit={editingScheduled}
+            channels={grouped ? tabs.length : 1}
           />
-          <RepeatControls
-            fields={{ text, channelId: channelId || null, mediaIds: media.map((m) => m.id), ...parts }}
-            platform={effectivePlatform}
-            runAt={runAt}
-            canPost={canPost}
-            blocked={blocked}
-            onSaved={setDone}
-          />
+          {!grouped && (
+            <RepeatControls
+              fields={{ text, channelId: channelId || null, mediaIds: media.map((m) => m.id), ...parts }}
+              platform={effectivePlatform}
+              runAt={runAt}
+              canPost={canPost}
+              blocked={blocked}
+              onSaved={setDone}
+            />
+          )}
         </section>
         <section className="side-panel" aria-label="Preview and score">
           <h2>Preview</h2>

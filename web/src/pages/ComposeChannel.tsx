@@ -32,10 +32,13 @@ export function ChannelFields({
   compose,
   platform,
   onPlatform,
+  taken = [],
 }: {
   compose: ReturnType<typeof useComposeChannel>;
   platform: PlatformId;
   onPlatform: (platform: PlatformId) => void;
+  /** Channels other tabs of this post write for (not offered here; a post goes once to each). */
+  taken?: string[];
 }) {
   const meta = useMeta();
   const { channels, connected, channel, channelId, setChannelId } = compose;
@@ -45,12 +48,14 @@ export function ChannelFields({
         <label>
           Channel{' '}
           <select value={channelId} onChange={(e) => setChannelId(e.target.value)}>
-            <option value="">No channel (draft only)</option>
-            {connected.map((c) => (
-              <option key={c.id} value={c.id}>
-                {channelName(c)}
-              </option>
-            ))}
+            {taken.length === 0 && <option value="">No channel (draft only)</option>}
+            {connected
+              .filter((c) => !taken.includes(c.id))
+              .map((c) => (
+                <option key={c.id} value={c.id}>
+                  {channelName(c)}
+                </option>
+              ))}
           </select>
         </label>
         {!channel && (

@@ -10,6 +10,7 @@ import {
   noThreads,
   type PartCount,
   type PlatformFacts,
+  splitAtParagraphs,
   threadPath,
 } from '../lib/parts.ts';
 
@@ -94,7 +95,8 @@ export function ThreadEditor({
 }: {
   platform: string;
   thread: string[];
-  onChange: (thread: string[]) => void;
+  /** The new parts; `focus` is the index of the part to put the cursor in (a split's second half). */
+  onChange: (thread: string[], focus?: number) => void;
   /** Joins the parts into the post itself (one post, paragraphs apart). */
   onJoin: () => void;
   report: Report;
@@ -106,12 +108,17 @@ export function ThreadEditor({
   const reply = facts.threads && facts.parts.reply;
   if (!reply) return <ThreadOff facts={facts} thread={thread} onJoin={onJoin} />;
   const set = (index: number, value: string) => onChange(thread.map((p, i) => (i === index ? value : p)));
+  const room = maxThreadParts(facts) - thread.length;
+  // Part `index` becomes `parts` (a split at the cursor or at its paragraphs).
+  const splitPart = (index: number, parts: string[]) =>
+    onChange([...thread.slice(0, index), ...parts, ...thread.slice(index + 1)], index + 1);
   return (
     <fieldset className="thread">
       <legend>Thread</legend>
       <p className="hint">
         Each part is published as a reply to the part before it: up to {maxThreadParts(facts)} follow-up
-        parts, each up to {reply.max} {reply.counted}.
+        parts, each up to {reply.max} {reply.counted}. A blank line marks where a part ends (Split at
+        paragraphs makes the parts), and Ctrl+Enter (⌘+Enter on a Mac) splits a part at the cursor.
       </p>
       <ol className="thread-parts">
         {thread.map((part, i) => (
@@ -122,12 +129,17 @@ export function ThreadEditor({
               rows={3}
               value={part}
               onChange={(e) => set(i, e.target.value)}
+              onKeyDown={(e) => {
+                const halves = room > 0 ? splitAtCursor(e) : null;
+                if (halves) splitPart(i, halves);
+              }}
               aria-describedby={`thread-${i}-check`}
             />
             <div id={`thread-${i}-check`} className="validation" aria-live="polite">
               <PartCounter count={countPart(facts, 'reply', part)} />
               <Issues errors={issuesOf(errors, threadPath(i))} />
             </div>
+            <SplitOffer facts={facts} text={part} room={room} onSplit={(parts) => splitPart(i, parts)} />
             <button type="button" onClick={() => onChange(thread.filter((_, j) => j !== i))}>
               Remove part {i + 2}
             </button>
@@ -146,6 +158,61 @@ export function ThreadEditor({
         <p className="hint">A thread has at most {maxThreadParts(facts)} follow-up parts.</p>
       )}
     </fieldset>
+  );
+}
+
+/**
+ * Ctrl+Enter (⌘+Enter) in a part: the text before the cursor and the text after it, as two
+ * parts; null for any other key (the key then does what it always does).
+ */
+export function splitAtCursor(e: React.KeyboardEvent<HTMLTextAreaElement>): [string, string] | null {
+  if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey)) return null;
+  e.preventDefault();
+  const { value, selectionStart, selectionEnd } = e.currentTarget;
+  return [value.slice(0, selectionStart).trimEnd(), value.slice(selectionEnd).trimStart()];
+}
+
+/** "212", "212 and 140", "212, 140 and 98". */
+const listOf = (items: string[]) =>
+  items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+
+/**
+ * On a platform with threads, under a part with more than one paragraph or too long for one
+ * part: the parts "Split at paragraphs" would make, each with its count, and the button.
+ */
+export function SplitOffer({
+  facts,
+  text,
+  room,
+  onSplit,
+}: {
+  facts: PlatformFacts | undefined;
+  text: string;
+  /** How many more parts the thread can take. */
+  room: number;
+  onSplit: (parts: string[]) => void;
+}) {
+  if (!facts || !hasThreads(facts) || !text.trim()) return null;
+  const parts = splitAtParagraphs(facts, text);
+  if (parts.length < 2) return null;
+  const over = (countPart(facts, 'reply', text)?.over ?? 0) > 0;
+  const counts = parts.map((p) => countPart(facts, 'reply', p)!);
+  const max = counts[0]!.max;
+  const fits = parts.length - 1 <= room;
+  return (
+    <p className="hint split-offer">
+      {over ? 'Too long for one part. ' : ''}Split at paragraphs would make {parts.length} parts:{' '}
+      {listOf(counts.map((c) => String(c.length)))} of {max} characters.{' '}
+      {fits ? (
+        <button type="button" onClick={() => onSplit(parts)}>
+          Split at paragraphs
+        </button>
+      ) : room <= 0 ? (
+        'The thread is full: no more parts fit.'
+      ) : (
+        `The thread has room for ${room === 1 ? 'one more part' : `${room} more parts`} only.`
+      )}
+    </p>
   );
 }
 

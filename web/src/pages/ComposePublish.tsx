@@ -2,13 +2,15 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { Channel, Post } from '../api.ts';
 import { ErrorBox, Notice, Working } from '../components/ErrorBox.tsx';
+import { channelName } from '../lib/channels.ts';
 import { explainPostError } from '../lib/errors.ts';
 import { usePlatformFacts } from '../lib/hooks.ts';
 import { publishedParts, publishedSentence } from '../lib/parts.ts';
 import { browserZone, formatWhen, fromLocalInput, zoneAbbreviation } from '../lib/time.ts';
 import { Link } from '../router.tsx';
-import { QueueLine, useChannelQueue } from './ComposeQueue.tsx';
-import type { SaveAction } from './compose-save.ts';
+import { QueueLine, useChannelQueues } from './ComposeQueue.tsx';
+import type { GroupRefusal } from './compose-group.ts';
+import type { SaveAction, SavedGroup, SaveResult } from './compose-save.ts';
 
 /** Save draft, the date and time in the browser's zone, Schedule, Publish now. */
 export function PublishControls({
@@ -18,10 +20,10 @@ export function PublishControls({
   canPost,
   when,
   onWhen,
-  channel,
+  channels,
   scheduledEdit = false,
 }: {
-  save: UseMutationResult<{ post: Post; saved: string }, Error, SaveAction>;
+  save: UseMutationResult<SaveResult, Error, SaveAction>;
   canSave: boolean;
   /** Validation found an error in some part. */
   blocked: boolean;
@@ -29,8 +31,8 @@ export function PublishControls({
   canPost: boolean;
   when: string;
   onWhen: (value: string) => void;
-  /** The chosen connected channel, whose queue "Add to queue" fills. */
-  channel?: Channel;
+  /** The chosen connected channels (one per tab), whose queues "Add to queue" fills. */
+  channels: Channel[];
   /** Editing a post that is already scheduled: save its changes, move it, or publish it now. */
   scheduledEdit?: boolean;
 }) {
@@ -50,8 +52,9 @@ export function PublishControls({
     });
   };
   const acting = save.isPending && save.variables !== 'autosave';
-  const queue = useChannelQueue(channel?.id ?? null);
-  const hasSlots = (queue.data?.queue.slots.length ?? 0) > 0;
+  const queues = useChannelQueues(channels.map((c) => c.id));
+  // Each post of a group takes its own channel's slot: every channel needs weekly slots.
+  const hasSlots = queues.length > 0 && queues.every((q) => (q.data?.queue.slots.length ?? 0) > 0);
   const past = runAt !== null && runAt <= Date.now();
   return (
     <fieldset className="schedule">
@@ -101,14 +104,22 @@ export function PublishControls({
         </p>
       )}
       {!canPost && <p className="hint">Choose a connected channel to schedule or publish.</p>}
-      {channel && !scheduledEdit && <QueueLine channel={channel} queue={queue} />}
+      {channels.length > 0 && !scheduledEdit && (
+        <div id="queue-line">
+          {channels.map((c, i) => (
+            <QueueLine key={c.id} channel={c} queue={queues[i]!} />
+          ))}
+        </div>
+      )}
       {acting && (
         <Working
           label={
             save.variables === 'publish'
               ? 'Publishing…'
               : save.variables === 'queue'
-                ? 'Adding to the queue…'
+                ? channels.length > 1
+                  ? 'Adding to the queues…'
+                  : 'Adding to the queue…'
                 : 'Saving…'
           }
           hint="The buttons wake up when the answer is in, so nothing is sent twice."
@@ -205,6 +216,8 @@ export function AutosaveLine(props: {
   valid: boolean | null;
   hasText: boolean;
   scheduledEdit?: boolean;
+  /** How many channels the post goes to: a draft is saved for each. */
+  channels?: number;
 }) {
   if (props.finished || !props.hasText) return null;
   if (props.scheduledEdit)
@@ -224,18 +237,117 @@ export function AutosaveLine(props: {
         props.savedAt,
       )
     : null;
+  const several = (props.channels ?? 1) > 1;
   const line = props.saving
-    ? 'Saving the draft…'
+    ? several
+      ? 'Saving the drafts…'
+      : 'Saving the draft…'
     : !props.serverDraft
       ? 'Kept in this browser. Choose a channel to keep a draft on the server too.'
       : !props.unsaved && time
-        ? `Draft saved at ${time}.`
+        ? several
+          ? `Drafts saved at ${time}, one for each of the ${props.channels} channels.`
+          : `Draft saved at ${time}.`
         : props.valid === false
-          ? 'Kept in this browser; the server draft is saved once the problems above are fixed.'
-          : 'Kept in this browser; saving the draft when you pause.';
+          ? several
+            ? 'Kept in this browser; the server drafts are saved once every tab’s problems are fixed.'
+            : 'Kept in this browser; the server draft is saved once the problems above are fixed.'
+          : several
+            ? 'Kept in this browser; saving the drafts when you pause.'
+            : 'Kept in this browser; saving the draft when you pause.';
   return (
     <p className="muted autosave" role="status" aria-live="polite">
       {line}
     </p>
+  );
+}
+
+/** What one post of a group became, in one sentence. */
+function groupPostSentence(post: Post, queued: boolean, refusal: GroupRefusal | undefined): string {
+  if (post.status === 'failed') {
+    const e = explainPostError(post.error);
+    return `Failed. ${e.reason} ${e.action}`;
+  }
+  if (refusal && post.status === 'draft') return `Still a draft: ${refusal.message}`;
+  if (refusal && post.status !== 'published') return `Not published: ${refusal.message}`;
+  if (post.status === 'scheduled' && post.scheduledFor)
+    return queued
+      ? `Added to its queue: scheduled for ${formatWhen(post.scheduledFor)}, its next free slot.`
+      : `Scheduled for ${formatWhen(post.scheduledFor)}.`;
+  if (post.status === 'published') return publishedSentence(post);
+  if (post.status === 'draft') return 'Saved as a draft.';
+  return `Status: ${post.status}.`;
+}
+
+/** What became of a post to several channels: one line per channel, then what to do next. */
+export function GroupDoneNotice({
+  group,
+  channels,
+  queued,
+  onAgain,
+  onCopy,
+}: {
+  group: SavedGroup;
+  /** The account's channels, to name each post's. */
+  channels: Channel[];
+  queued: boolean;
+  onAgain: () => void;
+  onCopy: () => void;
+}) {
+  const { posts, refused } = group;
+  const failed = posts.some((p) => p.status === 'failed' || refused.some((r) => r.postId === p.id));
+  const nameOf = (post: Post) => {
+    const channel = channels.find((c) => c.id === post.channelId);
+    return channel ? channelName(channel) : post.platform;
+  };
+  const published = posts.filter((p) => p.status === 'published').length;
+  const scheduled = posts.filter((p) => p.status === 'scheduled').length;
+  const head = failed
+    ? `Not every channel took the post: ${published > 0 || scheduled === 0 ? `${published} of ${posts.length} published` : `${scheduled} of ${posts.length} scheduled`}.`
+    : posts.every((p) => p.status === 'published')
+      ? `Published on ${posts.length} channels.`
+      : posts.every((p) => p.status === 'draft')
+        ? `Saved as drafts for ${posts.length} channels.`
+        : `Scheduled on ${posts.length} channels.`;
+  return (
+    <div className={failed ? 'error' : 'notice success'} role={failed ? 'alert' : 'status'}>
+      <p>{head}</p>
+      <ul className="group-done">
+        {posts.map((post) => (
+          <li key={post.id}>
+            <strong>{nameOf(post)}</strong>:{' '}
+            {groupPostSentence(
+              post,
+              queued,
+              refused.find((r) => r.postId === post.id),
+            )}{' '}
+            {post.platformUrl && (
+              <>
+                <a href={post.platformUrl} target="_blank" rel="noreferrer">
+                  View it on the platform
+                </a>{' '}
+                ·{' '}
+              </>
+            )}
+            <Link to={`/posts?open=${post.id}`}>Open it</Link>
+          </li>
+        ))}
+      </ul>
+      <p>
+        <Link to="/calendar">Calendar</Link> ·{' '}
+        <button type="button" className="link" onClick={onAgain}>
+          Write another
+        </button>
+        {posts.some((p) => p.status !== 'draft') && (
+          <>
+            {' '}
+            ·{' '}
+            <button type="button" className="link" onClick={onCopy}>
+              Publish a copy
+            </button>
+          </>
+        )}
+      </p>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { PlatformId } from '../api.ts';
+import type { ComposeTab, GroupState } from './compose-group.ts';
 
 /**
  * What Compose keeps in this browser while someone writes, so a reload, a closed tab or a trip
@@ -18,6 +19,11 @@ export interface LocalDraft {
   postId: string | null;
   attemptKey: string;
   savedAt: number;
+  /** A post to several channels: every tab, and which one was open. */
+  tabs?: ComposeTab[];
+  active?: number;
+  /** The post group autosave writes to, once there is one. */
+  group?: GroupState | null;
 }
 
 const STORAGE = 'postkit.compose.draft';

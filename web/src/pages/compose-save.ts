@@ -2,6 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { api, ok, type PlatformId, type Post } from '../api.ts';
 import { ApiError } from '../lib/errors.ts';
+import {
+  type GroupRefusal,
+  type GroupState,
+  type GroupVariant,
+  leaveGroup,
+  writeGroup,
+} from './compose-group.ts';
 
 export type SaveAction = 'draft' | 'schedule' | 'queue' | 'publish' | 'autosave';
 
@@ -32,6 +39,7 @@ export function useSavePost({
   session,
   fields,
   platform,
+  group = null,
   brandId = null,
   runAt,
   onSaved,
@@ -40,11 +48,13 @@ export function useSavePost({
   session: ComposeSession;
   fields: ComposeFields;
   platform: PlatformId;
+  /** Several channels (Compose's tabs): every tab, written as one post group (compose-group.ts). */
+  group?: GroupVariant[] | null;
   /** The brand a new post is created under (a copy keeps its original's). */
   brandId?: string | null;
   runAt: number | null;
   /** Called with the fields' JSON as saved, to tell later edits from what the server holds. */
-  onSaved: (post: Post, action: SaveAction, saved: string) => void;
+  onSaved: (post: Post, action: SaveAction, saved: string, group: SavedGroup | null) => void;
   /** The post moved on elsewhere (published, scheduled, deleted): what it is now, or null when gone. */
   onConflict: (post: Post | null) => void;
 }) {
@@ -52,11 +62,18 @@ export function useSavePost({
   const chain = useRef<Promise<unknown>>(Promise.resolve());
   const mutation = useMutation({
     mutationFn: (action: SaveAction) => {
-      const saved = savedJson(fields, platform);
+      const saved = group ? groupJson(group) : savedJson(fields, platform);
+      const variants = group;
       const run = chain.current
         .catch(() => {})
-        .then(() => write(session, action, fields, platform, brandId, runAt))
-        .then((post) => ({ post, saved }));
+        .then(async (): Promise<SaveResult> => {
+          if (variants) {
+            const written = await writeGroup(session, action, variants, runAt);
+            return { post: written.posts[0]!, saved, group: written };
+          }
+          await leaveGroup(session, fields.channelId);
+          return { post: await write(session, action, fields, platform, brandId, runAt), saved, group: null };
+        });
       chain.current = run;
       return run;
     },
@@ -72,8 +89,8 @@ export function useSavePost({
         onConflict(null);
       }
     },
-    onSuccess: ({ post, saved }, action) => {
-      onSaved(post, action, saved);
+    onSuccess: ({ post, saved, group: written }, action) => {
+      onSaved(post, action, saved, written);
       queryClient.invalidateQueries({ queryKey: ['posts'] });
       queryClient.invalidateQueries({ queryKey: ['calendar'] });
       queryClient.invalidateQueries({ queryKey: ['queue'] });
@@ -81,6 +98,22 @@ export function useSavePost({
   });
   return mutation;
 }
+
+/** A group's posts as the last write left them, and the posts a publish could not do. */
+export interface SavedGroup {
+  posts: Post[];
+  refused: GroupRefusal[];
+}
+
+export interface SaveResult {
+  /** The post written (a group's first post). */
+  post: Post;
+  saved: string;
+  group: SavedGroup | null;
+}
+
+/** What the server holds of a group once saved: every tab's fields and platform. */
+export const groupJson = (variants: GroupVariant[]) => JSON.stringify(variants);
 
 /** What the server holds of a post once saved: the fields and the platform, to tell later edits. */
 export const savedJson = (fields: ComposeFields, platform: PlatformId) =>
@@ -93,6 +126,8 @@ export interface ComposeSession {
   /** The status that post had when last seen (a draft is PATCHed; a scheduled post is moved). */
   status: { current: string | null };
   attemptKey: { current: string };
+  /** The post group this session writes to once it is for several channels (compose-group.ts). */
+  group: { current: GroupState | null };
 }
 
 async function write(

@@ -2,6 +2,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { posts } from '../../../db/schema/index.ts';
 import type { PostStatus } from '../../../domain/enums.ts';
 import { newId } from '../../../lib/ids.ts';
+import { approvalOf } from '../../approvals/approval-row.ts';
 import { requireOwned } from '../../tenancy.ts';
 import type { Post } from './post.schemas.ts';
 
@@ -31,6 +32,7 @@ export const toPost = (row: PostRow): Post => ({
   error: row.error,
   seriesId: row.seriesId,
   groupId: row.groupId,
+  approval: approvalOf(row),
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PostStatus } from '../../../domain/enums.ts';
 import { threadedPlatformsProse } from '../../../platforms/profile-prose.ts';
+import { PostApproval } from '../../approvals/approval.schemas.ts';
 
 /** The contract's Post, as every post route answers it (toPost in post-row.ts makes it from a row). */
 export const Post = z
@@ -38,6 +39,9 @@ export const Post = z
       .describe(
         'The post group (one composition sent to several channels) this post is a variant of (GET /v1/post-groups/{id})',
       ),
+    approval: PostApproval.nullable().describe(
+      'Its review by an owner or admin (POST /v1/posts/{id}/submit); null when it never entered review',
+    ),
     createdAt: z.number().int(),
     updatedAt: z.number().int(),
   })

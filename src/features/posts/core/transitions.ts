@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
 import { jsonRecordset, jsonRowsText } from '../../../db/json-rows.ts';
@@ -48,6 +48,12 @@ interface Transition {
 
 /** No part has reached the platform: nothing published yet, no create on its way. */
 const nothingSent = () => and(isNull(posts.createSentAt), isNull(posts.platformPostId))!;
+/**
+ * A post submitted for review and not approved (pending, or sent back with changes asked) waits:
+ * nothing an editor does reaches a platform before an approval (src/features/approvals).
+ */
+const notInReview = () =>
+  or(isNull(posts.approvalState), notInArray(posts.approvalState, ['pending', 'changes_requested']))!;
 /** A post waiting to retry may already have published the first parts of its thread. */
 const nothingPublished = () => isNull(posts.platformPostId);
 
@@ -67,7 +73,12 @@ export const POST_TRANSITIONS: Record<PostStatus, Partial<Record<PostEvent, Tran
       onlyIf: 'nothing sent',
     },
     publish_now: { to: 'publishing', because: 'POST /publish claims it' },
-    fall_due: { to: 'publishing', because: 'the publish sweep claims it at its time' },
+    fall_due: {
+      to: 'publishing',
+      because: 'the publish sweep claims it at its time',
+      only: notInReview,
+      onlyIf: 'not waiting for review',
+    },
     cancel: {
       to: 'canceled',
       because: 'POST /cancel',

@@ -1,5 +1,6 @@
 import type { Call } from '../../../context.ts';
 import { Conflict, DependencyUnavailable, Invalid, PublishFailed } from '../../../domain/errors.ts';
+import { passApprovalGate } from '../../approvals/approval-gate.ts';
 import { requireChannelTools } from '../../channels/channel-config.ts';
 import type { Post } from '../core/post.schemas.ts';
 import { loadPostRow, type PostRow, toPost } from '../core/post-row.ts';
@@ -24,8 +25,9 @@ export const notClaimable = (row: PostRow) =>
 export async function publishNow({ ctx, input }: Call<{ id: string }>): Promise<Post> {
   const { deps } = ctx;
   const accountId = ctx.caller.accountId;
-  const row = await loadPostRow(deps.db, accountId, input.id);
-  if (!allows(row.status, 'publish_now')) throw notClaimable(row);
+  const found = await loadPostRow(deps.db, accountId, input.id);
+  if (!allows(found.status, 'publish_now')) throw notClaimable(found);
+  const row = await passApprovalGate(ctx, found, 'body');
   if (!row.channelId) {
     throw new Invalid('This post has no channel; set channelId on the draft (PATCH) before publishing.', [
       { path: 'channelId', message: 'A channel is needed to publish' },
