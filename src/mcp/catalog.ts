@@ -4,6 +4,7 @@ import { roleNeeded } from '../domain/roles.ts';
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../http/idempotency.ts';
 import { toolJsonSchema } from './json-schema.ts';
 import type { ToolDef } from './tool.ts';
+import { approvalTools } from './tools/approvals.tools.ts';
 import { bulkTools } from './tools/bulk.tools.ts';
 import { channelTools } from './tools/channels.tools.ts';
 import { historyTools } from './tools/history.tools.ts';
@@ -58,6 +59,7 @@ export const TOOLS: readonly ToolDef[] = [
 
   ...bulkTools,
   ...postGroupTools,
+  ...approvalTools,
 ];
 
 /** Built once at startup: every process serves the same listing. */

@@ -42,6 +42,9 @@ export const EXTENSION_TOOLS = [
   'get_post_group',
   'cancel_post_group',
   'publish_post_group',
+  'submit_post',
+  'approve_post',
+  'request_post_changes',
 ];
 
 /** The official MCP client over Streamable HTTP, as an agent would connect, with the bearer key. */

@@ -46,6 +46,9 @@ const EXPECTED: Record<string, string> = {
   get_post_group: 'read',
   cancel_post_group: 'publish',
   publish_post_group: 'publish',
+  submit_post: 'write',
+  approve_post: 'publish',
+  request_post_changes: 'write',
 };
 
 describe('MCP tool scopes and hints', () => {
@@ -68,6 +71,7 @@ describe('MCP tool scopes and hints', () => {
         .map((x) => x.name)
         .sort(),
     ).toEqual([
+      'approve_post',
       'bulk_schedule_csv',
       'create_post_group',
       'publish_post_group',

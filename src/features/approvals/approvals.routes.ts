@@ -29,7 +29,8 @@ export const approvalRoutes: FeatureRoutes = async (app) => {
   app.post(
     '/v1/posts/:id/approve',
     {
-      config: { scope: 'publish', role: 'admin' },
+      // A replay with the same Idempotency-Key answers the first approval's post (MCP approve_post shares it).
+      config: { scope: 'publish', role: 'admin', idempotent: true },
       schema: {
         tags,
         summary: 'Approve a post',
