@@ -82,6 +82,7 @@ export async function createDeps(config: Config, options: DepsOptions = {}): Pro
     platforms,
     webhookDispatcher: createWebhookDispatcher({
       allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+      allowLoopback: config.WEBHOOK_ALLOW_LOOPBACK,
       timeoutMs: config.WEBHOOK_TIMEOUT_MS,
     }),
     wake: wakeHub.wake,

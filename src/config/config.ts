@@ -98,6 +98,11 @@ export const configSchema = z.object({
    */
   PUBLISH_POLL_MS: positiveInt.default(1_000),
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  /**
+   * Lets webhook receivers on this machine in (`http://` or `https://` to localhost, 127.0.0.1
+   * or ::1) while every other address stays guarded: for trying webhooks locally (`npm run demo`).
+   */
+  WEBHOOK_ALLOW_LOOPBACK: bool.default(false),
   WEBHOOK_BACKOFF_SCALE: positiveNumber.default(1),
   WEBHOOK_TIMEOUT_MS: positiveInt.default(10_000),
   /** How often the delivery sweep looks for new deliveries recorded by other processes. */

@@ -94,9 +94,12 @@ describe('timezone handling', () => {
   });
 
   it('names the zone as it is at that instant (daylight saving included)', () => {
-    expect(zoneAbbreviation(Date.UTC(2026, 0, 14, 12), 'America/New_York')).toBe('EST');
-    expect(zoneAbbreviation(Date.UTC(2026, 6, 14, 12), 'America/New_York')).toBe('EDT');
-    expect(formatWhen(Date.UTC(2026, 6, 14, 13, 30))).toMatch(/09:30 EDT$/);
+    expect(zoneAbbreviation(Date.UTC(2026, 0, 14, 12), 'America/New_York', 'en-US')).toBe('EST');
+    expect(zoneAbbreviation(Date.UTC(2026, 6, 14, 12), 'America/New_York', 'en-US')).toBe('EDT');
+    expect(formatWhen(Date.UTC(2026, 6, 14, 13, 30), 'en-GB')).toMatch(/14 Jul(?: 2026)?, 09:30 GMT-4$/);
+    // The viewer's locale writes the date its own way: month first and a 12-hour clock in en-US.
+    expect(formatWhen(Date.UTC(2026, 6, 14, 13, 30), 'en-US')).toMatch(/Jul 14(?:, 2026)?, 09:30 AM EDT$/);
+    expect(formatWhen(Date.UTC(2026, 6, 14, 13, 30), 'de-DE')).toMatch(/14\. Juli?(?: 2026)?, 09:30/);
   });
 
   it('resolves a wall time skipped by the spring-forward jump to a real instant', () => {

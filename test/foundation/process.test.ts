@@ -45,6 +45,7 @@ describe('configuration', () => {
       LLM_PROVIDER: 'heuristic',
       SWEEP_INTERVAL_MS: 60000,
       WEBHOOK_ALLOW_PRIVATE: false,
+      WEBHOOK_ALLOW_LOOPBACK: false,
       RATE_LIMIT_REQUESTS_PER_MIN: 600,
       RATE_LIMIT_MODEL_PER_MIN: 30,
       RATE_LIMIT_SIGNUPS_PER_HOUR: 10,

@@ -58,6 +58,7 @@ describe('every operation, as its owner', () => {
       `/v1/webhooks/${b.webhookId}/deliveries`,
       `/v1/posts/${b.publishedId}/metrics`,
       `/v1/posts/${b.publishedId}/metrics/history`,
+      `/v1/posts/${b.publishedId}/deliveries`,
       '/v1/analytics',
       '/v1/analytics/trends',
       '/v1/posts/export',

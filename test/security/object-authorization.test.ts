@@ -38,6 +38,7 @@ const ID_FIXTURES: Record<string, (o: Tenant) => Call> = {
   'GET /v1/webhooks/{id}/deliveries': (o) => ({ id: o.webhookId, query: '?limit=100' }),
   'GET /v1/posts/{id}/metrics': (o) => ({ id: o.publishedId }),
   'GET /v1/posts/{id}/metrics/history': (o) => ({ id: o.publishedId }),
+  'GET /v1/posts/{id}/deliveries': (o) => ({ id: o.publishedId }),
   'POST /v1/posts/{id}/metrics/refresh': (o) => ({ id: o.publishedId }),
   'GET /v1/media/{id}': (o) => ({ id: o.mediaId }),
   'DELETE /v1/media/{id}': (o) => ({ id: o.mediaId }),

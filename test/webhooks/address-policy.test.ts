@@ -128,6 +128,23 @@ describe('connect-time resolution', () => {
     });
   });
 
+  it('WEBHOOK_ALLOW_LOOPBACK lets localhost and loopback literals reach loopback, and nothing else', async () => {
+    const resolver = fakeDns({
+      localhost: ['127.0.0.1', '::1'],
+      'rebound.example': ['127.0.0.1'],
+      'inward.example': ['10.0.0.5'],
+    });
+    const loopback = { allowPrivate: false, allowLoopback: true, resolver };
+    expect(await resolveTarget('localhost', loopback)).toEqual({ address: '127.0.0.1', family: 4 });
+    expect(await resolveTarget('127.0.0.1', loopback)).toEqual({ address: '127.0.0.1', family: 4 });
+    expect(await resolveTarget('::1', loopback)).toEqual({ address: '::1', family: 6 });
+    // A public-looking name that resolves to loopback is still refused (no rebinding through it).
+    await expect(resolveTarget('rebound.example', loopback)).rejects.toThrow(/loopback address/);
+    await expect(resolveTarget('inward.example', loopback)).rejects.toThrow(/private address/);
+    for (const address of ['10.0.0.1', '169.254.169.254', '192.168.1.1', '0.0.0.0', 'fe80::1'])
+      await expect(resolveTarget(address, loopback), address).rejects.toBeInstanceOf(BlockedTargetError);
+  });
+
   it('resolves localhost through the system resolver and refuses it', async () => {
     await expect(resolveTarget('localhost', { allowPrivate: false })).rejects.toThrow(
       /localhost resolves to .* loopback/,
@@ -190,6 +207,40 @@ describe('registration check', () => {
       'https://redis/',
     ])
       expect(refused(url), url).not.toBeNull();
+  });
+
+  it('WEBHOOK_ALLOW_LOOPBACK lets http and https to this machine in, and guards every other address', () => {
+    const loopbackOnly = (url: string) => {
+      try {
+        validateWebhookUrl(url, false, true);
+      } catch (err) {
+        return toAppError(err)?.message ?? 'not a 400';
+      }
+      return null;
+    };
+    for (const url of [
+      'http://127.0.0.1:8080/hook',
+      'http://localhost:3000/hook',
+      'http://LOCALHOST./hook',
+      'http://[::1]:8080/hook',
+      'https://127.0.0.1/hook',
+      'http://127.0.0.2/hook',
+    ])
+      expect(loopbackOnly(url), url).toBeNull();
+    for (const url of ['http://hooks.example.com/', 'http://10.0.0.1/', 'http://192.168.1.10:8080/'])
+      expect(loopbackOnly(url), url).toMatch(/plain http:\/\/ is allowed only to this machine/);
+    for (const url of [
+      'https://10.0.0.1/',
+      'https://169.254.169.254/latest/meta-data',
+      'https://[fe80::1]/',
+      'https://0.0.0.0/',
+    ])
+      expect(loopbackOnly(url), url).toMatch(/address; webhooks only reach public hosts/);
+    for (const url of ['https://api.localhost/', 'https://printer.local/', 'https://redis/'])
+      expect(loopbackOnly(url), url).not.toBeNull();
+    // Off (the default), loopback is refused like any inward address.
+    expect(refused('http://127.0.0.1:8080/hook')).toMatch(/https/);
+    expect(refused('https://localhost/hook')).toMatch(/local or private name/);
   });
 
   it('lets http and loopback through only with WEBHOOK_ALLOW_PRIVATE', () => {

@@ -29,6 +29,7 @@ import { Link, navigate, useRoute } from './router.tsx';
 // The calendar and chart libraries are the bulk of the bundle: load them with their pages.
 const CalendarPage = lazy(() => import('./pages/Calendar.tsx').then((m) => ({ default: m.CalendarPage })));
 const AnalyticsPage = lazy(() => import('./pages/Analytics.tsx').then((m) => ({ default: m.AnalyticsPage })));
+const PostPage = lazy(() => import('./pages/Post.tsx').then((m) => ({ default: m.PostPage })));
 
 const PAGES: { path: string; label: string; render: () => React.ReactNode }[] = [
   { path: '/compose', label: 'Compose', render: () => <ComposePage /> },
@@ -51,7 +52,10 @@ const PAGES: { path: string; label: string; render: () => React.ReactNode }[] = 
   { path: '/settings', label: 'Settings', render: () => <SettingsPage /> },
 ];
 /** Pages reached by links, not listed in the navigation. */
-const LINKED_PAGES: typeof PAGES = [{ path: '/model', label: 'Language model', render: () => <ModelPage /> }];
+const LINKED_PAGES: typeof PAGES = [
+  { path: '/model', label: 'Language model', render: () => <ModelPage /> },
+  { path: '/post', label: 'Post', render: () => <PostPage /> },
+];
 
 function notFound(path: string): (typeof PAGES)[number] {
   return {

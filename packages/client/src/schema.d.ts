@@ -1127,6 +1127,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/posts/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Webhook deliveries about a post
+         * @description An extension: the deliveries of every event about this post (`post.published`, `post.failed`, `post.scored`, ...) to every endpoint, newest first, at most 100, each with the endpoint's `url` and its attempts as on GET /v1/webhooks/{id}/deliveries.
+         */
+        get: operations["listPostDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/posts/{id}/metrics": {
         parameters: {
             query?: never;
@@ -2598,6 +2618,25 @@ export interface components {
             } & {
                 [key: string]: unknown;
             };
+        };
+        PostDelivery: {
+            attempts: number;
+            createdAt: number;
+            event: string;
+            /** @description Also sent to the receiver as `x-kit-delivery` */
+            id: string;
+            lastError: string | null;
+            lastStatusCode: number | null;
+            /** @description When the next attempt is due; null when none is */
+            nextAttemptAt: number | null;
+            status: components["schemas"]["WebhookDeliveryStatus"];
+            updatedAt: number;
+            /** @description The endpoint's URL, as registered */
+            url: string;
+            webhookId: string;
+        };
+        PostDeliveryListResult: {
+            deliveries: components["schemas"]["PostDelivery"][];
         };
         PostErrorResult: {
             error: {
@@ -7249,6 +7288,55 @@ export interface operations {
             };
             /** @description Error */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPostDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostDeliveryListResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

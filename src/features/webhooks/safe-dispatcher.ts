@@ -2,6 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { Agent, buildConnector } from 'undici';
 import { classifyAddress } from './address-policy.ts';
+import { isLoopbackHost } from './webhook-url.ts';
 
 /** Raised at connect time when a webhook target is (or resolves to) a refused address. */
 export class BlockedTargetError extends Error {
@@ -35,17 +36,19 @@ const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, 
  */
 export async function resolveTarget(
   hostname: string,
-  options: { allowPrivate: boolean; resolver?: Resolver },
+  options: { allowPrivate: boolean; allowLoopback?: boolean; resolver?: Resolver },
 ): Promise<ResolvedAddress> {
   const family = isIP(hostname);
   const addresses = family
     ? [{ address: hostname, family }]
     : await (options.resolver ?? systemResolver)(hostname);
   if (addresses.length === 0) throw new BlockedTargetError(`${hostname} did not resolve to any address`);
+  // WEBHOOK_ALLOW_LOOPBACK: `localhost` or a loopback literal may reach loopback, and only that.
+  const loopbackHost = options.allowLoopback === true && isLoopbackHost(hostname);
   if (!options.allowPrivate) {
     for (const { address } of addresses) {
       const category = classifyAddress(address);
-      if (category !== 'public') {
+      if (category !== 'public' && !(loopbackHost && category === 'loopback')) {
         const shown = family ? address : `${hostname} resolves to ${address}, which`;
         const rule = 'webhooks only reach public hosts';
         throw new BlockedTargetError(
@@ -61,6 +64,8 @@ export async function resolveTarget(
 export interface WebhookDispatcherOptions {
   /** WEBHOOK_ALLOW_PRIVATE: lift the address policy (tests and local development only). */
   allowPrivate: boolean;
+  /** WEBHOOK_ALLOW_LOOPBACK: let receivers on this machine in (localhost, 127.0.0.1, ::1), nothing else. */
+  allowLoopback?: boolean;
   /** WEBHOOK_TIMEOUT_MS: connect, headers and body each get at most this long. */
   timeoutMs: number;
   /** Tests substitute DNS; production uses the system resolver. */

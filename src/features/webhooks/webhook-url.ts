@@ -10,12 +10,23 @@ const PRIVATE_NAME_SUFFIXES = ['.localhost', '.local', '.localdomain', '.interna
 const refuse = (message: string) => new Invalid(message, [{ path: 'url', message }]);
 
 /**
+ * A loopback receiver as WEBHOOK_ALLOW_LOOPBACK lets one in: the name `localhost` or a loopback
+ * address (127.0.0.0/8, ::1). Any other name is judged as usual, even one that resolves to
+ * loopback, so the setting opens this machine and nothing else.
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = (hostname.startsWith('[') ? hostname.slice(1, -1) : hostname).toLowerCase().replace(/\.$/, '');
+  if (host === 'localhost') return true;
+  return isIP(host) !== 0 && classifyAddress(host) === 'loopback';
+}
+
+/**
  * Checks a webhook URL when it is registered, so an obviously unreachable or inward-pointing
  * target fails fast with a clear 400. This is a courtesy, not the defence: DNS can change
  * after registration, so the delivery client checks the resolved address again at connect
  * time (safe-dispatcher.ts). Returns the normalized URL.
  */
-export function validateWebhookUrl(raw: string, allowPrivate: boolean): string {
+export function validateWebhookUrl(raw: string, allowPrivate: boolean, allowLoopback = false): string {
   let url: URL;
   try {
     url = new URL(raw);
@@ -24,13 +35,18 @@ export function validateWebhookUrl(raw: string, allowPrivate: boolean): string {
   }
   if (url.href.length > MAX_WEBHOOK_URL_LENGTH)
     throw refuse(`\`url\` must be at most ${MAX_WEBHOOK_URL_LENGTH} characters.`);
-  const allowedProtocols = allowPrivate ? ['https:', 'http:'] : ['https:'];
+  const loopback = allowLoopback && isLoopbackHost(url.hostname);
+  const allowedProtocols = allowPrivate || loopback ? ['https:', 'http:'] : ['https:'];
   if (!allowedProtocols.includes(url.protocol))
-    throw refuse(`\`url\` must use https:// (got ${url.protocol}//).`);
+    throw refuse(
+      allowLoopback && url.protocol === 'http:'
+        ? `\`url\` must use https:// (got http://); plain http:// is allowed only to this machine (localhost or 127.0.0.1).`
+        : `\`url\` must use https:// (got ${url.protocol}//).`,
+    );
   if (url.username || url.password)
     throw refuse('`url` must not carry credentials; deliveries are authenticated by their signature.');
   if (url.hash) throw refuse('`url` must not contain a #fragment; receivers never see it.');
-  if (allowPrivate) return url.href;
+  if (allowPrivate || loopback) return url.href;
 
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   if (isIP(host)) {

@@ -1,12 +1,14 @@
 import { DeleteResult, errorResponses, IdParams } from '../../api/schemas.ts';
 import { WEBHOOK_EVENTS } from '../../domain/enums.ts';
 import type { FeatureRoutes } from '../feature-routes.ts';
+import { listPostDeliveries, MAX_POST_DELIVERIES } from './post-deliveries.service.ts';
 import { sendTestEvent } from './webhook-test.service.ts';
 import {
   CreateWebhookRequest,
   CreateWebhookResult,
   DeliveryListQuery,
   DeliveryListResult,
+  PostDeliveryListResult,
   WebhookListResult,
   WebhookResult,
   WebhookTestResult,
@@ -119,5 +121,22 @@ export const webhookRoutes: FeatureRoutes = async (app) => {
     },
     async (request) =>
       listDeliveries({ ctx: request.ctx, input: { id: request.params.id, page: request.query } }),
+  );
+
+  app.get(
+    '/v1/posts/:id/deliveries',
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags,
+        summary: 'Webhook deliveries about a post',
+        description: `An extension: the deliveries of every event about this post (\`post.published\`, \`post.failed\`, \`post.scored\`, ...) to every endpoint, newest first, at most ${MAX_POST_DELIVERIES}, each with the endpoint's \`url\` and its attempts as on GET /v1/webhooks/{id}/deliveries.`,
+        params: IdParams,
+        response: { 200: PostDeliveryListResult, ...errorResponses(401, 404, 429) },
+      },
+    },
+    async (request) => ({
+      deliveries: await listPostDeliveries({ ctx: request.ctx, input: request.params }),
+    }),
   );
 };

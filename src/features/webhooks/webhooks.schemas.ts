@@ -98,3 +98,12 @@ export const DeliveryListQuery = PaginationQuery;
 export const DeliveryListResult = z
   .object({ deliveries: z.array(WebhookDelivery), pagination: Pagination })
   .meta({ id: 'DeliveryListResult' });
+
+export const PostDelivery = WebhookDelivery.extend({
+  url: z.string().describe("The endpoint's URL, as registered"),
+}).meta({ id: 'PostDelivery' });
+export type PostDelivery = z.output<typeof PostDelivery>;
+
+export const PostDeliveryListResult = z
+  .object({ deliveries: z.array(PostDelivery) })
+  .meta({ id: 'PostDeliveryListResult' });

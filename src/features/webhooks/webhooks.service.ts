@@ -60,7 +60,7 @@ export async function createWebhook({
     throw new NotConfigured(
       'Webhooks need the secret vault: set KIT_VAULT_KEY (openssl rand -base64 32) on this deployment.',
     );
-  const url = validateWebhookUrl(input.url, config.WEBHOOK_ALLOW_PRIVATE);
+  const url = validateWebhookUrl(input.url, config.WEBHOOK_ALLOW_PRIVATE, config.WEBHOOK_ALLOW_LOOPBACK);
   const events = input.events ? WEBHOOK_EVENTS.filter((e) => input.events!.includes(e)) : [...WEBHOOK_EVENTS];
   const id = newId('webhook');
   const secret = generateSigningSecret();

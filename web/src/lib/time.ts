@@ -9,8 +9,8 @@ export function browserZone(): string {
 }
 
 /** The zone's short name at an instant, e.g. "CET" or "GMT+1" (depends on the locale). */
-export function zoneAbbreviation(at: number, zone = browserZone(), locale?: string): string {
-  const part = new Intl.DateTimeFormat(locale ?? 'en-US', { timeZone: zone, timeZoneName: 'short' })
+export function zoneAbbreviation(at: number, zone = browserZone(), locale = browserLocale()): string {
+  const part = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'short' })
     .formatToParts(new Date(at))
     .find((p) => p.type === 'timeZoneName');
   return part?.value ?? zone;
@@ -37,9 +37,13 @@ export function fromLocalInput(value: string): number | null {
   return Number.isNaN(at) ? null : at;
 }
 
-/** "Tue 24 Nov, 09:00 CET": a time in the browser's zone with the zone's name. */
-export function formatWhen(at: number, locale?: string): string {
-  const text = new Intl.DateTimeFormat(locale ?? 'en-GB', {
+/**
+ * "Tue 24 Nov, 09:00 CET" in an en-GB browser, "Tue, Nov 24, 09:00 AM EST" in an en-US one: a
+ * time in the browser's zone, written the way the browser's locale writes dates, with the
+ * zone's name.
+ */
+export function formatWhen(at: number, locale = browserLocale()): string {
+  const text = new Intl.DateTimeFormat(locale, {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
@@ -48,6 +52,19 @@ export function formatWhen(at: number, locale?: string): string {
     minute: '2-digit',
   }).format(new Date(at));
   return `${text} ${zoneAbbreviation(at, browserZone(), locale)}`;
+}
+
+/**
+ * A chart's axis label for `at`, as fine as the chart's span needs: seconds within an hour, the
+ * time of day within a day, and the date too beyond that.
+ */
+export function formatTick(at: number, spanMs: number, locale = browserLocale()): string {
+  return new Intl.DateTimeFormat(locale, {
+    ...(spanMs > 86_400_000 ? { day: 'numeric', month: 'short' } : {}),
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(spanMs < 3_600_000 ? { second: '2-digit' } : {}),
+  }).format(new Date(at));
 }
 
 /** "in 5 minutes", "3 days ago": for expiries and schedules. */
@@ -120,9 +137,9 @@ export function nextHourStarts(
   return found;
 }
 
-/** The browser's locale, as the pages that format dates by themselves (the Calendar) take it. */
+/** The browser's locale: every date and time the console writes is in it (the Calendar's too). */
 export function browserLocale(): string {
-  return navigator.language || 'en-US';
+  return (typeof navigator !== 'undefined' && navigator.language) || 'en-US';
 }
 
 /** Regions whose week starts on Sunday, where the browser cannot say (no Intl week info). */

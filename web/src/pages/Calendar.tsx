@@ -138,7 +138,7 @@ export function CalendarPage() {
         eventDrop={onDrop}
         eventClick={(info) => {
           info.jsEvent.preventDefault();
-          navigate(`/posts?open=${info.event.id}`);
+          navigate(`/post?id=${info.event.id}`);
         }}
         eventDidMount={(info) => {
           // Keyboard: each post is focusable and opens with Enter.
@@ -148,7 +148,7 @@ export function CalendarPage() {
           info.el.setAttribute('title', `${info.event.extendedProps.status}: ${info.event.title}`);
           info.el.style.borderLeft = `6px solid ${info.event.extendedProps.colour}`;
           info.el.addEventListener('keydown', (e) => {
-            if (e.key === 'Enter') navigate(`/posts?open=${info.event.id}`);
+            if (e.key === 'Enter') navigate(`/post?id=${info.event.id}`);
           });
         }}
       />

@@ -74,7 +74,19 @@ function OpenPost({ id }: { id: string }) {
   return post.data ? <PostRow post={post.data.post} expanded /> : null;
 }
 
-export function PostRow({ post, expanded = false }: { post: Post; expanded?: boolean }) {
+/**
+ * A post in a list, or opened (`expanded`). On the post's own page (`onItsPage`) the page says
+ * its status, time and platform link above, so the row leaves them out.
+ */
+export function PostRow({
+  post,
+  expanded = false,
+  onItsPage = false,
+}: {
+  post: Post;
+  expanded?: boolean;
+  onItsPage?: boolean;
+}) {
   const queryClient = useQueryClient();
   const refresh = () => {
     queryClient.invalidateQueries({ queryKey: ['posts'] });
@@ -103,12 +115,14 @@ export function PostRow({ post, expanded = false }: { post: Post; expanded?: boo
   const terminal = post.status === 'published' || post.status === 'failed' || post.status === 'canceled';
   return (
     <li className={`post-row ${expanded ? 'open' : ''}`} id={`post-${post.id}`}>
-      <div className="row wrap">
-        <Status value={post.status} />
-        <span className="muted">
-          {when ? formatWhen(when) : `created ${formatWhen(post.createdAt)}`} · {post.platform}
-        </span>
-      </div>
+      {!onItsPage && (
+        <div className="row wrap">
+          <Status value={post.status} />
+          <span className="muted">
+            {when ? formatWhen(when) : `created ${formatWhen(post.createdAt)}`} · {post.platform}
+          </span>
+        </div>
+      )}
       <p className={expanded ? 'pre' : 'clip'} dir="auto">
         {post.text}
       </p>
@@ -150,12 +164,12 @@ export function PostRow({ post, expanded = false }: { post: Post; expanded?: boo
         >
           Delete
         </button>
-        {post.platformUrl && (
+        {post.platformUrl && !onItsPage && (
           <a href={post.platformUrl} target="_blank" rel="noreferrer">
             View on the platform
           </a>
         )}
-        {!expanded && <Link to={`/posts?open=${post.id}`}>Details</Link>}
+        {!expanded && <Link to={`/post?id=${post.id}`}>Open its page</Link>}
       </div>
       {act.isPending && <Working label="Working…" />}
       {act.isSuccess && act.variables === 'score' && <p className="muted">Score recorded: see Analytics.</p>}

@@ -248,7 +248,7 @@ function SlotPost({ post, id, channel }: { post: Post | undefined; id: string; c
   if (!post) return <span className="muted">a post (loading…)</span>;
   return (
     <>
-      <a href={`#/posts?open=${id}`} dir="auto">
+      <a href={`#/post?id=${id}`} dir="auto">
         {openingWords(post.text)}
       </a>{' '}
       <span className="muted">
