@@ -65,6 +65,9 @@ describe.skipIf(!hasChromium)('a writer submits, a lead approves', { timeout: 12
     await draft.getByRole('button', { name: 'Submit for review' }).click();
     await writerPage.getByText('Waiting for an owner or admin to approve it.').waitFor();
     await screenshot(writerPage, 'approvals-submitted');
+    // Compose shows the review beside the draft it edits.
+    await writerPage.goto(`${t.url}/#/compose?post=${drafted.body.post.id}`);
+    await writerPage.getByText('Waiting for an owner or admin to approve it.').waitFor();
 
     // Publishing it before the approval is refused, and nothing reaches the platform.
     await writerPage.goto(`${t.url}/#/posts`);

@@ -72,3 +72,12 @@ export function PostReview({ post, names }: { post: Post; names?: Map<string, st
     </section>
   );
 }
+
+/** PostReview for a saved post known by id (Compose's draft): reads the post, then shows it. */
+export function PostReviewById({ id }: { id: string }) {
+  const post = useQuery({
+    queryKey: ['post', id, 'review'],
+    queryFn: () => ok(api.GET('/v1/posts/{id}', { params: { path: { id } } })),
+  });
+  return post.data ? <PostReview post={post.data.post} /> : null;
+}

@@ -4,6 +4,7 @@ import { api, type Channel, DEFAULT_PLATFORM, type Media, ok, type Post, type Sc
 import { EngineNotice } from '../components/EngineNotice.tsx';
 import { ErrorBox, Working } from '../components/ErrorBox.tsx';
 import { MediaPicker } from '../components/MediaPicker.tsx';
+import { PostReviewById } from '../components/PostReview.tsx';
 import { PlatformAPreview, PlatformBPreview } from '../components/Preview.tsx';
 import { ScorePanel } from '../components/ScorePanel.tsx';
 import { EditorMarks } from '../components/SpanMarks.tsx';
@@ -545,6 +546,7 @@ function ComposeEditor() {
             scheduledEdit={editingScheduled}
             channels={grouped ? tabs.length : 1}
           />
+          {session.postId.current && <PostReviewById id={session.postId.current} />}
           {!grouped && (
             <RepeatControls
               fields={{ text, channelId: channelId || null, mediaIds: media.map((m) => m.id), ...parts }}
