@@ -36,6 +36,9 @@ describe.skipIf(!hasChromium)('signals pointed at the text', { timeout: 120_000 
   it('a click on the generic-text signal marks its words in the panel, the editor and the preview', async () => {
     const page = await world.open('/compose', 'Compose');
     await page.getByLabel('Post', { exact: true }).fill(POST);
+    // Before a score, validation warns about the bait under the editor.
+    const validation = page.locator('#validation');
+    await expect.poll(() => validation.textContent()).toMatch(/Engagement bait/);
     const scored = page.waitForResponse(
       (r) => r.url().endsWith('/v1/score') && r.request().method() === 'POST',
     );
@@ -45,6 +48,10 @@ describe.skipIf(!hasChromium)('signals pointed at the text', { timeout: 120_000 
     expect(generic?.spans?.length).toBeGreaterThan(0);
     const words = generic.spans.map((s: { start: number; end: number }) => POST.slice(s.start, s.end));
     expect(words).toContain('Repost if');
+    // One concept, one say: with the score of this text shown, its generic-text signal speaks
+    // for the bait and the warning under the editor goes.
+    await page.locator('.signals li', { hasText: generic.label }).waitFor();
+    await expect.poll(() => validation.textContent()).not.toMatch(/Engagement bait/);
 
     const signal = page.locator('.signals li', { hasText: generic.label });
     await signal.getByRole('button', { name: 'Show in post' }).click();
@@ -65,6 +72,9 @@ describe.skipIf(!hasChromium)('signals pointed at the text', { timeout: 120_000 
 
     await signal.getByRole('button', { name: 'Hide in post' }).click();
     await expect.poll(() => page.locator('mark.span-mark').count()).toBe(0);
+    // Once the text changes the score is stale, and the warning is back under the editor.
+    await page.getByLabel('Post', { exact: true }).fill(`${POST} Please.`);
+    await expect.poll(() => validation.textContent()).toMatch(/Engagement bait/);
     expect(world.errors).toEqual([]);
     await page.context().close();
   });

@@ -465,7 +465,13 @@ function ComposeEditor() {
             aria-describedby="validation"
           />
           <EditorMarks text={text} />
-          <PostValidation platform={effectivePlatform} text={text} report={report} error={validation.error} />
+          <PostValidation
+            platform={effectivePlatform}
+            text={text}
+            report={report}
+            error={validation.error}
+            said={scored?.text === text ? scored.result.signals.map((s) => s.concept) : []}
+          />
           <SplitOffer facts={facts} text={text} room={room} onSplit={splitPost} />
           <ThreadEditor
             platform={effectivePlatform}

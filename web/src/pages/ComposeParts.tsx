@@ -46,19 +46,34 @@ export function Issues({ errors, warnings = [] }: { errors: Issue[]; warnings?: 
   );
 }
 
+/**
+ * The concept of the score's signals that each validation warning repeats (concepts.ts): while a
+ * score of this very text is shown, its signal says it and the warning does not say it again.
+ */
+const WARNING_CONCEPT: Record<string, string> = {
+  engagement_bait: 'generic',
+  ai_tells: 'generic',
+  too_many_hashtags: 'hashtags',
+  external_link: 'links',
+};
+
 /** The post's own counter and issues (the parts' issues show under each part). */
 export function PostValidation({
   platform,
   text,
   report,
   error,
+  said = [],
 }: {
   platform: string;
   text: string;
   report: Report;
   error: unknown;
+  /** The concepts the score shown for this text already speaks for. */
+  said?: readonly string[];
 }) {
   const own = issuesOf(report?.errors ?? [], undefined);
+  const warnings = (report?.warnings ?? []).filter((w) => !said.includes(WARNING_CONCEPT[w.code] ?? ''));
   const facts = usePlatformFacts(platform);
   return (
     <div id="validation" className="validation" aria-live="polite">
@@ -70,7 +85,7 @@ export function PostValidation({
             · {count(report.stats.lines, 'line')} · {count(report.stats.hashtags, 'hashtag')} ·{' '}
             {count(report.stats.links, 'link')}
           </span>
-          <Issues errors={own} warnings={report.warnings} />
+          <Issues errors={own} warnings={warnings} />
           {report.valid && report.warnings.length === 0 && <p className="v-ok">✔ Ready to publish</p>}
           {!report.valid && own.length === 0 && (
             <p className="v-error">✖ A part below needs fixing before this can be published.</p>
