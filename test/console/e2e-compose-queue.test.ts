@@ -67,7 +67,8 @@ describe.skipIf(!hasChromium)('Add to queue from Compose in a real browser', { t
     await line.getByText(/^Add to queue takes the next free slot of .+ \(platformB\): /).waitFor();
     const shown = await page.evaluate(
       (at) =>
-        new Intl.DateTimeFormat('en-GB', {
+        // The browser's own locale, as the console's formatWhen uses it.
+        new Intl.DateTimeFormat(undefined, {
           weekday: 'short',
           day: 'numeric',
           month: 'short',

@@ -44,6 +44,8 @@ const EXPECTED: Record<string, { heading: string; nav?: string }> = {
   '/model': { heading: 'Language model' },
   '/authorize': { heading: 'Connect an app to Postkit' },
   '/join': { heading: 'Join a workspace' },
+  // Opened from a post's row with ?id=; bare, it says which post to open.
+  '/post': { heading: 'Post' },
   // The bare address opens Compose; signed in, so does the sign-in address.
   '/': { heading: 'Compose' },
   '/signin': { heading: 'Compose' },
