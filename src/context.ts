@@ -29,6 +29,8 @@ export interface AppDeps {
   storage: MediaStorage;
   /** The only HTTP client for webhook deliveries: refuses private targets at connect time. */
   webhookDispatcher: Dispatcher;
+  /** The HTTP client for OAuth client ID metadata documents: the webhooks' address guard, its own limits. */
+  clientMetadataDispatcher: Dispatcher;
   /** Identifies this process in claims and logs. */
   instanceId: string;
   /** The token vault; null when KIT_VAULT_KEY is unset (channel routes answer 503). */

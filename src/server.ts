@@ -85,6 +85,13 @@ export async function createDeps(config: Config, options: DepsOptions = {}): Pro
       allowLoopback: config.WEBHOOK_ALLOW_LOOPBACK,
       timeoutMs: config.WEBHOOK_TIMEOUT_MS,
     }),
+    clientMetadataDispatcher: createWebhookDispatcher({
+      allowPrivate: false,
+      allowLoopback: config.OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK,
+      timeoutMs: config.OAUTH_CLIENT_METADATA_TIMEOUT_MS,
+      connectionsPerOrigin: 4,
+      ca: config.OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK ? config.OAUTH_CLIENT_METADATA_TEST_CA : undefined,
+    }),
     wake: wakeHub.wake,
     authCache: new AuthCache(config.AUTH_CACHE_TTL_MS, clock.now),
     metrics,
@@ -182,6 +189,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     await app?.close();
     await metricsServer?.close();
     await deps.webhookDispatcher.close();
+    await deps.clientMetadataDispatcher.close();
     await deps.kv.close();
     await deps.database.close();
     throw err;
@@ -201,6 +209,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
         await relay?.close();
         await metricsServer?.close();
         await deps.webhookDispatcher.close();
+        await deps.clientMetadataDispatcher.close();
         await deps.kv.close();
         await deps.database.close();
       })();

@@ -104,6 +104,19 @@ export const configSchema = z.object({
    */
   WEBHOOK_ALLOW_LOOPBACK: bool.default(false),
   WEBHOOK_BACKOFF_SCALE: positiveNumber.default(1),
+  /**
+   * OAuth clients that name themselves by a client ID metadata document (an https URL as
+   * client_id): the fetch of that document gets this long in all, and at most this many bytes.
+   */
+  OAUTH_CLIENT_METADATA_TIMEOUT_MS: positiveInt.default(5_000),
+  OAUTH_CLIENT_METADATA_MAX_BYTES: positiveInt.default(5_120),
+  /**
+   * Test-only: lets metadata documents be served from this machine (localhost, 127.0.0.1, ::1)
+   * over https, trusting OAUTH_CLIENT_METADATA_TEST_CA (a PEM certificate) instead of the
+   * system's authorities. Every other address stays guarded as webhooks are.
+   */
+  OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: bool.default(false),
+  OAUTH_CLIENT_METADATA_TEST_CA: optionalString,
   WEBHOOK_TIMEOUT_MS: positiveInt.default(10_000),
   /** How often the delivery sweep looks for new deliveries recorded by other processes. */
   WEBHOOK_POLL_MS: positiveInt.default(1_000),

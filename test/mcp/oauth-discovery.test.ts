@@ -52,6 +52,7 @@ describe('OAuth discovery (RFC 9728, RFC 8414)', () => {
       authorization_endpoint: `${t.url}/oauth/authorize`,
       token_endpoint: `${t.url}/oauth/token`,
       registration_endpoint: `${t.url}/oauth/register`,
+      client_id_metadata_document_supported: true,
       revocation_endpoint: `${t.url}/oauth/revoke`,
       code_challenge_methods_supported: ['S256'],
       token_endpoint_auth_methods_supported: ['none'],

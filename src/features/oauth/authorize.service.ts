@@ -5,6 +5,7 @@ import { oauthGrants, oauthTokens } from '../../db/schema/index.ts';
 import { Invalid, NotFound } from '../../domain/errors.ts';
 import { isScope, normalizeScopes, SCOPE_WORDS, SCOPES, type Scope } from '../../domain/scopes.ts';
 import { newId } from '../../lib/ids.ts';
+import { isMetadataClientId, resolveMetadataClient } from './client-metadata.ts';
 import { findClient } from './clients.service.ts';
 import { CODE_TTL_MS, isS256Challenge, newSecret, REQUEST_TTL_MS, secretDigest } from './oauth-secrets.ts';
 
@@ -55,7 +56,14 @@ export async function startAuthorization(
       kind: 'page',
       message: 'The app did not say who it is (client_id is missing). Start again from the app.',
     };
-  const client = await findClient(ctx, clientId);
+  // An https client_id names a metadata document; any other is a dynamic registration's id.
+  const byDocument = isMetadataClientId(clientId);
+  let client: Awaited<ReturnType<typeof findClient>>;
+  if (byDocument) {
+    const resolved = await resolveMetadataClient(ctx, clientId);
+    if ('problem' in resolved) return { kind: 'page', message: resolved.problem };
+    client = resolved.client;
+  } else client = await findClient(ctx, clientId);
   if (!client)
     return {
       kind: 'page',
@@ -66,7 +74,13 @@ export async function startAuthorization(
   let redirectUri: string | undefined;
   if (requested === undefined)
     redirectUri = client.redirectUris.length === 1 ? client.redirectUris[0] : undefined;
-  else if (client.redirectUris.some((registered) => redirectUriMatches(requested, registered)))
+  // A document's redirect URIs are enforced exactly; a registration's loopback ones may change
+  // port (RFC 8252 section 7.3), as a native app's listener does between runs.
+  else if (
+    client.redirectUris.some((registered) =>
+      byDocument ? requested === registered : redirectUriMatches(requested, registered),
+    )
+  )
     redirectUri = requested;
   if (!redirectUri)
     return {

@@ -9,6 +9,8 @@ import { newId } from '../../lib/ids.ts';
 const LOOPBACK = new Set(['127.0.0.1', '[::1]', 'localhost']);
 export const MAX_REDIRECT_URIS = 10;
 const MAX_NAME = 100;
+/** Registered ids are short; a metadata document's URL may be longer, up to this. */
+export const MAX_CLIENT_ID = 2_048;
 
 const invalidRedirect = (message: string) => new OAuthRefused('invalid_redirect_uri', message);
 const invalidMetadata = (message: string) => new OAuthRefused('invalid_client_metadata', message);
@@ -42,12 +44,22 @@ export interface RegisteredClient {
   scope?: string;
 }
 
+/** What Postkit keeps of a client's metadata, from a registration or a metadata document. */
+export interface CheckedClientMetadata {
+  name: string;
+  clientUri: string | null;
+  redirectUris: string[];
+  grantTypes: string[];
+  responseTypes: string[];
+  scope: string | undefined;
+}
+
 /**
- * RFC 7591 registration of a public client (no secret: agents run on people's machines, where
- * a secret could not stay one). Anyone may register; a registration grants nothing until an
- * account approves it on the consent page.
+ * The checks every client's metadata passes (RFC 7591 section 2), whether it was posted to the
+ * registration endpoint or fetched from the client's metadata document: redirect URIs Postkit
+ * can send a browser to, a public client ("none"), and only the grants and responses offered.
  */
-export async function registerClient(ctx: PublicCtx, body: unknown): Promise<RegisteredClient> {
+export function checkClientMetadata(body: unknown): CheckedClientMetadata {
   if (body === null || typeof body !== 'object' || Array.isArray(body))
     throw invalidMetadata('Send the client metadata as a JSON object (RFC 7591 section 2).');
   const raw = body as Record<string, unknown>;
@@ -69,7 +81,7 @@ export async function registerClient(ctx: PublicCtx, body: unknown): Promise<Reg
   const method = meta.token_endpoint_auth_method ?? 'none';
   if (method !== 'none')
     throw invalidMetadata(
-      `token_endpoint_auth_method ${method} is not offered: Postkit registers public clients only ("none"), which prove themselves with PKCE.`,
+      `token_endpoint_auth_method ${method} is not offered: Postkit accepts public clients only ("none"), which prove themselves with PKCE.`,
     );
   const grantTypes = meta.grant_types ?? ['authorization_code', 'refresh_token'];
   const unsupportedGrant = grantTypes.find((g) => g !== 'authorization_code' && g !== 'refresh_token');
@@ -80,16 +92,31 @@ export async function registerClient(ctx: PublicCtx, body: unknown): Promise<Reg
   const responseTypes = meta.response_types ?? ['code'];
   if (responseTypes.some((r) => r !== 'code'))
     throw invalidMetadata('Only the response type "code" is offered.');
-  const name = (meta.client_name ?? '').trim().slice(0, MAX_NAME) || new URL(meta.redirect_uris[0]!).host;
-  const clientUri = meta.client_uri && /^https?:/.test(meta.client_uri) ? meta.client_uri : null;
+  return {
+    name: (meta.client_name ?? '').trim().slice(0, MAX_NAME) || new URL(meta.redirect_uris[0]!).host,
+    clientUri: meta.client_uri && /^https?:/.test(meta.client_uri) ? meta.client_uri : null,
+    redirectUris: meta.redirect_uris,
+    grantTypes,
+    responseTypes,
+    scope: meta.scope,
+  };
+}
+
+/**
+ * RFC 7591 registration of a public client (no secret: agents run on people's machines, where
+ * a secret could not stay one). Anyone may register; a registration grants nothing until an
+ * account approves it on the consent page.
+ */
+export async function registerClient(ctx: PublicCtx, body: unknown): Promise<RegisteredClient> {
+  const meta = checkClientMetadata(body);
   const now = ctx.deps.clock.now();
   const [row] = await ctx.deps.db
     .insert(oauthClients)
     .values({
       id: newId('oauthClient'),
-      name,
-      redirectUris: meta.redirect_uris,
-      clientUri,
+      name: meta.name,
+      redirectUris: meta.redirectUris,
+      clientUri: meta.clientUri,
       createdAt: now,
     })
     .returning();
@@ -97,17 +124,18 @@ export async function registerClient(ctx: PublicCtx, body: unknown): Promise<Reg
     client_id: row!.id,
     client_id_issued_at: Math.floor(now / 1000),
     client_name: row!.name,
-    ...(clientUri ? { client_uri: clientUri } : {}),
+    ...(meta.clientUri ? { client_uri: meta.clientUri } : {}),
     redirect_uris: row!.redirectUris,
-    grant_types: grantTypes,
-    response_types: responseTypes,
+    grant_types: meta.grantTypes,
+    response_types: meta.responseTypes,
     token_endpoint_auth_method: 'none',
     ...(meta.scope ? { scope: meta.scope } : {}),
   };
 }
 
+/** A client Postkit knows: registered, or named by a metadata document it has fetched. */
 export async function findClient(ctx: PublicCtx, clientId: string) {
-  if (clientId.length > 64) return undefined;
+  if (clientId.length > MAX_CLIENT_ID) return undefined;
   const [row] = await ctx.deps.db.select().from(oauthClients).where(eq(oauthClients.id, clientId));
   return row;
 }

@@ -46,6 +46,8 @@ export function authorizationServerMetadata(base: string) {
     authorization_endpoint: base + OAUTH_PATHS.authorize,
     token_endpoint: base + OAUTH_PATHS.token,
     registration_endpoint: base + OAUTH_PATHS.register,
+    // An https URL may be the client_id, naming the client's metadata document (client-metadata.ts).
+    client_id_metadata_document_supported: true,
     revocation_endpoint: base + OAUTH_PATHS.revoke,
     scopes_supported: [...SCOPES],
     response_types_supported: ['code'],

@@ -72,6 +72,8 @@ export interface WebhookDispatcherOptions {
   resolver?: Resolver;
   /** Concurrent connections per receiver origin. */
   connectionsPerOrigin?: number;
+  /** Certificate authorities trusted instead of the system's (a test's own certificate). */
+  ca?: string;
 }
 
 /**
@@ -81,7 +83,7 @@ export interface WebhookDispatcherOptions {
  * `request` does not follow them, and a 3xx is recorded as a failed attempt.
  */
 export function createWebhookDispatcher(options: WebhookDispatcherOptions): Agent {
-  const direct = buildConnector({ timeout: options.timeoutMs });
+  const direct = buildConnector({ timeout: options.timeoutMs, ...(options.ca ? { ca: options.ca } : {}) });
   const connect: buildConnector.connector = (opts, callback) => {
     resolveTarget(opts.hostname, options).then(
       (target) => {
