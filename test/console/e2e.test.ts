@@ -156,7 +156,10 @@ describe.skipIf(!hasChromium)('console in a real browser', { timeout: 120_000 },
     await screenshot(page, '08-calendar-published');
     await event.first().click();
     // A calendar event opens the post's own page.
-    await page.getByText(/^Published on /).first().waitFor();
+    await page
+      .getByText(/^Published on /)
+      .first()
+      .waitFor();
     expect(sandbox.platformA.state.posts.size).toBe(1);
     await screenshot(page, '09-posts-published');
   }, 90_000);
