@@ -16,6 +16,7 @@ afterAll(async () => {
 
 const POST_KEYS = [
   'accountId',
+  'approval',
   'brandId',
   'channelId',
   'createdAt',
