@@ -44,6 +44,7 @@ export const FEATURE_LAYERS: readonly (readonly string[])[] = [
   ['keys', 'brands', 'media', 'events', 'history', 'webhooks', 'comments'],
   ['account'],
   ['oauth', 'channels', 'insights', 'posts/core'],
+  ['approvals'],
   ['voices', 'queues', 'posts/publishing', 'metrics', 'system', 'validate', 'invitations'],
   ['intelligence', 'series'],
   ['posts'],

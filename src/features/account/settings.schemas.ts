@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { ApprovalsSetting } from '../approvals/approval.schemas.ts';
 import { Account } from './account.schemas.ts';
+
+/** The workspace setting: `required` holds an editor's posts for an owner's or admin's approval. */
+export const ApprovalsSetting = z.enum(['required', 'off']).meta({ id: 'ApprovalsSetting' });
+export type ApprovalsSetting = z.output<typeof ApprovalsSetting>;
 
 /** Wire shapes of the account's settings (GET/PATCH /v1/account/settings) and PATCH /v1/account. */
 

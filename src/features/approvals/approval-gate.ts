@@ -4,9 +4,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { accounts } from '../../db/schema/index.ts';
 import { Conflict } from '../../domain/errors.ts';
 import { roleReaches } from '../../domain/roles.ts';
-import { type PostRow, toPost } from '../posts/core/post-row.ts';
-import type { ApprovalsSetting } from './approval.schemas.ts';
-import { inReview } from './approval-row.ts';
+import type { ApprovalsSetting } from '../account/settings.schemas.ts';
+import { inReview, type PostRow, toPost } from '../posts/core/post-row.ts';
 import { decide } from './approvals.service.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { errorResponses, IdParams } from '../../api/schemas.ts';
 import type { FeatureRoutes } from '../feature-routes.ts';
-import { PostConflict, PostResult } from '../posts/posts.schemas.ts';
+import { PostConflict, PostResult } from '../posts/core/post.schemas.ts';
 import { ApprovePostRequest, RequestChangesRequest, SubmitPostRequest } from './approval.schemas.ts';
 import { approvePost, requestChanges, submitPost } from './approvals.service.ts';
 

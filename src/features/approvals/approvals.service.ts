@@ -6,11 +6,10 @@ import { Conflict } from '../../domain/errors.ts';
 import { SweepName } from '../../wake/sweep-names.ts';
 import { recordEvent } from '../events/events.service.ts';
 import type { Post } from '../posts/core/post.schemas.ts';
-import { loadPostRow, type PostRow, toPost } from '../posts/core/post-row.ts';
+import { loadPostRow, type PostRow, pendingColumns, toPost } from '../posts/core/post-row.ts';
 import { checkOne, draftOfRow, scheduleProblems } from '../posts/core/post-rules.ts';
 import { allows, type PostChanges, transitionPost } from '../posts/core/transitions.ts';
 import type { ApprovePostRequest, RequestChangesRequest, SubmitPostRequest } from './approval.schemas.ts';
-import { pendingColumns } from './approval-row.ts';
 
 /**
  * A post's review: a writer submits it (with the time they want), an owner or admin approves it

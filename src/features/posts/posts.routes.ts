@@ -8,6 +8,7 @@ import { bulkScheduleCsv, dryRunBulkCsv, dryRunBulkItems } from './bulk.service.
 import { MAX_CSV_ROWS } from './bulk-csv.ts';
 import { getCalendar } from './calendar.service.ts';
 import type { Post } from './core/post.schemas.ts';
+import { PostConflict, PostResult } from './core/post.schemas.ts';
 import { exportPosts } from './export.service.ts';
 import { bulkSchedule, cancelPost, schedulePost } from './lifecycle.service.ts';
 import {
@@ -17,11 +18,9 @@ import {
   CreatePostRequest,
   CreatePostResult,
   MAX_BULK_ITEMS,
-  PostConflict,
   PostErrorResult,
   PostListQuery,
   PostListResult,
-  PostResult,
   ReviseScheduledRequest,
   SchedulePostRequest,
   UpdatePostRequest,

@@ -9,14 +9,12 @@ import {
   unthreadedPlatformsProse,
 } from '../../platforms/profile-prose.ts';
 import { MAX_THREAD_PARTS } from '../../platforms/profiles.ts';
-import { ApprovalState } from '../approvals/approval.schemas.ts';
 import { Repeat, Series } from '../series/series.schemas.ts';
-import { Post } from './core/post.schemas.ts';
+import { ApprovalState, Post } from './core/post.schemas.ts';
 
 const Id = z.string().min(1).max(64);
 export const EpochMs = z.number().int().min(0).max(8_640_000_000_000_000);
 
-export const PostResult = z.object({ post: Post }).meta({ id: 'PostResult' });
 export const QueueSlotTaken = z
   .object({
     at: z.number().int().describe('Epoch ms of the slot the post took'),
@@ -44,13 +42,6 @@ export const PostListResult = z
 export const PostErrorResult = z
   .object({ error: ErrorBody.shape.error, post: Post })
   .meta({ id: 'PostErrorResult' });
-/**
- * A conflict on any other post route: the Error schema's single key `error` (CONTRACT.md),
- * holding the post as it is, so the caller sees why without another read.
- */
-export const PostConflict = z
-  .object({ error: ErrorBody.shape.error.extend({ post: Post }) })
-  .meta({ id: 'PostConflict' });
 
 export const Text = z.string().max(100_000).describe('The post text; checked against the platform limit');
 export const MediaIds = z

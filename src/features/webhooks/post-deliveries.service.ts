@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Call } from '../../context.ts';
-import { events, webhookDeliveries, webhooks } from '../../db/schema/index.ts';
-import { loadPostRow } from '../posts/core/post-row.ts';
+import { events, posts, webhookDeliveries, webhooks } from '../../db/schema/index.ts';
+import { requireOwned } from '../tenancy.ts';
 import type { PostDelivery } from './webhooks.schemas.ts';
 import { toWebhookDelivery } from './webhooks.service.ts';
 
@@ -14,7 +14,12 @@ export const MAX_POST_DELIVERIES = 100;
  * event's payload names it; another account's post is a 404 like every post path.
  */
 export async function listPostDeliveries({ ctx, input }: Call<{ id: string }>): Promise<PostDelivery[]> {
-  const post = await loadPostRow(ctx.deps.db, ctx.caller.accountId, input.id);
+  const post = await requireOwned(
+    { accountId: ctx.caller.accountId, db: ctx.deps.db },
+    posts,
+    input.id,
+    'Post',
+  );
   const rows = await ctx.deps.db
     .select({ delivery: webhookDeliveries, url: webhooks.url })
     .from(webhookDeliveries)

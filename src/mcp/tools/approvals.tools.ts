@@ -7,7 +7,7 @@ import {
 } from '../../features/approvals/approval.schemas.ts';
 import { approvePost, requestChanges, submitPost } from '../../features/approvals/approvals.service.ts';
 import type { Post } from '../../features/posts/core/post.schemas.ts';
-import { PostResult } from '../../features/posts/posts.schemas.ts';
+import { PostResult } from '../../features/posts/core/post.schemas.ts';
 import { changes, defineTool, formatWhen, publishes } from '../tool.ts';
 
 const PostId = z.object({ id: IdParams.shape.id.describe('The post id (pst_…)') }).strict();

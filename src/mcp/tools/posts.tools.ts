@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdParams } from '../../api/schemas.ts';
 import { getCalendar } from '../../features/posts/calendar.service.ts';
-import type { Post } from '../../features/posts/core/post.schemas.ts';
+import { type Post, PostResult } from '../../features/posts/core/post.schemas.ts';
 import { cancelPost, schedulePost } from '../../features/posts/lifecycle.service.ts';
 import {
   CalendarQuery,
@@ -10,7 +10,6 @@ import {
   CreatePostResult,
   PostListQuery,
   PostListResult,
-  PostResult,
   SchedulePostRequest,
 } from '../../features/posts/posts.schemas.ts';
 import { createPost, getPost, listPosts } from '../../features/posts/posts.service.ts';

@@ -2,9 +2,8 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { posts } from '../../../db/schema/index.ts';
 import type { PostStatus } from '../../../domain/enums.ts';
 import { newId } from '../../../lib/ids.ts';
-import { approvalOf } from '../../approvals/approval-row.ts';
 import { requireOwned } from '../../tenancy.ts';
-import type { Post } from './post.schemas.ts';
+import type { ApprovalState, Post, PostApproval } from './post.schemas.ts';
 
 export type PostRow = typeof posts.$inferSelect;
 
@@ -71,3 +70,33 @@ export function newPostRow(accountId: string, draft: NewPostFields, runAt: numbe
     updatedAt: now,
   } satisfies typeof posts.$inferInsert;
 }
+
+/** Post.approval from a post row: null until the post is first submitted (or approved). */
+export function approvalOf(row: PostRow): PostApproval | null {
+  if (row.approvalState === null) return null;
+  return {
+    state: row.approvalState as ApprovalState,
+    requestedBy: row.approvalRequestedBy,
+    requestedAt: row.approvalRequestedAt,
+    decidedBy: row.approvalDecidedBy,
+    decidedAt: row.approvalDecidedAt,
+    note: row.approvalNote,
+  };
+}
+
+/** Submitted and not approved (pending, or sent back with changes asked): such a post never falls due (transitions.ts). */
+export const IN_REVIEW_STATES = ['pending', 'changes_requested'] as const satisfies readonly ApprovalState[];
+
+export const inReview = (row: Pick<PostRow, 'approvalState'>): boolean =>
+  (IN_REVIEW_STATES as readonly (string | null)[]).includes(row.approvalState);
+
+/** The columns that put a post back in the queue of posts waiting for an approver. */
+export const pendingColumns = (memberId: string, now: number, runAt: number | null) => ({
+  approvalState: 'pending',
+  approvalRequestedBy: memberId,
+  approvalRequestedAt: now,
+  approvalRunAt: runAt,
+  approvalDecidedBy: null,
+  approvalDecidedAt: null,
+  approvalNote: null,
+});

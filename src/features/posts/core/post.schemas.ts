@@ -1,7 +1,27 @@
 import { z } from 'zod';
+import { ErrorBody } from '../../../api/schemas.ts';
 import { PostStatus } from '../../../domain/enums.ts';
 import { threadedPlatformsProse } from '../../../platforms/profile-prose.ts';
-import { PostApproval } from '../../approvals/approval.schemas.ts';
+
+/** A post's review (src/features/approvals): its state and who asked and decided. */
+export const APPROVAL_STATES = ['pending', 'approved', 'changes_requested'] as const;
+export const ApprovalState = z.enum(APPROVAL_STATES).meta({ id: 'ApprovalState' });
+export type ApprovalState = z.output<typeof ApprovalState>;
+
+export const PostApproval = z
+  .object({
+    state: ApprovalState,
+    requestedBy: z.string().nullable().describe('The member who asked for the review (mem_…)'),
+    requestedAt: z.number().int().nullable(),
+    decidedBy: z
+      .string()
+      .nullable()
+      .describe('The owner or admin who approved it or asked for changes; null while pending'),
+    decidedAt: z.number().int().nullable(),
+    note: z.string().nullable().describe('The approver’s note (required when asking for changes)'),
+  })
+  .meta({ id: 'PostApproval' });
+export type PostApproval = z.output<typeof PostApproval>;
 
 /** The contract's Post, as every post route answers it (toPost in post-row.ts makes it from a row). */
 export const Post = z
@@ -47,3 +67,13 @@ export const Post = z
   })
   .meta({ id: 'Post' });
 export type Post = z.output<typeof Post>;
+
+export const PostResult = z.object({ post: Post }).meta({ id: 'PostResult' });
+
+/**
+ * A conflict on any other post route: the Error schema's single key `error` (CONTRACT.md),
+ * holding the post as it is, so the caller sees why without another read.
+ */
+export const PostConflict = z
+  .object({ error: ErrorBody.shape.error.extend({ post: Post }) })
+  .meta({ id: 'PostConflict' });

@@ -5,7 +5,7 @@ import { jsonRecordset, jsonRowsText } from '../../../db/json-rows.ts';
 import { type ReusableStatement, reusableStatement } from '../../../db/reusable-statement.ts';
 import { posts } from '../../../db/schema/index.ts';
 import type { PostStatus } from '../../../domain/enums.ts';
-import type { PostRow } from './post-row.ts';
+import { IN_REVIEW_STATES, type PostRow } from './post-row.ts';
 
 /**
  * The post state machine, in one table. A post is created as `draft` or `scheduled`; every
@@ -53,7 +53,7 @@ const nothingSent = () => and(isNull(posts.createSentAt), isNull(posts.platformP
  * nothing an editor does reaches a platform before an approval (src/features/approvals).
  */
 const notInReview = () =>
-  or(isNull(posts.approvalState), notInArray(posts.approvalState, ['pending', 'changes_requested']))!;
+  or(isNull(posts.approvalState), notInArray(posts.approvalState, [...IN_REVIEW_STATES]))!;
 /** A post waiting to retry may already have published the first parts of its thread. */
 const nothingPublished = () => isNull(posts.platformPostId);
 
