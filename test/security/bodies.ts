@@ -66,6 +66,18 @@ export const BODY_CASES: Record<string, BodyCase> = {
     path: (t) => `/v1/posts/${t.drafts.edit}`,
     body: () => ({ text: 'mass assignment', firstComment: 'mass comment' }),
   },
+  'POST /v1/posts/{id}/submit': {
+    path: (t) => `/v1/posts/${t.reviews.submit}/submit`,
+    body: () => ({ runAt: Date.now() + hour }),
+  },
+  'POST /v1/posts/{id}/approve': {
+    path: (t) => `/v1/posts/${t.reviews.approve}/approve`,
+    body: () => ({ note: 'mass assignment' }),
+  },
+  'POST /v1/posts/{id}/request-changes': {
+    path: (t) => `/v1/posts/${t.reviews.changes}/request-changes`,
+    body: () => ({ note: 'mass assignment' }),
+  },
   'POST /v1/posts/{id}/schedule': {
     path: (t) => `/v1/posts/${t.drafts.schedule}/schedule`,
     body: () => ({ runAt: Date.now() + hour }),

@@ -49,6 +49,12 @@ const ID_FIXTURES: Record<string, (o: Tenant) => Call> = {
   'POST /v1/posts/{id}/publish': (o) => ({ id: o.drafts.publish }),
   'POST /v1/posts/{id}/schedule': (o) => ({ id: o.drafts.schedule, body: { runAt: Date.now() + hour } }),
   'POST /v1/posts/{id}/cancel': (o) => ({ id: o.drafts.cancel }),
+  'POST /v1/posts/{id}/submit': (o) => ({ id: o.reviews.submit, body: {} }),
+  'POST /v1/posts/{id}/approve': (o) => ({ id: o.reviews.approve, body: {} }),
+  'POST /v1/posts/{id}/request-changes': (o) => ({
+    id: o.reviews.changes,
+    body: { note: 'Name the release.' },
+  }),
   'POST /v1/posts/{id}/score': (o) => ({ id: o.publishedId }),
   'GET /v1/posts/{id}/scores': (o) => ({ id: o.publishedId }),
   'GET /v1/channels/{id}': (o) => ({ id: o.channelId }),
@@ -414,9 +420,21 @@ describe('agent tools (MCP) reach objects through the same checks', () => {
     get_series: (b) => ({ id: b.seriesId }),
     cancel_series: (b) => ({ id: b.seriesId }),
     create_post_group: (b) => ({ variants: [{ text: 'tool reference check', channelId: b.channelId }] }),
+    get_post_group: (b) => ({ id: b.groups.read }),
+    cancel_post_group: (b) => ({ id: b.groups.cancel }),
+    publish_post_group: (b) => ({ id: b.groups.publish }),
+    submit_post: (b) => ({ id: b.reviews.submit }),
+    approve_post: (b) => ({ id: b.reviews.approve }),
+    request_post_changes: (b) => ({ id: b.reviews.changes, note: 'Name the release.' }),
   };
-  /** Tools whose `id` names a series rather than a post. */
-  const SERIES_TOOLS = ['get_series', 'cancel_series'];
+  /** Tools whose `id` names something other than a post: alice's id of that kind. */
+  const ID_OF: Record<string, (a: Tenant) => string> = {
+    get_series: (a) => a.seriesId,
+    cancel_series: (a) => a.seriesId,
+    get_post_group: (a) => a.groups.read,
+    cancel_post_group: (a) => a.groups.cancel,
+    publish_post_group: (a) => a.groups.publish,
+  };
 
   it("refuse another account's ids in every id argument of every tool", async () => {
     const { a, b } = s;
@@ -431,8 +449,7 @@ describe('agent tools (MCP) reach objects through the same checks', () => {
     expect([...new Set(idArgs.map((x) => x.tool))].filter((n) => !(n in TOOL_CASES))).toEqual([]);
     for (const { tool, arg } of idArgs) {
       const args = TOOL_CASES[tool]!(b);
-      const aliceId =
-        arg === 'id' ? (SERIES_TOOLS.includes(tool) ? a.seriesId : a.drafts.read) : a[kindOfField(arg)];
+      const aliceId = arg === 'id' ? (ID_OF[tool]?.(a) ?? a.drafts.read) : a[kindOfField(arg)];
       const value = arg.endsWith('Ids') ? [aliceId] : aliceId;
       const result = await callTool(b.apiKey, tool, { ...args, [arg]: value });
       const code = errorOf(result).code;

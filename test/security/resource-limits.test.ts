@@ -245,6 +245,7 @@ describe('Idempotency-Key', () => {
     'POST /v1/generate',
     'POST /v1/plan',
     'POST /v1/post-groups',
+    'POST /v1/posts/{id}/approve',
   ];
 
   it('is refused over 255 characters wherever it is honoured, and ignored elsewhere', async () => {

@@ -42,6 +42,8 @@ export interface Tenant {
   webhookId: string;
   /** Drafts, one per operation that changes a post, so owner checks do not interfere. */
   drafts: Record<'read' | 'edit' | 'remove' | 'publish' | 'schedule' | 'cancel', string>;
+  /** Drafts for the review operations: one never submitted, two submitted for review. */
+  reviews: Record<'submit' | 'approve' | 'changes', string>;
   /** Published, with a metric snapshot and a recorded score. */
   publishedId: string;
   /** An imported history entry. */
@@ -226,6 +228,16 @@ async function makeTenant(w: PostWorld, label: string): Promise<Tenant> {
     schedule: await draft('schedule'),
     cancel: await draft('cancel'),
   };
+  const submitted = async (what: string) => {
+    const id = await draft(what);
+    await json(await as('POST', `/v1/posts/${id}/submit`, {}), 200);
+    return id;
+  };
+  const reviews = {
+    submit: await draft('submit'),
+    approve: await submitted('approve'),
+    changes: await submitted('changes'),
+  };
   const publishedId = await draft('published');
   expect((await json(await as('POST', `/v1/posts/${publishedId}/publish`), 200)).post.status).toBe(
     'published',
@@ -292,6 +304,7 @@ async function makeTenant(w: PostWorld, label: string): Promise<Tenant> {
     mediaId,
     webhookId: webhook.webhook.id,
     drafts,
+    reviews,
     publishedId,
     historyId,
     scheduledId,
@@ -331,6 +344,7 @@ export function identifiersOf(tenant: Tenant): string[] {
     tenant.seriesId,
     tenant.oauthAppId,
     ...Object.values(tenant.drafts),
+    ...Object.values(tenant.reviews),
     ...Object.values(tenant.groups),
     ...Object.values(tenant.members),
     tenant.invitationId,
