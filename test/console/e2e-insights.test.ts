@@ -84,7 +84,7 @@ describe.skipIf(!hasChromium)('Insights: best times as a heat map', { timeout: 9
         .withTime;
       expect(counts.reduce((n, c) => n + Number(c), 0)).toBe(withTime);
       const tuesday = page.getByRole('button', {
-        name: /^Tuesday 09:00-12:00: 8 posts, [\d.]+× your median, stands out\. Schedule a post for Tue /,
+        name: /^Tuesday 09:00-12:00: 8 posts, [\d.]+× your median, stands out\. Schedule a post for Tue, /,
       });
       expect(await tuesday.locator('.heat-posts').textContent()).toBe('8');
       await page.getByText(/^Tuesday 09:00-12:00: [\d.]+x your median engagement over 8 posts/).waitFor();
