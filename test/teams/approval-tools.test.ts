@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connected } from '../channels/helpers.ts';
 import { callErr, callOk, connectClient } from '../mcp/helpers.ts';
-import { type PostWorld, postRow, startPostWorld } from '../posts/world.ts';
-import { startTeam, type Team, type TeamMember } from './team-world.ts';
+import { type PostWorld, postRow } from '../posts/world.ts';
+import { type ReviewWorld, startReviewWorld } from './review-world.ts';
+import { startTeam, type TeamMember } from './team-world.ts';
 
 /**
  * The approval tools through the official MCP SDK client, as an agent connects: a writer's
@@ -10,33 +10,17 @@ import { startTeam, type Team, type TeamMember } from './team-world.ts';
  * requiring approvals with a platformA channel on the sandbox.
  */
 let w: PostWorld;
-let team: Team;
 let lead: TeamMember;
 let writer: TeamMember;
 let channelId: string;
-let author: string;
+let onPlatform: ReviewWorld['onPlatform'];
 
 beforeAll(async () => {
-  w = await startPostWorld();
-  team = await startTeam(w.t);
-  lead = await team.add('admin');
-  writer = await team.add('editor');
-  const sub = w.sandbox.platformA.state.addMember().sub;
-  w.sandbox.platformA.state.useMember(sub);
-  channelId = (await connected(w, team.owner.apiKey)).id;
-  author = `urn:li:person:${sub}`;
-  const on = await w.t.request('PATCH', '/v1/account/settings', {
-    key: team.owner.apiKey,
-    body: { approvals: 'required' },
-  });
-  expect(on.status, on.text).toBe(200);
+  ({ w, lead, writer, channelId, onPlatform } = await startReviewWorld());
 });
 afterAll(async () => {
   await w?.close();
 });
-
-const onPlatform = (text: string) =>
-  w.sandbox.platformA.state.listPosts({ author }).filter((p) => p.text === text);
 
 describe('approval tools over MCP', () => {
   it("a writer's agent submits, a lead's agent approves, and the post publishes at its time once", async () => {

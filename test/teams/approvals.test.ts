@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvRecord } from '../../src/features/posts/csv-cells.ts';
-import { connected } from '../channels/helpers.ts';
-import { eventsOf, type PostWorld, postRow, startPostWorld } from '../posts/world.ts';
+import { eventsOf, type PostWorld, postRow } from '../posts/world.ts';
+import { type ReviewWorld, startReviewWorld } from './review-world.ts';
 import { startTeam, type Team, type TeamMember } from './team-world.ts';
 
 /**
@@ -15,27 +15,15 @@ let lead: TeamMember;
 let writer: TeamMember;
 let channelId: string;
 let author: string;
+let onPlatform: ReviewWorld['onPlatform'];
 
 beforeAll(async () => {
-  w = await startPostWorld();
-  team = await startTeam(w.t);
-  lead = await team.add('admin');
-  writer = await team.add('editor');
-  const sub = w.sandbox.platformA.state.addMember().sub;
-  w.sandbox.platformA.state.useMember(sub);
-  channelId = (await connected(w, team.owner.apiKey)).id;
-  author = `urn:li:person:${sub}`;
+  ({ w, team, lead, writer, channelId, author, onPlatform } = await startReviewWorld());
   const queue = await w.t.request('PUT', `/v1/channels/${channelId}/queue`, {
     key: team.owner.apiKey,
     body: { timezone: 'UTC', slots: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, time: '09:00' })) },
   });
   expect(queue.status, queue.text).toBe(200);
-  const on = await w.t.request('PATCH', '/v1/account/settings', {
-    key: lead.apiKey,
-    body: { approvals: 'required' },
-  });
-  expect(on.status, on.text).toBe(200);
-  expect(on.body.settings.approvals).toBe('required');
 });
 afterAll(async () => {
   await w?.close();
@@ -44,8 +32,6 @@ afterAll(async () => {
 const HOUR = 3_600_000;
 const call = (m: TeamMember, method: string, url: string, body?: unknown) =>
   w.t.request(method, url, { key: m.apiKey, body });
-const onPlatform = (text: string) =>
-  w.sandbox.platformA.state.listPosts({ author }).filter((p) => p.text === text);
 const postCount = async () =>
   (await call(team.owner, 'GET', '/v1/posts?limit=100')).body.posts.length as number;
 async function draft(m: TeamMember, text: string) {
