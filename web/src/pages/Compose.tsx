@@ -299,7 +299,7 @@ function ComposeEditor() {
   // A scheduled post opened for editing stays editable until its publish starts.
   const editingScheduled = Boolean(editing) && draft.data?.post.status === 'scheduled';
   const finished =
-    (doneGroup !== null && doneGroup.posts.some((p) => p.status !== 'draft')) ||
+    doneGroup?.posts.some((p) => p.status !== 'draft') ||
     (done !== null && done.status !== 'draft' && !(editingScheduled && done.status === 'scheduled'));
   const unsaved = !finished && Boolean(text.trim()) && snapshot !== savedSnapshot;
   useLeaveWarning(unsaved);

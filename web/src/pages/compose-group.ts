@@ -177,7 +177,7 @@ export async function writeGroup(
  */
 export async function leaveGroup(session: ComposeSession, channelId: string | null) {
   const group = session.group.current;
-  if (!group || group.status !== 'draft') return;
+  if (group?.status !== 'draft') return;
   const keep = channelId ? group.channels.indexOf(channelId) : -1;
   session.group.current = null;
   session.postId.current = keep >= 0 ? group.postIds[keep]! : null;
