@@ -28,10 +28,11 @@ import type {
  */
 export async function createPost({ ctx, input }: Call<CreatePostRequest>): Promise<CreatePostResult> {
   // A post created with runAt, into the queue or as a series is scheduled to go out: that is
-  // publishing, not drafting.
-  if (input.runAt !== undefined || input.queue || input.repeat)
+  // publishing, not drafting, and it passes the approval gate.
+  if (input.runAt !== undefined || input.queue || input.repeat) {
     requireScope(ctx.caller, 'publish', 'Creating a post that is scheduled (runAt, queue or repeat)');
-  if (input.runAt !== undefined || input.queue || input.repeat) await requireApprovalForNew(ctx);
+    await requireApprovalForNew(ctx);
+  }
   const now = ctx.deps.clock.now();
   const draft: PostDraft = {
     text: input.text,
