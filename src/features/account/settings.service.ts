@@ -5,7 +5,12 @@ import { accounts, apiKeys, members } from '../../db/schema/index.ts';
 import { Conflict, Invalid, NotFound } from '../../domain/errors.ts';
 import { canonicalZone } from '../../lib/zoned-time.ts';
 import type { Account } from './account.schemas.ts';
-import type { AccountSettings, UpdateAccountRequest, UpdateSettingsRequest } from './settings.schemas.ts';
+import type {
+  AccountSettings,
+  ApprovalsSetting,
+  UpdateAccountRequest,
+  UpdateSettingsRequest,
+} from './settings.schemas.ts';
 
 /** The account's time zone: the default of queues, series and insights where the caller names none. */
 export async function accountZone(db: DbOrTx, accountId: string): Promise<string> {
@@ -16,12 +21,25 @@ export async function accountZone(db: DbOrTx, accountId: string): Promise<string
   return row?.timezone ?? 'UTC';
 }
 
+/** The stored setting as the API says it: anything but `required` is `off`. */
+const approvalsOf = (stored: string | null | undefined): ApprovalsSetting =>
+  stored === 'required' ? 'required' : 'off';
+
+/** Whether the workspace holds editors' posts for review (approvals/approval-gate.ts asks it). */
+export async function approvalsSetting(db: DbOrTx, accountId: string): Promise<ApprovalsSetting> {
+  const [row] = await db
+    .select({ approvals: accounts.approvals })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  return approvalsOf(row?.approvals);
+}
+
 export async function getSettings({ ctx }: Call<void>): Promise<AccountSettings> {
   const [row] = await ctx.deps.db
     .select({ timezone: accounts.timezone, approvals: accounts.approvals })
     .from(accounts)
     .where(eq(accounts.id, ctx.caller.accountId));
-  return { timezone: row?.timezone ?? 'UTC', approvals: row?.approvals === 'required' ? 'required' : 'off' };
+  return { timezone: row?.timezone ?? 'UTC', approvals: approvalsOf(row?.approvals) };
 }
 
 /**

@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { accounts } from '../../db/schema/index.ts';
 import { Conflict } from '../../domain/errors.ts';
 import { roleReaches } from '../../domain/roles.ts';
-import type { ApprovalsSetting } from '../account/settings.schemas.ts';
+import { approvalsSetting } from '../account/settings.service.ts';
 import { inReview, type PostRow, toPost } from '../posts/core/post-row.ts';
 import { decide } from './approvals.service.ts';
 
@@ -13,14 +11,6 @@ import { decide } from './approvals.service.ts';
  * queue or series; schedule; publish now; post groups; bulk). Owners and admins are never held;
  * an editor is held while the workspace requires approvals, for any post not approved.
  */
-
-export async function approvalsSetting(db: DbOrTx, accountId: string): Promise<ApprovalsSetting> {
-  const [row] = await db
-    .select({ approvals: accounts.approvals })
-    .from(accounts)
-    .where(eq(accounts.id, accountId));
-  return row?.approvals === 'required' ? 'required' : 'off';
-}
 
 /** Whether the caller's posts wait for an approval: an editor (or below) while approvals are required. */
 export async function approvalsHold(ctx: Ctx, db: DbOrTx = ctx.deps.db): Promise<boolean> {
