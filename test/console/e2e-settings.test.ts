@@ -31,7 +31,7 @@ describe.skipIf(!hasChromium)('Settings in a real browser', { timeout: 90_000 },
     });
   /** How many times `line` appears in what the page shows (its rendered text). */
   const timesShown = async (page: Page, line: string) =>
-    page.evaluate((l) => (document.body.textContent ?? '').split(l).length - 1, line);
+    ((await page.locator('body').textContent()) ?? '').split(line).length - 1;
 
   beforeAll(async () => {
     world = await startBrowserWorld();
