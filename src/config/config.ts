@@ -135,6 +135,8 @@ export const configSchema = z.object({
   RATE_LIMIT_REQUESTS_PER_MIN: positiveInt.default(600),
   RATE_LIMIT_MODEL_PER_MIN: positiveInt.default(30),
   RATE_LIMIT_SIGNUPS_PER_HOUR: positiveInt.default(10),
+  /** Console sign-in attempts per hour, per client address and per email (POST /v1/sessions). */
+  RATE_LIMIT_SIGNINS_PER_HOUR: positiveInt.default(20),
   /** Failed authentications per client address per minute before 429 (in memory, per process). */
   AUTH_FAILURES_PER_MIN: positiveInt.default(60),
   FREE_PLAN_MODEL_QUOTA: z.coerce.number().int().min(0).default(200),

@@ -309,6 +309,21 @@ describe('every operation, as its owner', () => {
     await ok('DELETE', `/v1/invitations/${b.invitationId}`, { key });
   });
 
+  it('signs in, reads the session, sets the password and signs out without a session secret in any body', async () => {
+    const { b } = s;
+    const signed = await ok('POST', '/v1/sessions', { body: { email: b.email, password: b.password } });
+    const cookie = (signed.headers.get('set-cookie') ?? '').split(';')[0]!;
+    expect(cookie).toMatch(/^postkit_session=kit_ses_/);
+    const headers = { cookie, 'x-csrf-token': signed.body.csrfToken };
+    await ok('GET', '/v1/sessions', { headers });
+    await ok('GET', '/v1/account', { headers });
+    await ok('PUT', '/v1/account/password', {
+      headers,
+      body: { password: b.password, currentPassword: b.password },
+    });
+    await ok('DELETE', '/v1/sessions', { headers });
+  });
+
   it('comments on a post and reads the comments', async () => {
     const { b } = s;
     await ok('POST', `/v1/posts/${b.drafts.read}/comments`, { key: b.apiKey, body: { text: 'a note' } });

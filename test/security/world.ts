@@ -33,6 +33,9 @@ export interface Tenant {
   marker: string;
   apiKey: string;
   accountId: string;
+  /** The owner's email and console password (set with PUT /v1/account/password), for sign-in. */
+  email: string;
+  password: string;
   keyId: string;
   secondKeyId: string;
   channelId: string;
@@ -144,6 +147,8 @@ const ISSUING: Record<string, string[]> = {
 
 const FULL_API_KEY = /kit_sk_[0-9A-Za-z]{38}/;
 const WEBHOOK_SECRET = /whsec_[A-Za-z0-9_-]{20,}/;
+/** A console session's secret: only ever in its Set-Cookie header, never in a body. */
+const SESSION_SECRET = /kit_ses_[0-9A-Za-z]{43}/;
 const SEALED = /v1\.[0-9a-f]{12}\.[\w-]+\.[\w-]+\.[\w-]+/;
 
 async function json(res: TestResponse, status: number) {
@@ -157,6 +162,8 @@ async function makeTenant(w: PostWorld, label: string): Promise<Tenant> {
   const m = await w.member();
   const key = m.apiKey;
   const as = (method: string, path: string, body?: unknown) => t.request(method, path, { key, body });
+  const password = `${marker} console password`;
+  await json(await as('PUT', '/v1/account/password', { password }), 200);
 
   const brand = await json(
     await as('POST', '/v1/brands', {
@@ -296,6 +303,8 @@ async function makeTenant(w: PostWorld, label: string): Promise<Tenant> {
     marker,
     apiKey: key,
     accountId: m.accountId,
+    email: (await json(await as('GET', '/v1/account'), 200)).member.email,
+    password,
     keyId: (await json(await as('GET', '/v1/account'), 200)).key.id,
     secondKeyId: second.key.id,
     channelId: m.channelId,
@@ -473,6 +482,7 @@ export async function startSecurityWorld(
         for (const [value, label] of known) if (text.includes(value)) problems.push(`${where}: ${label}`);
         if (FULL_API_KEY.test(text)) problems.push(`${where}: a plaintext API key`);
         if (WEBHOOK_SECRET.test(text)) problems.push(`${where}: a webhook signing secret`);
+        if (SESSION_SECRET.test(text)) problems.push(`${where}: a session secret`);
         if (SEALED.test(text)) problems.push(`${where}: a vault-sealed value`);
         const fields = new Set<string>();
         forbiddenFieldsIn(r.body, fields);

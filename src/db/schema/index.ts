@@ -10,3 +10,4 @@ export * from './oauth.ts';
 export * from './personal.ts';
 export * from './posts.ts';
 export * from './queues.ts';
+export * from './sessions.ts';

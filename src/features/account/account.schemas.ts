@@ -27,5 +27,9 @@ export const CreateAccountResult = z
 export type CreateAccountResult = z.output<typeof CreateAccountResult>;
 
 export const WhoamiResult = z
-  .object({ account: Account, member: Member.describe('The member the calling key belongs to'), key: ApiKey })
+  .object({
+    account: Account,
+    member: Member.describe('The member the calling key (or console session) belongs to'),
+    key: ApiKey.nullable().describe('The calling key; null when signed in to the console with a session'),
+  })
   .meta({ id: 'WhoamiResult' });

@@ -62,12 +62,12 @@ async function getCallingMember(ctx: Ctx): Promise<Member> {
 /** The account, calling member and calling key, as authenticated for this request (one read in all). */
 export async function whoami({
   ctx,
-}: Call<void>): Promise<{ account: Account; member: Member; key: ApiKey }> {
+}: Call<void>): Promise<{ account: Account; member: Member; key: ApiKey | null }> {
   if (ctx.caller.snapshot) return ctx.caller.snapshot;
   const [account, member, key] = await Promise.all([
     getAccount(ctx),
     getCallingMember(ctx),
-    getCallingKey(ctx),
+    ctx.caller.session ? null : getCallingKey(ctx),
   ]);
   return { account, member, key };
 }
