@@ -45,7 +45,7 @@ function asSession(
   body?: unknown,
   headers: Record<string, string> = {},
 ) {
-  const csrf = method === 'GET' ? {} : { 'x-csrf-token': s.csrf };
+  const csrf: Record<string, string> = method === 'GET' ? {} : { 'x-csrf-token': s.csrf };
   return t.request(method, path, { body, headers: { cookie: s.cookie, ...csrf, ...headers } });
 }
 
