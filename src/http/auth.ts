@@ -355,7 +355,7 @@ function refuseCrossSite(deps: AppDeps, request: FastifyRequest, token: string) 
     throw new AppError(
       403,
       'csrf_failed',
-      `A request made with the console session cookie that changes something must send the session's CSRF token as the ${CSRF_HEADER} header (from POST or GET /v1/sessions).`,
+      `A request made with the console session cookie that changes something must send the session's CSRF token as the ${CSRF_HEADER} header (from POST /v1/sessions, or session.csrfToken of GET /v1/account).`,
     );
 }
 

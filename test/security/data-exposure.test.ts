@@ -315,8 +315,8 @@ describe('every operation, as its owner', () => {
     const cookie = (signed.headers.get('set-cookie') ?? '').split(';')[0]!;
     expect(cookie).toMatch(/^postkit_session=kit_ses_/);
     const headers = { cookie, 'x-csrf-token': signed.body.csrfToken };
-    await ok('GET', '/v1/sessions', { headers });
-    await ok('GET', '/v1/account', { headers });
+    const me = await ok('GET', '/v1/account', { headers });
+    expect(me.body.session.csrfToken).toBe(signed.body.csrfToken);
     await ok('PUT', '/v1/account/password', {
       headers,
       body: { password: b.password, currentPassword: b.password },

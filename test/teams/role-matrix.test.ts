@@ -48,7 +48,6 @@ const STATED: Record<string, Role> = {
   'POST /v1/posts/:id/request-changes': 'admin',
   'PATCH /v1/account/settings': 'admin',
   'GET /v1/audit': 'admin',
-  'GET /v1/sessions': 'viewer',
   'DELETE /v1/sessions': 'viewer',
   'PUT /v1/account/password': 'viewer',
 };

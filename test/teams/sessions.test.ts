@@ -74,19 +74,24 @@ describe('console sessions', () => {
     expect(s.body.csrfToken).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('acts as its member: whoami has no key, reads work, GET /v1/sessions gives the CSRF token back', async () => {
+  it('acts as its member: whoami has no key but the session, with its CSRF token for a page loaded again', async () => {
     const me = await asSession(s, 'GET', '/v1/account');
     expect(me.status, me.text).toBe(200);
     expect(me.body.member.id).toBe(team.owner.memberId);
     expect(me.body.key).toBeNull();
-    const current = await asSession(s, 'GET', '/v1/sessions');
-    expect(current.status).toBe(200);
-    expect(current.body.csrfToken).toBe(s.csrf);
-    expect(current.body.session.id).toBe(s.body.session.id);
-    // With a key there is no session to show or end.
-    const withKey = await t.request('GET', '/v1/sessions', { key: team.owner.apiKey });
-    expect(withKey.status).toBe(404);
-    expect(withKey.body.error.code).toBe('not_found');
+    expect(me.body.session).toEqual({
+      id: s.body.session.id,
+      createdAt: s.body.session.createdAt,
+      expiresAt: s.body.session.expiresAt,
+      csrfToken: s.csrf,
+    });
+    expect((await asSession(s, 'GET', '/v1/posts')).status).toBe(200);
+    // With a key there is no session to tell or end.
+    const withKey = await t.request('GET', '/v1/account', { key: team.owner.apiKey });
+    expect(withKey.body.session).toBeUndefined();
+    const endKey = await t.request('DELETE', '/v1/sessions', { key: team.owner.apiKey });
+    expect(endKey.status).toBe(404);
+    expect(endKey.body.error.code).toBe('not_found');
   });
 
   it('refuses an unsafe request without the CSRF token, with a wrong one, or from another origin', async () => {

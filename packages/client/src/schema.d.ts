@@ -1535,15 +1535,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * The current console session
-         * @description The session the cookie stands for, its member and account, and its CSRF token (for a console page loaded again). 404 when the request is made with an API key.
-         */
-        get: operations["listSessions"];
+        get?: never;
         put?: never;
         /**
          * Sign in to the console
-         * @description Email and password of a member who set one (at invitation accept, or PUT /v1/account/password). Answers with an httpOnly, SameSite=Strict session cookie and the CSRF token to send as `x-csrf-token` on every unsafe request made with it. Attempts are limited per address and per email. API keys stay for programs.
+         * @description Email and password of a member who set one (at invitation accept, or PUT /v1/account/password). Answers with an httpOnly, SameSite=Strict session cookie and the CSRF token to send as `x-csrf-token` on every unsafe request made with it (GET /v1/account tells it again, under `session`). Attempts are limited per address and per email. API keys stay for programs.
          */
         post: operations["createSession"];
         /**
@@ -2021,6 +2017,14 @@ export interface components {
         };
         ConnectedAppListResult: {
             apps: components["schemas"]["ConnectedApp"][];
+        };
+        ConsoleSession: {
+            createdAt: number;
+            /** @description Send it as the `x-csrf-token` header with every POST, PUT, PATCH and DELETE made with the session cookie */
+            csrfToken: string;
+            /** @description When the session ends; sign in again then */
+            expiresAt: number;
+            id: string;
         };
         CreateAccountRequestInput: {
             /**
@@ -3363,6 +3367,8 @@ export interface components {
             key: components["schemas"]["ApiKey"] | null;
             /** @description The member the calling key (or console session) belongs to */
             member: components["schemas"]["Member"];
+            /** @description Present when signed in to the console with email and password (POST /v1/sessions) */
+            session?: components["schemas"]["ConsoleSession"];
         };
     };
     responses: never;
@@ -8779,53 +8785,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CancelSeriesResult"];
-                };
-            };
-            /** @description Missing or invalid API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Resource not found for this account */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limit exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listSessions: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SessionResult"];
                 };
             };
             /** @description Missing or invalid API key */

@@ -7,7 +7,7 @@ import type { FeatureRoutes } from '../feature-routes.ts';
 import { baseUrlOf } from '../oauth/issuer.ts';
 import { SESSION_COOKIE, SESSION_TTL_MS } from './session-token.ts';
 import { SessionResult, SetPasswordRequest, SetPasswordResult, SignInRequest } from './sessions.schemas.ts';
-import { currentSession, setPassword, signIn, signOut } from './sessions.service.ts';
+import { setPassword, signIn, signOut } from './sessions.service.ts';
 
 const tags = ['sessions'];
 const HOUR_MS = 3_600_000;
@@ -60,7 +60,7 @@ export const sessionRoutes: FeatureRoutes = async (app, { deps }) => {
         tags,
         summary: 'Sign in to the console',
         description:
-          'Email and password of a member who set one (at invitation accept, or PUT /v1/account/password). Answers with an httpOnly, SameSite=Strict session cookie and the CSRF token to send as `x-csrf-token` on every unsafe request made with it. Attempts are limited per address and per email. API keys stay for programs.',
+          'Email and password of a member who set one (at invitation accept, or PUT /v1/account/password). Answers with an httpOnly, SameSite=Strict session cookie and the CSRF token to send as `x-csrf-token` on every unsafe request made with it (GET /v1/account tells it again, under `session`). Attempts are limited per address and per email. API keys stay for programs.',
         security: [],
         body: SignInRequest,
         response: { 201: SessionResult, ...errorResponses(400, 401, 409, 429) },
@@ -74,21 +74,6 @@ export const sessionRoutes: FeatureRoutes = async (app, { deps }) => {
       reply.header('set-cookie', sessionCookie(deps, request, token, SESSION_TTL_MS));
       return reply.status(201).send(result);
     },
-  );
-
-  app.get(
-    '/v1/sessions',
-    {
-      config: { scope: 'any' },
-      schema: {
-        tags,
-        summary: 'The current console session',
-        description:
-          'The session the cookie stands for, its member and account, and its CSRF token (for a console page loaded again). 404 when the request is made with an API key.',
-        response: { 200: SessionResult, ...errorResponses(401, 404, 429) },
-      },
-    },
-    async (request) => currentSession({ ctx: request.ctx, input: undefined }),
   );
 
   app.delete(

@@ -128,24 +128,6 @@ const notASession = () =>
     },
   ]);
 
-/** GET /v1/sessions: the calling session, its member and account, and its CSRF token (after a reload). */
-export async function currentSession({ ctx }: Call<void>): Promise<SessionResult> {
-  const session = ctx.caller.session;
-  if (!session) throw notASession();
-  const [row] = await ctx.deps.db
-    .select({ member: members, account: { id: accounts.id, email: accounts.email, plan: accounts.plan } })
-    .from(members)
-    .innerJoin(accounts, eq(accounts.id, members.accountId))
-    .where(eq(members.id, ctx.caller.memberId));
-  if (!row) throw notASession();
-  return {
-    session: { id: session.id, createdAt: session.createdAt, expiresAt: session.expiresAt },
-    account: row.account,
-    member: toMember(row.member),
-    csrfToken: session.csrfToken,
-  };
-}
-
 /** DELETE /v1/sessions: ends the calling session (the route clears the cookie). */
 export async function signOut({ ctx }: Call<void>): Promise<{ deleted: boolean }> {
   const session = ctx.caller.session;

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { api, ok, type Schemas } from '../api.ts';
 import { CopyButton } from '../components/CopyButton.tsx';
 import { ErrorBox, Working } from '../components/ErrorBox.tsx';
+import { PasswordCard } from '../components/PasswordCard.tsx';
 import { formatWhen } from '../lib/time.ts';
 
 type Role = Schemas['Member']['role'];
@@ -200,6 +201,7 @@ export function TeamPage() {
         ) : null}
         {approvals.error ? <ErrorBox error={approvals.error} /> : null}
       </section>
+      <PasswordCard />
     </div>
   );
 }
