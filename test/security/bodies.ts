@@ -22,7 +22,7 @@ export const BODY_CASES: Record<string, BodyCase> = {
   'POST /v1/keys': { path: () => '/v1/keys', body: () => ({ name: 'mass assignment' }) },
   'POST /v1/sessions': {
     path: () => '/v1/sessions',
-    body: (t) => ({ email: t.email, password: t.password }),
+    body: (t) => ({ email: t.signIn.email, password: t.signIn.password }),
     public: true,
   },
   // The same password again: an accepted request changes nothing the other cases rely on.

@@ -311,7 +311,7 @@ describe('every operation, as its owner', () => {
 
   it('signs in, reads the session, sets the password and signs out without a session secret in any body', async () => {
     const { b } = s;
-    const signed = await ok('POST', '/v1/sessions', { body: { email: b.email, password: b.password } });
+    const signed = await ok('POST', '/v1/sessions', { body: b.signIn });
     const cookie = (signed.headers.get('set-cookie') ?? '').split(';')[0]!;
     expect(cookie).toMatch(/^postkit_session=kit_ses_/);
     const headers = { cookie, 'x-csrf-token': signed.body.csrfToken };
@@ -319,7 +319,7 @@ describe('every operation, as its owner', () => {
     expect(me.body.session.csrfToken).toBe(signed.body.csrfToken);
     await ok('PUT', '/v1/account/password', {
       headers,
-      body: { password: b.password, currentPassword: b.password },
+      body: { password: b.signIn.password, currentPassword: b.signIn.password },
     });
     await ok('DELETE', '/v1/sessions', { headers });
   });

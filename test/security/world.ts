@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { isNotNull } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import { expect } from 'vitest';
 import {
   apiKeys,
   channels,
   media,
+  members as memberRows,
   oauthStates,
   oauthTokens,
   posts,
@@ -12,6 +13,7 @@ import {
 } from '../../src/db/schema/index.ts';
 import { insertMember } from '../../src/features/members/member-row.ts';
 import { sha256Hex } from '../../src/lib/hash.ts';
+import { hashPassword } from '../../src/lib/password.ts';
 import { startSandbox } from '../../src/sandbox/sandbox.ts';
 import { issuedSecrets, testClock } from '../channels/helpers.ts';
 import type { TestApp, TestResponse } from '../helpers/app.ts';
@@ -33,9 +35,13 @@ export interface Tenant {
   marker: string;
   apiKey: string;
   accountId: string;
-  /** The owner's email and console password (set with PUT /v1/account/password), for sign-in. */
-  email: string;
+  /** The owner's console password (set with PUT /v1/account/password). */
   password: string;
+  /**
+   * A member who signs in to the console: an editor whose email nothing changes (PATCH
+   * /v1/account moves the owner's), with a password set by a hash written directly.
+   */
+  signIn: { email: string; password: string };
   keyId: string;
   secondKeyId: string;
   channelId: string;
@@ -200,6 +206,12 @@ async function makeTenant(w: PostWorld, label: string): Promise<Tenant> {
     });
     return row!.id;
   };
+  const signIn = { email: `${marker}-console@agency.example`, password: `${marker} editor password` };
+  const signInId = await member('console');
+  await t.service.deps.db
+    .update(memberRows)
+    .set({ passwordHash: await hashPassword(signIn.password) })
+    .where(eq(memberRows.id, signInId));
   const members = {
     change: await member('change'),
     remove: await member('remove'),
@@ -303,8 +315,8 @@ async function makeTenant(w: PostWorld, label: string): Promise<Tenant> {
     marker,
     apiKey: key,
     accountId: m.accountId,
-    email: (await json(await as('GET', '/v1/account'), 200)).member.email,
     password,
+    signIn,
     keyId: (await json(await as('GET', '/v1/account'), 200)).key.id,
     secondKeyId: second.key.id,
     channelId: m.channelId,
