@@ -1,7 +1,14 @@
-import type { Schemas } from '../api.ts';
 import { formatWhen } from './time.ts';
 
-type Series = Pick<Schemas['Series'], 'kind' | 'status' | 'occurrences' | 'count' | 'until' | 'minGapDays'>;
+/** What the sentence reads of a Series (the API's; spelled out so the node-side tests need no DOM types). */
+interface Series {
+  kind: 'recurring' | 'evergreen';
+  status: 'active' | 'ended' | 'canceled';
+  occurrences: number;
+  count: number | null;
+  until: number | null;
+  minGapDays: number | null;
+}
 
 const posts = (n: number) => (n === 1 ? '1 post' : `${n} posts`);
 
