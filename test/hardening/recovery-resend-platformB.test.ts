@@ -4,7 +4,7 @@ import { posts } from '../../src/db/schema/index.ts';
 import type { ChannelWorld } from '../channels/helpers.ts';
 import { until } from '../helpers/until.ts';
 import { connectedB, startWorldB } from '../platforms/platformB-world.ts';
-import { crashMidPublish, postRow } from '../posts/world.ts';
+import { crashMidPublish, postRow, runPastBackoff } from '../posts/world.ts';
 
 /**
  * The recovery of recovery-resend.test.ts on platformB: a create sent by a process that died is
@@ -102,8 +102,7 @@ describe('platformB: recovery of a create sent by a process that died', () => {
     expect(onPlatform(text)).toHaveLength(0);
     faults().clear();
     const row = await postRow(w.t, id);
-    w.clock.advance(row!.retryAt! - w.clock.now() + 1);
-    await w.t.service.runner!.runOnce();
+    await runPastBackoff(w, row!.retryAt!);
     expect(await postRow(w.t, id)).toMatchObject({ status: 'published', error: null });
     expect(onPlatform(text)).toHaveLength(1);
     expect(creates()).toBe(before + 1);

@@ -14,7 +14,7 @@ import {
   threadRow,
   threadTexts,
 } from './threads-world.ts';
-import { crashMidPublish } from './world.ts';
+import { crashMidPublish, runPastBackoff } from './world.ts';
 
 /**
  * Exactly once per part when the process publishing a thread dies: recovery resumes at the
@@ -180,8 +180,7 @@ describe('recovery of a thread whose publisher died', () => {
     expect(w.sandbox.platformA.state.calls('createComment')).toBe(comments);
     w.sandbox.platformA.faults.clear();
     const row = await threadRow(w, post.id);
-    w.clock.advance(row!.retryAt! - w.clock.now() + 1);
-    await w.t.service.runner!.runOnce();
+    await runPastBackoff(w, row!.retryAt!);
     const got = (await w.t.request('GET', `/v1/posts/${post.id}`, { key: a.apiKey })).body.post;
     expect(got).toMatchObject({ status: 'published', error: null, platformPostIds: [post.platformPostId] });
     expect(w.sandbox.platformA.state.calls('createComment')).toBe(comments + 1);
