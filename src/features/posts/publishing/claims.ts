@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, gte, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../../context.ts';
+import type { DbOrTx } from '../../../db/client.ts';
 import { inTextsOf, jsonRecordset, jsonRowsText } from '../../../db/json-rows.ts';
 import { reusableStatement } from '../../../db/reusable-statement.ts';
 import { channels, posts } from '../../../db/schema/index.ts';
@@ -65,11 +66,16 @@ function wakeAtLapse(deps: AppDeps, claimedAt: number) {
 }
 
 /** Publish-now: draft or scheduled -> publishing for one post of the account, or null if not claimable. */
-export async function claimPost(deps: AppDeps, accountId: string, postId: string): Promise<Claim | null> {
+export async function claimPost(
+  deps: AppDeps,
+  accountId: string,
+  postId: string,
+  db: DbOrTx = deps.db,
+): Promise<Claim | null> {
   const token = newClaimToken(deps);
   const now = deps.clock.now();
   const [row] = await transitionPost(
-    deps.db,
+    db,
     'publish_now',
     and(eq(posts.id, postId), eq(posts.accountId, accountId)),
     claimedValues(token, now),
@@ -140,13 +146,18 @@ export async function reclaimStale(deps: AppDeps, limit: number): Promise<Claim[
   const now = deps.clock.now();
   const rows = await claimBatch(deps.db, {
     table: posts,
-    where: and(transitionAllowed('recover'), lt(posts.claimedAt, now - deps.config.PUBLISH_LEASE_MS)),
+    where: and(
+      transitionAllowed('recover'),
+      // A lapsed claim, or a look-up put off until retryAt (markLookupPending: no claim held).
+      or(lt(posts.claimedAt, now - deps.config.PUBLISH_LEASE_MS), lte(posts.retryAt, now)),
+    ),
     orderBy: asc(posts.claimedAt),
     limit,
     set: {
       status: targetOf('recover'),
       claimedAt: now,
       claimedBy: token,
+      retryAt: null,
       publishAttempts: sql`${posts.publishAttempts} + 1`,
     },
   });
@@ -256,8 +267,17 @@ export async function nextWorkAfter(deps: AppDeps, since: number): Promise<numbe
     .select({ at: sql<number>`min(${posts.claimedAt}) + ${lease + 1}` })
     .from(posts)
     .where(and(transitionAllowed('recover'), gte(posts.claimedAt, since - lease)));
+  // A look-up put off (markLookupPending) is taken over at its retryAt.
+  const lookups = deps.db
+    .select({ at: sql<number>`min(${posts.retryAt})` })
+    .from(posts)
+    .where(and(transitionAllowed('recover'), gt(posts.retryAt, since)));
   const [row] = await deps.db
-    .select({ at: sql<number | null>`least((${scheduled}), (${retrying}), (${lapsing}))`.mapWith(Number) })
+    .select({
+      at: sql<number | null>`least((${scheduled}), (${retrying}), (${lapsing}), (${lookups}))`.mapWith(
+        Number,
+      ),
+    })
     .from(sql`(select 1) as one`);
   return row?.at ?? null;
 }
