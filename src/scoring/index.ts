@@ -16,8 +16,10 @@ import { threadOfParagraphs } from './writers/rewrite-thread.ts';
 export { CONCEPT_DESCRIPTIONS, CONCEPTS } from './concepts.ts';
 export type { Engine } from './engine.ts';
 export { openEngine } from './engine.ts';
+export type { WrittenBy } from './engine-interface.ts';
 export { type EngineNotice, engineNotice } from './engine-notice.ts';
 export { DIMENSION_WEIGHTS, type ScoreModel, scoreModel } from './learned/model.ts';
+export { machineTells } from './machine-tells.ts';
 export { personalScore } from './personal/apply.ts';
 export {
   FEATURE_NAMES,
