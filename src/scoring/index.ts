@@ -19,7 +19,7 @@ export { openEngine } from './engine.ts';
 export type { WrittenBy } from './engine-interface.ts';
 export { type EngineNotice, engineNotice } from './engine-notice.ts';
 export { DIMENSION_WEIGHTS, type ScoreModel, scoreModel } from './learned/model.ts';
-export { machineTells } from './machine-tells.ts';
+export { machineTells } from './text/machine-tells.ts';
 export { personalScore } from './personal/apply.ts';
 export {
   FEATURE_NAMES,
