@@ -19,7 +19,6 @@ export { openEngine } from './engine.ts';
 export type { WrittenBy } from './engine-interface.ts';
 export { type EngineNotice, engineNotice } from './engine-notice.ts';
 export { DIMENSION_WEIGHTS, type ScoreModel, scoreModel } from './learned/model.ts';
-export { machineTells } from './text/machine-tells.ts';
 export { personalScore } from './personal/apply.ts';
 export {
   FEATURE_NAMES,
@@ -47,6 +46,7 @@ export {
   scorePost,
   scorePostKeeping,
 } from './scorer.ts';
+export { machineTells } from './text/machine-tells.ts';
 export { inSubmittedText } from './text/spans.ts';
 export { extractFeatures, normalizePost } from './text/text-features.ts';
 export type {

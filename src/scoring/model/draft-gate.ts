@@ -1,8 +1,8 @@
 import type { DraftCheck, Platform } from '../../domain/enums.ts';
 import { hasThreads, MAX_THREAD_PARTS, textLimitFor } from '../../platforms/profiles.ts';
-import { machineTells } from '../text/machine-tells.ts';
 import { rubricFor } from '../rules/rubrics.ts';
 import { inventedFacts } from '../text/facts.ts';
+import { machineTells } from '../text/machine-tells.ts';
 import { extractFeatures } from '../text/text-features.ts';
 import {
   blanksWhereGiven,
