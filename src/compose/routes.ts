@@ -1,5 +1,6 @@
 import { accountRoutes } from '../features/account/account.routes.ts';
 import { approvalRoutes } from '../features/approvals/approvals.routes.ts';
+import { auditRoutes } from '../features/audit/audit.routes.ts';
 import { brandRoutes } from '../features/brands/brands.routes.ts';
 import { channelRoutes } from '../features/channels/channels.routes.ts';
 import { commentRoutes } from '../features/comments/comments.routes.ts';
@@ -36,6 +37,7 @@ export const apiRoutes: FeatureRoutes[] = [
   keyRoutes,
   memberRoutes,
   invitationRoutes,
+  auditRoutes,
   webhookRoutes,
   metricsRoutes,
   mediaRoutes,
