@@ -1,5 +1,6 @@
 import { accountRoutes } from '../features/account/account.routes.ts';
 import { approvalRoutes } from '../features/approvals/approvals.routes.ts';
+import { auditRoutes } from '../features/audit/audit.routes.ts';
 import { brandRoutes } from '../features/brands/brands.routes.ts';
 import { channelRoutes } from '../features/channels/channels.routes.ts';
 import { commentRoutes } from '../features/comments/comments.routes.ts';
@@ -14,8 +15,8 @@ import { memberRoutes } from '../features/members/members.routes.ts';
 import { metricsRoutes } from '../features/metrics/metrics.routes.ts';
 import { connectedAppRoutes } from '../features/oauth/connected-apps.routes.ts';
 import { oauthRoutes } from '../features/oauth/oauth.routes.ts';
-import { postGroupRoutes } from '../features/post-groups/post-groups.routes.ts';
 import { planRoutes } from '../features/plans/plans.routes.ts';
+import { postGroupRoutes } from '../features/post-groups/post-groups.routes.ts';
 import { postScoreRoutes } from '../features/posts/post-scores.routes.ts';
 import { postRoutes } from '../features/posts/posts.routes.ts';
 import { queueRoutes } from '../features/queues/queues.routes.ts';
@@ -37,6 +38,7 @@ export const apiRoutes: FeatureRoutes[] = [
   keyRoutes,
   memberRoutes,
   invitationRoutes,
+  auditRoutes,
   webhookRoutes,
   metricsRoutes,
   mediaRoutes,

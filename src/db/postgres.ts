@@ -34,6 +34,13 @@ export async function openPostgres(url: string, max: number): Promise<Database> 
     const pool = postgres(url, {
       max,
       onnotice: () => {},
+      // postgres.js sends its own array-type query as a new connection's first statement and
+      // drops that query's promise (porsager/postgres#1192): a connection destroyed while it is in
+      // flight (a stalled pool being replaced) rejects it unhandled. No column or parameter here is
+      // an array, so the query is skipped (test/hardening/postgres-startup-fault.test.ts). Without
+      // it a new connection's `reserve()` never resolves (postgres.js 3.4.9): this pool never
+      // reserves; the migration client, which does, keeps the default.
+      fetch_types: false,
       // A refused or silent server fails a connection attempt fast instead of holding the request.
       connect_timeout: 2,
       // Reconnect within a quarter second once the server is back (the default grows to 20 s).
@@ -51,7 +58,13 @@ export async function openPostgres(url: string, max: number): Promise<Database> 
     return pool;
   };
   const probe = async () => {
-    const conn = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 1, backoff: () => 0 });
+    const conn = postgres(url, {
+      max: 1,
+      onnotice: () => {},
+      fetch_types: false,
+      connect_timeout: 1,
+      backoff: () => 0,
+    });
     try {
       await conn`select 1`;
     } finally {
@@ -77,6 +90,7 @@ export async function openPostgres(url: string, max: number): Promise<Database> 
  * wait on the lock.
  */
 async function migrateUnderLock(url: string) {
+  // Default options: it reserves a connection for the lock, which needs fetch_types (see above).
   const client = postgres(url, { max: 2, onnotice: () => {} });
   try {
     const lockConn = await client.reserve();

@@ -34,6 +34,7 @@ export const ID_PREFIXES = {
   member: 'mem',
   invitation: 'inv',
   comment: 'cmt',
+  audit: 'aud',
   brand: 'brd',
   voice: 'voi',
   channel: 'chn',

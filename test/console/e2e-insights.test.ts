@@ -45,6 +45,12 @@ describe.skipIf(!hasChromium)('Insights: best times as a heat map', { timeout: 9
     ({ t, key, browser } = world);
     const imported = await t.request('POST', '/v1/history', { key, body: { items: history() } });
     expect(imported.status, imported.text).toBe(201);
+    // Insights read in the account's time zone (Settings): the author's, Paris.
+    const zone = await t.request('PATCH', '/v1/account/settings', {
+      key,
+      body: { timezone: 'Europe/Paris' },
+    });
+    expect(zone.status, zone.text).toBe(200);
   }, 90_000);
 
   afterAll(async () => {

@@ -39,7 +39,7 @@ export const APART: readonly string[] = ['sandbox'];
  */
 export const FEATURE_LAYERS: readonly (readonly string[])[] = [
   ['pagination.ts', 'feature-routes.ts'],
-  ['tenancy.ts'],
+  ['tenancy.ts', 'audit'],
   ['members'],
   ['keys', 'brands', 'media', 'events', 'history', 'webhooks', 'comments'],
   ['account'],

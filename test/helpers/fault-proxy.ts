@@ -19,6 +19,12 @@ export interface FaultProxy {
    * like a hung server or a silent network; unfreezing delivers what was held, in order.
    */
   setFrozen(frozen: boolean): void;
+  /**
+   * While set, a new connection passes its client's first chunk (PostgreSQL's startup message),
+   * so the server's handshake completes, and then holds every later byte from the client: the
+   * connection is open and ready, but its first statement never reaches the server.
+   */
+  setHoldAfterStartup(hold: boolean): void;
   close(): Promise<void>;
 }
 
@@ -26,10 +32,13 @@ export async function startFaultProxy(target: { host: string; port: number }): P
   const sockets = new Set<Socket>();
   let latency = 0;
   let frozen = false;
+  let holdAfterStartup = false;
   const held: (() => void)[] = [];
 
-  const pipe = (from: Socket, to: Socket) => {
+  const pipe = (from: Socket, to: Socket, holdAfterFirst = false) => {
+    let chunks = 0;
     from.on('data', (chunk) => {
+      if (holdAfterFirst && chunks++ > 0) return; // never delivered: the connection only looks alive
       if (frozen) {
         held.push(() => {
           if (!to.destroyed) to.write(chunk);
@@ -53,7 +62,7 @@ export async function startFaultProxy(target: { host: string; port: number }): P
     sockets.add(upstream);
     client.on('close', () => sockets.delete(client));
     upstream.on('close', () => sockets.delete(upstream));
-    pipe(client, upstream);
+    pipe(client, upstream, holdAfterStartup);
     pipe(upstream, client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -79,6 +88,9 @@ export async function startFaultProxy(target: { host: string; port: number }): P
     },
     setLatency(ms) {
       latency = ms;
+    },
+    setHoldAfterStartup(value) {
+      holdAfterStartup = value;
     },
     setFrozen(value) {
       frozen = value;

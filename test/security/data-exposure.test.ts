@@ -54,6 +54,7 @@ describe('every operation, as its owner', () => {
       '/v1/account',
       '/v1/keys',
       '/v1/members',
+      '/v1/audit',
       '/v1/webhooks',
       `/v1/webhooks/${b.webhookId}`,
       `/v1/webhooks/${b.webhookId}/deliveries`,

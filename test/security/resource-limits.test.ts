@@ -187,6 +187,7 @@ describe('lists', () => {
     const ops = limitOps();
     expect(ops.map((o) => o.key).sort()).toEqual(
       [
+        'GET /v1/audit',
         'GET /v1/history',
         'GET /v1/media',
         'GET /v1/plans',

@@ -47,6 +47,7 @@ const STATED: Record<string, Role> = {
   'POST /v1/posts/:id/approve': 'admin',
   'POST /v1/posts/:id/request-changes': 'admin',
   'PATCH /v1/account/settings': 'admin',
+  'GET /v1/audit': 'admin',
   'GET /v1/plans': 'viewer',
   'GET /v1/plans/:id': 'viewer',
   'POST /v1/plans': 'editor',

@@ -156,6 +156,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace’s audit trail
+         * @description What members did, newest first: keys created and revoked; members invited, joined, changed and removed; channels connected and disconnected; posts scheduled, published, canceled, approved and sent back; webhooks created and deleted; settings changed. Owners and admins only.
+         */
+        get: operations["getAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/brands": {
         parameters: {
             query?: never;
@@ -1758,6 +1778,21 @@ export interface components {
         ApprovePostRequestInput: {
             /** @description A note for the writer */
             note?: string;
+        };
+        AuditEvent: {
+            /** @enum {string} */
+            action: "key.created" | "key.revoked" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "channel.connected" | "channel.disconnected" | "post.scheduled" | "post.published" | "post.canceled" | "post.approved" | "post.changes_requested" | "webhook.created" | "webhook.deleted" | "settings.changed";
+            /** @description When it happened (epoch milliseconds) */
+            at: number;
+            id: string;
+            /** @description The member who acted (a removed member keeps its id here); null when no member did */
+            memberId: string | null;
+            /** @description The id of what was acted on: a key, member, invitation, channel, post, webhook, or the account for settings */
+            target: string;
+        };
+        AuditListResult: {
+            events: components["schemas"]["AuditEvent"][];
+            pagination: components["schemas"]["Pagination"];
         };
         AuthorizationAnswer: {
             /** @description Send the browser here: the app's redirect URI with the code or the error */
@@ -3822,6 +3857,67 @@ export interface operations {
             };
             /** @description Missing or invalid API key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAudit: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1-100 */
+                limit?: number;
+                /** @description Items to skip */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditListResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -45,6 +45,8 @@ export const oauthStates = pgTable('oauth_states', {
     .references(() => accounts.id, { onDelete: 'cascade' }),
   platform: text('platform').notNull(),
   brandId: text('brand_id'),
+  /** The member who started the connect: the audit trail names them when it completes. */
+  memberId: text('member_id'),
   /** PKCE verifier, sealed by the vault. */
   codeVerifierSealed: text('code_verifier_sealed'),
   expiresAt: ms('expires_at').notNull(),

@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './audit.ts';
 export * from './channels.ts';
 export * from './events.ts';
 export * from './history.ts';

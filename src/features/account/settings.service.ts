@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { accounts, apiKeys, members } from '../../db/schema/index.ts';
 import { Conflict, Invalid, NotFound } from '../../domain/errors.ts';
 import { canonicalZone } from '../../lib/zoned-time.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import type { Account } from './account.schemas.ts';
 import type {
   AccountSettings,
@@ -48,19 +49,26 @@ export async function getSettings({ ctx }: Call<void>): Promise<AccountSettings>
  * canonical IANA name (400 at `timezone` otherwise).
  */
 export async function updateSettings({ ctx, input }: Call<UpdateSettingsRequest>): Promise<AccountSettings> {
+  const changes: { timezone?: string; approvals?: ApprovalsSetting } = {};
   if (input.timezone !== undefined) {
     const zone = canonicalZone(input.timezone);
     if (!zone)
       throw new Invalid(`Unknown time zone "${input.timezone}"; use an IANA name such as Europe/Paris.`, [
         { path: 'timezone', message: 'Not an IANA time zone' },
       ]);
-    await ctx.deps.db.update(accounts).set({ timezone: zone }).where(eq(accounts.id, ctx.caller.accountId));
+    changes.timezone = zone;
   }
-  if (input.approvals !== undefined)
-    await ctx.deps.db
-      .update(accounts)
-      .set({ approvals: input.approvals })
-      .where(eq(accounts.id, ctx.caller.accountId));
+  if (input.approvals !== undefined) changes.approvals = input.approvals;
+  if (Object.keys(changes).length > 0)
+    await ctx.deps.db.transaction(async (tx) => {
+      const accountId = ctx.caller.accountId;
+      await tx.update(accounts).set(changes).where(eq(accounts.id, accountId));
+      await recordAudit(tx, ctx.caller, {
+        action: 'settings.changed',
+        target: accountId,
+        at: ctx.deps.clock.now(),
+      });
+    });
   return getSettings({ ctx, input: undefined });
 }
 
@@ -97,6 +105,11 @@ export async function updateAccount({ ctx, input }: Call<UpdateAccountRequest>):
         .set({ email, emailKey: email.toLowerCase() })
         .where(eq(accounts.id, accountId))
         .returning();
+      await recordAudit(tx, ctx.caller, {
+        action: 'settings.changed',
+        target: accountId,
+        at: ctx.deps.clock.now(),
+      });
       return after!;
     })
     // Two accounts racing for one email: the unique index decides, and the loser hears why.

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { posts } from '../../db/schema/index.ts';
 import { Conflict } from '../../domain/errors.ts';
 import { SweepName } from '../../wake/sweep-names.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { recordEvent } from '../events/events.service.ts';
 import type { Post } from '../posts/core/post.schemas.ts';
 import { loadPostRow, type PostRow, pendingColumns, toPost } from '../posts/core/post-row.ts';
@@ -129,12 +130,9 @@ export async function decide(
       });
       written = scheduled ?? written;
     }
-    await announce(
-      tx,
-      written,
-      decision.state === 'approved' ? 'post.approved' : 'post.changes_requested',
-      now,
-    );
+    const type = decision.state === 'approved' ? 'post.approved' : 'post.changes_requested';
+    await announce(tx, written, type, now);
+    await recordAudit(tx, ctx.caller, { action: type, target: row.id, at: now });
     return written;
   });
   if (updated.status === 'scheduled' && updated.scheduledFor !== null)

@@ -1,6 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { AppDeps } from '../../context.ts';
 import { channels } from '../../db/schema/index.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { recordEvent } from '../events/events.service.ts';
 import { type ChannelRow, readChannelRow, toChannel } from './channel-row.ts';
 
@@ -35,11 +36,12 @@ export type RevokeReason = 'disconnected' | 'revoked_at_platform';
  * Any status -> revoked: wipes the sealed tokens irreversibly (nulls, row kept) and records
  * `channel.disconnected` in the same transaction, once. With `lease`, only the lease holder
  * may do it (a refresh that learnt of the revocation); `accountId` scopes it to a caller.
- * Returns the row (already revoked ones unchanged), or null when no such channel.
+ * Returns the row (already revoked ones unchanged), or null when no such channel. A member's
+ * disconnect (`memberId`) goes into the audit trail in that transaction too.
  */
 export async function revokeChannel(
   deps: AppDeps,
-  input: { channelId: string; reason: RevokeReason; accountId?: string; lease?: number },
+  input: { channelId: string; reason: RevokeReason; accountId?: string; lease?: number; memberId?: string },
 ): Promise<ChannelRow | null> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
@@ -67,6 +69,12 @@ export async function revokeChannel(
         data: { channel: toChannel(row), reason: input.reason },
         now,
       });
+      if (input.memberId !== undefined)
+        await recordAudit(
+          tx,
+          { accountId: row.accountId, memberId: input.memberId },
+          { action: 'channel.disconnected', target: row.id, at: now },
+        );
       return row;
     }
     const conditionsRead = [eq(channels.id, input.channelId)];

@@ -7,6 +7,7 @@ import { newId } from '../../lib/ids.ts';
 import { createPkcePair } from '../../platforms/pkce.ts';
 import { type MemberIdentity, PlatformError, type TokenSet } from '../../platforms/platform.ts';
 import type { Vault } from '../../vault/vault.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { findOwned, listOwned, requireReference } from '../tenancy.ts';
 import { requireChannelTools } from './channel-config.ts';
 import { loadChannelRow, toChannel } from './channel-row.ts';
@@ -28,6 +29,7 @@ export async function connectChannel({
   const pkce = platform.pkce ? createPkcePair() : null;
   const { state } = await createOAuthState(deps, vault, {
     accountId: caller.accountId,
+    memberId: caller.memberId,
     platform: input.platform,
     brandId: input.brandId ?? null,
     codeVerifier: pkce?.verifier ?? null,
@@ -76,16 +78,23 @@ export async function completeConnect({
   }
 
   const now = deps.clock.now();
-  const row = await deps.db.transaction((tx) =>
-    upsertChannel(tx, vault, {
+  const row = await deps.db.transaction(async (tx) => {
+    const channel = await upsertChannel(tx, vault, {
       accountId: bound.accountId,
       brandId: bound.brandId,
       platform: input.platform,
       identity,
       tokens,
       now,
-    }),
-  );
+    });
+    // Named after the member who started the connect (the callback itself carries no credential).
+    await recordAudit(
+      tx,
+      { accountId: bound.accountId, memberId: bound.memberId },
+      { action: 'channel.connected', target: channel.id, at: now },
+    );
+    return channel;
+  });
   // deps.log: the callback's request logger is quieted (its URL carries the code and state).
   deps.log.info({ channelId: row.id, accountId: row.accountId, reqId: ctx.requestId }, 'channel connected');
   return toChannel(row);
@@ -180,6 +189,7 @@ export async function disconnectChannel({ ctx, input }: Call<{ id: string }>): P
     channelId: input.id,
     accountId: ctx.caller.accountId,
     reason: 'disconnected',
+    memberId: ctx.caller.memberId,
   });
   if (!row) throw new NotFound('Channel');
   return toChannel(row);

@@ -21,7 +21,13 @@ export const stateDigest = (state: string) => sha256Hex(state);
 export async function createOAuthState(
   deps: AppDeps,
   vault: Vault,
-  input: { accountId: string; platform: string; brandId: string | null; codeVerifier: string | null },
+  input: {
+    accountId: string;
+    memberId: string;
+    platform: string;
+    brandId: string | null;
+    codeVerifier: string | null;
+  },
 ): Promise<{ state: string; expiresAt: number }> {
   const state = randomBytes(32).toString('base64url');
   const stateHash = stateDigest(state);
@@ -30,6 +36,7 @@ export async function createOAuthState(
   await deps.db.insert(oauthStates).values({
     stateHash,
     accountId: input.accountId,
+    memberId: input.memberId,
     platform: input.platform,
     brandId: input.brandId,
     codeVerifierSealed: input.codeVerifier
@@ -43,6 +50,8 @@ export async function createOAuthState(
 
 export interface ConsumedState {
   accountId: string;
+  /** The member who asked for the connect URL; null for states made before members were recorded. */
+  memberId: string | null;
   platform: string;
   brandId: string | null;
   codeVerifier: string | null;
@@ -100,7 +109,13 @@ export async function consumeOAuthState(
       .update(oauthStates)
       .set({ codeVerifierSealed: null })
       .where(eq(oauthStates.stateHash, stateHash));
-  return { accountId: row.accountId, platform: row.platform, brandId: row.brandId, codeVerifier };
+  return {
+    accountId: row.accountId,
+    memberId: row.memberId,
+    platform: row.platform,
+    brandId: row.brandId,
+    codeVerifier,
+  };
 }
 
 /** Deletes states that expired more than STATE_RETENTION_MS ago; returns how many. */

@@ -6,6 +6,7 @@ import { type Role, scopesForRole } from '../../domain/roles.ts';
 import { sha256Hex } from '../../lib/hash.ts';
 import { newId, randomBase62 } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { issueKey } from '../keys/keys.service.ts';
 import { insertMember, toMember } from '../members/member-row.ts';
 import { requireManageable } from '../members/members.service.ts';
@@ -82,6 +83,7 @@ export async function createInvitation({
         expiresAt: now + INVITATION_TTL_MS,
       })
       .returning();
+    await recordAudit(tx, ctx.caller, { action: 'member.invited', target: created!.id, at: now });
     return created!;
   });
   return { invitation: toInvitation(row), acceptUrl: acceptUrlOf(input.baseUrl, token) };
@@ -151,6 +153,11 @@ export async function acceptInvitation({
       'first',
       now,
       scopesForRole(member.role),
+    );
+    await recordAudit(
+      tx,
+      { accountId: row.accountId, memberId: member.id },
+      { action: 'member.joined', target: member.id, at: now },
     );
     return { member: toMember(member), key, apiKey };
   });

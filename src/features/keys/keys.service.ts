@@ -8,6 +8,7 @@ import { roleReaches, scopesForRole } from '../../domain/roles.ts';
 import { normalizeScopes, SCOPES, type Scope } from '../../domain/scopes.ts';
 import { sha256Hex } from '../../lib/hash.ts';
 import { newId } from '../../lib/ids.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { requireManageable } from '../members/members.service.ts';
 import { listOwned, ownedNotFound, requireOwned } from '../tenancy.ts';
 import { displayPrefix, generateApiKey } from './key-format.ts';
@@ -95,9 +96,12 @@ export async function createKey({
   const { accountId, memberId } = ctx.caller;
   const scopes = normalizeScopes(input.scopes ?? SCOPES);
   requireScopeSet(ctx.caller, scopes, 'Creating a key with these scopes');
+  const now = ctx.deps.clock.now();
   return ctx.deps.db.transaction(async (tx) => {
     await refuseOverLimit(tx, accountId);
-    return issueKey(tx, { accountId, memberId }, input.name ?? 'default', ctx.deps.clock.now(), scopes);
+    const created = await issueKey(tx, { accountId, memberId }, input.name ?? 'default', now, scopes);
+    await recordAudit(tx, ctx.caller, { action: 'key.created', target: created.key.id, at: now });
+    return created;
   });
 }
 
@@ -116,13 +120,16 @@ export async function issueMemberKey({
     const scopes = normalizeScopes(input.scopes ?? scopesForRole(member.role));
     requireScopeSet(ctx.caller, scopes, 'Issuing a key with these scopes');
     await refuseOverLimit(tx, accountId);
-    return issueKey(
+    const now = ctx.deps.clock.now();
+    const issued = await issueKey(
       tx,
       { accountId, memberId: member.id },
       input.name ?? 'default',
-      ctx.deps.clock.now(),
+      now,
       scopes,
     );
+    await recordAudit(tx, ctx.caller, { action: 'key.created', target: issued.key.id, at: now });
+    return issued;
   });
 }
 
@@ -141,13 +148,16 @@ export async function rotateKey({ ctx, input }: Call<{ id: string }>): Promise<C
     if (!revoked) throw ownedNotFound('Live key');
     // The replacement keeps the scopes, which the rotating key must hold too.
     requireScopeSet(ctx.caller, revoked.scopes, 'Rotating a key with these scopes');
-    return issueKey(
+    const issued = await issueKey(
       tx,
       { accountId: ctx.caller.accountId, memberId: revoked.memberId },
       revoked.name,
       now,
       revoked.scopes,
     );
+    await recordAudit(tx, ctx.caller, { action: 'key.revoked', target: revoked.id, at: now });
+    await recordAudit(tx, ctx.caller, { action: 'key.created', target: issued.key.id, at: now });
+    return issued;
   });
   await announceRevocation(ctx, input.id);
   return replacement;
@@ -167,10 +177,16 @@ export async function revokeKey({ ctx, input }: Call<{ id: string }>): Promise<{
   const now = ctx.deps.clock.now();
   const row = await requireManagedKey(ctx, ctx.deps.db, input.id);
   if (row.revokedAt === null) {
-    await ctx.deps.db
-      .update(apiKeys)
-      .set({ revokedAt: now })
-      .where(and(eq(apiKeys.id, input.id), isNull(apiKeys.revokedAt)));
+    await ctx.deps.db.transaction(async (tx) => {
+      const revoked = await tx
+        .update(apiKeys)
+        .set({ revokedAt: now })
+        .where(and(eq(apiKeys.id, input.id), isNull(apiKeys.revokedAt)))
+        .returning({ id: apiKeys.id });
+      // Only the request that revoked it records it: a concurrent repeat finds it revoked.
+      if (revoked.length > 0)
+        await recordAudit(tx, ctx.caller, { action: 'key.revoked', target: input.id, at: now });
+    });
   }
   await announceRevocation(ctx, input.id);
   return { revoked: true };

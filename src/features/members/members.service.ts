@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { accounts, apiKeys, members } from '../../db/schema/index.ts';
 import { Conflict } from '../../domain/errors.ts';
 import type { Role } from '../../domain/roles.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { ownedNotFound, requireOwned } from '../tenancy.ts';
 import { type MemberRow, toMember } from './member-row.ts';
 import type { Member } from './members.schemas.ts';
@@ -85,6 +86,12 @@ export async function changeMemberRole({ ctx, input }: Call<{ id: string; role: 
       .where(and(eq(members.id, target.id), eq(members.accountId, ctx.caller.accountId)))
       .returning();
     if (!updated) throw ownedNotFound('Member');
+    if (target.role !== input.role)
+      await recordAudit(tx, ctx.caller, {
+        action: 'member.role_changed',
+        target: target.id,
+        at: ctx.deps.clock.now(),
+      });
     return { row: updated, keyIds: await keyIdsOf(tx, target.id) };
   });
   await forgetKeys(ctx, keyIds);
@@ -101,6 +108,11 @@ export async function removeMember({ ctx, input }: Call<{ id: string }>): Promis
     await tx
       .delete(members)
       .where(and(eq(members.id, target.id), eq(members.accountId, ctx.caller.accountId)));
+    await recordAudit(tx, ctx.caller, {
+      action: 'member.removed',
+      target: target.id,
+      at: ctx.deps.clock.now(),
+    });
     return ids;
   });
   await forgetKeys(ctx, keyIds);

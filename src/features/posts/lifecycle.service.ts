@@ -4,6 +4,7 @@ import { posts } from '../../db/schema/index.ts';
 import { Conflict, type ErrorDetail } from '../../domain/errors.ts';
 import { SweepName } from '../../wake/sweep-names.ts';
 import { passApprovalGate } from '../approvals/approval-gate.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { channelsWithSlots, lockQueue, nextFreeSlot } from '../queues/queue-assign.ts';
 import { planProblems } from '../series/plan-rules.ts';
 import type { Post } from './core/post.schemas.ts';
@@ -49,7 +50,11 @@ export async function schedulePost({
     throw invalidPost([{ path: 'runAt', message: 'Give a runAt in the future, or queue: true' }]);
   const runAt = input.runAt;
   await checkOne(ctx, draftOfRow(row), scheduleProblems(runAt, row.channelId, now));
-  const [updated] = await transitionPost(db, 'schedule', eq(posts.id, row.id), scheduledAt(runAt, now));
+  const updated = await db.transaction(async (tx) => {
+    const [moved] = await transitionPost(tx, 'schedule', eq(posts.id, row.id), scheduledAt(runAt, now));
+    if (moved) await recordAudit(tx, ctx.caller, { action: 'post.scheduled', target: row.id, at: now });
+    return moved;
+  });
   if (!updated) throw notSchedulable(await loadPostRow(db, ctx.caller.accountId, input.id));
   ctx.deps.wake(SweepName.publish, runAt);
   return toPost(updated);
@@ -82,6 +87,7 @@ async function queueExisting(ctx: Ctx, row: PostRow, runAt: number | undefined, 
       const queue = await lockQueue(tx, channelId);
       const at = await nextFreeSlot(tx, queue, now);
       const [moved] = await transitionPost(tx, 'schedule', eq(posts.id, row.id), scheduledAt(at, now));
+      if (moved) await recordAudit(tx, ctx.caller, { action: 'post.scheduled', target: row.id, at: now });
       return moved;
     })
     .catch((err: unknown) => {
@@ -105,12 +111,16 @@ async function queueExisting(ctx: Ctx, row: PostRow, runAt: number | undefined, 
 export async function cancelPost({ ctx, input }: Call<{ id: string }>): Promise<Post> {
   const { db, clock } = ctx.deps;
   const now = clock.now();
-  const [canceled] = await transitionPost(
-    db,
-    'cancel',
-    and(eq(posts.id, input.id), eq(posts.accountId, ctx.caller.accountId)),
-    { retryAt: null, claimedBy: null, updatedAt: now },
-  );
+  const canceled = await db.transaction(async (tx) => {
+    const [moved] = await transitionPost(
+      tx,
+      'cancel',
+      and(eq(posts.id, input.id), eq(posts.accountId, ctx.caller.accountId)),
+      { retryAt: null, claimedBy: null, updatedAt: now },
+    );
+    if (moved) await recordAudit(tx, ctx.caller, { action: 'post.canceled', target: moved.id, at: now });
+    return moved;
+  });
   if (canceled) return toPost(canceled);
   const row = await loadPostRow(db, ctx.caller.accountId, input.id);
   if (row.status === 'canceled') return toPost(row);

@@ -5,6 +5,7 @@ import { WEBHOOK_EVENTS, type WebhookEvent } from '../../domain/enums.ts';
 import { Conflict, NotConfigured } from '../../domain/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { vaultAad } from '../../vault/aad.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import type { PageInfo, PageRequest } from '../pagination.ts';
 import { listOwned, ownedNotFound, pageOwned, requireOwned } from '../tenancy.ts';
 import { generateSigningSecret } from './signing.ts';
@@ -88,6 +89,7 @@ export async function createWebhook({
         updatedAt: now,
       })
       .returning();
+    await recordAudit(tx, ctx.caller, { action: 'webhook.created', target: id, at: now });
     return inserted!;
   });
   return { webhook: toWebhookEndpoint(row), secret };
@@ -103,10 +105,19 @@ export async function getWebhook({ ctx, input }: Call<{ id: string }>): Promise<
 
 /** Removes the endpoint with its secret and delivery history; queued deliveries are never sent. */
 export async function deleteWebhook({ ctx, input }: Call<{ id: string }>): Promise<{ deleted: boolean }> {
-  const removed = await ctx.deps.db
-    .delete(webhooks)
-    .where(and(eq(webhooks.id, input.id), eq(webhooks.accountId, ctx.caller.accountId)))
-    .returning({ id: webhooks.id });
+  const removed = await ctx.deps.db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(webhooks)
+      .where(and(eq(webhooks.id, input.id), eq(webhooks.accountId, ctx.caller.accountId)))
+      .returning({ id: webhooks.id });
+    if (gone.length > 0)
+      await recordAudit(tx, ctx.caller, {
+        action: 'webhook.deleted',
+        target: input.id,
+        at: ctx.deps.clock.now(),
+      });
+    return gone;
+  });
   if (removed.length === 0) throw ownedNotFound('Webhook');
   return { deleted: true };
 }

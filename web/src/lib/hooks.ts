@@ -34,3 +34,8 @@ export function useDebounced<T>(value: T, ms: number): T {
   }, [value, ms]);
   return settled;
 }
+
+/** The account's settings: its time zone (the default of queues, series and insights) and approvals. */
+export function useAccountSettings() {
+  return useQuery({ queryKey: ['settings'], queryFn: () => ok(api.GET('/v1/account/settings')) });
+}

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, ok, type Schemas } from '../api.ts';
 import { ErrorBox, Working } from '../components/ErrorBox.tsx';
-import { browserZone } from '../lib/time.ts';
+import { ZoneHint } from '../components/ZoneHint.tsx';
+import { useAccountSettings } from '../lib/hooks.ts';
 import { Link } from '../router.tsx';
 import { InsightsHeatMap } from './InsightsHeatMap.tsx';
 
@@ -27,21 +28,29 @@ function FactorList({ factors, title }: { factors: Factor[]; title: string }) {
 
 /** What works for this author, from their own history, with the evidence behind each claim. */
 export function InsightsPage() {
-  const zone = browserZone();
+  // Read in the account's time zone (Settings), the API's own default.
+  const settings = useAccountSettings();
+  const zone = settings.data?.settings.timezone;
   const insights = useQuery({
     queryKey: ['insights', zone],
-    queryFn: () => ok(api.GET('/v1/insights', { params: { query: { timezone: zone } } })),
+    enabled: zone !== undefined,
+    queryFn: () => ok(api.GET('/v1/insights', { params: { query: { timezone: zone! } } })),
   });
   const d = insights.data;
   return (
     <div>
       <h1>Insights</h1>
-      <p className="muted">
-        What your own history shows, in {zone}. It comes from the posts on <Link to="/history">History</Link>:
-        import more to sharpen it.
-      </p>
-      {insights.isPending && <Working label="Reading your history…" />}
-      <ErrorBox error={insights.error} />
+      {zone !== undefined && (
+        <>
+          <p className="muted">
+            What your own history shows, in {zone}. It comes from the posts on{' '}
+            <Link to="/history">History</Link>: import more to sharpen it.
+          </p>
+          <ZoneHint zone={zone} />
+        </>
+      )}
+      {insights.isPending && !settings.error && <Working label="Reading your history…" />}
+      <ErrorBox error={settings.error ?? insights.error} />
       {d && (
         <>
           <section className="card" aria-label="Evidence">

@@ -2,6 +2,7 @@ import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/rea
 import { useEffect, useState } from 'react';
 import { api, ok, type Post, type Schemas } from '../api.ts';
 import { ErrorBox, Notice, Working } from '../components/ErrorBox.tsx';
+import { ZoneHint } from '../components/ZoneHint.tsx';
 import { channelName } from '../lib/channels.ts';
 import { openingWords } from '../lib/opening-words.ts';
 import { browserZone } from '../lib/time.ts';
@@ -62,7 +63,8 @@ export function QueuePage() {
   useEffect(() => {
     if (!queue.data) return;
     setSlots(queue.data.queue.slots);
-    setTimezone(queue.data.queue.slots.length ? queue.data.queue.timezone : browserZone());
+    // A queue without slots answers with the account's time zone (Settings): it starts there.
+    setTimezone(queue.data.queue.timezone);
   }, [queue.data]);
 
   const refresh = () => {
@@ -121,6 +123,9 @@ export function QueuePage() {
         <label>
           Time zone <input value={timezone} onChange={(e) => setTimezone(e.target.value)} />
         </label>
+        {queue.data?.queue.slots.length === 0 && timezone === queue.data.queue.timezone && (
+          <ZoneHint zone={timezone} />
+        )}
         {slots.length === 0 ? (
           <p className="hint">No slots yet: add some, or take the suggested ones below.</p>
         ) : (

@@ -5,6 +5,7 @@ import { ApiError } from '../lib/errors.ts';
 import { useMeta } from '../lib/hooks.ts';
 import { relative } from '../lib/time.ts';
 import { Link } from '../router.tsx';
+import { AccountForms } from './SettingsAccount.tsx';
 
 /** The account's request budget, as the API's x-ratelimit-* headers state it on every answer. */
 function useBudget() {
@@ -30,7 +31,7 @@ function useBudget() {
 /**
  * What this server runs and what this account may do: the scoring engine (offline or which
  * model, and where to configure one), storage, the vault, each platform's limits and whether it
- * can publish, and the request budget.
+ * can publish, the account's email and time zone (changed here), and the request budget.
  */
 export function SettingsPage() {
   const meta = useMeta();
@@ -41,6 +42,31 @@ export function SettingsPage() {
       <h1>Settings</h1>
       {(meta.isPending || budget.isPending) && <Working label="Asking the server…" />}
       <ErrorBox error={meta.error ?? budget.error} />
+      {budget.data && (
+        <section className="card" aria-labelledby="account-title">
+          <h2 id="account-title">Your account</h2>
+          <AccountForms email={budget.data.whoami.account.email} role={budget.data.whoami.member.role} />
+          <dl className="facts">
+            <dt>Plan</dt>
+            <dd>{budget.data.whoami.account.plan}</dd>
+            {budget.data.limit !== null && (
+              <>
+                <dt>Requests</dt>
+                <dd>
+                  {budget.data.remaining ?? '—'} of {budget.data.limit} left in this window
+                  {budget.data.reset
+                    ? `, which renews ${relative(Date.now() + budget.data.reset * 1000)}`
+                    : ''}
+                  .
+                </dd>
+              </>
+            )}
+          </dl>
+          <p>
+            <Link to="/keys">Manage API keys</Link>
+          </p>
+        </section>
+      )}
       {c && (
         <section className="card" aria-labelledby="engine-title">
           <h2 id="engine-title">Scoring and writing</h2>
@@ -104,32 +130,6 @@ export function SettingsPage() {
               </tbody>
             </table>
           </div>
-        </section>
-      )}
-      {budget.data && (
-        <section className="card" aria-labelledby="account-title">
-          <h2 id="account-title">Your account</h2>
-          <dl className="facts">
-            <dt>Email</dt>
-            <dd>{budget.data.whoami.account.email}</dd>
-            <dt>Plan</dt>
-            <dd>{budget.data.whoami.account.plan}</dd>
-            {budget.data.limit !== null && (
-              <>
-                <dt>Requests</dt>
-                <dd>
-                  {budget.data.remaining ?? '—'} of {budget.data.limit} left in this window
-                  {budget.data.reset
-                    ? `, which renews ${relative(Date.now() + budget.data.reset * 1000)}`
-                    : ''}
-                  .
-                </dd>
-              </>
-            )}
-          </dl>
-          <p>
-            <Link to="/keys">Manage API keys</Link>
-          </p>
         </section>
       )}
     </div>

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, gte, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../../context.ts';
+import type { DbOrTx } from '../../../db/client.ts';
 import { inTextsOf, jsonRecordset, jsonRowsText } from '../../../db/json-rows.ts';
 import { reusableStatement } from '../../../db/reusable-statement.ts';
 import { channels, posts } from '../../../db/schema/index.ts';
@@ -65,11 +66,16 @@ function wakeAtLapse(deps: AppDeps, claimedAt: number) {
 }
 
 /** Publish-now: draft or scheduled -> publishing for one post of the account, or null if not claimable. */
-export async function claimPost(deps: AppDeps, accountId: string, postId: string): Promise<Claim | null> {
+export async function claimPost(
+  deps: AppDeps,
+  accountId: string,
+  postId: string,
+  db: DbOrTx = deps.db,
+): Promise<Claim | null> {
   const token = newClaimToken(deps);
   const now = deps.clock.now();
   const [row] = await transitionPost(
-    deps.db,
+    db,
     'publish_now',
     and(eq(posts.id, postId), eq(posts.accountId, accountId)),
     claimedValues(token, now),

@@ -1,6 +1,7 @@
 import type { Call } from '../../../context.ts';
 import { Conflict, DependencyUnavailable, Invalid, PublishFailed } from '../../../domain/errors.ts';
 import { passApprovalGate } from '../../approvals/approval-gate.ts';
+import { recordAudit } from '../../audit/audit.service.ts';
 import { requireChannelTools } from '../../channels/channel-config.ts';
 import type { Post } from '../core/post.schemas.ts';
 import { loadPostRow, type PostRow, toPost } from '../core/post-row.ts';
@@ -36,7 +37,13 @@ export async function publishNow({ ctx, input }: Call<{ id: string }>): Promise<
   requireChannelTools(deps, row.platform);
   await checkOne(ctx, draftOfRow(row));
 
-  const claim = await claimPost(deps, accountId, row.id);
+  // The claim is the member's act of publishing: the audit trail records it in the claim's transaction.
+  const claim = await deps.db.transaction(async (tx) => {
+    const claimed = await claimPost(deps, accountId, row.id, tx);
+    if (claimed)
+      await recordAudit(tx, ctx.caller, { action: 'post.published', target: row.id, at: deps.clock.now() });
+    return claimed;
+  });
   if (!claim) throw notClaimable(await loadPostRow(deps.db, accountId, row.id));
   const heartbeat = keepClaimsAlive(deps, () => heldBy(claim));
   const outcome = await runPublish(deps, claim).finally(() => heartbeat.stop());
