@@ -2133,6 +2133,8 @@ export interface components {
         };
         /** @enum {string} */
         Dimension: "hook" | "algorithmFit" | "specificity" | "structure" | "voice" | "engagement";
+        /** @enum {string} */
+        DraftCheck: "numbers" | "names" | "invented" | "labels" | "ai_tells" | "blanks" | "length" | "structure";
         EngineInfo: {
             /** @description `heuristic` (offline) or `<provider>:<model>` */
             id: string;
@@ -2219,6 +2221,7 @@ export interface components {
                 score: components["schemas"]["ScoreResult"];
                 /** @description The replies after `post` when the draft holds more than one post on a platform with threads (platformB), each within the limit; empty otherwise */
                 thread: string[];
+                writtenBy: components["schemas"]["WrittenBy"];
             }[];
             /** @description Which engine answered (always present in this API) */
             engine?: components["schemas"]["EngineInfo"];
@@ -3385,6 +3388,17 @@ export interface components {
             key: components["schemas"]["ApiKey"];
             /** @description The member the calling key belongs to */
             member: components["schemas"]["Member"];
+        };
+        WrittenBy: {
+            /**
+             * @description `model`: the configured language model; `offline`: the deterministic offline engine
+             * @enum {string}
+             */
+            engine: "model" | "offline";
+            /** @description When the offline engine stands in for a model draft: the check the model's draft failed after its one retry (numbers, names, invented, labels, ai_tells, blanks, length, structure); null otherwise */
+            failedCheck: components["schemas"]["DraftCheck"] | null;
+            /** @description One plain sentence saying who wrote the draft, and why when it fell back */
+            note: string;
         };
     };
     responses: never;
