@@ -50,6 +50,10 @@ const STATED: Record<string, Role> = {
   'GET /v1/audit': 'admin',
   'DELETE /v1/sessions': 'viewer',
   'PUT /v1/account/password': 'viewer',
+  'GET /v1/plans': 'viewer',
+  'GET /v1/plans/:id': 'viewer',
+  'POST /v1/plans': 'editor',
+  'DELETE /v1/plans/:id': 'editor',
 };
 
 describe('the role matrix', () => {

@@ -8,6 +8,7 @@ export * from './memory.ts';
 export * from './metrics.ts';
 export * from './oauth.ts';
 export * from './personal.ts';
+export * from './plans.ts';
 export * from './posts.ts';
 export * from './queues.ts';
 export * from './sessions.ts';
