@@ -32,7 +32,7 @@ describe.skipIf(!hasChromium)('signing in with email and password', { timeout: 1
     await team.getByRole('heading', { name: 'Set a password? Sign in as yourself' }).waitFor();
 
     // A wrong password is refused in words, and nothing is stored.
-    await team.getByRole('button', { name: 'Sign in with email and password' }).click();
+    await team.getByRole('button', { name: 'Use my email and password' }).click();
     const card = team.getByRole('region', { name: 'Set a password? Sign in as yourself' });
     await team.getByLabel('Email address').fill(email);
     await team.getByLabel('Password', { exact: true }).fill('not the passphrase');

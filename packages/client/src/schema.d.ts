@@ -2105,6 +2105,8 @@ export interface components {
             /** @description The link to send the person, shown only here: it holds the single-use token */
             acceptUrl: string;
             invitation: components["schemas"]["Invitation"];
+            /** @description Whether the link was also mailed to the person: true only where SMTP_URL is configured and the mail server accepted the message; otherwise send acceptUrl yourself */
+            mailed: boolean;
         };
         CreateKeyRequestInput: {
             /** @description Label for the key; default `default` */

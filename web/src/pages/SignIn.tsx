@@ -211,7 +211,7 @@ export function SignInPage({
                 sets one on the Team page.
               </p>
               <button type="button" onClick={() => setWithPassword(true)}>
-                Sign in with email and password
+                Use my email and password
               </button>
             </>
           )}
