@@ -71,7 +71,9 @@ describe('OAuth grants follow their member', () => {
     }
     // The official client's next call fails too (its refresh token died with the grant).
     for (const agent of leavingAgents)
-      await expect(agent.callTool({ name: 'list_posts', arguments: {} })).rejects.toThrow(/401|unauthorized/i);
+      await expect(agent.callTool({ name: 'list_posts', arguments: {} })).rejects.toThrow(
+        /401|unauthorized/i,
+      );
     const refreshed = await token(t, {
       grant_type: 'refresh_token',
       refresh_token: leavingGrant.refresh_token,

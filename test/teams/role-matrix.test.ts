@@ -85,21 +85,25 @@ describe('the role matrix', () => {
         return mcpClientWithToken(t.url, grant.access_token);
       },
     ],
-  ])('every MCP tool answers each role through %s as its declared role says', async (_, connect) => {
-    const failures: string[] = [];
-    for (const role of ROLES) {
-      const client = await connect(role);
-      for (const tool of TOOLS) {
-        const needed = roleNeeded(tool.scope, tool.role);
-        const result = await client.callTool({ name: tool.name, arguments: {} });
-        const text = (result.content as { text: string }[])[0]?.text ?? '';
-        const refused = result.isError === true && text.startsWith('forbidden');
-        if (refused !== !roleReaches(role, needed))
-          failures.push(`${tool.name} as ${role}: ${text.slice(0, 160)}`);
-        if (refused) expect(text, tool.name).toContain(`needs the ${needed} role`);
+  ])(
+    'every MCP tool answers each role through %s as its declared role says',
+    async (_, connect) => {
+      const failures: string[] = [];
+      for (const role of ROLES) {
+        const client = await connect(role);
+        for (const tool of TOOLS) {
+          const needed = roleNeeded(tool.scope, tool.role);
+          const result = await client.callTool({ name: tool.name, arguments: {} });
+          const text = (result.content as { text: string }[])[0]?.text ?? '';
+          const refused = result.isError === true && text.startsWith('forbidden');
+          if (refused !== !roleReaches(role, needed))
+            failures.push(`${tool.name} as ${role}: ${text.slice(0, 160)}`);
+          if (refused) expect(text, tool.name).toContain(`needs the ${needed} role`);
+        }
+        await client.close();
       }
-      await client.close();
-    }
-    expect(failures).toEqual([]);
-  }, 300_000);
+      expect(failures).toEqual([]);
+    },
+    300_000,
+  );
 });
