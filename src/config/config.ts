@@ -97,6 +97,11 @@ export const configSchema = z.object({
    * reach it (LISTEN/NOTIFY down; see docs/publishing.md). With them it sleeps until a post is due.
    */
   PUBLISH_POLL_MS: positiveInt.default(1_000),
+  /**
+   * Multiplies the backoff between crash recovery's look-ups of a create in doubt while the
+   * platform cannot answer yet (the jobs kit's LOOKUP_RETRY; tests set 0.01).
+   */
+  LOOKUP_BACKOFF_SCALE: positiveNumber.default(1),
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   /**
    * Lets webhook receivers on this machine in (`http://` or `https://` to localhost, 127.0.0.1

@@ -6,7 +6,7 @@ export type RetrySchedule =
   /** Fixed delays, one per attempt; the first counts from when the work became due. */
   | { kind: 'steps'; delaysMs: readonly number[] }
   /** base * factor^(attemptsMade - 1) after each failure, up to `maxAttempts` attempts in all. */
-  | { kind: 'exponential'; baseMs: number; factor: number; maxAttempts: number };
+  | { kind: 'exponential'; baseMs: number; factor: number; maxAttempts: number; maxDelayMs?: number };
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
@@ -41,6 +41,21 @@ export const PUBLISH_RETRY = {
   maxAttempts: Number.POSITIVE_INFINITY,
 } satisfies RetrySchedule;
 
+/**
+ * Crash recovery asking the platform again whether a create in doubt landed, while the platform
+ * cannot answer yet (its listing down, rate-limited, our token being refreshed): 15 s, 30 s,
+ * 1 min, 2 min... and then hourly, for as long as the platform can still tell (its own
+ * window, sent-create-recovery.ts). Each look-up is a few list calls; an hour between them
+ * costs the platform nothing while a lasting outage is fixed.
+ */
+export const LOOKUP_RETRY = {
+  kind: 'exponential',
+  baseMs: 15 * SECOND,
+  factor: 2,
+  maxAttempts: Number.POSITIVE_INFINITY,
+  maxDelayMs: HOUR,
+} satisfies RetrySchedule;
+
 /** How often each connected channel's token is shown to the platform to detect revocation. */
 export const TOKEN_PROBE_INTERVAL_MS = 12 * HOUR;
 /** A channel whose refresh just failed is not retried by the health sweep before this. */
@@ -60,6 +75,9 @@ export function nextDelayMs(schedule: RetrySchedule, attemptsMade: number, scale
   const ms =
     schedule.kind === 'steps'
       ? schedule.delaysMs[attemptsMade]!
-      : schedule.baseMs * schedule.factor ** Math.max(0, attemptsMade - 1);
+      : Math.min(
+          schedule.baseMs * schedule.factor ** Math.max(0, attemptsMade - 1),
+          schedule.maxDelayMs ?? Number.POSITIVE_INFINITY,
+        );
   return Math.round(ms * scale);
 }

@@ -68,17 +68,24 @@ export interface CommentRequest {
   beforeCreate?: () => Promise<void>;
 }
 
+/**
+ * A look-up that does not settle the question: `cannot_tell` now (the listing failed, was
+ * refused for a while, or the answer was cut short), so recovery asks again later; or
+ * `out_of_reach`, the platform can no longer tell (the create is past the platform's own
+ * window, or it never lets this app list), so asking again cannot help.
+ */
+export type LookupUnsettled =
+  | { kind: 'cannot_tell'; reason: string }
+  | { kind: 'out_of_reach'; reason: string };
+
 /** What a platform says about a post a dead process may or may not have created. */
-export type PostLookup =
-  | { kind: 'found'; post: PublishedPost }
-  | { kind: 'absent' }
-  | { kind: 'cannot_tell'; reason: string };
+export type PostLookup = { kind: 'found'; post: PublishedPost } | { kind: 'absent' } | LookupUnsettled;
 
 /** As PostLookup, for a first comment; `absent` is what allows recovery to send it again. */
 export type CommentLookup =
   | { kind: 'found'; comment: PublishedComment }
   | { kind: 'absent' }
-  | { kind: 'cannot_tell'; reason: string };
+  | LookupUnsettled;
 
 export interface PublishedPost {
   platformPostId: string;

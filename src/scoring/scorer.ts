@@ -37,9 +37,11 @@ const MAX_SIGNALS = 12;
  * colon. rules-7: the generic-text rule (rules/generic-text.ts), a stated penalty after the model.
  * rules-8: its sentence reads as sentences. rules-9: one signal per concept with spans (issue
  * 32), claims checked against the text (numbers, names, story, contrarian), the over-limit rule
- * counted the platform's way, the length wording.
+ * counted the platform's way, the length wording. rules-10: the hook archetype is the claim
+ * checks' (a story tells the writer's event, a contrarian opening a view it is against), with
+ * re-measured notes and points.
  */
-export const RULES_VERSION = 'rules-9';
+export const RULES_VERSION = 'rules-10';
 
 /**
  * What a cached score depends on besides its input and engine: the score schema, the learned

@@ -4,13 +4,14 @@ import { posts } from '../../src/db/schema/index.ts';
 import type { ChannelWorld } from '../channels/helpers.ts';
 import { until } from '../helpers/until.ts';
 import { connectedB, startWorldB } from '../platforms/platformB-world.ts';
-import { crashMidPublish, postRow } from '../posts/world.ts';
+import { crashMidPublish, postRow, runPastBackoff } from '../posts/world.ts';
 
 /**
  * The recovery of recovery-resend.test.ts on platformB: a create sent by a process that died is
  * looked up in the member's posts since it was sent; where the platform has none it is sent
  * again (platformB refuses identical text with 403 duplicate content, so a second post cannot
- * appear); a duplicate answer is looked up and recorded; an unavailable lookup settles nothing.
+ * appear); a duplicate answer is looked up and recorded; an unavailable lookup settles nothing
+ * until the platform answers again.
  */
 let w: ChannelWorld;
 let apiKey: string;
@@ -85,7 +86,7 @@ describe('platformB: recovery of a create sent by a process that died', () => {
     expect(creates()).toBe(before + 1);
   });
 
-  it('lookup unavailable: not sent again, publish_outcome_unknown naming the failed lookup', async () => {
+  it('lookup unavailable: the post waits in publishing with the reason, and is settled once the platform answers', async () => {
     const text = 'platformB listing down';
     const id = await draft(text);
     await crashMidPublish(w, id, { leaseMs: LEASE, createSent: true });
@@ -93,11 +94,17 @@ describe('platformB: recovery of a create sent by a process that died', () => {
     const before = creates();
     await w.t.service.runner!.runOnce();
     const res = await w.t.request('GET', `/v1/posts/${id}`, { key: apiKey });
-    expect(res.body.post.status).toBe('failed');
+    expect(res.body.post.status).toBe('publishing');
     expect(res.body.post.error).toMatch(
-      /^publish_outcome_unknown: .*asking the platform failed.*not sent again/,
+      /^publish_outcome_pending: .*cannot say yet whether it has it \(asking the platform failed: .+\), so it is not sent again until the platform shows it missing\. It is looked up again at .+Z\.$/,
     );
     expect(creates()).toBe(before);
     expect(onPlatform(text)).toHaveLength(0);
+    faults().clear();
+    const row = await postRow(w.t, id);
+    await runPastBackoff(w, row!.retryAt!);
+    expect(await postRow(w.t, id)).toMatchObject({ status: 'published', error: null });
+    expect(onPlatform(text)).toHaveLength(1);
+    expect(creates()).toBe(before + 1);
   });
 });

@@ -7,6 +7,7 @@ import {
   type Member,
   type PostWorld,
   postRow,
+  runPastBackoff,
   startPostWorld,
 } from '../posts/world.ts';
 
@@ -14,8 +15,9 @@ import {
  * Recovery of a post whose process died after recording "create sent" (issue 14), on platformA:
  * the platform is asked; where it says it has no such post the create is sent again (platformA
  * refuses an identical post with 422 DUPLICATE_POST, so a second post cannot appear); a duplicate
- * answer is looked up and recorded as published; only what the platform cannot settle ends as
- * `publish_outcome_unknown`, with the post's error saying what was tried.
+ * answer is looked up and recorded as published; a look-up that cannot answer yet leaves the post
+ * `publishing` (`publish_outcome_pending`) until it is asked again; only what the platform can no
+ * longer settle ends as `publish_outcome_unknown`, with the post's error saying what was tried.
  */
 let w: PostWorld;
 let alice: Member;
@@ -91,7 +93,7 @@ describe('recovery of a create sent by a process that died', () => {
     expect(onPlatform(text)).toHaveLength(0);
   });
 
-  it('lookup unavailable: not sent again, publish_outcome_unknown naming the failed lookup', async () => {
+  it('lookup unavailable: the post waits in publishing with the reason, and is settled once the platform answers', async () => {
     const text = 'Platform listing down';
     const p = await draft(text);
     await crashMidPublish(w, p.id, { leaseMs: LEASE, createSent: true });
@@ -99,12 +101,45 @@ describe('recovery of a create sent by a process that died', () => {
     const creates = w.sandbox.platformA.state.calls('createPost');
     await w.t.service.runner!.runOnce();
     const res = await w.t.request('GET', `/v1/posts/${p.id}`, { key: alice.apiKey });
-    expect(res.body.post.status).toBe('failed');
+    expect(res.body.post.status).toBe('publishing');
     expect(res.body.post.error).toMatch(
-      /^publish_outcome_unknown: .*asking the platform failed.*not sent again/,
+      /^publish_outcome_pending: The process publishing this post stopped after sending it to the platform\. The platform cannot say yet whether it has it \(asking the platform failed: .+\), so it is not sent again until the platform shows it missing\. It is looked up again at \d{4}-\d\d-\d\dT[\d:.]+Z\.$/,
     );
     expect(w.sandbox.platformA.state.calls('createPost')).toBe(creates);
-    expect(onPlatform(text)).toHaveLength(0);
+    const row = await postRow(w.t, p.id);
+    expect(row).toMatchObject({ claimedBy: null, claimedAt: null });
+    expect(row!.createSentAt).not.toBeNull();
+    // Before its time the sweep leaves it; once the listing answers and the backoff passed, the
+    // platform shows no such post and it is sent again, once.
+    await w.t.service.runner!.runOnce();
+    expect((await postRow(w.t, p.id))!.status).toBe('publishing');
+    w.sandbox.platformA.faults.clear();
+    await runPastBackoff(w, row!.retryAt!);
+    expect(await postRow(w.t, p.id)).toMatchObject({ status: 'published', error: null, retryAt: null });
+    expect(onPlatform(text)).toHaveLength(1);
+    expect(w.sandbox.platformA.state.calls('createPost')).toBe(creates + 1);
+  });
+
+  it('lookup unavailable while the create had landed: once the platform answers it is found, not sent again', async () => {
+    const text = 'Landed, listing down';
+    const p = await draft(text);
+    const ok = await w.t.request('POST', `/v1/posts/${p.id}/publish`, { key: alice.apiKey });
+    const platformPostId: string = ok.body.post.platformPostId;
+    await w.t.service.deps.db
+      .update(posts)
+      .set({ publishedAt: null, platformPostId: null, platformUrl: null })
+      .where(eq(posts.id, p.id));
+    await crashMidPublish(w, p.id, { leaseMs: LEASE, createSent: true });
+    w.sandbox.platformA.faults.failAlways('findPosts', 503);
+    const creates = w.sandbox.platformA.state.calls('createPost');
+    await w.t.service.runner!.runOnce();
+    const row = await postRow(w.t, p.id);
+    expect(row).toMatchObject({ status: 'publishing', claimedBy: null });
+    w.sandbox.platformA.faults.clear();
+    await runPastBackoff(w, row!.retryAt!);
+    expect(await postRow(w.t, p.id)).toMatchObject({ status: 'published', platformPostId, error: null });
+    expect(onPlatform(text)).toHaveLength(1);
+    expect(w.sandbox.platformA.state.calls('createPost')).toBe(creates);
   });
 
   it('a platform that cannot list the member’s posts (403, as the live one): not sent again', async () => {

@@ -14,7 +14,7 @@ import {
   threadRow,
   threadTexts,
 } from './threads-world.ts';
-import { crashMidPublish } from './world.ts';
+import { crashMidPublish, runPastBackoff } from './world.ts';
 
 /**
  * Exactly once per part when the process publishing a thread dies: recovery resumes at the
@@ -157,7 +157,7 @@ describe('recovery of a thread whose publisher died', () => {
     ]);
   });
 
-  it('a platformA first comment that cannot be looked up is not sent: the post is published, the comment reported', async () => {
+  it('a platformA first comment that cannot be looked up yet is not sent: the post waits, then the comment is sent once the platform answers', async () => {
     const post = await publishedThread(a, {
       text: 'Comment crash: no listing',
       firstComment: 'Comment crash: no listing, comment',
@@ -168,16 +168,28 @@ describe('recovery of a thread whose publisher died', () => {
     w.sandbox.platformA.faults.failAlways('listComments', 503);
     const comments = w.sandbox.platformA.state.calls('createComment');
     await w.t.service.runner!.runOnce();
-    const got = (await w.t.request('GET', `/v1/posts/${post.id}`, { key: a.apiKey })).body.post;
-    expect(got).toMatchObject({
-      status: 'published',
+    const waiting = (await w.t.request('GET', `/v1/posts/${post.id}`, { key: a.apiKey })).body.post;
+    expect(waiting).toMatchObject({
+      status: 'publishing',
       platformPostIds: [post.platformPostId],
       firstCommentId: null,
     });
-    expect(got.error).toMatch(
-      /^first_comment_failed: The first comment: The process publishing this post stopped after sending this part to the platform\. Whether the platform has it could not be settled \(asking the platform failed: .+\), so it was not sent again\. Check the post and add the comment yourself if it is missing\. The post itself is published\.$/,
+    expect(waiting.error).toMatch(
+      /^publish_outcome_pending: The first comment: The process publishing this post stopped after sending this part to the platform\. The platform cannot say yet whether it has it \(asking the platform failed: .+\), so it is not sent again until the platform shows it missing\. The post itself is published\. It is looked up again at .+Z\.$/,
     );
     expect(w.sandbox.platformA.state.calls('createComment')).toBe(comments);
+    w.sandbox.platformA.faults.clear();
+    const row = await threadRow(w, post.id);
+    await runPastBackoff(w, row!.retryAt!);
+    const got = (await w.t.request('GET', `/v1/posts/${post.id}`, { key: a.apiKey })).body.post;
+    expect(got).toMatchObject({ status: 'published', error: null, platformPostIds: [post.platformPostId] });
+    expect(w.sandbox.platformA.state.calls('createComment')).toBe(comments + 1);
+    const under = [...w.sandbox.platformA.state.comments.values()].filter(
+      (c) => c.postUrn === post.platformPostId,
+    );
+    expect(under.map((c) => [c.id, c.text])).toEqual([
+      [got.firstCommentId, 'Comment crash: no listing, comment'],
+    ]);
     const events = await eventsOfPost(post.id);
     expect(events.at(-1)).toMatchObject({ type: 'post.published', status: 'published' });
   });

@@ -133,3 +133,18 @@ export async function crashMidPublish(
     })
     .where(eq(posts.id, id));
 }
+
+/**
+ * Runs the sweep once with the world's clock just past `retryAt` (a look-up put off by
+ * recovery), then moves the clock back: later tests, and the real processes some of them
+ * start, keep the wall clock.
+ */
+export async function runPastBackoff(world: { t: TestApp; clock: TestClock }, retryAt: number) {
+  const ahead = retryAt - world.clock.now() + 1;
+  world.clock.advance(ahead);
+  try {
+    await world.t.service.runner!.runOnce();
+  } finally {
+    world.clock.advance(-ahead);
+  }
+}

@@ -99,7 +99,11 @@ export async function lookupPost(opts: ResolvedOptions, input: PostLookupInput):
       throw failure(call, a);
     });
     if (answer.status === 403)
-      return { kind: 'cannot_tell', reason: 'platformA does not let this app list the member’s posts (403)' };
+      // A permission of the app, not a passing refusal: asking again cannot help.
+      return {
+        kind: 'out_of_reach',
+        reason: 'platformA does not let this app list the member’s posts (403)',
+      };
     const elements = ((answer.json as { elements?: unknown } | null)?.elements ?? []) as PostElement[];
     if (!Array.isArray(elements))
       return { kind: 'cannot_tell', reason: 'platformA listed the member’s posts in an unexpected shape' };

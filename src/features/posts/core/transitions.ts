@@ -1,4 +1,4 @@
-import { and, eq, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
 import { jsonRecordset, jsonRowsText } from '../../../db/json-rows.ts';
@@ -18,7 +18,10 @@ import { IN_REVIEW_STATES, type PostRow } from './post-row.ts';
  *   longer applies and the publish ends `published` or `failed`, never sent again.
  * - `record_part` writes a published part's platform id (and clears `createSentAt`) before the
  *   next part of a thread or the first comment is sent, so a publish resumes after it.
- * - `recover` re-takes a `publishing` post whose claim lease lapsed (its process died).
+ * - `recover` re-takes a `publishing` post whose claim lease lapsed (its process died), or
+ *   whose look-up was put off (`defer_lookup`) until `retryAt`.
+ * - `defer_lookup` releases a recovered post whose create is in doubt while the platform cannot
+ *   answer yet: it stays `publishing` with `createSentAt`, never sent again until a look-up says so.
  * `published`, `failed` and `canceled` are terminal: nothing leaves them (delete removes the row).
  */
 export type PostEvent =
@@ -31,6 +34,7 @@ export type PostEvent =
   | 'record_part'
   | 'renew_claim'
   | 'recover'
+  | 'defer_lookup'
   | 'succeed'
   | 'fail'
   | 'retry'
@@ -90,7 +94,13 @@ export const POST_TRANSITIONS: Record<PostStatus, Partial<Record<PostEvent, Tran
     send_create: { to: 'publishing', because: 'createSentAt is recorded before the create leaves' },
     record_part: { to: 'publishing', because: 'a part’s id is recorded before the next part is sent' },
     renew_claim: { to: 'publishing', because: 'the heartbeat renews the claim' },
-    recover: { to: 'publishing', because: 'the sweep takes over a lapsed claim' },
+    recover: { to: 'publishing', because: 'the sweep takes over a lapsed claim or a put-off look-up' },
+    defer_lookup: {
+      to: 'publishing',
+      because: 'the platform cannot say yet whether a create in doubt landed',
+      only: () => isNotNull(posts.createSentAt),
+      onlyIf: 'a create in doubt',
+    },
     succeed: { to: 'published', because: 'the platform created it (or recovery found it)' },
     fail: { to: 'failed', because: 'refused, given up, or outcome unknown' },
     retry: { to: 'scheduled', because: 'a transient failure before the platform acted' },

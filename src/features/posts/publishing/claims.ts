@@ -146,13 +146,18 @@ export async function reclaimStale(deps: AppDeps, limit: number): Promise<Claim[
   const now = deps.clock.now();
   const rows = await claimBatch(deps.db, {
     table: posts,
-    where: and(transitionAllowed('recover'), lt(posts.claimedAt, now - deps.config.PUBLISH_LEASE_MS)),
+    where: and(
+      transitionAllowed('recover'),
+      // A lapsed claim, or a look-up put off until retryAt (markLookupPending: no claim held).
+      or(lt(posts.claimedAt, now - deps.config.PUBLISH_LEASE_MS), lte(posts.retryAt, now)),
+    ),
     orderBy: asc(posts.claimedAt),
     limit,
     set: {
       status: targetOf('recover'),
       claimedAt: now,
       claimedBy: token,
+      retryAt: null,
       publishAttempts: sql`${posts.publishAttempts} + 1`,
     },
   });
@@ -262,8 +267,17 @@ export async function nextWorkAfter(deps: AppDeps, since: number): Promise<numbe
     .select({ at: sql<number>`min(${posts.claimedAt}) + ${lease + 1}` })
     .from(posts)
     .where(and(transitionAllowed('recover'), gte(posts.claimedAt, since - lease)));
+  // A look-up put off (markLookupPending) is taken over at its retryAt.
+  const lookups = deps.db
+    .select({ at: sql<number>`min(${posts.retryAt})` })
+    .from(posts)
+    .where(and(transitionAllowed('recover'), gt(posts.retryAt, since)));
   const [row] = await deps.db
-    .select({ at: sql<number | null>`least((${scheduled}), (${retrying}), (${lapsing}))`.mapWith(Number) })
+    .select({
+      at: sql<number | null>`least((${scheduled}), (${retrying}), (${lapsing}), (${lookups}))`.mapWith(
+        Number,
+      ),
+    })
     .from(sql`(select 1) as one`);
   return row?.at ?? null;
 }

@@ -4,16 +4,19 @@ import type { AppDeps } from '../../../context.ts';
 import { posts } from '../../../db/schema/index.ts';
 import { isDependencyOutage } from '../../../domain/dependency-outage.ts';
 import { DomainError } from '../../../domain/errors.ts';
-import { PlatformError } from '../../../platforms/platform.ts';
+import { type LookupUnsettled, PlatformError } from '../../../platforms/platform.ts';
 import { withChannelAccess } from '../../channels/channel-access.ts';
 import type { Claim } from './claims.ts';
 import { type Part, type Progress, parentOf } from './parts.ts';
 
-/** What the platform says about a part whose create may or may not have landed. */
+/**
+ * What the platform says about a part whose create may or may not have landed: `cannot_tell`
+ * is "not now" (asked again later), `out_of_reach` is "never" (platform.ts LookupUnsettled).
+ */
 export type PartLookup =
   | { kind: 'found'; id: string; url: string | null }
   | { kind: 'absent' }
-  | { kind: 'cannot_tell'; reason: string };
+  | LookupUnsettled;
 
 export const describe = (err: unknown) =>
   err instanceof PlatformError || err instanceof DomainError ? err.message : 'The publish was interrupted.';
@@ -87,7 +90,7 @@ async function waitForSameTextPosts(deps: AppDeps, row: Claim['row']): Promise<b
  * among the member's recent posts (`lookupPost`, else `findPublished`), the first comment under
  * its parent (`lookupComment`, else `findComment`). `absent` only where the platform says so
  * in a way recovery may act on (PostLookup, CommentLookup); a platform without the tri-state
- * method can only say found or `cannot_tell`. A post or thread part is looked up only once no
+ * method can only say found or `out_of_reach`. A post or thread part is looked up only once no
  * other post of the channel with the same text is in flight (waitForSameTextPosts).
  */
 export async function lookUpPart(
@@ -98,7 +101,7 @@ export async function lookUpPart(
   since: number,
 ): Promise<PartLookup> {
   const { row } = claim;
-  if (!row.channelId) return { kind: 'cannot_tell', reason: 'the post has no channel' };
+  if (!row.channelId) return { kind: 'out_of_reach', reason: 'the post has no channel' };
   if (part.kind !== 'comment' && !(await waitForSameTextPosts(deps, row))) {
     return {
       kind: 'cannot_tell',
@@ -113,7 +116,7 @@ export async function lookUpPart(
         const input = { accessToken, authorRef, text: part.text, since };
         if (part.kind === 'comment') {
           const parentId = parentOf(progress, part);
-          if (!parentId) return { kind: 'cannot_tell', reason: 'the post itself is not recorded' };
+          if (!parentId) return { kind: 'out_of_reach', reason: 'the post itself is not recorded' };
           if (platform.lookupComment) {
             const found = await platform.lookupComment({ ...input, parentId });
             return found.kind === 'found' ? { kind: 'found', id: found.comment.commentId, url: null } : found;
@@ -121,7 +124,7 @@ export async function lookUpPart(
           const comment = platform.findComment ? await platform.findComment({ ...input, parentId }) : null;
           return comment
             ? { kind: 'found', id: comment.commentId, url: null }
-            : { kind: 'cannot_tell', reason: `${platform.id} cannot say that it has no such comment` };
+            : { kind: 'out_of_reach', reason: `${platform.id} cannot say that it has no such comment` };
         }
         const exclude = await recordedElsewhere(deps, row, since);
         if (platform.lookupPost) {
@@ -133,7 +136,7 @@ export async function lookUpPart(
         const post = platform.findPublished ? await platform.findPublished({ ...input, exclude }) : null;
         return post
           ? { kind: 'found', id: post.platformPostId, url: post.platformUrl }
-          : { kind: 'cannot_tell', reason: `${platform.id} cannot say that it has no such post` };
+          : { kind: 'out_of_reach', reason: `${platform.id} cannot say that it has no such post` };
       },
     );
   } catch (err) {

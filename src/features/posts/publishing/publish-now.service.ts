@@ -53,6 +53,8 @@ export async function publishNow({ ctx, input }: Call<{ id: string }>): Promise<
     case 'failed':
       throw new PublishFailed(outcome.failure, toPost(outcome.row));
     case 'retrying':
+    // Only recovery puts a look-up off; should a publish-now ever meet one, it answers alike.
+    case 'pending':
       throw new DependencyUnavailable('platform_unavailable', outcome.message, {
         extra: { post: toPost(outcome.row) },
         retryAfterSeconds: Math.max(1, Math.ceil((outcome.retryAt - deps.clock.now()) / 1000)),

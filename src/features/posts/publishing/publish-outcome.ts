@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../../context.ts';
 import { posts } from '../../../db/schema/index.ts';
 import type { PublishFailure } from '../../../domain/errors.ts';
-import { nextDelayMs, PUBLISH_RETRY } from '../../../jobs/schedules.ts';
+import { LOOKUP_RETRY, nextDelayMs, PUBLISH_RETRY } from '../../../jobs/schedules.ts';
 import { SweepName } from '../../../wake/sweep-names.ts';
 import type { PostRow } from '../core/post-row.ts';
 import { type PostChanges, transitionPost } from '../core/transitions.ts';
@@ -18,6 +18,11 @@ export type Outcome =
   | { kind: 'failed'; row: PostRow; failure: PublishFailure }
   /** Back to `scheduled` until `retryAt`: a transient failure before the platform acted. */
   | { kind: 'retrying'; row: PostRow; retryAt: number; message: string }
+  /**
+   * Still `publishing`, released until `retryAt`: recovery could not yet tell whether a create
+   * in doubt landed, and asks the platform again then (markLookupPending).
+   */
+  | { kind: 'pending'; row: PostRow; retryAt: number; message: string }
   /** The claim was lost (canceled meanwhile, deleted, or taken over): nothing was written. */
   | { kind: 'lost' };
 
@@ -137,4 +142,31 @@ export async function markRetry(
   if (!row) return { kind: 'lost' };
   deps.wake(SweepName.publish, retryAt);
   return { kind: 'retrying', row, retryAt, message: text };
+}
+
+/** The code in `error` of a post whose create is in doubt while the platform cannot say yet. */
+export const OUTCOME_PENDING = 'publish_outcome_pending';
+
+/**
+ * Recovery could not tell yet whether a create in doubt landed (the platform's listing failed
+ * or was cut short, a same-text post was in flight): the post stays `publishing` with its
+ * `createSentAt`, its claim released, and `error` saying why and when it is asked again. The
+ * sweep takes it over at `retryAt` (reclaimStale) and looks again, on the jobs kit's
+ * LOOKUP_RETRY schedule; the attempts counted are the claims of this part so far.
+ */
+export async function markLookupPending(deps: AppDeps, claim: Claim, message: string): Promise<Outcome> {
+  const now = deps.clock.now();
+  const tries = Math.max(1, claim.row.publishAttempts - 1);
+  const retryAt = now + nextDelayMs(LOOKUP_RETRY, tries, deps.config.LOOKUP_BACKOFF_SCALE)!;
+  const text = `${message} It is looked up again at ${new Date(retryAt).toISOString()}.`;
+  const [row] = await transitionPost(deps.db, 'defer_lookup', heldBy(claim), {
+    error: `${OUTCOME_PENDING}: ${text}`,
+    retryAt,
+    claimedAt: null,
+    claimedBy: null,
+    updatedAt: now,
+  });
+  if (!row) return { kind: 'lost' };
+  deps.wake(SweepName.publish, retryAt);
+  return { kind: 'pending', row, retryAt, message: text };
 }

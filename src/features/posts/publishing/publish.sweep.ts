@@ -57,7 +57,7 @@ async function settle(deps: AppDeps, claim: Claim, publish: Publish): Promise<vo
       // A final failure is the member's to act on; the log says why without opening the post.
       const { code, message } = outcome.failure;
       deps.log.warn({ postId: claim.row.id, outcome: outcome.kind, code, reason: message }, 'publish failed');
-    } else if (outcome.kind === 'retrying') {
+    } else if (outcome.kind === 'retrying' || outcome.kind === 'pending') {
       deps.log.info(
         { postId: claim.row.id, outcome: outcome.kind, retryAt: outcome.retryAt, reason: outcome.message },
         'publish will retry',

@@ -3,7 +3,7 @@ import type { Claim } from './claims.ts';
 import { lookUpPart, type PartLookup } from './part-lookup.ts';
 import { stopped } from './part-send.ts';
 import { inPart, nextPart, type Part, partFailure, partsOf, progressOf, withPart } from './parts.ts';
-import { MAX_PUBLISH_ATTEMPTS, markFailed, type Outcome } from './publish-outcome.ts';
+import { MAX_PUBLISH_ATTEMPTS, markFailed, markLookupPending, type Outcome } from './publish-outcome.ts';
 import { runPublish } from './publish-run.ts';
 
 /**
@@ -23,9 +23,15 @@ import { runPublish } from './publish-run.ts';
  *   platform lists every comment of a post, and recovery runs a lease after the dead
  *   process's create left, so that create has landed or never will. platformA would accept
  *   a repeated comment, so this second send is the only one.
- * - Anything else (the platform cannot list, the lookup fails, the second send's answer is
- *   lost too, or the duplicate cannot be found): `publish_outcome_unknown`, with the post's
- *   `error` naming the part and saying what was tried. Parts recorded before stay published.
+ * - The platform cannot tell yet (`cannot_tell`: its listing failed or was cut short, a
+ *   same-text post of the channel was in flight): nothing is decided. The post stays
+ *   `publishing`, released, with `error` reading `publish_outcome_pending: ...` (why, and when
+ *   it is asked again), and the sweep takes it over again after the jobs kit's LOOKUP_RETRY
+ *   backoff (markLookupPending). Parts recorded before stay recorded.
+ * - The platform can no longer tell (`out_of_reach`: the create is past the platform's own
+ *   window, or it never lets this app list), or the second send's answer is lost too, or the
+ *   duplicate cannot be found: `publish_outcome_unknown`, with the post's `error` naming the
+ *   part and saying what was tried. Parts recorded before stay published (platformPostIds).
  */
 const check = (part: Part) =>
   part.kind === 'comment'
@@ -43,6 +49,17 @@ const unknown = (deps: AppDeps, claim: Claim, part: Part, message: string) =>
       code: 'publish_outcome_unknown',
       message: `${message} ${check(part)}`,
     }),
+  );
+
+/** The look-up could not answer yet: the post waits in `publishing` and is asked about again. */
+const pending = (deps: AppDeps, claim: Claim, part: Part, reason: string) =>
+  markLookupPending(
+    deps,
+    claim,
+    inPart(
+      part,
+      `${stoppedAfter(part)} The platform cannot say yet whether it has it (${reason}), so it is not sent again until the platform shows it missing.`,
+    ),
   );
 
 /** A claim taken over from a dead process: finish its publish, or settle its unknown create. */
@@ -75,7 +92,8 @@ export async function recoverSentCreate(deps: AppDeps, claim: Claim): Promise<Ou
   const lookUp = (): Promise<PartLookup> => lookUpPart(deps, claim, part, progress, since);
   const first = await lookUp();
   if (first.kind === 'found') return runPublish(deps, claim, { kind: 'found', id: first.id, url: first.url });
-  if (first.kind === 'cannot_tell') {
+  if (first.kind === 'cannot_tell') return pending(deps, claim, part, first.reason);
+  if (first.kind === 'out_of_reach') {
     return unknown(
       deps,
       claim,
@@ -92,6 +110,8 @@ export async function recoverSentCreate(deps: AppDeps, claim: Claim): Promise<Ou
         const second = await lookUp();
         if (second.kind === 'found')
           return { kind: 'published', progress: withPart(progress, part, second.id, second.url) };
+        // The platform said the part exists: a listing that cannot answer yet is asked again.
+        if (second.kind === 'cannot_tell') return stopped(await pending(deps, claim, part, second.reason));
         const why = second.kind === 'absent' ? 'it was not listed' : second.reason;
         return stopped(
           await unknown(
