@@ -11,6 +11,7 @@ import { rewriteOffline } from '../writers/rewrite-offline.ts';
 import { fitsPart } from '../writers/rewrite-thread.ts';
 import { type ModelClient, ModelError } from './client.ts';
 import { type DraftGate, draftSetFailures, retryProblem } from './draft-gate.ts';
+import { notesBreaking } from './judge-notes.ts';
 import {
   brandAndVoice,
   GENERATE_INSTRUCTIONS,
@@ -66,11 +67,22 @@ export function createModelEngine(client: ModelClient): Engine {
   const judge: Judge = {
     id: client.id,
     async grade(input, rules) {
+      const spoken = new Set(rules.hits.map((h) => h.concept));
+      const brokenBy = (v: JudgeOutput) => notesBreaking(v, spoken);
       const out = await client.generate({
         task: 'judge',
         schema: JudgeOutput,
         instructions: JUDGE_INSTRUCTIONS,
         prompt: judgePrompt(input, rules),
+        check: (v) => {
+          const broken = brokenBy(v);
+          return broken.length ? broken.flatMap((b) => b.breaks.map((x) => x.problem)).join('; ') : null;
+        },
+        // The grades stand; notes still breaking a rule after the retry are left out.
+        settle: (v) => {
+          const drop = new Set(brokenBy(v).map((b) => b.index));
+          return { ...v, signals: v.signals.filter((_, i) => !drop.has(i)) };
+        },
       });
       return { scores: out.scores, signals: out.signals };
     },
