@@ -63,7 +63,8 @@ describe('plan tools', () => {
 
   it('plan_to_drafts makes what REST makes, once, and replays an idempotencyKey', async () => {
     const planned = await callOk(alice.client, 'plan_week', { brief: BRIEF, count: 2 });
-    const { plan } = (await callOk(alice.client, 'save_plan', { brief: BRIEF, items: planned.data.items })).data;
+    const { plan } = (await callOk(alice.client, 'save_plan', { brief: BRIEF, items: planned.data.items }))
+      .data;
     const made = await callOk(alice.client, 'plan_to_drafts', { id: plan.id, idempotencyKey: 'drafts-1' });
     expect(made.data.made).toBe(2);
     expect(made.data.posts.map((p: { status: string }) => p.status)).toEqual(['draft', 'draft']);
