@@ -26,6 +26,11 @@ if (process.argv.includes('--personal')) {
   await import('./eval-personal.ts');
   process.exit(0);
 }
+// `--archetypes`: the hook archetypes' benchmark figures (scripts/eval-archetypes.ts) instead.
+if (process.argv.includes('--archetypes')) {
+  await import('./eval-archetypes.ts');
+  process.exit(0);
+}
 
 interface Scored {
   post: DataPost;

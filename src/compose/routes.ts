@@ -15,6 +15,7 @@ import { memberRoutes } from '../features/members/members.routes.ts';
 import { metricsRoutes } from '../features/metrics/metrics.routes.ts';
 import { connectedAppRoutes } from '../features/oauth/connected-apps.routes.ts';
 import { oauthRoutes } from '../features/oauth/oauth.routes.ts';
+import { planRoutes } from '../features/plans/plans.routes.ts';
 import { postGroupRoutes } from '../features/post-groups/post-groups.routes.ts';
 import { postScoreRoutes } from '../features/posts/post-scores.routes.ts';
 import { postRoutes } from '../features/posts/posts.routes.ts';
@@ -56,6 +57,7 @@ export const apiRoutes: FeatureRoutes[] = [
   insightsRoutes,
   queueRoutes,
   seriesRoutes,
+  planRoutes,
   oauthRoutes,
   connectedAppRoutes,
 ];

@@ -50,6 +50,17 @@ export const Concept = z
   .meta({ id: 'Concept' });
 export type Concept = z.output<typeof Concept>;
 
+/**
+ * The checks a language model's draft or plan must pass before a writer sees it (issue 34;
+ * src/scoring/model/draft-gate.ts): the brief's numbers and names kept, no facts added, no label
+ * or instruction of the brief, no AI tell, no blank where the brief gives the fact, every part
+ * within the platform's limit, and drafts that differ in structure.
+ */
+export const DraftCheck = z
+  .enum(['numbers', 'names', 'invented', 'labels', 'ai_tells', 'blanks', 'length', 'structure'])
+  .meta({ id: 'DraftCheck' });
+export type DraftCheck = z.output<typeof DraftCheck>;
+
 export const HookArchetype = z
   .enum(['contrarian', 'statement', 'question', 'pure-number', 'story', 'other'])
   .meta({ id: 'HookArchetype' });

@@ -48,6 +48,7 @@ export const ID_PREFIXES = {
   event: 'evt',
   history: 'hst',
   series: 'ser',
+  plan: 'pln',
 
   oauthClient: 'mcp',
   oauthGrant: 'grt',

@@ -10,6 +10,7 @@ import { channelTools } from './tools/channels.tools.ts';
 import { historyTools } from './tools/history.tools.ts';
 import { intelligenceTools } from './tools/intelligence.tools.ts';
 import { memoryTools } from './tools/memory.tools.ts';
+import { planTools } from './tools/plans.tools.ts';
 import { postGroupTools } from './tools/post-groups.tools.ts';
 import { postTools } from './tools/posts.tools.ts';
 import { queueTools } from './tools/queues.tools.ts';
@@ -60,6 +61,7 @@ export const TOOLS: readonly ToolDef[] = [
   ...bulkTools,
   ...postGroupTools,
   ...approvalTools,
+  ...planTools,
 ];
 
 /** Built once at startup: every process serves the same listing. */

@@ -1,3 +1,4 @@
+import type { DraftCheck } from '../domain/enums.ts';
 import type { Judge } from './judge/judge.ts';
 import type { GenerateInput, PlanInput, ScoreInput, ScoreResult, VoiceProfile } from './types.ts';
 import type { GenerateContext } from './writers/generate-offline.ts';
@@ -16,8 +17,34 @@ export interface Engine {
   readonly id: string;
   readonly judge: Judge;
   rewrite(input: ScoreInput, before: ScoreResult): Promise<OfflineRewrite>;
-  /** Up to `input.count` drafts, unscored. */
-  generate(input: GenerateInput, context: GenerateContext): Promise<string[]>;
+  /** Up to `input.count` drafts, unscored, each saying which engine wrote it. */
+  generate(input: GenerateInput, context: GenerateContext): Promise<WrittenDraft[]>;
   plan(input: PlanInput, context: GenerateContext): Promise<PlanOutline[]>;
   distillVoice(samples: string[]): Promise<VoiceProfile>;
 }
+
+/** Which engine wrote a draft, and why the offline engine did when a model is configured. */
+export interface WrittenBy {
+  engine: 'model' | 'offline';
+  /** The check the model's draft failed twice, when the offline engine stands in for it. */
+  failedCheck: DraftCheck | null;
+  /** One plain sentence for the writer. */
+  note: string;
+}
+
+export interface WrittenDraft {
+  text: string;
+  writtenBy: WrittenBy;
+}
+
+export const BY_MODEL: WrittenBy = {
+  engine: 'model',
+  failedCheck: null,
+  note: 'Written by the language model.',
+};
+
+export const OFFLINE_ONLY: WrittenBy = {
+  engine: 'offline',
+  failedCheck: null,
+  note: "Written by the offline engine from the brief's own words; no language model is configured.",
+};

@@ -1,5 +1,5 @@
 import type { Config } from '../config/config.ts';
-import type { Engine } from './engine-interface.ts';
+import { type Engine, OFFLINE_ONLY } from './engine-interface.ts';
 import { heuristicJudge } from './judge/heuristic-judge.ts';
 import { offlineMeasure } from './scorer.ts';
 import { generateOffline } from './writers/generate-offline.ts';
@@ -14,7 +14,8 @@ export const heuristicEngine: Engine = {
   id: 'heuristic',
   judge: heuristicJudge,
   rewrite: async (input) => rewriteOffline(input, offlineMeasure(input)),
-  generate: async (input, context) => generateOffline(input, context),
+  generate: async (input, context) =>
+    generateOffline(input, context).map((text) => ({ text, writtenBy: OFFLINE_ONLY })),
   plan: async (input, { brand }) => planOffline(input, brand),
   distillVoice: async (samples) => distillVoiceOffline(samples),
 };

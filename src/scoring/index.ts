@@ -16,6 +16,7 @@ import { threadOfParagraphs } from './writers/rewrite-thread.ts';
 export { CONCEPT_DESCRIPTIONS, CONCEPTS } from './concepts.ts';
 export type { Engine } from './engine.ts';
 export { openEngine } from './engine.ts';
+export type { WrittenBy } from './engine-interface.ts';
 export { type EngineNotice, engineNotice } from './engine-notice.ts';
 export { DIMENSION_WEIGHTS, type ScoreModel, scoreModel } from './learned/model.ts';
 export { personalScore } from './personal/apply.ts';
@@ -45,6 +46,7 @@ export {
   scorePost,
   scorePostKeeping,
 } from './scorer.ts';
+export { machineTells } from './text/machine-tells.ts';
 export { inSubmittedText } from './text/spans.ts';
 export { extractFeatures, normalizePost } from './text/text-features.ts';
 export type {

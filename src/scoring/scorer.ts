@@ -4,6 +4,7 @@ import { labelInSentence } from '../lib/label-in-sentence.ts';
 import type { Concept } from './concepts.ts';
 import { gradeHeuristically } from './judge/heuristic-judge.ts';
 import type { Judge, JudgeGrades } from './judge/judge.ts';
+import { keptNotes, netOfConcept } from './judge/note-rules.ts';
 import { explain } from './learned/explain.ts';
 import { FEATURES, featureVector } from './learned/features.ts';
 import { applyModel, measuredFormats, type ScoreModel, scoreModel, wordWeights } from './learned/model.ts';
@@ -37,9 +38,11 @@ const MAX_SIGNALS = 12;
  * colon. rules-7: the generic-text rule (rules/generic-text.ts), a stated penalty after the model.
  * rules-8: its sentence reads as sentences. rules-9: one signal per concept with spans (issue
  * 32), claims checked against the text (numbers, names, story, contrarian), the over-limit rule
- * counted the platform's way, the length wording.
+ * counted the platform's way, the length wording. rules-10: the hook archetype is the claim
+ * checks' (a story tells the writer's event, a contrarian opening a view it is against), with
+ * re-measured notes and points.
  */
-export const RULES_VERSION = 'rules-9';
+export const RULES_VERSION = 'rules-10';
 
 /**
  * What a cached score depends on besides its input and engine: the score schema, the learned
@@ -107,16 +110,6 @@ const heavierFirst = (a: Signal, b: Signal) =>
   b.weight - a.weight ||
   (a.impact === b.impact ? 0 : a.impact === 'negative' ? -1 : 1) ||
   (a.rule ? 0 : 1) - (b.rule ? 0 : 1);
-
-/** A language model's notes speak for the concept of their dimension, when no rule or feature has. */
-const JUDGE_NOTE_CONCEPTS: Record<Dimension, Concept> = {
-  hook: 'opening',
-  algorithmFit: 'format',
-  specificity: 'specifics',
-  structure: 'layout',
-  voice: 'voice',
-  engagement: 'questions',
-};
 
 const LENGTH_FEATURES = FEATURES.flatMap((f, i) => (f.concept === 'length' ? [i] : []));
 const WORD_CHOICE = FEATURES.findIndex((f) => f.name === 'text.word_choice');
@@ -223,17 +216,15 @@ function scoreAndKeep(
   // The fired rules' signals, and the rest then the judge's notes (one per concept not yet spoken for).
   const fired: Signal[] = [];
   const others: Signal[] = [];
-  const spoken = new Set<string>();
+  const spoken = new Set<Concept>();
   for (const s of explained) {
     (firedRules.has(s.rule!) ? fired : others).push(s);
     spoken.add(s.concept);
   }
-  for (const note of grades.signals) {
-    const concept = JUDGE_NOTE_CONCEPTS[note.dimension];
-    if (spoken.has(concept)) continue;
-    spoken.add(concept);
-    others.push({ ...note, concept, spans: [] });
-  }
+  // A judge's notes only where they obey the note rules: a concept not yet spoken for, the
+  // score's direction, no internal names or epoch numbers (judge/note-rules.ts).
+  if (grades.signals.length)
+    others.push(...keptNotes(grades.signals, spoken, (c) => netOfConcept(c, effects, rules.hits, after)));
   const signals = rank(fired, others);
   const overall = overallOf(breakdown, model);
   const result: ScoreResult = {

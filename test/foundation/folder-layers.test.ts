@@ -48,7 +48,7 @@ export const FEATURE_LAYERS: readonly (readonly string[])[] = [
   ['voices', 'queues', 'posts/publishing', 'metrics', 'system', 'validate', 'invitations'],
   ['intelligence', 'series'],
   ['posts'],
-  ['post-groups'],
+  ['post-groups', 'plans'],
 ];
 
 /**

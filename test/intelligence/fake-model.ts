@@ -31,20 +31,33 @@ export const fenced = (prompt: string) => {
   return (parts.at(-2) ?? '').trim();
 };
 
+/** The concepts the judge prompt says the rules already speak for. */
+export const spokenConcepts = (prompt: string) =>
+  (/already speak for \(write no signal about them\): ([^\n]*)/.exec(prompt)?.[1] ?? '')
+    .split(', ')
+    .filter((c) => c && c !== 'none');
+
+/** A judge note on the first of a few concepts the prompt leaves free. */
+function freeNote(prompt: string) {
+  const spoken = spokenConcepts(prompt);
+  const concept = ['story', 'repetition', 'tags', 'timing'].find((c) => !spoken.includes(c)) ?? 'story';
+  return {
+    dimension: 'engagement',
+    concept,
+    impact: 'positive',
+    weight: 2,
+    label: `Model note on the ${concept}`,
+    detail: `The model has one observation about the ${concept} of this post.`,
+  };
+}
+
 const defaults: Record<string, Handler> = {
-  judge: () => ({
+  judge: (_r, prompt) => ({
     kind: 'json',
     value: {
       scores: { hook: 82, specificity: 74, voice: 77, engagement: 69, structure: 71 },
-      signals: [
-        {
-          dimension: 'hook',
-          impact: 'positive',
-          weight: 3,
-          label: 'Concrete opening',
-          detail: 'The first line names the outcome.',
-        },
-      ],
+      // One note that obeys the note rules: on a concept the rules do not speak for.
+      signals: [freeNote(prompt)],
       // A model may try to set the overall; the service must ignore it.
       overall: 99,
     },

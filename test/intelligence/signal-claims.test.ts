@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { CONCEPTS } from '../../src/scoring/concepts.ts';
+import { ARCHETYPE_NOTES } from '../../src/scoring/rules/hook.ts';
 import { runRules } from '../../src/scoring/rules/rules.ts';
 import { scoreHeuristically } from '../../src/scoring/scorer.ts';
 import type { ScoreInput, ScoreResult, Signal } from '../../src/scoring/types.ts';
@@ -103,11 +104,14 @@ describeRealPosts('signals a writer can act on (real posts)', () => {
     expect(words.signals.some((s) => s.rule === 'specificity.numbers')).toBe(false);
   });
 
-  /** A first-person event: "I"/"we"/"my"/"our" and a verb in the past or a piece of personal news. */
-  const FIRST_PERSON = /(?<![\p{L}'’])(?:I|we|We|my|My|our|Our|me)(?![\p{L}'’])/u;
+  /** The writer speaking: "I", "we", "my", "our", "me", "us", and their contractions ("I'm", "we've"). */
+  const FIRST_PERSON = /(?<![\p{L}'’])(?:I|we|We|my|My|our|Our|me|us)(?![\p{L}])/u;
+  /** An event or the writer's news: a verb in the past, or a word of news or thanks. */
   const EVENT =
-    /(?<![\p{L}])(?:\p{L}{2,}ed|was|were|had|got|did|made|took|went|left|joined|started|quit|built|shipped|launched|lost|won|ran|became|moved|spent|sold|met|saw|found|hired|wrote|gave|told|began|came|broke|felt|heard|knew|led|paid|said|sent|stood|taught|thought|been|done|seen|taken|first|thank|thanks|grateful|thrilled|proud|excited|honou?red|congrat\p{L}*|milestone|new chapter|happy to (?:share|announce)|starting a new|joining|ago|yesterday|last (?:week|month|year))(?![\p{L}])/iu;
-  it('claims a story only where the post tells an event in the first person (by an independent word-list check)', () => {
+    /(?<![\p{L}])(?:\p{L}{2,}ed|was|were|had|got|did|made|took|went|left|joined|started|quit|built|shipped|launched|lost|won|ran|became|moved|spent|sold|met|saw|found|hired|wrote|gave|told|began|came|broke|felt|heard|knew|led|paid|said|sent|sat|stood|taught|thought|been|done|seen|taken|first|thank|thanks|grateful|thrilled|proud|excited|honou?red|congrat\p{L}*|celebrat\p{L}*|milestone|new chapter|happy to (?:share|announce)|starting a new|joining|ago|yesterday|last (?:week|month|year))(?![\p{L}])/iu;
+  /** Told in the first person: one sentence holds both the writer and the event. */
+  const toldByWriter = (sentence: string) => FIRST_PERSON.test(sentence) && EVENT.test(sentence);
+  it('claims a story only where a sentence tells an event in the first person (by an independent word-list check)', () => {
     let fired = 0;
     const untold: string[] = [];
     for (const { r, input } of everything) {
@@ -117,24 +121,44 @@ describeRealPosts('signals a writer can act on (real posts)', () => {
       );
       if (story.length === 0) continue;
       fired++;
-      // The story itself: an event in the first person, or the writer's news or thanks beside an "I".
-      const sentences = input.post.split(/(?<=[.!?])\s+|\n+/);
+      // A story hook tells it in the opening itself; a personal story in some sentence of the post.
       const hook = story.find((s) => s.rule === 'hook.archetype');
       const told = hook
-        ? EVENT.test(textOf(hook.spans[0]!, input.post))
-        : FIRST_PERSON.test(input.post) && sentences.some((s) => EVENT.test(s));
+        ? toldByWriter(textOf(hook.spans[0]!, input.post))
+        : input.post.split(/(?<=[.!?])\s+|\n+/).some(toldByWriter);
       if (!told) untold.push(input.post.slice(0, 80));
     }
-    expect(fired).toBeGreaterThan(50);
-    // The check here is a word list, not a reader: it misses told events ("a roller coaster of a
-    // year", "I read somewhere"); measured 6.3% of the posts told a story on 2026-12-02 (issue 32:
-    // still open, to tighten, with the story rule or the check).
-    expect(untold.length / fired, untold.join('\n')).toBeLessThanOrEqual(0.07);
+    expect(fired).toBeGreaterThan(100);
+    // Measured 2026-12-03: 0 of 172 (the check before a moment needed the writer and an event
+    // beside it, and the archetype was the checks': 30 of 144, 20.8%). The check is a word list,
+    // not a reader; the bound leaves room for one post in fifty it misreads.
+    expect(untold.length / fired, untold.join('\n')).toBeLessThanOrEqual(0.02);
+    // Bad writing that looks like a story to a word list: a moment with no event of the writer's,
+    // a first word and no event, hearsay, someone else's news.
     for (const post of [
       'I am worried that we are not handling the migration well, and the board will ask.',
       'I think the market is pricing in two cuts this year, which looks too hopeful to me.',
+      'This week, stay conscious of the story you are telling yourself. The words you whisper shape everything.',
+      'Last week, a chip maker quietly unveiled a new model that beats the old one on every benchmark.',
+      'My new definition of love is the overwhelming desire to show someone your favorite place.',
+      'Congrats to Dee Choubey and MoneyLion on joining up with Gen. A great fit for both teams.',
+      'Thanks to rising rates, most startups now raise smaller rounds. That changes the hiring plan.',
+      'When I think about hiring, the first thing that comes to mind is trust.',
+    ]) {
+      const r = scoreHeuristically({ post });
+      expect(r.hookArchetype, post).not.toBe('story');
+      const labels = runRules({ post }).hits.map((h) => h.label);
+      expect(labels, post).not.toContain('Story hook');
+      expect(labels, post).not.toContain('Personal story');
+    }
+    // And stories a writer tells are still called so.
+    for (const post of [
+      'Last week I lost a big client. Here is what I learned from the call that ended it.',
+      'Yesterday was my first day as a lead PM at a small startup, and I already broke the build.',
+      'We shipped the new billing flow after 14 weeks. It cut refunds by a third.',
+      "I've decided to leave my job at the bank after nine years.",
     ])
-      expect(scoreHeuristically({ post }).signals.map((s) => s.label)).not.toContain('Story hook');
+      expect(scoreHeuristically({ post }).hookArchetype, post).toBe('story');
   });
 
   const AGAINST =
@@ -148,6 +172,43 @@ describeRealPosts('signals a writer can act on (real posts)', () => {
       "We didn't ship on time.",
     ])
       expect(scoreHeuristically({ post }).signals.map((s) => s.label)).not.toContain('Contrarian hook');
+  });
+
+  const LABEL_OF: Record<string, string> = {
+    story: 'Story hook',
+    statement: 'Statement hook',
+    'pure-number': 'Number hook',
+    contrarian: 'Contrarian hook',
+    question: 'Question hook',
+    other: 'No clear hook',
+  };
+  it('names one hook archetype, the one the claim checks agree with, in the result, its note and its signal', () => {
+    let stories = 0;
+    let untold = 0;
+    let contrarian = 0;
+    for (const { r, input } of everything) {
+      const rules = runRules(input);
+      const hook = rules.features.hook;
+      expect(r.hookArchetype).toBe(rules.archetype);
+      expect(r.hookArchetypeNote).toBe(ARCHETYPE_NOTES[r.hookArchetype]);
+      // The hook rule's label, shown or not, is the archetype's own name.
+      const said = rules.hits.find((h) => h.rule === 'hook.archetype')!;
+      expect(said.label, hook).toBe(LABEL_OF[r.hookArchetype]);
+      for (const s of r.signals.filter((s) => s.rule === 'hook.archetype'))
+        expect(s.label).toBe(LABEL_OF[r.hookArchetype]);
+      if (r.hookArchetype === 'story') {
+        stories++;
+        if (!toldByWriter(hook)) untold++;
+      }
+      if (r.hookArchetype === 'contrarian') {
+        contrarian++;
+        expect(hook).toMatch(AGAINST);
+      }
+    }
+    expect(stories).toBeGreaterThan(100);
+    expect(contrarian).toBeGreaterThan(5);
+    // Measured 2026-12-03: 0 of 132 story openings without the writer and an event in them (29 contrarian).
+    expect(untold / stories).toBeLessThanOrEqual(0.02);
   });
 
   it('never talks of a fold on a platform without one (platformB)', () => {

@@ -45,6 +45,10 @@ export const EXTENSION_TOOLS = [
   'submit_post',
   'approve_post',
   'request_post_changes',
+  'save_plan',
+  'list_plans',
+  'get_plan',
+  'delete_plan',
 ];
 
 /** The official MCP client over Streamable HTTP, as an agent would connect, with the bearer key. */

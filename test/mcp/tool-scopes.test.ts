@@ -49,6 +49,10 @@ const EXPECTED: Record<string, string> = {
   submit_post: 'write',
   approve_post: 'publish',
   request_post_changes: 'write',
+  save_plan: 'write',
+  list_plans: 'read',
+  get_plan: 'read',
+  delete_plan: 'write',
 };
 
 describe('MCP tool scopes and hints', () => {

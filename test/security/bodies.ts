@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { hour, type Tenant } from './world.ts';
+import { hour, planItem, type Tenant } from './world.ts';
 
 /**
  * For every operation with a JSON body: a request the caller's own account makes successfully.
@@ -18,6 +18,10 @@ export const BODY_CASES: Record<string, BodyCase> = {
     path: () => '/v1/account',
     body: () => ({ email: `mass-${randomBytes(4).toString('hex')}@example.com` }),
     public: true,
+  },
+  'POST /v1/plans': {
+    path: () => '/v1/plans',
+    body: (t) => ({ brief: 'mass assignment', channelId: t.channelId, items: [planItem('mass assignment')] }),
   },
   'POST /v1/keys': { path: () => '/v1/keys', body: () => ({ name: 'mass assignment' }) },
   'PATCH /v1/members/{id}': {

@@ -7,6 +7,7 @@ import {
   FORBIDDEN_FIELDS,
   hour,
   pendingOauthRequest,
+  planItem,
   type SecurityWorld,
   startSecurityWorld,
 } from './world.ts';
@@ -81,6 +82,8 @@ describe('every operation, as its owner', () => {
       `/v1/voices/${b.voiceId}`,
       '/v1/history',
       '/v1/insights',
+      '/v1/plans',
+      `/v1/plans/${b.plans.read}`,
     ]) {
       await ok('GET', path, { key });
     }
@@ -211,6 +214,11 @@ describe('every operation, as its owner', () => {
     await ok('DELETE', '/v1/history', { key });
     await ok('DELETE', `/v1/voices/${b.voiceId}`, { key });
     await ok('DELETE', `/v1/brands/${b.brandId}`, { key });
+    const saved = await ok('POST', '/v1/plans', {
+      key,
+      body: { brief: 'p99 latency', items: [planItem('p99')] },
+    });
+    await ok('DELETE', `/v1/plans/${saved.body.plan.id}`, { key });
   });
 
   it('queues, repeats, revises scheduled posts, tests webhooks and answers OAuth apps', async () => {

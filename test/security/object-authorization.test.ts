@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sampleFile } from '../media/fixtures.ts';
 import { fieldsOf, jsonBodySchema, type Operation, operations, setAt } from './openapi.ts';
-import { hour, pendingOauthRequest, type SecurityWorld, startSecurityWorld, type Tenant } from './world.ts';
+import {
+  hour,
+  pendingOauthRequest,
+  planItem,
+  type SecurityWorld,
+  startSecurityWorld,
+  type Tenant,
+} from './world.ts';
 
 /**
  * OWASP API1 (broken object level authorization), generic over /v1/openapi.json: every
@@ -57,6 +64,8 @@ const ID_FIXTURES: Record<string, (o: Tenant) => Call> = {
   }),
   'POST /v1/posts/{id}/score': (o) => ({ id: o.publishedId }),
   'GET /v1/posts/{id}/scores': (o) => ({ id: o.publishedId }),
+  'GET /v1/plans/{id}': (o) => ({ id: o.plans.read }),
+  'DELETE /v1/plans/{id}': (o) => ({ id: o.plans.remove }),
   'GET /v1/channels/{id}': (o) => ({ id: o.channelId }),
   'DELETE /v1/channels/{id}': (o) => ({ id: o.channelId }),
   'POST /v1/channels/{id}/refresh': (o) => ({ id: o.channelId }),
@@ -149,6 +158,7 @@ async function everythingOf(o: Tenant) {
     queue: await get(`/v1/channels/${o.channelId}/queue`),
     series: await get('/v1/series'),
     seriesDetail: await get(`/v1/series/${o.seriesId}`),
+    plans: await get('/v1/plans?limit=100'),
     groups: await Promise.all(Object.values(o.groups).map((id) => get(`/v1/post-groups/${id}`))),
     apps: await get('/v1/oauth/apps'),
     members: await get('/v1/members'),
@@ -270,6 +280,10 @@ const REF_CASES: Record<string, RefCase> = {
   'POST /v1/channels/platformB/connect': { path: () => '/v1/channels/platformB/connect', body: () => ({}) },
   'POST /v1/generate': { path: () => '/v1/generate', body: () => ({ brief: 'A launch post about our API' }) },
   'POST /v1/plan': { path: () => '/v1/plan', body: () => ({ brief: 'A week about our API', count: 2 }) },
+  'POST /v1/plans': {
+    path: () => '/v1/plans',
+    body: (b) => ({ brief: 'reference check', channelId: b.channelId, items: [planItem('reference check')] }),
+  },
   'POST /v1/voices': { path: () => '/v1/voices', body: () => ({ name: 'reference check' }) },
   'POST /v1/voices/build': {
     path: () => '/v1/voices/build',
@@ -426,6 +440,9 @@ describe('agent tools (MCP) reach objects through the same checks', () => {
     submit_post: (b) => ({ id: b.reviews.submit }),
     approve_post: (b) => ({ id: b.reviews.approve }),
     request_post_changes: (b) => ({ id: b.reviews.changes, note: 'Name the release.' }),
+    save_plan: (b) => ({ brief: 'tool reference check', channelId: b.channelId, items: [planItem('tool')] }),
+    get_plan: (b) => ({ id: b.plans.read }),
+    delete_plan: (b) => ({ id: b.plans.remove }),
   };
   /** Tools whose `id` names something other than a post: alice's id of that kind. */
   const ID_OF: Record<string, (a: Tenant) => string> = {
@@ -434,6 +451,8 @@ describe('agent tools (MCP) reach objects through the same checks', () => {
     get_post_group: (a) => a.groups.read,
     cancel_post_group: (a) => a.groups.cancel,
     publish_post_group: (a) => a.groups.publish,
+    get_plan: (a) => a.plans.read,
+    delete_plan: (a) => a.plans.remove,
   };
 
   it("refuse another account's ids in every id argument of every tool", async () => {

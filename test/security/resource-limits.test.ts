@@ -190,6 +190,7 @@ describe('lists', () => {
         'GET /v1/audit',
         'GET /v1/history',
         'GET /v1/media',
+        'GET /v1/plans',
         'GET /v1/posts',
         'GET /v1/posts/{id}/metrics',
         'GET /v1/posts/{id}/metrics/history',

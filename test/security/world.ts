@@ -56,6 +56,8 @@ export interface Tenant {
   groups: Record<'read' | 'cancel' | 'publish', string>;
   /** Members besides the owner (editors), one per operation that changes a member. */
   members: Record<'change' | 'remove' | 'issue', string>;
+  /** Saved plans (brief and items carry the marker), one per operation on a plan. */
+  plans: Record<'read' | 'remove', string>;
   /** A pending invitation, for the operations on one. */
   invitationId: string;
   /** A fresh invitation token each call, from a pool made up front (tokens are single use). */
@@ -101,6 +103,18 @@ export interface SecurityWorld {
 }
 
 export const hour = 3_600_000;
+
+/** A plan item as POST /v1/plan returns it, for saving plans without spending model quota. */
+export const planItem = (words: string, slot = 1) => ({
+  slot,
+  pillar: 'Releases',
+  hook: `${words}: what we shipped this week.`,
+  angle: `Tell the story of ${words}, in order.`,
+  format: 'none',
+  archetype: 'story',
+  evidence: null,
+  when: null,
+});
 
 /** Field names that are storage or bookkeeping and must never be rendered. */
 export const FORBIDDEN_FIELDS = [
@@ -287,6 +301,18 @@ async function makeTenant(w: PostWorld, label: string): Promise<Tenant> {
     cancel: await group('cancel'),
     publish: await group('publish'),
   };
+  const plan = async (what: string) =>
+    (
+      await json(
+        await as('POST', '/v1/plans', {
+          brief: `${marker} plan ${what}`,
+          channelId: m.channelId,
+          items: [planItem(`${marker} ${what}`)],
+        }),
+        201,
+      )
+    ).plan.id as string;
+  const plans = { read: await plan('read'), remove: await plan('remove') };
   const oauthAppId = (await connectApp(t, key)).clientId;
   const consentClient = await newClient(t, `${label} consent`);
   const pending: string[] = [];
@@ -310,6 +336,7 @@ async function makeTenant(w: PostWorld, label: string): Promise<Tenant> {
     scheduledId,
     seriesId: series.series.id as string,
     groups,
+    plans,
     members,
     invitationId,
     nextInvitationToken() {
@@ -342,6 +369,7 @@ export function identifiersOf(tenant: Tenant): string[] {
     tenant.historyId,
     tenant.scheduledId,
     tenant.seriesId,
+    ...Object.values(tenant.plans),
     tenant.oauthAppId,
     ...Object.values(tenant.drafts),
     ...Object.values(tenant.reviews),

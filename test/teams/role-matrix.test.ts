@@ -48,6 +48,10 @@ const STATED: Record<string, Role> = {
   'POST /v1/posts/:id/request-changes': 'admin',
   'PATCH /v1/account/settings': 'admin',
   'GET /v1/audit': 'admin',
+  'GET /v1/plans': 'viewer',
+  'GET /v1/plans/:id': 'viewer',
+  'POST /v1/plans': 'editor',
+  'DELETE /v1/plans/:id': 'editor',
 };
 
 describe('the role matrix', () => {

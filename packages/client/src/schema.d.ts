@@ -954,6 +954,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List saved plans
+         * @description Newest first.
+         */
+        get: operations["listPlans"];
+        put?: never;
+        /**
+         * Save a plan
+         * @description Keeps a result of POST /v1/plan with the brief it was made from (and optionally the channel its drafts go to), so the plan outlives the page and its items can be turned into drafts. Items are stored in slot order; each starts with `postId` null. Costs no quota.
+         */
+        post: operations["createPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/plans/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a saved plan */
+        get: operations["getPlan"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a saved plan
+         * @description Drafts already made from it are kept.
+         */
+        delete: operations["deletePlan"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/post-groups": {
         parameters: {
             query?: never;
@@ -1378,7 +1423,7 @@ export interface paths {
         put?: never;
         /**
          * Schedule many posts
-         * @description JSON `{items}` (1-100) or `text/csv` (up to 1000 rows, RFC 4180; UTF-8 unless the Content-Type names `charset=windows-1252` or `iso-8859-1`, a BOM dropped; bytes that do not decode are a 400 naming the row and byte offset) with a header row naming the columns `text, runAt, channelId, platform, firstComment, mediaIds` (also `brandId`, `thread` as a JSON list, and `queue`; other columns, such as an export's `id` and `status`, are ignored). `runAt` is epoch ms or ISO 8601 with its offset; `mediaIds` are separated by spaces or commas; a cell starting with `'` before `=`, `+`, `-` or `@` loses that one quote (an export's formula escape). Every item is validated on its own; any problem fails the whole batch with per-item details (`items[2].runAt`, or `row 4.runAt` for a CSV: the spreadsheet row, header = row 1) and nothing is created. `?dryRun=true` answers 200 with every row's problems and the offline score of each good row, and writes nothing. Honours `Idempotency-Key` (the query is part of the request it is bound to).
+         * @description JSON `{items}` (1-100) or `text/csv` (up to 1000 rows, RFC 4180; UTF-8 unless the Content-Type names `charset=windows-1252` or `iso-8859-1`, a BOM dropped; bytes that do not decode are a 400 naming the row and byte offset) with a header row naming the columns `text, runAt, channel, platform, firstComment, mediaIds` (also `brandId`, `thread` as a JSON list, and `queue`; other columns, such as an export's `id` and `status`, are ignored). `runAt` is epoch ms or ISO 8601 with its offset; `channel` (also `channelId`, `handle`) is one of the caller's channels by its name as the console shows it (`@sandy`, any case, the `@` optional, or `@sandy (platformB)` when two platforms share the name; the row's `platform` also tells them apart) or by its id, and `?channel=` names the channel of rows that name none (a name not found is a 400 at the row, listing the caller's channels); `mediaIds` are separated by spaces or commas; a cell starting with `'` before `=`, `+`, `-` or `@` loses that one quote (an export's formula escape). Every item is validated on its own; any problem fails the whole batch with per-item details (`items[2].runAt`, or `row 4.runAt` for a CSV: the spreadsheet row, header = row 1) and nothing is created. `?dryRun=true` answers 200 with every row's problems and the offline score of each good row, and writes nothing. Honours `Idempotency-Key` (the query is part of the request it is bound to).
          */
         post: operations["bulkSchedulePosts"];
         delete?: never;
@@ -2088,6 +2133,8 @@ export interface components {
         };
         /** @enum {string} */
         Dimension: "hook" | "algorithmFit" | "specificity" | "structure" | "voice" | "engagement";
+        /** @enum {string} */
+        DraftCheck: "numbers" | "names" | "invented" | "labels" | "ai_tells" | "blanks" | "length" | "structure";
         EngineInfo: {
             /** @description `heuristic` (offline) or `<provider>:<model>` */
             id: string;
@@ -2174,6 +2221,7 @@ export interface components {
                 score: components["schemas"]["ScoreResult"];
                 /** @description The replies after `post` when the draft holds more than one post on a platform with threads (platformB), each within the limit; empty otherwise */
                 thread: string[];
+                writtenBy: components["schemas"]["WrittenBy"];
             }[];
             /** @description Which engine answered (always present in this API) */
             engine?: components["schemas"]["EngineInfo"];
@@ -2847,6 +2895,63 @@ export interface components {
             /** @description The replies that follow the post, in order, when a post over the limit became a thread (on a platform with threads: platformB); each within the limit. Empty otherwise. Save them as the post’s `thread` */
             thread: string[];
         };
+        SavedPlan: {
+            /** @description The brief the plan was made from: where each draft takes its facts */
+            brief: string;
+            /** @description The channel the plan was made for, when one was named */
+            channelId: string | null;
+            createdAt: number;
+            id: string;
+            /** @description In slot order */
+            items: components["schemas"]["SavedPlanItem"][];
+            platform: components["schemas"]["Platform"];
+            title: string;
+            updatedAt: number;
+        };
+        SavedPlanItem: {
+            angle: string;
+            archetype: components["schemas"]["HookArchetype"];
+            /** @description What the item rests on: the author's own figures when a history is imported ("Your 6 posts on shift handovers earned 1.8x your median."), else that it uses published figures */
+            evidence: string | null;
+            format: components["schemas"]["MediaKind"];
+            hook: string;
+            pillar: string;
+            /** @description The draft "turn into drafts" made from this item; null until then (or once it is deleted) */
+            postId: string | null;
+            /** @description 1-based ordinal */
+            slot: number;
+            /** @description The instant the item suggests (epoch ms): the next of the author's best weekly windows; null without a history to read them from */
+            when: number | null;
+        };
+        SavedPlanListResult: {
+            pagination: components["schemas"]["Pagination"];
+            /** @description Newest first */
+            plans: components["schemas"]["SavedPlan"][];
+        };
+        SavedPlanResult: {
+            plan: components["schemas"]["SavedPlan"];
+        };
+        SavePlanRequestInput: {
+            /** @description The brief sent to POST /v1/plan */
+            brief: string;
+            /** @description Must belong to the caller: the channel drafts go to */
+            channelId?: string;
+            /** @description POST /v1/plan's `items`, as returned (or edited) */
+            items: {
+                angle: string;
+                archetype: components["schemas"]["HookArchetypeInput"];
+                evidence: string | null;
+                format: components["schemas"]["MediaKindInput"];
+                hook: string;
+                pillar: string;
+                slot: number;
+                when: number | null;
+            }[];
+            /** @description The platform the plan was made for; default the plan default */
+            platform?: components["schemas"]["PlatformInput"];
+            /** @description Default: the brief's first words */
+            title?: string;
+        };
         SchedulePostRequestInput: {
             /** @description An extension: true instead of runAt, the channel's next free queue slot (as POST /v1/posts) */
             queue?: boolean;
@@ -3283,6 +3388,17 @@ export interface components {
             key: components["schemas"]["ApiKey"];
             /** @description The member the calling key belongs to */
             member: components["schemas"]["Member"];
+        };
+        WrittenBy: {
+            /**
+             * @description `model`: the configured language model; `offline`: the deterministic offline engine
+             * @enum {string}
+             */
+            engine: "model" | "offline";
+            /** @description When the offline engine stands in for a model draft: the check the model's draft failed after its one retry (numbers, names, invented, labels, ai_tells, blanks, length, structure); null otherwise */
+            failedCheck: components["schemas"]["DraftCheck"] | null;
+            /** @description One plain sentence saying who wrote the draft, and why when it fell back */
+            note: string;
         };
     };
     responses: never;
@@ -6632,6 +6748,207 @@ export interface operations {
             };
         };
     };
+    listPlans: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1-100 */
+                limit?: number;
+                /** @description Items to skip */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedPlanListResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavePlanRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedPlanResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedPlanResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deletePlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     createPostGroup: {
         parameters: {
             query?: never;
@@ -8177,6 +8494,8 @@ export interface operations {
     bulkSchedulePosts: {
         parameters: {
             query?: {
+                /** @description CSV only: the channel of the rows that name none, written as a channel cell is (its name, e.g. `@sandy` or `@sandy (platformB)`, or its id) */
+                channel?: string;
                 /** @description true: check every row and answer the report; nothing is written */
                 dryRun?: "true" | "false";
             };

@@ -8,5 +8,6 @@ export * from './memory.ts';
 export * from './metrics.ts';
 export * from './oauth.ts';
 export * from './personal.ts';
+export * from './plans.ts';
 export * from './posts.ts';
 export * from './queues.ts';

@@ -4,6 +4,7 @@ import {
   Cadence,
   Concept,
   Dimension,
+  DraftCheck,
   FollowerBand,
   HookArchetype,
   MediaKind,
@@ -171,6 +172,22 @@ export const GenerateRequest = z
   .meta({ id: 'GenerateRequest' });
 export type GenerateRequest = z.output<typeof GenerateRequest>;
 
+/**
+ * An extension of the contract's shapes: which engine wrote a draft. With a model configured, a
+ * model draft that fails the checks on the brief twice is replaced by an offline one, and says so.
+ */
+export const WrittenBy = z
+  .object({
+    engine: z
+      .enum(['model', 'offline'])
+      .describe('`model`: the configured language model; `offline`: the deterministic offline engine'),
+    failedCheck: DraftCheck.nullable().describe(
+      "When the offline engine stands in for a model draft: the check the model's draft failed after its one retry (numbers, names, invented, labels, ai_tells, blanks, length, structure); null otherwise",
+    ),
+    note: z.string().describe('One plain sentence saying who wrote the draft, and why when it fell back'),
+  })
+  .meta({ id: 'WrittenBy' });
+
 export const GenerateResult = z
   .object({
     candidates: z
@@ -183,6 +200,7 @@ export const GenerateResult = z
               `The replies after \`post\` when the draft holds more than one post on a platform with threads (${threadedPlatformsProse()}), each within the limit; empty otherwise`,
             ),
           score: ScoreResult.describe('Score of `post`'),
+          writtenBy: WrittenBy,
         }),
       )
       .describe('Sorted by score.overall, best first'),

@@ -14,6 +14,7 @@ import {
   type ScoreResult,
   scorePostKeeping,
   toPlanItems,
+  type WrittenBy,
 } from '../../scoring/index.ts';
 import { type Cached, cached, cachedJson, cacheKey } from '../account/metered.ts';
 import { brandContext } from '../brands/brands.service.ts';
@@ -142,14 +143,17 @@ async function conditioning(
 }
 
 export interface GenerateResult {
-  candidates: { post: string; thread: string[]; score: ScoreResult }[];
+  candidates: { post: string; thread: string[]; score: ScoreResult; writtenBy: WrittenBy }[];
   engine?: EngineNotice;
 }
+
+/** The cached result's shape: a result cached before candidates said who wrote them is not reused. */
+const GENERATE_SHAPE = 'written-by';
 
 /**
  * 1-3 drafts, each scored by the same scorer, best first. On a platform with threads a draft
  * longer than one post comes back as a thread: `post` is its first part (what is scored, the
- * post the feed ranks) and `thread` the replies.
+ * post the feed ranks) and `thread` the replies. Each says which engine wrote it (`writtenBy`).
  */
 export async function generatePosts({ ctx, input }: Call<GenerateRequest>): Promise<GenerateResult> {
   const { context, versions } = await conditioning(ctx, input);
@@ -162,10 +166,14 @@ export async function generatePosts({ ctx, input }: Call<GenerateRequest>): Prom
   const key = cacheKey(
     ctx,
     'generate',
-    personal ? { request, versions, personal: personalKey(personal) } : { request, versions },
+    personal
+      ? { request, versions, shape: GENERATE_SHAPE, personal: personalKey(personal) }
+      : { request, versions, shape: GENERATE_SHAPE },
   );
   const json = await cachedJson(ctx, key, { metered: true }, async () => {
-    const posts = [...new Set(await ctx.deps.engine.generate(request, context))].filter(Boolean);
+    const drafts = await ctx.deps.engine.generate(request, context);
+    // One draft per text (two engines can write the same), the first one's word on who wrote it.
+    const posts = drafts.filter((d, i) => d.text && drafts.findIndex((e) => e.text === d.text) === i);
     const scoreContext = {
       platform: request.platform,
       authorName: request.authorName,
@@ -174,10 +182,15 @@ export async function generatePosts({ ctx, input }: Call<GenerateRequest>): Prom
       media: request.media,
     };
     const candidates = await Promise.all(
-      posts.map(async (draft) => {
+      posts.map(async ({ text, writtenBy }) => {
         // More than one post's worth on a platform with threads: a thread, every part within the limit.
-        const [post, ...thread] = draftParts(request.platform, draft);
-        return { post, thread, score: await scoreInside(ctx, { ...scoreContext, post }, personal) };
+        const [post, ...thread] = draftParts(request.platform, text);
+        return {
+          post,
+          thread,
+          score: await scoreInside(ctx, { ...scoreContext, post }, personal),
+          writtenBy,
+        };
       }),
     );
     // Stable sort: equal scores keep the engine's order.

@@ -9,7 +9,7 @@ import {
   PROFILES,
   textLimitFor,
 } from '../../platforms/profiles.ts';
-import { extractFeatures, RUBRICS } from '../../scoring/index.ts';
+import { extractFeatures, machineTells, RUBRICS } from '../../scoring/index.ts';
 import type { ValidatePostRequest, ValidationIssue, ValidationReport } from './validate.schemas.ts';
 import { partIssues } from './validate-parts.ts';
 
@@ -143,11 +143,9 @@ export async function validatePost({ ctx, input }: Call<ValidatePostRequest>): P
       message: `Engagement bait (${f.phrases.bait.map((p) => `"${p}"`).join(', ')}) is demoted by the feed.`,
     });
   }
-  const tells = [...f.phrases.aiTells, ...(f.emDashes >= 3 ? ['em-dash stack'] : [])];
-  if (f.aiTells > 0 || f.emDashes >= 3 || f.notXButY >= 2) {
-    if (f.notXButY >= 2) tells.push('"not X but Y" cadence');
+  const tells = machineTells(f);
+  if (tells.length > 0)
     warnings.push({ code: 'ai_tells', message: `Reads as machine-written: ${tells.join(', ')}.` });
-  }
   return {
     valid: errors.length === 0,
     errors,

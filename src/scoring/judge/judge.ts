@@ -1,3 +1,4 @@
+import type { Concept } from '../concepts.ts';
 import type { RuleOutcome } from '../rules/rules.ts';
 import type { ScoreInput, Signal } from '../types.ts';
 
@@ -10,8 +11,11 @@ import type { ScoreInput, Signal } from '../types.ts';
 
 export type JudgedDimension = 'hook' | 'specificity' | 'voice' | 'engagement';
 
-/** A judge's own observation: a signal without a rule, a concept or spans (the scorer gives its concept). */
-export type JudgeNote = Omit<Signal, 'concept' | 'spans' | 'rule'>;
+/**
+ * A judge's own observation: a signal without a rule or spans, and the concept the judge says it
+ * speaks for, if it says (the scorer decides: judge/note-rules.ts).
+ */
+export type JudgeNote = Omit<Signal, 'concept' | 'spans' | 'rule'> & { concept?: Concept };
 
 export interface JudgeGrades {
   scores: Record<JudgedDimension, number> & { structure?: number };

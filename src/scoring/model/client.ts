@@ -23,6 +23,12 @@ export interface ModelRequest<T> {
   temperature?: number;
   /** A problem with a schema-valid answer (e.g. an invented fact), or null when it is fine. */
   check?: (value: T) => string | null;
+  /**
+   * What to return when the retried answer still fails `check`, instead of a `model_error`: the
+   * caller keeps the well-formed answer and mends it itself (drafts that fail their checks are
+   * replaced by offline ones, judge notes that break the note rules are dropped).
+   */
+  settle?: (value: T, problem: string) => T;
 }
 
 export interface ModelClient {
@@ -116,6 +122,7 @@ export function createModelClient(config: Config): ModelClient | null {
       let prompt = request.prompt;
       let problem = '';
       let fromCheck = false;
+      let last: { value: T } | null = null;
       for (let attempt = 1; attempt <= 2; attempt++) {
         let value: T;
         try {
@@ -155,8 +162,10 @@ export function createModelClient(config: Config): ModelClient | null {
         if (issue === null) return value;
         problem = issue;
         fromCheck = true;
+        last = { value };
         prompt = `${request.prompt}\n\nYour previous answer was rejected: ${issue}. Answer again and fix exactly that.`;
       }
+      if (fromCheck && last && request.settle) return request.settle(last.value, problem);
       throw new ModelError(
         'The model returned malformed output twice; retry the request.',
         `${request.task}: ${problem}`,

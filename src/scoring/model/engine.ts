@@ -5,12 +5,13 @@ import { type Rubric, rubricFor } from '../rules/rubrics.ts';
 import { offlineMeasure } from '../scorer.ts';
 import { inventedFacts, linksLost, wordsKept } from '../text/facts.ts';
 import { normalizePost } from '../text/text-features.ts';
-import { draftProblem } from '../writers/draft-checks.ts';
 import { generateOffline } from '../writers/generate-offline.ts';
 import { pillarsFor } from '../writers/plan-offline.ts';
 import { rewriteOffline } from '../writers/rewrite-offline.ts';
 import { fitsPart } from '../writers/rewrite-thread.ts';
 import { type ModelClient, ModelError } from './client.ts';
+import { type DraftGate, draftSetFailures, retryProblem } from './draft-gate.ts';
+import { notesBreaking } from './judge-notes.ts';
 import {
   brandAndVoice,
   GENERATE_INSTRUCTIONS,
@@ -23,6 +24,7 @@ import {
   VOICE_INSTRUCTIONS,
 } from './prompts.ts';
 import { GenerateOutput, JudgeOutput, PlanOutput, RewriteOutput, VoiceOutput } from './schemas.ts';
+import { standInForFailures } from './stand-in.ts';
 
 /**
  * The model engine: the same operations as the heuristic engine, written by a language
@@ -65,11 +67,22 @@ export function createModelEngine(client: ModelClient): Engine {
   const judge: Judge = {
     id: client.id,
     async grade(input, rules) {
+      const spoken = new Set(rules.hits.map((h) => h.concept));
+      const brokenBy = (v: JudgeOutput) => notesBreaking(v, spoken);
       const out = await client.generate({
         task: 'judge',
         schema: JudgeOutput,
         instructions: JUDGE_INSTRUCTIONS,
         prompt: judgePrompt(input, rules),
+        check: (v) => {
+          const broken = brokenBy(v);
+          return broken.length ? broken.flatMap((b) => b.breaks.map((x) => x.problem)).join('; ') : null;
+        },
+        // The grades stand; notes still breaking a rule after the retry are left out.
+        settle: (v) => {
+          const drop = new Set(brokenBy(v).map((b) => b.index));
+          return { ...v, signals: v.signals.filter((_, i) => !drop.has(i)) };
+        },
       });
       return { scores: out.scores, signals: out.signals };
     },
@@ -117,42 +130,40 @@ export function createModelEngine(client: ModelClient): Engine {
     async generate(input, context) {
       const rubric = rubricFor(input.platform);
       const count = Math.min(3, Math.max(1, input.count ?? 1));
-      const source = [
-        input.brief,
-        input.authorName,
-        input.authorHeadline,
-        brandAndVoice(context.brand, context.voice),
-      ].join('\n');
-      try {
-        const out = await client.generate({
-          task: 'generate',
-          schema: GenerateOutput,
-          instructions: GENERATE_INSTRUCTIONS,
-          prompt: `${platformRubric(rubric)}\nFormat: ${input.media ?? 'none'}\n${input.archetype ? `Lead with a ${input.archetype} hook.\n` : ''}${brandAndVoice(context.brand, context.voice)}\n\nWrite exactly ${count} candidate post(s).\n\nBrief:\n"""\n${input.brief}\n"""`,
-          temperature: 0.7,
-          check: (v) => {
-            if (v.candidates.length !== count)
-              return `return exactly ${count} candidates, not ${v.candidates.length}`;
-            for (const c of v.candidates) {
-              const post = normalizePost(c.post);
-              // On a platform with threads a longer draft becomes a thread (the service splits it).
-              if (post.length > rubric.maxLength && !hasThreads(rubric.platform))
-                return `a candidate is ${post.length} characters; the limit is ${rubric.maxLength}`;
-              const invented = inventedFacts(source, post, { names: false });
-              if (invented.length)
-                return `a candidate invents numbers or links: ${invented.slice(0, 6).join(', ')}`;
-            }
-            return draftProblem(
-              input.brief,
-              v.candidates.map((c) => normalizePost(c.post)),
-            );
-          },
-        });
-        return out.candidates.map((c) => normalizePost(c.post));
-      } catch (err) {
-        if (!(err instanceof ModelError && err.checkFailed)) throw err;
-        return generateOffline(input, context);
-      }
+      const gate: DraftGate = {
+        brief: input.brief,
+        source: [
+          input.brief,
+          input.authorName,
+          input.authorHeadline,
+          brandAndVoice(context.brand, context.voice),
+        ].join('\n'),
+        platform: rubric.platform,
+      };
+      const failuresOf = (v: GenerateOutput) =>
+        draftSetFailures(
+          gate,
+          v.candidates.map((c) => normalizePost(c.post)),
+        );
+      const out = await client.generate({
+        task: 'generate',
+        schema: GenerateOutput,
+        instructions: GENERATE_INSTRUCTIONS,
+        prompt: `${platformRubric(rubric)}\nFormat: ${input.media ?? 'none'}\n${input.archetype ? `Lead with a ${input.archetype} hook.\n` : ''}${brandAndVoice(context.brand, context.voice)}\n\nWrite exactly ${count} candidate post(s).\n\nBrief:\n"""\n${input.brief}\n"""`,
+        temperature: 0.7,
+        check: (v) => {
+          if (v.candidates.length !== count)
+            return `return exactly ${count} candidates, not ${v.candidates.length}`;
+          return retryProblem(failuresOf(v));
+        },
+        // Still failing after the retry: the drafts that pass are kept, the others replaced below.
+        settle: (v) => v,
+      });
+      return standInForFailures(
+        out.candidates.slice(0, count).map((c) => normalizePost(c.post)),
+        failuresOf({ candidates: out.candidates.slice(0, count) }),
+        () => generateOffline(input, context),
+      );
     },
 
     async plan(input, context) {

@@ -29,11 +29,12 @@ export const JUDGE_INSTRUCTIONS = `You grade social posts for a feed-ranking pro
 - voice: reads as one real person with a point of view; no filler, jargon or machine-written tells.
 - engagement: gives readers a reason and an easy way to reply (a real question, a stance to react to), without bait.
 - structure: easy to read on a phone: short paragraphs, white space, a clear order.
-Return at most 6 signals: the observations that most explain your grades, each one sentence. Do not compute an overall score.`;
+Return at most 6 signals: the observations that most explain your grades, each one sentence about one concept, and say which concept it is about. A signal must agree with your grade (a positive signal only where your grade is above a typical post's, a negative one only where it is below), must not be about a concept the rules already speak for, and names no ids, field or rule names, and no raw timestamps. Do not compute an overall score.`;
 
 export function judgePrompt(input: ScoreInput, rules: RuleOutcome): string {
   const measured = rules.hits.map((h) => `- ${h.label}: ${h.detail}`).join('\n');
-  return `${platformRubric(rules.rubric)}\n${context(input)}\n\nAlready measured by rules (do not repeat them as signals):\n${measured || '- nothing notable'}\n\nPost:\n"""\n${rules.features.text}\n"""`;
+  const concepts = [...new Set(rules.hits.map((h) => h.concept))];
+  return `${platformRubric(rules.rubric)}\n${context(input)}\n\nAlready measured by rules (do not repeat them as signals):\n${measured || '- nothing notable'}\nConcepts the rules already speak for (write no signal about them): ${concepts.join(', ') || 'none'}\n\nPost:\n"""\n${rules.features.text}\n"""`;
 }
 
 export const REWRITE_INSTRUCTIONS = `You edit social posts to perform better while keeping them true.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Dimension, HookArchetype, MediaKind } from '../../domain/enums.ts';
+import { Concept, Dimension, HookArchetype, MediaKind } from '../../domain/enums.ts';
 
 /**
  * What the model may return, per task. The judge has no `overall` (the service computes it)
@@ -20,6 +20,7 @@ export const JudgeOutput = z.object({
     .array(
       z.object({
         dimension: Dimension,
+        concept: Concept.optional().describe('The one writer-facing concept the note is about'),
         impact: z.enum(['positive', 'negative']),
         weight: z.number().int().min(1).max(5),
         label: z.string().min(1).max(80),

@@ -1,22 +1,45 @@
 /**
- * What a hook claim needs to be true of the text (issue 32: never false). The archetype detector
- * (hook.ts) sorts openings for the model and the writers by their first words; a signal that
- * says "story" or "contrarian" to a writer checks here that the opening really is one: a story
- * tells an event in the first person, a contrarian opening sets itself against a view.
+ * What a hook claim needs to be true of the text (issue 32: never false). One source of truth:
+ * the archetype detector (hook.ts) calls an opening "story" or "contrarian" only when these say
+ * so, and the story rule reads the same checks, so `hookArchetype`, its note, the hook signal and
+ * the story signal never disagree. A story tells an event in the first person; a contrarian
+ * opening sets itself against a view.
  */
 
-/** Past-tense and perfect verbs a first-person event is told with ("I shipped", "we lost", "I've left"). */
-const EVENT_VERB =
-  '(?:(?!(?:need|feed|proceed|succeed|exceed|embed)(?![\\p{L}]))\\p{L}{2,}ed|was|were|had|got|did|made|cut|hit|took|went|left|joined|started|quit|built|shipped|launched|lost|won|ran|became|moved|spent|sold|met|saw|found|hired|finished|wrote|gave|told|began|came|broke|drove|flew|fell|felt|heard|kept|knew|led|paid|put|read|said|sat|sent|stood|taught|thought|woke|been|done|seen|taken|become|written|given|begun|grown|learnt)';
 /**
- * A story opening: an event told in the first person ("I shipped", "We lost our biggest
- * client", "My first...", "When I..."), or a moment in time ("Last week", "Years ago"). A
- * sentence that only starts with "I" ("I think...", "I am worried...") tells no event.
+ * Past-tense and perfect verbs a first-person event is told with ("I shipped", "we lost", "I've
+ * left"). "read" and "put" are not among them: their present is spelt the same, and in an opening
+ * they tell a habit or hearsay ("I read every morning", "I read somewhere that...").
  */
-export const STORY_OPENING = new RegExp(
-  `^[^\\p{L}]{0,3}(?:(?:I|We)(?: (?:just|finally|recently|once|first|then|never|quietly|almost))? ${EVENT_VERB}|(?:I|We)['’](?:ve|d) (?:just |finally |recently |never |already )?${EVENT_VERB}|I['’]m (?:leaving|joining|starting|moving|retiring|stepping)|My (?:first|last|new)|When (?:I|we)|Last (?:week|month|year|night|quarter)|Yesterday|This (?:morning|week|year)|Today (?:I|we)|(?:\\d+|A few|Two|Three|Ten|Many) (?:years|months|weeks|days) ago|Years ago|In (?:19|20)\\d\\d|Back in|After (?:\\d+|two|three|five|ten) (?:years|months|weeks))(?![\\p{L}])`,
+const EVENT_VERB =
+  '(?:(?!(?:need|feed|proceed|succeed|exceed|embed)(?![\\p{L}]))\\p{L}{2,}ed|was|were|had|got|did|made|cut|hit|took|went|left|joined|started|quit|built|shipped|launched|lost|won|ran|became|moved|spent|sold|met|saw|found|hired|finished|wrote|gave|told|began|came|broke|drove|flew|fell|felt|heard|kept|knew|led|paid|said|sat|sent|stood|taught|thought|woke|been|done|seen|taken|become|written|given|begun|grown|learnt)';
+/** News told as it happens: "I'm leaving", "we're launching" (but "we're moving beyond X" is no news). */
+const NEWS_NOW =
+  "(?:(?:I['’]m|I am) (?:leaving|joining|starting|moving|retiring|stepping)|(?:I['’]m|I am|[Ww]e['’]re|[Ww]e are) (?:launching|releasing|opening|celebrating|hiring))";
+
+/**
+ * An opening that is itself a first-person event: "I shipped", "We lost our biggest client",
+ * "I've left", "I'm leaving". A sentence that only starts with "I" ("I think...", "I am
+ * worried...") tells no event.
+ */
+const SUBJECT_EVENT = new RegExp(
+  `^[^\\p{L}]{0,3}(?:(?:I|We)(?: (?:just|finally|recently|once|first|then|never|quietly|almost))? ${EVENT_VERB}|(?:I|We)['’](?:ve|d) (?:just |finally |recently |never |already )?${EVENT_VERB}|${NEWS_NOW})(?![\\p{L}])`,
   'u',
 );
+
+/**
+ * A moment the opening places itself in ("Last week", "Years ago", "When I"), or the writer's
+ * own thing ("My first...", "Our revenue..."). A cue, not an event: "This week, stay conscious
+ * of..." and "Last week, NVIDIA unveiled..." tell no event of the writer's, "My new definition
+ * of love is..." none at all. It opens a story only beside a first-person word and an event in
+ * the same opening ("My biggest lesson came late", "Last week I lost...").
+ */
+const MOMENT =
+  /^[^\p{L}]{0,3}(?:My|Our|When (?:I|we)|Last (?:week|month|year|night|quarter)|Yesterday|This (?:morning|week|year)|Today|(?:\d+|A few|Two|Three|Ten|Many) (?:years|months|weeks|days) ago|Years ago|In (?:19|20)\d\d|Back in|After (?:\d+|two|three|five|ten) (?:years|months|weeks))(?![\p{L}])/u;
+
+/** The writer speaking: "I", "me", "my", "we", "us", "our" (and their contractions). */
+const FIRST_PERSON_WORD = /(?<![\p{L}'’])(?:I|[Mm]e|[Mm]y|[Ww]e|us|[Oo]ur)(?![\p{L}])/u;
+const EVENT_WORD = new RegExp(`(?<![\\p{L}'’])${EVENT_VERB}(?![\\p{L}])|${NEWS_NOW}`, 'u');
 
 /** An event told in the first person inside the opening ("My notes on how we cut our bill", "What I learned"). */
 const FIRST_PERSON_EVENT = new RegExp(
@@ -24,16 +47,45 @@ const FIRST_PERSON_EVENT = new RegExp(
   'u',
 );
 
-/** Whether an opening tells an event in the first person (or a moment in time, "Last week ..."). */
-export const tellsEvent = (hook: string): boolean =>
-  STORY_OPENING.test(hook.trim()) || FIRST_PERSON_EVENT.test(hook);
+/** Whether an opening speaks in the first person. */
+export const speaksAsWriter = (text: string): boolean => FIRST_PERSON_WORD.test(text);
+
+/**
+ * Whether an opening tells an event in the first person: it opens on one ("I shipped"), holds
+ * one ("What I learned"), or places a moment and tells the writer's event in it ("Last week I
+ * lost...", "Yesterday was my first day...").
+ */
+export function tellsEvent(hook: string): boolean {
+  const h = hook.trim();
+  if (SUBJECT_EVENT.test(h) || FIRST_PERSON_EVENT.test(h)) return true;
+  return MOMENT.test(h) && FIRST_PERSON_WORD.test(h) && EVENT_WORD.test(h);
+}
 
 /**
  * Markers of a view being challenged. A plain negation ("isn't", "never", "do not") or a result
  * that went wrong states what happened, against no view.
  */
 const AGAINST =
-  /unpopular opinion|hot take|controversial|(?<![\p{L}])stop(?![\p{L}])|nobody|no one|is dead|are dead|overrated|myth|(?:is|are|all|get|gets|got) (?:it |this |that )?wrong|a lie(?![\p{L}])|the truth|hard truth|most (?:people|advice)|everyone (?:says|thinks)|(?<![\p{L}])forget(?![\p{L}])|you don['’]t need|the problem with|(?:biggest|common) mistake|is a mistake/iu;
+  /unpopular opinion|hot take|controversial|(?<![\p{L}])stop(?![\p{L}])|nobody|no one|is dead|are dead|overrated|myth|(?:is|are|all|get|gets|got) (?:it |this |that )?wrong|a lie(?![\p{L}])|the truth|hard truth|most (?:people|(?:[\p{L}-]+ ){0,3}advice)|(?:get|gets) (?:[\p{L}'’]+ ){0,3}wrong|everyone (?:says|thinks)|(?<![\p{L}])forget(?![\p{L}])|you don['’]t need|the problem with|(?:biggest|common) mistake|is a mistake/iu;
 
 /** Whether an opening sets itself against a view. */
 export const setsAgainstAView = (hook: string): boolean => AGAINST.test(hook);
+
+/** "Thanks to rising rates, ..." gives a cause, not thanks: no news in it. */
+const OWED_TO = 'thanks to';
+
+/**
+ * Whether the writer tells their own news: a sentence holding one of `phrases` (the personal-news
+ * phrases found in `text`, "thrilled", "grateful", "my first", ...) speaks in the first person.
+ * News or thanks with no "I", "my", "we" or "our" in its sentence is someone else's.
+ */
+export function newsInFirstPerson(text: string, phrases: readonly string[]): boolean {
+  const news = phrases.filter((p) => p !== OWED_TO);
+  if (news.length === 0) return false;
+  for (const sentence of text.split(/(?<=[.!?…])\s+|\n+/u)) {
+    if (!FIRST_PERSON_WORD.test(sentence)) continue;
+    const lower = sentence.toLowerCase().replaceAll('’', "'");
+    if (news.some((p) => lower.includes(p))) return true;
+  }
+  return false;
+}

@@ -1,6 +1,4 @@
 import type { HookArchetype } from '../../domain/enums.ts';
-import type { TextFeatures } from '../text/text-features.ts';
-import { setsAgainstAView, tellsEvent } from './claims.ts';
 import { ARCHETYPE_POINTS } from './hook.ts';
 import { hit, type RuleContext, type RuleHit } from './rule-kit.ts';
 
@@ -21,19 +19,6 @@ const HOOK_OPENINGS: Record<HookArchetype, string> = {
   question: 'The post opens with a question',
   other: 'The opening follows no clear hook pattern',
 };
-
-/** Whether the opening tells a story: an event in the first person, or the writer's own news. */
-export const storyTold = (f: TextFeatures): boolean =>
-  tellsEvent(f.hook) || (f.firstPerson > 0 && f.phrases.personalNews.some((p) => p !== OWED_TO));
-
-/** "Thanks to rising rates, ..." gives a cause, not thanks: no story in it. */
-const OWED_TO = 'thanks to';
-
-/** Whether the opening itself tells the story: an event in the first person, or the writer's news in it. */
-const storyOpening = (f: TextFeatures): boolean =>
-  tellsEvent(f.hook) ||
-  (f.firstPerson + f.firstPersonPlural > 0 &&
-    f.phrases.personalNews.some((p) => f.hook.toLowerCase().includes(p)));
 
 /** Hook and structure rules. */
 
@@ -67,14 +52,8 @@ export function hookRules(ctx: RuleContext, hits: RuleHit[]) {
     );
   }
   const points = ARCHETYPE_POINTS[archetype];
-  // The writer is told only what the opening is: a "story" that tells no event opens in the
-  // first person, a "contrarian" one against no view makes a plain statement (claims.ts).
-  const told =
-    archetype === 'story' && !storyOpening(f)
-      ? { label: 'First-person opening', opening: 'The post opens in the first person' }
-      : archetype === 'contrarian' && !setsAgainstAView(f.hook)
-        ? { label: HOOK_LABELS.statement, opening: HOOK_OPENINGS.statement }
-        : { label: HOOK_LABELS[archetype], opening: HOOK_OPENINGS[archetype] };
+  // The archetype is the claim checks' (hook.ts), so its name is true of the opening.
+  const told = { label: HOOK_LABELS[archetype], opening: HOOK_OPENINGS[archetype] };
   const quoted = `${f.hook.slice(0, 80)}${f.hook.length > 80 ? '…' : ''}`;
   hits.push(
     hit(

@@ -1,5 +1,5 @@
+import { newsInFirstPerson } from './claims.ts';
 import { hit, quotedList, type RuleContext, type RuleHit } from './rule-kit.ts';
-import { storyTold } from './rules-content.ts';
 
 /** Writing rules: specificity, voice and engagement pull. */
 
@@ -133,8 +133,9 @@ export function writingRules(ctx: RuleContext, hits: RuleHit[]) {
 }
 
 function engagementRules({ f, archetype }: RuleContext, hits: RuleHit[]) {
-  // A story is told in the first person: news or thanks with no "I", "my", "we" or "our" is someone else's.
-  if (storyTold(f) && (f.personalNews > 0 || archetype === 'story')) {
+  // A story opening (the archetype is the claim checks': hook.ts), or the writer's own news or
+  // thanks said in the first person anywhere in the post (claims.ts).
+  if (archetype === 'story' || (f.personalNews > 0 && newsInFirstPerson(f.text, f.phrases.personalNews))) {
     hits.push(
       hit(
         'engagement.personal_story',

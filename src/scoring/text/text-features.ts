@@ -194,6 +194,8 @@ export function extractFeatures(raw: string): TextFeatures {
     return cut;
   };
   // First, while the tokeniser's copy of the lower-cased text's code units is the scan's.
+  // The sentence scan also finds where the capitals mid-sentence start (names.ts reads them).
+  const capitalsAt: number[] = [];
   const {
     sentences,
     repeated,
@@ -201,10 +203,10 @@ export function extractFeatures(raw: string): TextFeatures {
     emoji,
     styled,
     emDashes,
-  } = sentenceStats(text, lower, scan.units);
-  const { counts, found, words, numbers, pronouns } = scanPhrases(tokens, wordFacts);
+  } = sentenceStats(text, lower, scan.units, capitalsAt);
   // Capitals inside sentences that name something (names.ts), not a headline's or a common word's.
-  const names = capitals === 0 ? NO_NAMES : nameRanges(text, lower);
+  const names = capitals === 0 ? NO_NAMES : nameRanges(text, lower, capitalsAt, scan.units);
+  const { counts, found, words, numbers, pronouns } = scanPhrases(tokens, wordFacts);
   // The opening's tokens are the text's first tokens when the opening starts the text and
   // lower-casing kept every character in place (a token cannot run past the opening's end:
   // it ends at white space, a line break or sentence punctuation).

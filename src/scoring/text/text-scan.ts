@@ -42,6 +42,14 @@ export function countProperNouns(text: string): number {
   return n;
 }
 
+/** Where `countProperNouns`'s capitals stand: the offset of each, in order. */
+export function capitalStarts(text: string): number[] {
+  const u = TEXT_UNITS.of(text);
+  const out: number[] = [];
+  for (let i = 1; i < text.length; i++) if (u[i] === 32 && properNounAfter(text, u, i)) out.push(i + 1);
+  return out;
+}
+
 /**
  * Whether a capitalised word follows the space at `i` (`u` the text's code units, i >= 1) and
  * the space follows a lower-case letter, a digit or , ; : ): `countProperNouns`'s test, also
@@ -148,8 +156,8 @@ function holdsWord(text: string, u: Uint16Array, start: number, end: number): bo
  * Sentences: pieces between terminal punctuation (a run of . ! ? … followed by white space or
  * the end) or line breaks that hold a word, and the share of their characters that repeat an
  * earlier piece (case and spacing aside), and, counted in the same scan so the text is read
- * once, the capitalised words mid-sentence (`countProperNouns`), the emoji and styled
- * letters (`scanNonAscii`) and the em dashes. Scanned by hand: the same pieces as
+ * once, the capitalised words mid-sentence (`countProperNouns`; where they start, for names.ts),
+ * the emoji and styled letters (`scanNonAscii`) and the em dashes. Scanned by hand: the same pieces as
  * `text.split(/[.!?…]+(?=\s|$)|\n/u)`. `lower` is `text.toLowerCase()`: when lower-casing kept
  * every character in place (no "İ", no final sigma to choose) a piece is compared with the
  * earlier ones as a range of `lower`'s code units (seen-ranges.ts), else as a string cut and
@@ -160,6 +168,8 @@ export function sentenceStats(
   lower: string,
   /** `lower`'s code units when the caller has them (the tokeniser's copy, text-features.ts). */
   lowerUnits?: Uint16Array,
+  /** When given, the offset of each capital counted in `properNouns` is pushed here (`capitalStarts`). */
+  capitals?: number[],
 ): {
   sentences: number;
   repeated: number;
@@ -210,7 +220,10 @@ export function sentenceStats(
     }
     // Spaces next: most of the rest, and they end nothing.
     if (c === 32) {
-      if (i >= 1 && properNounAfter(text, u, i)) properNouns++;
+      if (i >= 1 && properNounAfter(text, u, i)) {
+        properNouns++;
+        capitals?.push(i + 1);
+      }
       i++;
       continue;
     }

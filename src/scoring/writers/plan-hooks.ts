@@ -47,7 +47,7 @@ export const SLOTS: Record<HookArchetype, PlanSlot[]> = {
         `Pick one moment with ${t.phrase} a reader could picture, and tell what it taught you.${useFigures(figures)}`,
     },
     {
-      hook: (t) => `I see ${t.phrase} differently now.`,
+      hook: (t) => `I started to see ${t.phrase} differently.`,
       angle: (t, _f, figures) =>
         `Tell how you saw ${t.phrase} before, the day that changed, and how you see ${they(t)} now.${useFigures(figures)}`,
     },
@@ -67,7 +67,7 @@ export const SLOTS: Record<HookArchetype, PlanSlot[]> = {
         `Say what you used to think ${t.phrase} took, the moment you saw what ${they(t)} really ${agree(t, 'takes', 'take')}, and what you do now.${useFigures(figures)}`,
     },
     {
-      hook: (t) => `I have a confession about ${t.phrase}.`,
+      hook: (t) => `I got ${t.phrase} wrong for years.`,
       angle: (t, _f, figures) =>
         `Own up to one thing you got wrong with ${t.phrase}, what it cost, and how you fixed it.${useFigures(figures)}`,
     },

@@ -16,7 +16,7 @@ export type EngineWork = 'score' | 'rewrite' | 'candidates' | 'plan';
 const OFFLINE_WORK: Record<EngineWork, string> = {
   score: 'This score comes from the rules and the learned scoring model; no language model read the post.',
   rewrite: "This rewrite is a set of deterministic edits, not a language model's rewrite.",
-  candidates: "These drafts are templates filled from your brief, not a language model's writing.",
+  candidates: "These drafts are put together from your brief's own words, not written by a language model.",
   plan: 'This outline is built from templates, not by a language model.',
 };
 
@@ -46,4 +46,56 @@ export function engineOfMeta(
       ? `${capabilities.scoringEngine}:${capabilities.model}`
       : capabilities.scoringEngine;
   return { id, offline: capabilities.offline, note: capabilities.engineNote };
+}
+
+/** Who wrote a generated draft (the API's `writtenBy`). */
+export interface WrittenBy {
+  engine: 'model' | 'offline';
+  failedCheck: string | null;
+  note: string;
+}
+
+/** The checks a model's draft must pass, in plain words ("the model's draft ..."). */
+const FAILED: Record<string, string> = {
+  numbers: 'left out a number from your brief',
+  names: 'left out a name from your brief',
+  invented: 'added a number or link your brief does not give',
+  labels: 'repeated a label or instruction from your brief',
+  ai_tells: 'used wording that reads as machine-written',
+  blanks: 'left a blank where your brief gives the fact',
+  length: "ran over the platform's length limit",
+  structure: 'told your brief the same way as another draft',
+};
+
+const and = (xs: string[]) =>
+  xs.length < 2 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`;
+const drafts = (positions: number[]) =>
+  `${positions.length === 1 ? 'draft' : 'drafts'} ${and(positions.map(String))}`;
+
+/**
+ * One plain line saying who wrote a set of generated drafts: the language model, or the offline
+ * engine standing in for a model draft that failed the checks, with the check in plain words.
+ * Null when no model is configured (the offline notice says so) or the answer did not say.
+ */
+export function draftsLine(
+  engine: Engine | null | undefined,
+  written: (WrittenBy | undefined)[],
+): string | null {
+  if (!engine || engine.offline || written.length === 0 || written.some((w) => !w)) return null;
+  const by = written as WrittenBy[];
+  const model = by.flatMap((w, i) => (w.engine === 'model' ? [i + 1] : []));
+  const offline = by.flatMap((w, i) => (w.engine === 'offline' ? [i + 1] : []));
+  if (offline.length === 0)
+    return by.length === 1
+      ? `Written by the language model ${engine.id}.`
+      : `All ${by.length} drafts were written by the language model ${engine.id}.`;
+  const checks = [
+    ...new Set(by.flatMap((w) => (w.failedCheck && FAILED[w.failedCheck] ? [FAILED[w.failedCheck]!] : []))),
+  ];
+  const why = checks.length
+    ? ` because the language model's ${offline.length === 1 ? 'draft' : 'drafts'} ${and(checks)}, even after one retry`
+    : '';
+  if (model.length === 0)
+    return `${by.length === 1 ? 'This draft was' : 'These drafts were'} written by the offline engine${why}.`;
+  return `The language model ${engine.id} wrote ${drafts(model)}; the offline engine wrote ${drafts(offline)}${why}.`;
 }

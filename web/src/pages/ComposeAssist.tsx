@@ -7,6 +7,7 @@ import { EngineNotice } from '../components/EngineNotice.tsx';
 import { ErrorBox, Working } from '../components/ErrorBox.tsx';
 import { NamedSelect } from '../components/NamedSelect.tsx';
 import { ScorePanel } from '../components/ScorePanel.tsx';
+import { draftsLine } from '../lib/engine.ts';
 import { useBrands, useVoices } from '../lib/hooks.ts';
 
 type ScoreBody = Schemas['ScoreRequestInput'];
@@ -190,7 +191,7 @@ export function GeneratePanel({
       </form>
       {generate.isPending && <Working label="Generating and scoring candidates…" />}
       <ErrorBox error={generate.error} />
-      {generate.data && <EngineNotice engine={generate.data.engine} work="candidates" />}
+      {generate.data && <DraftsEngine result={generate.data} />}
       <ol className="candidates">
         {generate.data?.candidates.map((c, i) => (
           <li key={i} className="card">
@@ -215,5 +216,22 @@ export function GeneratePanel({
         ))}
       </ol>
     </details>
+  );
+}
+
+/**
+ * Who wrote the drafts, in one line: offline, the offline notice; with a model, which drafts the
+ * model wrote and which the offline engine wrote after a model draft failed a check.
+ */
+function DraftsEngine({ result }: { result: Schemas['GenerateResult'] }) {
+  const line = draftsLine(
+    result.engine,
+    result.candidates.map((c) => c.writtenBy),
+  );
+  if (!line) return <EngineNotice engine={result.engine} work="candidates" />;
+  return (
+    <p className="engine-note drafts-by muted" role="status">
+      {line}
+    </p>
   );
 }

@@ -1,0 +1,69 @@
+import { DeleteResult, errorResponses, IdParams } from '../../api/schemas.ts';
+import type { FeatureRoutes } from '../feature-routes.ts';
+import { PlanListQuery, SavedPlanListResult, SavedPlanResult, SavePlanRequest } from './plans.schemas.ts';
+import { deletePlan, getPlan, listPlans, savePlan } from './plans.service.ts';
+
+const tags = ['plans'];
+
+export const planRoutes: FeatureRoutes = async (app) => {
+  app.post(
+    '/v1/plans',
+    {
+      config: { scope: 'write' },
+      schema: {
+        tags,
+        summary: 'Save a plan',
+        description:
+          'Keeps a result of POST /v1/plan with the brief it was made from (and optionally the channel its drafts go to), so the plan outlives the page and its items can be turned into drafts. Items are stored in slot order; each starts with `postId` null. Costs no quota.',
+        body: SavePlanRequest,
+        response: { 201: SavedPlanResult, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ plan: await savePlan({ ctx: request.ctx, input: request.body }) }),
+  );
+
+  app.get(
+    '/v1/plans',
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags,
+        summary: 'List saved plans',
+        description: 'Newest first.',
+        querystring: PlanListQuery,
+        response: { 200: SavedPlanListResult, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request) => listPlans({ ctx: request.ctx, input: request.query }),
+  );
+
+  app.get(
+    '/v1/plans/:id',
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags,
+        summary: 'Get a saved plan',
+        params: IdParams,
+        response: { 200: SavedPlanResult, ...errorResponses(401, 404, 429) },
+      },
+    },
+    async (request) => ({ plan: await getPlan({ ctx: request.ctx, input: request.params }) }),
+  );
+
+  app.delete(
+    '/v1/plans/:id',
+    {
+      config: { scope: 'write' },
+      schema: {
+        tags,
+        summary: 'Delete a saved plan',
+        description: 'Drafts already made from it are kept.',
+        params: IdParams,
+        response: { 200: DeleteResult, ...errorResponses(401, 404, 429) },
+      },
+    },
+    async (request) => deletePlan({ ctx: request.ctx, input: request.params }),
+  );
+};

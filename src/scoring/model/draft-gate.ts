@@ -1,0 +1,156 @@
+import type { DraftCheck, Platform } from '../../domain/enums.ts';
+import { hasThreads, MAX_THREAD_PARTS, textLimitFor } from '../../platforms/profiles.ts';
+import { rubricFor } from '../rules/rubrics.ts';
+import { inventedFacts } from '../text/facts.ts';
+import { machineTells } from '../text/machine-tells.ts';
+import { extractFeatures } from '../text/text-features.ts';
+import {
+  blanksWhereGiven,
+  numbersMissing,
+  pastedFromBrief,
+  sameShape,
+  specificsOf,
+} from '../writers/draft-checks.ts';
+import { fitsPart, splitThread, threadOfParagraphs } from '../writers/rewrite-thread.ts';
+
+/**
+ * The gate a language model's draft passes before a writer sees it (issue 34): the checks the
+ * offline drafts are held to (writers/draft-checks.ts), made strict where a model can afford it
+ * (every number and every name of the brief, not most), plus the AI tells validate warns about
+ * and the platform's limit on every part. Each failure is said twice: to the model, for its one
+ * retry, and to the writer, in plain words, when the offline engine stands in for the draft.
+ */
+
+export interface DraftFailure {
+  check: DraftCheck;
+  /** For the model's retry: what is wrong and what to do. */
+  problem: string;
+  /** For a writer, after "the language model's draft": what it did, in plain words. */
+  plain: string;
+}
+
+export interface DraftGate {
+  brief: string;
+  /** Everything the drafts may take facts from: the brief, the author, the brand and voice. */
+  source: string;
+  platform: Platform;
+}
+
+const lower = (s: string) => s.toLowerCase().replace(/[’]/g, "'");
+const listed = (xs: string[]) => xs.slice(0, 6).join(', ');
+
+/** The tells of `draft` that its brief does not have itself (the writer's own words are theirs). */
+function tellsAdded(brief: string, draft: string): string[] {
+  const own = new Set(machineTells(extractFeatures(brief)));
+  return machineTells(extractFeatures(draft)).filter((t) => !own.has(t));
+}
+
+/** How `draft` breaks the platform's limit, or null when every part it is published as fits. */
+function overLimit(platform: Platform, draft: string): { problem: string; plain: string } | null {
+  const { maxLength } = rubricFor(platform);
+  const post = textLimitFor(platform, 'post');
+  const max = post?.max ?? maxLength;
+  const length = post ? post.length(draft) : draft.length;
+  if (length <= max && draft.length <= maxLength) return null;
+  if (!hasThreads(platform))
+    return {
+      problem: `it is ${length} characters; ${platform}'s limit is ${max} and it has no threads: shorten it`,
+      plain: `ran over ${platform}'s limit of ${max.toLocaleString('en-US')} characters`,
+    };
+  const thread = splitThread(platform, draft, maxLength);
+  const parts = threadOfParagraphs(platform, draft, maxLength);
+  const most = MAX_THREAD_PARTS + 1;
+  if (thread.overflow.length || thread.droppedTags || parts.length > most)
+    return {
+      problem: `it needs more than ${most} parts of ${max} characters; ${platform} threads hold ${most}: shorten it`,
+      plain: `was too long for a ${platform} thread of ${most} parts`,
+    };
+  const wide = parts.find((p) => !fitsPart(platform, p, maxLength));
+  return wide
+    ? {
+        problem: `a part of it is ${wide.length} characters; each part must be at most ${max}`,
+        plain: `had a part over ${platform}'s limit of ${max.toLocaleString('en-US')} characters`,
+      }
+    : null;
+}
+
+/** Every check one draft fails, in the order a writer would care about them. */
+export function draftFailures(gate: DraftGate, draft: string): DraftFailure[] {
+  const { brief } = gate;
+  const out: DraftFailure[] = [];
+  const pasted = pastedFromBrief(brief, draft);
+  if (pasted)
+    out.push({
+      check: 'labels',
+      problem: `it repeats the brief's label or instruction "${pasted}": write the post itself`,
+      plain: `repeated the brief's label or instruction "${pasted}"`,
+    });
+  const numbers = numbersMissing(brief, draft);
+  if (numbers.length)
+    out.push({
+      check: 'numbers',
+      problem: `it drops the brief's figures ${listed(numbers)}: keep every one`,
+      plain: `left out ${numbers.length === 1 ? 'a number' : 'numbers'} the brief gives (${listed(numbers)})`,
+    });
+  const text = lower(draft);
+  const names = specificsOf(brief).filter((s) => !/^\d/.test(s) && !text.includes(lower(s)));
+  if (names.length)
+    out.push({
+      check: 'names',
+      problem: `it drops the brief's names ${listed(names)}: keep every one as written`,
+      plain: `left out ${names.some((n) => /^https?:/i.test(n)) ? 'names or links' : names.length === 1 ? 'a name' : 'names'} the brief gives (${listed(names)})`,
+    });
+  const invented = inventedFacts(gate.source, draft, { names: false });
+  if (invented.length)
+    out.push({
+      check: 'invented',
+      problem: `it adds numbers or links the brief does not give: ${listed(invented)}; use only the brief's facts`,
+      plain: `added ${invented.length === 1 ? 'a number or link' : 'numbers or links'} the brief does not give (${listed(invented)})`,
+    });
+  const tells = tellsAdded(brief, draft);
+  if (tells.length)
+    out.push({
+      check: 'ai_tells',
+      problem: `it reads as machine-written (${listed(tells)}): say it plainly, in the writer's words`,
+      plain: `used wording that reads as machine-written (${listed(tells)})`,
+    });
+  const blanks = blanksWhereGiven(brief, draft);
+  if (blanks.length)
+    out.push({
+      check: 'blanks',
+      problem: `it leaves ${listed(blanks)} where the brief gives the fact: use the brief's own words`,
+      plain: `left a blank (${listed(blanks)}) where the brief gives the fact`,
+    });
+  const limit = overLimit(gate.platform, draft);
+  if (limit) out.push({ check: 'length', ...limit });
+  return out;
+}
+
+/**
+ * The failures of a set of drafts, by position: each draft's own, and a draft with the
+ * structure of one before it (the brief told the same way twice) fails `structure`.
+ */
+export function draftSetFailures(gate: DraftGate, drafts: string[]): DraftFailure[][] {
+  return drafts.map((d, i) => {
+    const own = draftFailures(gate, d);
+    if (own.length) return own;
+    const twin = drafts.slice(0, i).findIndex((e) => sameShape(gate.brief, e, d));
+    return twin < 0
+      ? []
+      : [
+          {
+            check: 'structure' as const,
+            problem: `it has the structure of draft ${twin + 1}: give it its own (the result first, the story in order, a list)`,
+            plain: 'told the brief the same way as another draft',
+          },
+        ];
+  });
+}
+
+/** The problems of a set of drafts for the model's retry, by draft number; null when all pass. */
+export function retryProblem(failures: DraftFailure[][]): string | null {
+  const lines = failures.flatMap((f, i) =>
+    f.length ? [`draft ${i + 1}: ${f.map((x) => x.problem).join('; ')}`] : [],
+  );
+  return lines.length ? lines.join('\n') : null;
+}
