@@ -843,7 +843,7 @@ export interface paths {
         };
         /**
          * List connected apps
-         * @description Apps (OAuth clients, e.g. AI agents over MCP) this account approved and has not revoked, with their scopes and last use.
+         * @description Apps (OAuth clients, e.g. AI agents over MCP) members of the workspace approved and did not revoke, with their scopes, last use and who connected them. An owner or admin sees every member’s; anyone else only their own.
          */
         get: operations["listOauthApps"];
         put?: never;
@@ -866,7 +866,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke a connected app
-         * @description Ends every authorization of this app (client id) for the account: its tokens stop working at once.
+         * @description Ends the authorizations of this app (client id) the caller may end: its tokens stop working at once. A member ends its own; an admin also those of members below owner; an owner all. An app only other members connected is 404 to a member who is not an admin.
          */
         delete: operations["deleteOauthApp"];
         options?: never;
@@ -2011,6 +2011,12 @@ export interface components {
             clientId: string;
             clientUri: string | null;
             connectedAt: number;
+            /** @description The members who approved it: an owner or admin sees every member’s connections, anyone else only their own */
+            connectedBy: {
+                email: string;
+                memberId: string;
+                name: string | null;
+            }[];
             lastUsedAt: number | null;
             name: string;
             redirectHosts: string[];
@@ -6483,6 +6489,15 @@ export interface operations {
             };
             /** @description Missing or invalid API key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
