@@ -53,7 +53,7 @@ export interface paths {
         };
         /**
          * List the agent tools
-         * @description The 14 tools with their descriptions and the JSON Schema of their arguments (and results), exactly as MCP tools/list returns them.
+         * @description Every agent tool (the contract’s 14 and the extensions) with its description and the JSON Schema of its arguments and result, exactly as MCP tools/list returns them.
          */
         get: operations["listMcpTools"];
         put?: never;
