@@ -225,10 +225,15 @@ describe('model rewrite, generate, plan and voice', () => {
     expect(fake.callsFor('plan')).toBe(calls + 2);
     expect(res.body.items.map((i: { pillar: string }) => i.pillar)).toEqual(['Billing', 'Hiring', 'Billing']);
     expect(res.body.items.map((i: { angle: string }) => i.angle)).toEqual([
-      'Mon, week 1: Angle 1',
-      'Wed, week 1: Angle 2',
-      'Fri, week 1: Angle 3',
+      'Mon, week 1: Angle one',
+      'Wed, week 1: Angle two',
+      'Fri, week 1: Angle three',
     ]);
+    expect(res.body.writtenBy).toEqual({
+      engine: 'model',
+      failedCheck: null,
+      note: 'Planned by the language model.',
+    });
   });
 
   it('distils a voice with the model; exemplars must be verbatim', async () => {
