@@ -40,18 +40,32 @@ describe.skipIf(!hasChromium)('bulk upload and decay in a real browser', { timeo
     await world?.close();
   });
 
+  /** The channel as the page names it ("Sandy Sandbox (platformA)"): what a person writes in the file. */
+  const channelLabel = async () => {
+    const { channel } = (await t.request('GET', `/v1/channels/${world.channels.platformA}`, { key })).body;
+    return `${channel.handle ?? channel.platformUserId} (${channel.platform})`;
+  };
+
   it('checks a pasted CSV, names the bad row, then schedules the fixed file', async () => {
-    const channelId = world.channels.platformA!;
+    const name = await channelLabel();
     const at = (h: number) => new Date(Date.now() + h * HOUR).toISOString();
     const rows = [
-      `"Run ${tag}: the first post, with a comma",${at(2)},${channelId}`,
-      `"=Run ${tag}: formula-looking text stays text",${at(3)},${channelId}`,
-      `Run ${tag}: too early,2020-01-01T09:00:00Z,${channelId}`,
+      `"Run ${tag}: the first post, with a comma",${at(2)},${name}`,
+      `"=Run ${tag}: formula-looking text stays text",${at(3)},${name}`,
+      `Run ${tag}: too early,2020-01-01T09:00:00Z,${name}`,
     ];
     await open('Bulk upload');
     await page.getByRole('heading', { name: 'Bulk upload', level: 1 }).waitFor();
     expect(await unlabelledControls(page)).toEqual([]);
-    await page.getByLabel('Or paste the CSV').fill(`text,runAt,channelId\n${rows.join('\n')}\n`);
+    // The page names the channel to write; no id anywhere on it.
+    await page
+      .getByRole('region', { name: 'Channels' })
+      .getByRole('listitem')
+      .filter({ hasText: name })
+      .waitFor();
+    expect(await page.locator('body').textContent()).not.toContain(world.channels.platformA);
+    expect(await page.getByLabel('Or paste the CSV').getAttribute('placeholder')).toContain(`,${name},`);
+    await page.getByLabel('Or paste the CSV').fill(`text,runAt,channel\n${rows.join('\n')}\n`);
     await page.getByRole('button', { name: 'Check the file' }).click();
     const results = page.getByRole('region', { name: 'Check results' });
     await results
@@ -64,7 +78,7 @@ describe.skipIf(!hasChromium)('bulk upload and decay in a real browser', { timeo
     expect(await page.getByRole('button', { name: 'Schedule', exact: true }).isDisabled()).toBe(true);
     expect(await postCount()).toBe(0);
 
-    await page.getByLabel('Or paste the CSV').fill(`text,runAt,channelId\n${rows.slice(0, 2).join('\n')}\n`);
+    await page.getByLabel('Or paste the CSV').fill(`text,runAt,channel\n${rows.slice(0, 2).join('\n')}\n`);
     await page.getByRole('button', { name: 'Check the file' }).click();
     await results.getByText('All 2 rows are valid: nothing was scheduled yet.').waitFor();
     await page.getByRole('button', { name: 'Schedule 2 posts' }).click();
@@ -76,6 +90,32 @@ describe.skipIf(!hasChromium)('bulk upload and decay in a real browser', { timeo
       `=Run ${tag}: formula-looking text stays text`,
       `Run ${tag}: the first post, with a comma`,
     ]);
+  });
+
+  it('a name no channel has is the row’s problem; rows without a channel take the one picked', async () => {
+    const name = await channelLabel();
+    const before = await postCount();
+    const at = new Date(Date.now() + 4 * HOUR).toISOString();
+    const csv = page.getByLabel('Or paste the CSV');
+    await csv.fill(`text,runAt,channel\nRun ${tag}: to nobody,${at},@nobody\n`);
+    await page.getByRole('button', { name: 'Check the file' }).click();
+    const bad = page.getByRole('region', { name: 'Check results' }).locator('tr.bad-row');
+    expect(await bad.locator('td').nth(3).textContent()).toBe(
+      `channel: No channel of yours is called "@nobody"; write one of your channels: "${name}"`,
+    );
+
+    await csv.fill(`text,runAt\nRun ${tag}: to the picked channel,${at}\n`);
+    await page.getByLabel('Rows without a channel go to').selectOption({ label: name });
+    await page.getByRole('button', { name: 'Check the file' }).click();
+    await page.getByText('The row is valid: nothing was scheduled yet.').waitFor();
+    await page.getByRole('button', { name: 'Schedule 1 post' }).click();
+    await page.getByText('Scheduled 1 post.').waitFor();
+    const listed: { text: string; channelId: string }[] = (await t.request('GET', '/v1/posts', { key })).body
+      .posts;
+    expect(listed).toHaveLength(before + 1);
+    expect(listed.find((p) => p.text === `Run ${tag}: to the picked channel`)?.channelId).toBe(
+      world.channels.platformA,
+    );
   });
 
   it('shows content decay read from a published post’s snapshots', async () => {

@@ -359,7 +359,7 @@ describe('POST /v1/posts/bulk-schedule with queue: true items', () => {
       { path: 'items[0].runAt', message: 'Give runAt, or queue: true to take the next free queue slot' },
       {
         path: 'items[1].queue',
-        message: `Channel ${m.channelId} has no queue slots; set some first or give runAt`,
+        message: 'This channel has no queue slots; set some first, or give runAt',
       },
     ]);
     expect((await req(m, 'GET', '/v1/posts')).body.posts).toEqual([]);

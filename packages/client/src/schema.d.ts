@@ -843,7 +843,7 @@ export interface paths {
         };
         /**
          * List connected apps
-         * @description Apps (OAuth clients, e.g. AI agents over MCP) this account approved and has not revoked, with their scopes and last use.
+         * @description Apps (OAuth clients, e.g. AI agents over MCP) members of the workspace approved and did not revoke, with their scopes, last use and who connected them. An owner or admin sees every member’s; anyone else only their own.
          */
         get: operations["listOauthApps"];
         put?: never;
@@ -866,7 +866,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke a connected app
-         * @description Ends every authorization of this app (client id) for the account: its tokens stop working at once.
+         * @description Ends the authorizations of this app (client id) the caller may end: its tokens stop working at once. A member ends its own; an admin also those of members below owner; an owner all. An app only other members connected is 404 to a member who is not an admin.
          */
         delete: operations["deleteOauthApp"];
         options?: never;
@@ -1423,7 +1423,7 @@ export interface paths {
         put?: never;
         /**
          * Schedule many posts
-         * @description JSON `{items}` (1-100) or `text/csv` (up to 1000 rows, RFC 4180; UTF-8 unless the Content-Type names `charset=windows-1252` or `iso-8859-1`, a BOM dropped; bytes that do not decode are a 400 naming the row and byte offset) with a header row naming the columns `text, runAt, channelId, platform, firstComment, mediaIds` (also `brandId`, `thread` as a JSON list, and `queue`; other columns, such as an export's `id` and `status`, are ignored). `runAt` is epoch ms or ISO 8601 with its offset; `mediaIds` are separated by spaces or commas; a cell starting with `'` before `=`, `+`, `-` or `@` loses that one quote (an export's formula escape). Every item is validated on its own; any problem fails the whole batch with per-item details (`items[2].runAt`, or `row 4.runAt` for a CSV: the spreadsheet row, header = row 1) and nothing is created. `?dryRun=true` answers 200 with every row's problems and the offline score of each good row, and writes nothing. Honours `Idempotency-Key` (the query is part of the request it is bound to).
+         * @description JSON `{items}` (1-100) or `text/csv` (up to 1000 rows, RFC 4180; UTF-8 unless the Content-Type names `charset=windows-1252` or `iso-8859-1`, a BOM dropped; bytes that do not decode are a 400 naming the row and byte offset) with a header row naming the columns `text, runAt, channel, platform, firstComment, mediaIds` (also `brandId`, `thread` as a JSON list, and `queue`; other columns, such as an export's `id` and `status`, are ignored). `runAt` is epoch ms or ISO 8601 with its offset; `channel` (also `channelId`, `handle`) is one of the caller's channels by its name as the console shows it (`@sandy`, any case, the `@` optional, or `@sandy (platformB)` when two platforms share the name; the row's `platform` also tells them apart) or by its id, and `?channel=` names the channel of rows that name none (a name not found is a 400 at the row, listing the caller's channels); `mediaIds` are separated by spaces or commas; a cell starting with `'` before `=`, `+`, `-` or `@` loses that one quote (an export's formula escape). Every item is validated on its own; any problem fails the whole batch with per-item details (`items[2].runAt`, or `row 4.runAt` for a CSV: the spreadsheet row, header = row 1) and nothing is created. `?dryRun=true` answers 200 with every row's problems and the offline score of each good row, and writes nothing. Honours `Idempotency-Key` (the query is part of the request it is bound to).
          */
         post: operations["bulkSchedulePosts"];
         delete?: never;
@@ -2011,6 +2011,12 @@ export interface components {
             clientId: string;
             clientUri: string | null;
             connectedAt: number;
+            /** @description The members who approved it: an owner or admin sees every member’s connections, anyone else only their own */
+            connectedBy: {
+                email: string;
+                memberId: string;
+                name: string | null;
+            }[];
             lastUsedAt: number | null;
             name: string;
             redirectHosts: string[];
@@ -2633,6 +2639,8 @@ export interface components {
             /** @description Which engine answered (always present in this API) */
             engine?: components["schemas"]["EngineInfo"];
             items: components["schemas"]["PlanItem"][];
+            /** @description Which engine planned the items: with a model configured, a plan that fails the checks on the brief twice is the offline engine's, and says which check */
+            writtenBy: components["schemas"]["WrittenBy"];
         };
         /** @enum {string} */
         Platform: "platformA" | "platformB";
@@ -3397,7 +3405,7 @@ export interface components {
             engine: "model" | "offline";
             /** @description When the offline engine stands in for a model draft: the check the model's draft failed after its one retry (numbers, names, invented, labels, ai_tells, blanks, length, structure); null otherwise */
             failedCheck: components["schemas"]["DraftCheck"] | null;
-            /** @description One plain sentence saying who wrote the draft, and why when it fell back */
+            /** @description One plain sentence saying who wrote it, and why when it fell back */
             note: string;
         };
     };
@@ -6490,6 +6498,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Resource not found for this account */
             404: {
                 headers: {
@@ -8494,6 +8511,8 @@ export interface operations {
     bulkSchedulePosts: {
         parameters: {
             query?: {
+                /** @description CSV only: the channel of the rows that name none, written as a channel cell is (its name, e.g. `@sandy` or `@sandy (platformB)`, or its id) */
+                channel?: string;
                 /** @description true: check every row and answer the report; nothing is written */
                 dryRun?: "true" | "false";
             };

@@ -5,7 +5,7 @@ import { unescapeCell } from './csv-cells.ts';
 /**
  * A CSV file read as the items of a bulk schedule: each row becomes the same item object the
  * JSON body carries (`{text, runAt, channelId, ...}`), so the same schema and the same verb
- * judge it. Rows are numbered as a spreadsheet shows them (the header is row 1, the first post
+ * judge it; the channel cell may hold a channel's name, which bulk-channels.ts turns into its id. Rows are numbered as a spreadsheet shows them (the header is row 1, the first post
  * row 2), and every problem is reported at `row N.<column as the file spells it>`.
  */
 
@@ -32,6 +32,8 @@ const COLUMNS: Record<string, CsvField> = {
   queue: 'queue',
   channelid: 'channelId',
   channel: 'channelId',
+  channelname: 'channelId',
+  handle: 'channelId',
   brandid: 'brandId',
   platform: 'platform',
   firstcomment: 'firstComment',

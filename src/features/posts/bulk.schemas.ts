@@ -7,6 +7,14 @@ export const BulkScheduleQuery = z.object({
     .optional()
     .transform((v) => v === 'true')
     .describe('true: check every row and answer the report; nothing is written'),
+  channel: z
+    .string()
+    .min(1)
+    .max(300)
+    .optional()
+    .describe(
+      'CSV only: the channel of the rows that name none, written as a channel cell is (its name, e.g. `@sandy` or `@sandy (platformB)`, or its id)',
+    ),
 });
 
 export const BulkRowReport = z

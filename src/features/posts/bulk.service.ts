@@ -4,6 +4,7 @@ import { type ErrorDetail, Invalid } from '../../domain/errors.ts';
 import { partOf } from '../../lib/part-of.ts';
 import { scoreHeuristically } from '../../scoring/index.ts';
 import type { BulkDryRunResult } from './bulk.schemas.ts';
+import { channelNames } from './bulk-channels.ts';
 import { type CsvField, readBulkCsv } from './bulk-csv.ts';
 import type { Post } from './core/post.schemas.ts';
 import { mediaKindOf } from './core/post-rules.ts';
@@ -126,14 +127,44 @@ const badRows = (reports: { errors: ErrorDetail[] }[], total: number) => {
   );
 };
 
-function csvBatch(csv: string) {
-  const { rows, columns } = readBulkCsv(csv);
+/** A CSV body, and the channel of rows that name none (`?channel=`, a name or an id). */
+export interface CsvInput {
+  csv: string;
+  channel?: string | undefined;
+}
+
+/**
+ * The file's rows with each channel cell (or the default channel) turned into the caller's
+ * channel id; a name no channel of the caller has is that row's problem, at its channel column.
+ */
+async function csvBatch(ctx: Ctx, input: CsvInput) {
+  const { rows, columns } = readBulkCsv(input.csv);
+  const names = await channelNames(ctx);
+  let fallback: string | undefined;
+  if (input.channel !== undefined) {
+    const resolved = names.resolve(input.channel);
+    if ('error' in resolved)
+      throw new Invalid(`${resolved.error}.`, [{ path: 'querystring.channel', message: resolved.error }]);
+    fallback = resolved.id;
+  }
+  const column = columns.get('channelId') ?? 'channel';
+  for (const r of rows) {
+    const cell = r.item.channelId;
+    if (typeof cell !== 'string') {
+      if (fallback) r.item.channelId = fallback;
+      continue;
+    }
+    const platform = typeof r.item.platform === 'string' ? r.item.platform : undefined;
+    const resolved = names.resolve(cell, platform);
+    if ('id' in resolved) r.item.channelId = resolved.id;
+    else r.errors.push({ path: `row ${r.row}.${column}`, message: resolved.error });
+  }
   return { rows, labels: csvLabels(rows, columns) };
 }
 
 /** POST /v1/posts/bulk-schedule?dryRun=true with a CSV body. */
-export async function dryRunBulkCsv({ ctx, input }: Call<{ csv: string }>): Promise<BulkDryRunResult> {
-  const { rows, labels } = csvBatch(input.csv);
+export async function dryRunBulkCsv({ ctx, input }: Call<CsvInput>): Promise<BulkDryRunResult> {
+  const { rows, labels } = await csvBatch(ctx, input);
   return dryRun(ctx, rows, labels);
 }
 
@@ -148,8 +179,8 @@ export async function dryRunBulkItems({ ctx, input }: Call<{ items: unknown[] }>
  * with every row's problems (400, nothing written); otherwise the items go through
  * bulkSchedule exactly as a JSON batch would.
  */
-export async function bulkScheduleCsv({ ctx, input }: Call<{ csv: string }>): Promise<Post[]> {
-  const { rows, labels } = csvBatch(input.csv);
+export async function bulkScheduleCsv({ ctx, input }: Call<CsvInput>): Promise<Post[]> {
+  const { rows, labels } = await csvBatch(ctx, input);
   const { reports, valid } = await judge(ctx, rows, labels);
   badRows(reports, rows.length);
   try {

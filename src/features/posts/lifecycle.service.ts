@@ -178,7 +178,7 @@ export async function checkBulkItems(
     else if (draft.channelId && lookup.channels.has(draft.channelId) && !withSlots.has(draft.channelId))
       found.push({
         path: `${prefix}queue`,
-        message: `Channel ${draft.channelId} has no queue slots; set some first or give runAt`,
+        message: 'This channel has no queue slots; set some first, or give runAt',
       });
     problems.push(found);
     return checked.draft;

@@ -90,7 +90,7 @@ export const postRoutes: FeatureRoutes = async (app) => {
       schema: {
         tags,
         summary: 'Schedule many posts',
-        description: `JSON \`{items}\` (1-${MAX_BULK_ITEMS}) or \`text/csv\` (up to ${MAX_CSV_ROWS} rows, RFC 4180; UTF-8 unless the Content-Type names \`charset=windows-1252\` or \`iso-8859-1\`, a BOM dropped; bytes that do not decode are a 400 naming the row and byte offset) with a header row naming the columns \`text, runAt, channelId, platform, firstComment, mediaIds\` (also \`brandId\`, \`thread\` as a JSON list, and \`queue\`; other columns, such as an export's \`id\` and \`status\`, are ignored). \`runAt\` is epoch ms or ISO 8601 with its offset; \`mediaIds\` are separated by spaces or commas; a cell starting with \`'\` before \`=\`, \`+\`, \`-\` or \`@\` loses that one quote (an export's formula escape). Every item is validated on its own; any problem fails the whole batch with per-item details (\`items[2].runAt\`, or \`row 4.runAt\` for a CSV: the spreadsheet row, header = row 1) and nothing is created. \`?dryRun=true\` answers 200 with every row's problems and the offline score of each good row, and writes nothing. Honours \`Idempotency-Key\` (the query is part of the request it is bound to).`,
+        description: `JSON \`{items}\` (1-${MAX_BULK_ITEMS}) or \`text/csv\` (up to ${MAX_CSV_ROWS} rows, RFC 4180; UTF-8 unless the Content-Type names \`charset=windows-1252\` or \`iso-8859-1\`, a BOM dropped; bytes that do not decode are a 400 naming the row and byte offset) with a header row naming the columns \`text, runAt, channel, platform, firstComment, mediaIds\` (also \`brandId\`, \`thread\` as a JSON list, and \`queue\`; other columns, such as an export's \`id\` and \`status\`, are ignored). \`runAt\` is epoch ms or ISO 8601 with its offset; \`channel\` (also \`channelId\`, \`handle\`) is one of the caller's channels by its name as the console shows it (\`@sandy\`, any case, the \`@\` optional, or \`@sandy (platformB)\` when two platforms share the name; the row's \`platform\` also tells them apart) or by its id, and \`?channel=\` names the channel of rows that name none (a name not found is a 400 at the row, listing the caller's channels); \`mediaIds\` are separated by spaces or commas; a cell starting with \`'\` before \`=\`, \`+\`, \`-\` or \`@\` loses that one quote (an export's formula escape). Every item is validated on its own; any problem fails the whole batch with per-item details (\`items[2].runAt\`, or \`row 4.runAt\` for a CSV: the spreadsheet row, header = row 1) and nothing is created. \`?dryRun=true\` answers 200 with every row's problems and the offline score of each good row, and writes nothing. Honours \`Idempotency-Key\` (the query is part of the request it is bound to).`,
         consumes: ['application/json', 'text/csv'],
         querystring: BulkScheduleQuery,
         body: BulkScheduleRequest,
@@ -110,12 +110,26 @@ export const postRoutes: FeatureRoutes = async (app) => {
           { path: 'querystring.dryRun', message: 'Must be true or false' },
         ]);
       const dryRun = raw === true || raw === 'true';
+      const channel = (request.query as { channel?: unknown }).channel;
+      if (
+        channel !== undefined &&
+        (typeof channel !== 'string' || channel.length < 1 || channel.length > 300)
+      )
+        throw new Invalid('The query parameters did not validate: fix the listed fields.', [
+          { path: 'querystring.channel', message: 'Must be a channel’s name or id (1-300 characters)' },
+        ]);
       let posts: Post[];
       if (isCsv(request.headers['content-type'])) {
         const csv = String(request.body ?? '');
-        if (dryRun) return reply.status(200).send(await dryRunBulkCsv({ ctx, input: { csv } }));
-        posts = await bulkScheduleCsv({ ctx, input: { csv } });
+        const input = { csv, channel };
+        if (dryRun) return reply.status(200).send(await dryRunBulkCsv({ ctx, input }));
+        posts = await bulkScheduleCsv({ ctx, input });
       } else {
+        if (channel !== undefined)
+          throw new Invalid(
+            'The channel parameter applies to a CSV body; give each JSON item its channelId.',
+            [{ path: 'querystring.channel', message: 'Only with a text/csv body' }],
+          );
         const items = dryRunnableItems(request.body);
         if (dryRun && items) return reply.status(200).send(await dryRunBulkItems({ ctx, input: { items } }));
         if (request.validationError) throw request.validationError;

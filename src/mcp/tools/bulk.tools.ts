@@ -23,7 +23,7 @@ const CsvInput = z
       .min(1)
       .max(16 * 1024 * 1024)
       .describe(
-        `The CSV text: a header row naming text, runAt (epoch ms or ISO 8601 with its offset), channelId, and optionally platform, firstComment, mediaIds (space separated), thread (a JSON list), brandId, queue; then up to ${MAX_CSV_ROWS} rows`,
+        `The CSV text: a header row naming text, runAt (epoch ms or ISO 8601 with its offset), channel (a channel's name as list_channels gives its handle, e.g. @sandy, with its platform in brackets when two share it, or its id), and optionally platform, firstComment, mediaIds (space separated), thread (a JSON list), brandId, queue; then up to ${MAX_CSV_ROWS} rows`,
       ),
   })
   .strict();

@@ -2,18 +2,27 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { keyStore, type Post, type Schemas } from '../api.ts';
 import { ErrorBox, Notice, Working } from '../components/ErrorBox.tsx';
+import { channelName } from '../lib/channels.ts';
 import { ApiError } from '../lib/errors.ts';
+import { useChannels } from '../lib/hooks.ts';
 import { Link } from '../router.tsx';
 
 type DryRun = Schemas['BulkDryRunResult'];
 
-const SAMPLE = `text,runAt,channelId,firstComment
-"Our API now speaks CSV. Upload a file, check it, schedule it.",2030-01-12T09:30:00+01:00,chn_…,
+/** The placeholder file: one row, on the account's first channel by the name a person knows it by. */
+const sample = (channel: string) => `text,runAt,channel,firstComment
+"Our API now speaks CSV. Upload a file, check it, schedule it.",2030-01-12T09:30:00+01:00,${channel.includes(',') ? `"${channel}"` : channel},
 `;
 
-/** POST /v1/posts/bulk-schedule with the CSV as it is (the typed client sends JSON only). */
-async function sendCsv(csv: string, dryRun: boolean): Promise<unknown> {
-  const res = await fetch(`/v1/posts/bulk-schedule${dryRun ? '?dryRun=true' : ''}`, {
+/**
+ * POST /v1/posts/bulk-schedule with the CSV as it is (the typed client sends JSON only);
+ * `channelId`, when chosen, is the channel of the rows that name none.
+ */
+async function sendCsv(csv: string, dryRun: boolean, channelId: string): Promise<unknown> {
+  const query = new URLSearchParams();
+  if (dryRun) query.set('dryRun', 'true');
+  if (channelId) query.set('channel', channelId);
+  const res = await fetch(`/v1/posts/bulk-schedule${query.size ? `?${query}` : ''}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${keyStore.get() ?? ''}`, 'content-type': 'text/csv; charset=utf-8' },
     body: csv,
@@ -60,6 +69,9 @@ export function BulkUploadPage() {
   const [scheduled, setScheduled] = useState<Post[] | null>(null);
   const [busy, setBusy] = useState<'check' | 'schedule' | 'export' | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const channels = useChannels();
+  const own = channels.data?.channels ?? [];
+  const [channelId, setChannelId] = useState('');
 
   const run = async (what: 'check' | 'schedule' | 'export', work: () => Promise<void>) => {
     setBusy(what);
@@ -72,16 +84,18 @@ export function BulkUploadPage() {
       setBusy(null);
     }
   };
-  const change = (text: string, name: string | null) => {
+  // A new file, or another channel for its rows: the last check no longer says what would happen.
+  const change = (text: string, name: string | null, channel = channelId) => {
     setCsv(text);
     setFileName(name);
+    setChannelId(channel);
     setReport(null);
     setScheduled(null);
   };
-  const check = () => run('check', async () => setReport((await sendCsv(csv, true)) as DryRun));
+  const check = () => run('check', async () => setReport((await sendCsv(csv, true, channelId)) as DryRun));
   const schedule = () =>
     run('schedule', async () => {
-      const { posts } = (await sendCsv(csv, false)) as { posts: Post[] };
+      const { posts } = (await sendCsv(csv, false, channelId)) as { posts: Post[] };
       setScheduled(posts);
       setReport(null);
       await queryClient.invalidateQueries({ queryKey: ['posts'] });
@@ -94,9 +108,44 @@ export function BulkUploadPage() {
       <p className="muted">
         Schedule up to 1,000 posts from a CSV file with a header row: <code>text</code>, <code>runAt</code>{' '}
         (an ISO time with its offset, e.g. <code>2030-01-12T09:30:00+01:00</code>, or epoch milliseconds),{' '}
-        <code>channelId</code>, and optionally <code>platform</code>, <code>firstComment</code> and{' '}
-        <code>mediaIds</code>. Check the file first: nothing is scheduled unless every row is valid.
+        <code>channel</code>, and optionally <code>firstComment</code> and <code>mediaIds</code>. Check the
+        file first: nothing is scheduled unless every row is valid.
       </p>
+      <section className="card" aria-labelledby="bulk-channels">
+        <h2 id="bulk-channels">Channels</h2>
+        {channels.error ? <ErrorBox error={channels.error} /> : null}
+        {channels.data && own.length === 0 && (
+          <p>
+            Connect a channel on <Link to="/channels">Channels</Link> first: every post goes out on one.
+          </p>
+        )}
+        {own.length > 0 && (
+          <>
+            <p>
+              In the <code>channel</code> column, write a channel as it is named here (the platform in
+              brackets is needed only when two of your channels share a name):
+            </p>
+            <ul>
+              {own.map((c) => (
+                <li key={c.id}>
+                  <code>{channelName(c)}</code>
+                </li>
+              ))}
+            </ul>
+            <label>
+              Rows without a channel go to{' '}
+              <select value={channelId} onChange={(e) => change(csv, fileName, e.target.value)}>
+                <option value="">no channel: each row names its own</option>
+                {own.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {channelName(c)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </>
+        )}
+      </section>
       <section className="card">
         <h2>Your file</h2>
         <input
@@ -119,7 +168,7 @@ export function BulkUploadPage() {
           id="bulk-csv"
           rows={8}
           value={csv}
-          placeholder={SAMPLE}
+          placeholder={sample(own[0] ? channelName(own[0]) : '@your_channel')}
           onChange={(e) => change(e.target.value, null)}
         />
         <div className="actions">
@@ -152,7 +201,7 @@ export function BulkUploadPage() {
           <h2>Check results</h2>
           <p>
             {report.valid
-              ? `All ${report.rows.length === 1 ? '1 row is' : `${report.rows.length} rows are`} valid: nothing was scheduled yet.`
+              ? `${report.rows.length === 1 ? 'The row is' : `All ${report.rows.length} rows are`} valid: nothing was scheduled yet.`
               : `${bad.length} of ${report.rows.length} rows ${bad.length === 1 ? 'needs' : 'need'} fixing before the file can be scheduled; nothing was scheduled.`}
           </p>
           <div className="table-wrap">

@@ -1,6 +1,15 @@
-import { useMutation, useQueries, useQuery } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { api, type Channel, DEFAULT_PLATFORM, type Media, ok, type Post, type ScoreResult } from '../api.ts';
+import {
+  api,
+  type Channel,
+  DEFAULT_PLATFORM,
+  type Media,
+  ok,
+  type Post,
+  type Schemas,
+  type ScoreResult,
+} from '../api.ts';
 import { EngineNotice } from '../components/EngineNotice.tsx';
 import { ErrorBox, Working } from '../components/ErrorBox.tsx';
 import { MediaPicker } from '../components/MediaPicker.tsx';
@@ -27,7 +36,7 @@ import {
 import { AutosaveLine, DoneNotice, GroupDoneNotice, PublishControls } from './ComposePublish.tsx';
 import { RepeatControls } from './ComposeRepeat.tsx';
 import { AlsoPostTo, ChannelTabs } from './ComposeTabs.tsx';
-import { type ComposeTab, type GroupVariant, newTabKey } from './compose-group.ts';
+import { type ComposeTab, dropDrafts, type GroupVariant, newTabKey } from './compose-group.ts';
 import { readLocalDraft, useLeaveWarning, writeLocalDraft } from './compose-local.ts';
 import {
   type ComposeSession,
@@ -76,6 +85,8 @@ function ComposeEditor() {
   const [autoScore, setAutoScore] = useState(false);
   const [done, setDone] = useState<Post | null>(null);
   const [doneGroup, setDoneGroup] = useState<SavedGroup | null>(null);
+  const [doneSeries, setDoneSeries] = useState<Schemas['Series'] | null>(null);
+  const queryClient = useQueryClient();
   // Several channels: a tab each (none while the post goes to one channel). The open tab's
   // entry is stale while it is open: the editor's own fields above and below hold its text.
   const [tabs, setTabs] = useState<Tab[]>(restored?.tabs ?? []);
@@ -290,6 +301,25 @@ function ComposeEditor() {
     onConflict: (post: Post | null) => post && setDone(post),
   });
 
+  /**
+   * A series is new posts: the draft this session autosaved (server and browser) would stay
+   * behind as a copy of its first post, so it goes.
+   */
+  const seriesStarted = (post: Post, series: Schemas['Series']) => {
+    setDone(post);
+    setDoneSeries(series);
+    setQueued(false);
+    writeLocalDraft(null);
+    const drafts = [
+      ...(session.postId.current && session.status.current === 'draft' ? [session.postId.current] : []),
+      ...(session.group.current?.status === 'draft' ? session.group.current.postIds : []),
+    ];
+    session.postId.current = null;
+    session.status.current = null;
+    session.group.current = null;
+    dropDrafts(drafts).finally(() => queryClient.invalidateQueries({ queryKey: ['posts'] }));
+  };
+
   const author = channel?.handle ?? 'You';
   const canPost = Boolean(channelId);
   // The report shown is always about the text in the editor: none while a newer one is on its way.
@@ -350,6 +380,7 @@ function ComposeEditor() {
     session.group.current = null;
     setDone(null);
     setDoneGroup(null);
+    setDoneSeries(null);
     setSavedSnapshot(null);
     setSavedAt(null);
     setShowRestored(false);
@@ -421,6 +452,7 @@ function ComposeEditor() {
         done && (
           <DoneNotice
             post={done}
+            series={doneSeries}
             queued={queued}
             onAgain={() => startOver(false)}
             onCopy={() => startOver(true)}
@@ -559,8 +591,9 @@ function ComposeEditor() {
               platform={effectivePlatform}
               runAt={runAt}
               canPost={canPost}
-              blocked={blocked}
-              onSaved={setDone}
+              // An autosave in flight could write the draft again after the series replaced it.
+              blocked={blocked || save.isPending}
+              onSaved={seriesStarted}
             />
           )}
         </section>

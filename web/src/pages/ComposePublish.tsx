@@ -1,11 +1,12 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useRef } from 'react';
-import type { Channel, Post } from '../api.ts';
+import type { Channel, Post, Schemas } from '../api.ts';
 import { ErrorBox, Notice, Working } from '../components/ErrorBox.tsx';
 import { channelName } from '../lib/channels.ts';
 import { explainPostError } from '../lib/errors.ts';
 import { usePlatformFacts } from '../lib/hooks.ts';
 import { publishedParts, publishedSentence } from '../lib/parts.ts';
+import { seriesSentence } from '../lib/series-notice.ts';
 import { browserZone, formatWhen, fromLocalInput, zoneAbbreviation } from '../lib/time.ts';
 import { Link } from '../router.tsx';
 import { QueueLine, useChannelQueues } from './ComposeQueue.tsx';
@@ -136,8 +137,11 @@ export function DoneNotice({
   onAgain,
   onCopy,
   queued = false,
+  series = null,
 }: {
   post: Post;
+  /** The series this post starts, when Repeat made it: the sentence is about the whole series. */
+  series?: Schemas['Series'] | null;
   /** It was added to its channel's queue (Add to queue). */
   queued?: boolean;
   onAgain: () => void;
@@ -161,8 +165,9 @@ export function DoneNotice({
       </div>
     );
   }
-  const what =
-    post.status === 'scheduled' && post.scheduledFor
+  const what = series
+    ? seriesSentence(series, post.scheduledFor)
+    : post.status === 'scheduled' && post.scheduledFor
       ? queued
         ? `Added to the queue: scheduled for ${formatWhen(post.scheduledFor)}, the next free slot.`
         : `Scheduled for ${formatWhen(post.scheduledFor)}.`

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { PlatformId } from '../api.ts';
-import { api, ok, type Post } from '../api.ts';
+import { api, ok, type Post, type Schemas } from '../api.ts';
 import { ErrorBox } from '../components/ErrorBox.tsx';
 import { fromLocalInput } from '../lib/time.ts';
 import { type ComposeFields, newAttemptKey } from './compose-save.ts';
 
 type Mode = 'recurring' | 'evergreen';
+type Series = Schemas['Series'];
 
 /**
  * The repeat editor under Compose's publish controls: a recurring series from the chosen time
@@ -26,7 +27,8 @@ export function RepeatControls({
   runAt: number | null;
   canPost: boolean;
   blocked: boolean;
-  onSaved: (post: Post) => void;
+  /** The series' first post and the series: Compose says what was scheduled (DoneNotice). */
+  onSaved: (post: Post, series: Series) => void;
 }) {
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<Mode>('recurring');
@@ -51,9 +53,9 @@ export function RepeatControls({
           : { ...fields, platform, queue: true, repeat: { minGapDays: gap, ...end } };
       return ok(api.POST('/v1/posts', { body, headers: { 'idempotency-key': attemptKey.current } }));
     },
-    onSuccess: ({ post }) => {
+    onSuccess: ({ post, series }) => {
       attemptKey.current = newAttemptKey();
-      onSaved(post);
+      if (series) onSaved(post, series);
       queryClient.invalidateQueries({ queryKey: ['posts'] });
       queryClient.invalidateQueries({ queryKey: ['calendar'] });
     },
@@ -117,13 +119,6 @@ export function RepeatControls({
         </button>
       </div>
       {needsTime && <p className="hint">Pick the first post's date and time above.</p>}
-      {create.data?.series && (
-        <p className="hint">
-          Series {create.data.series.id}: {create.data.series.occurrences}{' '}
-          {create.data.series.occurrences === 1 ? 'post' : 'posts'} scheduled so far; more are added as the
-          dates come closer.
-        </p>
-      )}
       {create.error && <ErrorBox error={create.error} />}
     </fieldset>
   );

@@ -56,7 +56,7 @@ export const newTabKey = () => crypto.randomUUID();
 const sameChannels = (a: string[], b: string[]) => a.length === b.length && a.every((c, i) => c === b[i]);
 
 /** Deletes drafts this session no longer writes to; one already gone (or no longer a draft) is left alone. */
-async function dropDrafts(ids: string[]) {
+export async function dropDrafts(ids: string[]) {
   await Promise.all(
     ids.map((id) =>
       ok(api.DELETE('/v1/posts/{id}', { params: { path: { id } } })).catch((err) => {
