@@ -20,7 +20,10 @@ export interface Engine {
   /** Up to `input.count` drafts, unscored, each saying which engine wrote it. */
   generate(input: GenerateInput, context: GenerateContext): Promise<WrittenDraft[]>;
   /** The outlines, and which engine planned them. */
-  plan(input: PlanInput, context: GenerateContext): Promise<{ outlines: PlanOutline[]; writtenBy: WrittenBy }>;
+  plan(
+    input: PlanInput,
+    context: GenerateContext,
+  ): Promise<{ outlines: PlanOutline[]; writtenBy: WrittenBy }>;
   distillVoice(samples: string[]): Promise<VoiceProfile>;
 }
 
