@@ -31,7 +31,8 @@ beforeAll(async () => {
     LLM_PROVIDER: 'openai-compatible',
     LLM_BASE_URL: fake.url,
     LLM_MODEL: 'fake-1',
-    LLM_TIMEOUT_MS: '400',
+    // Long enough that no answer of the fake server misses it on a loaded machine; the stall test waits it out.
+    LLM_TIMEOUT_MS: '3000',
   });
   ({ apiKey: key, accountId } = await t.signup());
 });
@@ -110,7 +111,7 @@ describe('model judge', () => {
     fake.next('judge', () => ({ kind: 'stall' }));
     const res = await t.request('POST', '/v1/score', { key, body: { post: post() } });
     expect(res.status).toBe(502);
-    expect(res.body.error.message).toMatch(/400 ms/);
+    expect(res.body.error.message).toMatch(/3000 ms/);
   });
 });
 
