@@ -999,6 +999,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/plans/{id}/drafts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn a saved plan into drafts
+         * @description One post per item (all, or the `slots` named): the item's hook, then the brief's facts for that item (the sentences of the brief that share most with it: its figures first, then the words of its pillar, hook and angle), never the whole brief; a thread where the draft is longer than one post on a platform with threads. With `schedule: true` each post is scheduled at its item's `when` (the publish scope and the approval gate apply as for POST /v1/posts). An item whose post still exists is answered with it rather than made twice. Costs no quota.
+         */
+        post: operations["createPlanDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/post-groups": {
         parameters: {
             query?: never;
@@ -2605,6 +2625,22 @@ export interface components {
                 spans: components["schemas"]["TextSpan"][];
                 weight: number;
             }[];
+        };
+        PlanDraftsRequestInput: {
+            /** @description Must belong to the caller; default the plan's channel */
+            channelId?: string;
+            /** @description true: each draft is scheduled at its item's `when` (needs a channel and the publish scope); an item without a future `when` stays a draft. Default false: drafts only */
+            schedule?: boolean;
+            /** @description Which items, by slot; default every item of the plan */
+            slots?: number[];
+        };
+        PlanDraftsResult: {
+            /** @description How many of `posts` were made by this call */
+            made: number;
+            /** @description The plan, each item's `postId` naming its draft */
+            plan: components["schemas"]["SavedPlan"];
+            /** @description The post of each item asked for, in slot order: made now, or the one made before */
+            posts: components["schemas"]["Post"][];
         };
         PlanItem: {
             angle: string;
@@ -6946,6 +6982,86 @@ export interface operations {
             };
             /** @description Resource not found for this account */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPlanDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanDraftsRequestInput"] | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanDraftsResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
