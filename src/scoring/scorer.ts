@@ -189,7 +189,7 @@ function scoreAndKeep(
   }
   const raw = input.post;
   const spanContext: SpanContext = {
-    spans: new PostSpans(raw, rules.features.text),
+    spans: new PostSpans(raw, rules.features.text, rules.features.lower),
     f: rules.features,
     overflowAt: overLimit ? overflowIndex(rules.rubric.counting, raw, rules.rubric.maxLength) : raw.length,
   };

@@ -2,6 +2,7 @@ import { NOT_X_BUT_Y } from '../text/lexicon.ts';
 import { numberRanges } from '../text/numbers.ts';
 import type { PostSpans } from '../text/spans.ts';
 import { HASHTAG, LINK, LIST_LINE, MENTION, type TextFeatures } from '../text/text-features.ts';
+import { splitPieces } from '../text/text-scan.ts';
 import type { Span } from '../types.ts';
 
 /**
@@ -29,10 +30,18 @@ const phrasesOf =
   (list: keyof TextFeatures['phrases']): Finder =>
   ({ spans, f }) =>
     spans.phrases(f.phrases[list]);
-const questions: Finder = ({ spans }) => spans.sentencesWhere((s) => s.endsWith('?'));
+const QUESTION_MARK = 63;
+const questions: Finder = ({ spans }) =>
+  spans.sentencesAt((t, _, e) => t.charCodeAt(e - 1) === QUESTION_MARK);
 const LONG_SENTENCE_WORDS = 28;
+/**
+ * More than LONG_SENTENCE_WORDS pieces between runs of white space (`split(/\s+/)`, counted in
+ * place). A sentence is trimmed, so that many pieces take at least a character each and a space
+ * between: a shorter one is not counted.
+ */
+const LONG_SENTENCE_CHARS = 2 * LONG_SENTENCE_WORDS + 1;
 const longSentences: Finder = ({ spans }) =>
-  spans.sentencesWhere((s) => s.split(/\s+/).length > LONG_SENTENCE_WORDS);
+  spans.sentencesAt((t, s, e) => e - s >= LONG_SENTENCE_CHARS && splitPieces(t, s, e) > LONG_SENTENCE_WORDS);
 const ranges =
   (find: (text: string) => [number, number][]): Finder =>
   ({ spans }) =>

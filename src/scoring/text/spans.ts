@@ -1,4 +1,5 @@
 import type { Signal, Span } from '../types.ts';
+import { isJsSpace, isSentenceEnd } from './text-scan.ts';
 
 /**
  * Where things stand in a post, as spans of the text the caller submitted. The rules read the
@@ -16,14 +17,19 @@ export class PostSpans {
   /** The normalised text the rules read. */
   readonly text: string;
   #lower: string | undefined;
+  /** `lower` with ’ read as ', for `phrases`. */
+  #straight: string | undefined;
+  #sentences: (readonly [number, number])[] | undefined;
   /** For each offset of `text`, its offset in `raw` (built on first use when they differ). */
   #map: Int32Array | undefined;
   /** `raw` is `text` with white space around it: offsets shift by this much. */
   #lead = -1;
 
-  constructor(raw: string, text: string) {
+  /** `lower`, when given, is `text.toLowerCase()` (the scorer has it: TextFeatures.lower). */
+  constructor(raw: string, text: string, lower?: string) {
     this.raw = raw;
     this.text = text;
+    this.#lower = lower;
     if (raw === text) this.#lead = 0;
     else if (raw.trim() === text) this.#lead = raw.length - raw.trimStart().length;
   }
@@ -71,8 +77,9 @@ export class PostSpans {
 
   /** Where each phrase stands as whole words, case-blind (a curly apostrophe reads as straight). */
   phrases(phrases: readonly string[], limit = 20): Span[] {
-    const lower = this.lower.length === this.text.length ? this.lower.replaceAll('’', "'") : undefined;
-    if (lower === undefined) return [];
+    if (this.lower.length !== this.text.length) return [];
+    this.#straight ??= this.lower.includes('’') ? this.lower.replaceAll('’', "'") : this.lower;
+    const lower = this.#straight;
     const out: Span[] = [];
     for (const phrase of phrases) {
       const p = phrase.trim().toLowerCase();
@@ -85,40 +92,30 @@ export class PostSpans {
     return out.sort((a, b) => a.start - b.start);
   }
 
-  /** The sentences of `text` (split at . ! ? … followed by white space, and at line breaks), as [start, end) offsets. */
-  sentences(): [number, number][] {
-    const out: [number, number][] = [];
-    const t = this.text;
-    let start = 0;
-    const push = (end: number) => {
-      let s = start;
-      let e = end;
-      while (s < e && /\s/.test(t[s]!)) s++;
-      while (e > s && /\s/.test(t[e - 1]!)) e--;
-      if (e > s && WORD_CHAR.test(t.slice(s, e))) out.push([s, e]);
-    };
-    for (let i = 0; i < t.length; i++) {
-      const c = t[i]!;
-      if (c === '\n') {
-        push(i);
-        start = i + 1;
-      } else if ('.!?…'.includes(c) && (i + 1 === t.length || /\s/.test(t[i + 1]!))) {
-        push(i + 1);
-        start = i + 1;
-      }
+  /**
+   * The sentences of `text` (split at . ! ? … followed by white space, and at line breaks), as
+   * [start, end) offsets. Cut once per post by a scan of the code units and kept: several
+   * signals point at sentences, and each cut them again with a regex test per character (a
+   * tenth of the scorer's time, 2026-12-03).
+   */
+  sentences(): readonly (readonly [number, number])[] {
+    this.#sentences ??= cutSentences(this.text);
+    return this.#sentences;
+  }
+
+  /** The sentences that pass `keep` (given the text and the sentence's [start, end)), as spans. */
+  sentencesAt(keep: (text: string, start: number, end: number) => boolean, limit = 10): Span[] {
+    const out: Span[] = [];
+    for (const [s, e] of this.sentences()) {
+      if (out.length === limit) break;
+      if (keep(this.text, s, e)) out.push(this.span(s, e));
     }
-    push(t.length);
     return out;
   }
 
   /** The sentences that pass `keep`, as spans. */
   sentencesWhere(keep: (sentence: string) => boolean, limit = 10): Span[] {
-    const out: Span[] = [];
-    for (const [s, e] of this.sentences()) {
-      if (out.length === limit) break;
-      if (keep(this.text.slice(s, e))) out.push(this.span(s, e));
-    }
-    return out;
+    return this.sentencesAt((t, s, e) => keep(t.slice(s, e)), limit);
   }
 
   /** The first occurrence of `part` in `text`, as a span; none when it is absent or empty. */
@@ -127,6 +124,42 @@ export class PostSpans {
     const at = this.text.indexOf(part);
     return at === -1 ? [] : [this.span(at, at + part.length)];
   }
+}
+
+/** A letter or digit in text.slice(start, end): ASCII read by hand, anything else by the regex (as `WORD_CHAR.test` of the slice). */
+function holdsWord(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128) return WORD_CHAR.test(text.slice(start, end));
+    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57)) return true;
+  }
+  return false;
+}
+
+/** `PostSpans.sentences`: pieces ending at a line break or after . ! ? … with white space (or the end) next, trimmed, that hold a letter or digit. */
+function cutSentences(t: string): [number, number][] {
+  const out: [number, number][] = [];
+  const n = t.length;
+  let start = 0;
+  const push = (end: number) => {
+    let s = start;
+    let e = end;
+    while (s < e && isJsSpace(t.charCodeAt(s))) s++;
+    while (e > s && isJsSpace(t.charCodeAt(e - 1))) e--;
+    if (e > s && holdsWord(t, s, e)) out.push([s, e]);
+  };
+  for (let i = 0; i < n; i++) {
+    const c = t.charCodeAt(i);
+    if (c === 10) {
+      push(i);
+      start = i + 1;
+    } else if (isSentenceEnd(c) && (i + 1 === n || isJsSpace(t.charCodeAt(i + 1)))) {
+      push(i + 1);
+      start = i + 1;
+    }
+  }
+  push(n);
+  return out;
 }
 
 /**

@@ -126,12 +126,12 @@ export function isJsSpace(c: number): boolean {
 /**
  * `s.split(/\s+/).length` without the split: one more than the runs of white space (the hook's
  * word count, read by the archetype and the heuristic judge; splitting made an array of strings
- * each time).
+ * each time). `start` and `end` measure `s.slice(start, end)` without cutting it.
  */
-export function splitPieces(s: string): number {
+export function splitPieces(s: string, start = 0, end = s.length): number {
   let pieces = 1;
   let inSpace = false;
-  for (let i = 0; i < s.length; i++) {
+  for (let i = start; i < end; i++) {
     const space = isJsSpace(s.charCodeAt(i));
     if (space && !inSpace) pieces++;
     inSpace = space;
