@@ -45,7 +45,7 @@ describe('the tagger loads on demand and is released when idle', () => {
 
     const [post] = await heuristicEngine.generate({ brief: BRIEF }, context);
     expect(taggerLoaded()).toBe(true);
-    expect(post).toContain('our cloud bill');
+    expect(post!.text).toContain('our cloud bill');
     vi.advanceTimersByTime(60_001);
     expect(taggerLoaded()).toBe(false);
   });
