@@ -27,6 +27,11 @@ const benches = [
   ],
   ['publish', 'bench/publish.ts', '2,000 posts due at once, two workers on PostgreSQL, against the sandbox'],
   [
+    'publish-recovery',
+    'bench/publish-recovery.ts',
+    'List requests and time to settle 100 creates in doubt under 1,000 later posts: one listing per channel against one per post',
+  ],
+  [
     'statement-reuse',
     'bench/statement-reuse.ts',
     'CPU per outcome statement of the publish path, built once (now) against built on every call (before)',

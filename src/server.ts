@@ -125,6 +125,8 @@ function createMemory(config: Config, deps: Pick<AppDeps, 'db' | 'kv' | 'clock'>
     // Publishing's group commits (features/posts/publishing): first sends, terminal outcomes.
     createSentWrites: createSentWriter(deps),
     finalWrites: finalWriter(deps),
+    // Crash recovery's listing of each channel's recent posts, shared by its look-ups (channel-listing.ts).
+    channelListings: new Map(),
     // When this process last pruned metric snapshots (features/metrics/retention.sweep.ts).
     lastPrune: null,
     // Access tokens the vault opened in the last minute (features/channels/channel-tokens.ts).

@@ -71,6 +71,11 @@ export const configSchema = z.object({
   PLATFORMB_API_URL: z.url().default('https://api.x.com'),
   /** Multiplies the platformB adapter's retry and media-poll delays (tests set 0.001). */
   PLATFORMB_BACKOFF_SCALE: positiveNumber.default(1),
+  /**
+   * How many of a member's most recent posts platformB's timeline lists (the live platform's
+   * 3,200): crash recovery cannot look up a create older than that window.
+   */
+  PLATFORMB_TIMELINE_LIMIT: positiveInt.default(3_200),
   /** Public post addresses, `{id}` for the post's id; unset: the live sites'. The sandbox sets its own pages. */
   PLATFORMA_POST_URL: z.url().optional(),
   PLATFORMB_POST_URL: z.url().optional(),

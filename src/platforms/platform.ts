@@ -147,6 +147,42 @@ export class PlatformError extends Error {
   }
 }
 
+/**
+ * How far before a create's recorded time a listing reaches, for clocks that disagree between
+ * this host and the platform: a post the platform dates up to this much earlier still counts.
+ */
+export const LOOKUP_SKEW_MS = 120_000;
+
+/** One of the member's recent posts (thread parts and replies included) in a recovery listing. */
+export interface RecentPost {
+  platformPostId: string;
+  platformUrl: string;
+  /** The text as the platform lists it (compare with `sameText`). */
+  text: string;
+  /** When the platform says it was created; null when it does not say. */
+  createdAt: number | null;
+}
+
+export interface RecentPostsInput {
+  accessToken: string;
+  authorRef: string;
+  /** Every post created since this time (less LOOKUP_SKEW_MS) is listed: the oldest create in doubt. */
+  since: number;
+  /**
+   * When to stop paging (epoch ms, the adapter's clock): a listing is bounded by time, never by
+   * a count of pages; one not read back to `since` by then is `cannot_tell`.
+   */
+  deadline: number;
+}
+
+/**
+ * The member's posts since `since`, every one of them (`listed`), or why not. `sameText` says
+ * whether a listed text is a text Postkit sent (platformA lists its little-text form).
+ */
+export type RecentPosts =
+  | { kind: 'listed'; posts: RecentPost[]; sameText(listed: string, sent: string): boolean }
+  | LookupUnsettled;
+
 /** What crash recovery asks a platform: the member's post with this text created since `since`. */
 export interface PostLookupInput {
   accessToken: string;
@@ -185,6 +221,12 @@ export interface Platform {
    * listing). Recovery re-sends a create only on `absent`; without this method it never does.
    */
   lookupPost?(input: PostLookupInput): Promise<PostLookup>;
+  /**
+   * The member's recent posts back to `since`, for recovery to settle every create in doubt of
+   * a channel with one listing (lookupPost answers one text from the same listing). Returns
+   * `out_of_reach` when the platform's own window no longer reaches `since`.
+   */
+  listRecentPosts?(input: RecentPostsInput): Promise<RecentPosts>;
   metrics(input: { accessToken: string; platformPostId: string }): Promise<PostMetrics>;
   /** Creates a first comment; a lost answer is `outcome_unknown`. */
   comment(input: CommentRequest): Promise<PublishedComment>;

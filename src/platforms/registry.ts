@@ -52,6 +52,7 @@ const ENTRIES: { readonly [Id in PlatformId]: PlatformEntry } = {
         apiUrl: c.PLATFORMB_API_URL,
         backoffScale: c.PLATFORMB_BACKOFF_SCALE,
         postUrl: c.PLATFORMB_POST_URL ?? null,
+        timelineLimit: c.PLATFORMB_TIMELINE_LIMIT,
         ...overrides.platformB,
       }),
   },

@@ -59,6 +59,7 @@ export type {
   VoiceProfile,
 } from './types.ts';
 export type { GenerateContext } from './writers/generate-offline.ts';
+export { type DraftableItem, factsByItem, MAX_FACTS, planItemDrafts } from './writers/plan-item-facts.ts';
 export { formatsFor, toPlanItems } from './writers/plan-offline.ts';
 
 /**

@@ -120,6 +120,7 @@ describe.skipIf(!hasChromium)('OAuth consent in the console (Chromium)', { timeo
       /May read, write drafts and use the model\. Returns to 127\.0\.0\.1:\d+\./,
     );
     expect(await row.textContent()).toMatch(/last used/);
+    expect(await row.textContent()).toMatch(/ by you; last used/);
     expect(await unlabelledControls(page)).toEqual([]);
     await screenshot(page, 'oauth-connected-apps');
     page.once('dialog', (dialog) => dialog.accept());

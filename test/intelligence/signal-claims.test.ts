@@ -211,6 +211,42 @@ describeRealPosts('signals a writer can act on (real posts)', () => {
     expect(untold / stories).toBeLessThanOrEqual(0.02);
   });
 
+  const count = (re: RegExp, text: string) => text.match(re)?.length ?? 0;
+  const YOU = /(?<![\p{L}'’])(?:you|your|yours|yourself|yourselves)(?![\p{L}])/giu;
+  const OWN = /(?<![\p{L}'’])(?:I|me|my|mine|myself|we|us|our|ours|ourselves)(?![\p{L}])/giu;
+  it('calls a post lecturing only where it says "you" many times and speaks little as "I" or "we"', () => {
+    let fired = 0;
+    for (const { input } of everything) {
+      const hit = runRules(input).hits.find((h) => h.rule === 'voice.lecturing');
+      if (!hit) continue;
+      fired++;
+      const you = count(YOU, input.post);
+      expect(you, input.post.slice(0, 80)).toBeGreaterThanOrEqual(5);
+      expect(count(OWN, input.post), input.post.slice(0, 80)).toBeLessThan(you);
+      expect(hit.detail).toMatch(
+        /^The post says "you" \d+ times (?:but never says "I" or "we"|and "I" or "we" only (?:once|twice|\d+ times)): .+; tell /,
+      );
+    }
+    expect(fired).toBeGreaterThan(10);
+    // One "you" in a post that speaks as "we" is no lecture, however short the post.
+    for (const post of [
+      'We shipped it. Have you?',
+      'We rebuilt our onboarding this quarter and cut it from nine steps to four. If you run a small team, try it.',
+      'You, me and the team: we ran the numbers together and we were wrong about churn.',
+    ])
+      expect(
+        runRules({ post }).hits.map((h) => h.rule),
+        post,
+      ).not.toContain('voice.lecturing');
+    // A lecture, built: all "you", no one speaking.
+    const lecture = runRules({
+      post: 'You need to wake up earlier. You need to stop scrolling. Your habits define you. If you want success, you must earn it.',
+    }).hits.find((h) => h.rule === 'voice.lecturing');
+    expect(lecture?.detail).toBe(
+      'The post says "you" 6 times but never says "I" or "we": advice without your own experience reads as a lecture; tell what happened when you did it yourself.',
+    );
+  });
+
   it('never talks of a fold on a platform without one (platformB)', () => {
     let fold = 0;
     for (const { r } of scoredB)

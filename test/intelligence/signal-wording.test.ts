@@ -23,9 +23,9 @@ describe('signal and verdict wording', () => {
       hitOf(
         'Shipped the release on time this week, after a long month of small fixes and a lot of testing with 3 people.',
       )?.detail,
-    ).toBe('A number lets readers check the claim.');
+    ).toBe('A number lets readers check the claim; keep it.');
     const two = hitOf(POST);
-    expect(two?.detail).toMatch(/^\d+ numbers let readers check the claims\.$/);
+    expect(two?.detail).toMatch(/^\d+ numbers let readers check the claims; keep them\.$/);
   });
 
   it.each(MediaKind.options)('a %s post names its format in words a reader uses', (media) => {

@@ -49,6 +49,7 @@ export const EXTENSION_TOOLS = [
   'list_plans',
   'get_plan',
   'delete_plan',
+  'plan_to_drafts',
 ];
 
 /** The official MCP client over Streamable HTTP, as an agent would connect, with the bearer key. */

@@ -104,6 +104,15 @@ describe('client ID metadata documents', () => {
     });
     expect(revoke.status).toBe(200);
     expect(await mcpStatus(t, refreshed.body.access_token)).toBe(401);
+    // The whole grant ended: the refresh token issued beside that access token is dead too.
+    const again = await token(t, {
+      grant_type: 'refresh_token',
+      refresh_token: refreshed.body.refresh_token,
+      client_id: clientId,
+    });
+    expect(again.body.error).toBe('invalid_grant');
+    // The registered client's grant is another grant, and keeps working.
+    expect((await callOk(registered.client, 'list_posts')).data.posts).toEqual([]);
     await byDocument.client.close();
     await registered.client.close();
   });

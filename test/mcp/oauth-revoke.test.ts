@@ -1,6 +1,8 @@
 import {
   discoverAuthorizationServerMetadata,
+  discoverOAuthServerInfo,
   refreshAuthorization,
+  UnauthorizedError,
 } from '@modelcontextprotocol/sdk/client/auth.js';
 import { InvalidGrantError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,8 +26,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function revoke(base: string, form: Record<string, string>) {
-  const res = await fetch(`${base}/oauth/revoke`, {
+const revoke = (base: string, form: Record<string, string>) => revokeAt(`${base}/oauth/revoke`, form);
+
+async function revokeAt(endpoint: string, form: Record<string, string>) {
+  const res = await fetch(endpoint, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(form),
@@ -89,14 +93,25 @@ describe('POST /oauth/revoke', () => {
     await callOk(client, 'list_posts');
     const clientId = provider.info!.client_id;
     const { access_token, refresh_token } = provider.saved!;
-    const res = await revoke(t.url, {
+    // Where to revoke, found as the SDK finds the rest: from the MCP server's URL.
+    const { authorizationServerMetadata } = await discoverOAuthServerInfo(`${t.url}/mcp`);
+    const endpoint = (authorizationServerMetadata as { revocation_endpoint?: string } | undefined)
+      ?.revocation_endpoint;
+    expect(endpoint).toBe(`${t.url}/oauth/revoke`);
+    const res = await revokeAt(endpoint!, {
       token: access_token,
       client_id: clientId,
       token_type_hint: 'access_token',
     });
     expect(res).toEqual({ status: 200, body: {} });
-    // The very next call is refused: the SDK tries its refresh token, which is dead too.
-    await expect(client.callTool({ name: 'list_posts', arguments: {} })).rejects.toThrow();
+    // The very next call is refused: the SDK tries its refresh token, which is dead too, so it
+    // starts a new sign-in (a fresh authorization URL) instead of carrying on.
+    provider.authorizationUrl = undefined;
+    await expect(client.callTool({ name: 'list_posts', arguments: {} })).rejects.toBeInstanceOf(
+      UnauthorizedError,
+    );
+    expect((provider.authorizationUrl as URL | undefined)?.pathname).toBe('/oauth/authorize');
+    expect(provider.saved).toBeUndefined();
     expect(await mcpStatus(t, access_token)).toBe(401);
     await expect(sdkRefresh(clientId, refresh_token!)).rejects.toBeInstanceOf(InvalidGrantError);
     expect((await t.request('GET', '/v1/oauth/apps', { key: apiKey })).body.apps).toEqual([]);

@@ -50,6 +50,12 @@ export class TestProvider implements OAuthClientProvider {
   redirectToAuthorization(url: URL) {
     this.authorizationUrl = url;
   }
+  /** Called by the SDK when the server refuses what it holds (e.g. a refresh token of a revoked grant). */
+  invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery') {
+    if (scope === 'all' || scope === 'tokens') this.saved = undefined;
+    if (scope === 'all' || scope === 'client') this.info = undefined;
+    if (scope === 'all' || scope === 'verifier') this.verifier = '';
+  }
   saveCodeVerifier(verifier: string) {
     this.verifier = verifier;
   }

@@ -53,6 +53,7 @@ const EXPECTED: Record<string, string> = {
   list_plans: 'read',
   get_plan: 'read',
   delete_plan: 'write',
+  plan_to_drafts: 'write',
 };
 
 describe('MCP tool scopes and hints', () => {
@@ -78,6 +79,7 @@ describe('MCP tool scopes and hints', () => {
       'approve_post',
       'bulk_schedule_csv',
       'create_post_group',
+      'plan_to_drafts',
       'publish_post_group',
       'queue_post',
       'schedule_post',

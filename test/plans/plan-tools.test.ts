@@ -61,6 +61,26 @@ describe('plan tools', () => {
     expect((await callErr(alice.client, 'get_plan', { id: plan.id })).error.code).toBe('not_found');
   });
 
+  it('plan_to_drafts makes what REST makes, once, and replays an idempotencyKey', async () => {
+    const planned = await callOk(alice.client, 'plan_week', { brief: BRIEF, count: 2 });
+    const { plan } = (await callOk(alice.client, 'save_plan', { brief: BRIEF, items: planned.data.items }))
+      .data;
+    const made = await callOk(alice.client, 'plan_to_drafts', { id: plan.id, idempotencyKey: 'drafts-1' });
+    expect(made.data.made).toBe(2);
+    expect(made.data.posts.map((p: { status: string }) => p.status)).toEqual(['draft', 'draft']);
+    expect(made.summary).toContain('2 posts made');
+    made.data.posts.forEach((p: { text: string }, k: number) => {
+      expect(p.text.startsWith(plan.items[k].hook)).toBe(true);
+    });
+    const replay = await callOk(alice.client, 'plan_to_drafts', { id: plan.id, idempotencyKey: 'drafts-1' });
+    expect(replay.data).toEqual(made.data);
+    const again = await callOk(alice.client, 'plan_to_drafts', { id: plan.id });
+    expect(again.data.made).toBe(0);
+    const rest = await t.request('POST', `/v1/plans/${plan.id}/drafts`, { key: alice.apiKey, body: {} });
+    expect(rest.body).toEqual(again.data);
+    expect((await callErr(bob.client, 'plan_to_drafts', { id: plan.id })).error.code).toBe('not_found');
+  });
+
   it('save_plan refuses a bad item as REST does, naming the field', async () => {
     const err = await callErr(alice.client, 'save_plan', {
       brief: BRIEF,

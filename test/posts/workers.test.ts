@@ -106,7 +106,7 @@ describe.skipIf(backend !== 'postgres')('worker processes', () => {
 
   it('a worker killed after sending the create never causes a second create', async () => {
     // A member of its own: recovery lists the member's recent posts, and the 500 posts above
-    // would make that list too long to settle anything (publish_outcome_unknown, by design).
+    // would only make that listing longer.
     const m = await w.member();
     const first = await spawnWorker();
     w.sandbox.platformA.faults.latency(1_000, 'createPost');

@@ -23,6 +23,10 @@ export const BODY_CASES: Record<string, BodyCase> = {
     path: () => '/v1/plans',
     body: (t) => ({ brief: 'mass assignment', channelId: t.channelId, items: [planItem('mass assignment')] }),
   },
+  'POST /v1/plans/{id}/drafts': {
+    path: (t) => `/v1/plans/${t.plans.drafts}/drafts`,
+    body: (t) => ({ channelId: t.channelId, slots: [1] }),
+  },
   'POST /v1/keys': { path: () => '/v1/keys', body: () => ({ name: 'mass assignment' }) },
   'PATCH /v1/members/{id}': {
     path: (t) => `/v1/members/${t.members.change}`,

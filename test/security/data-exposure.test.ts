@@ -218,6 +218,7 @@ describe('every operation, as its owner', () => {
       key,
       body: { brief: 'p99 latency', items: [planItem('p99')] },
     });
+    await ok('POST', `/v1/plans/${saved.body.plan.id}/drafts`, { key, body: {} });
     await ok('DELETE', `/v1/plans/${saved.body.plan.id}`, { key });
   });
 

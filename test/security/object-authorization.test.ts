@@ -66,6 +66,7 @@ const ID_FIXTURES: Record<string, (o: Tenant) => Call> = {
   'GET /v1/posts/{id}/scores': (o) => ({ id: o.publishedId }),
   'GET /v1/plans/{id}': (o) => ({ id: o.plans.read }),
   'DELETE /v1/plans/{id}': (o) => ({ id: o.plans.remove }),
+  'POST /v1/plans/{id}/drafts': (o) => ({ id: o.plans.drafts, body: {} }),
   'GET /v1/channels/{id}': (o) => ({ id: o.channelId }),
   'DELETE /v1/channels/{id}': (o) => ({ id: o.channelId }),
   'POST /v1/channels/{id}/refresh': (o) => ({ id: o.channelId }),
@@ -284,6 +285,7 @@ const REF_CASES: Record<string, RefCase> = {
     path: () => '/v1/plans',
     body: (b) => ({ brief: 'reference check', channelId: b.channelId, items: [planItem('reference check')] }),
   },
+  'POST /v1/plans/{id}/drafts': { path: (b) => `/v1/plans/${b.plans.drafts}/drafts`, body: () => ({}) },
   'POST /v1/voices': { path: () => '/v1/voices', body: () => ({ name: 'reference check' }) },
   'POST /v1/voices/build': {
     path: () => '/v1/voices/build',
@@ -443,6 +445,7 @@ describe('agent tools (MCP) reach objects through the same checks', () => {
     save_plan: (b) => ({ brief: 'tool reference check', channelId: b.channelId, items: [planItem('tool')] }),
     get_plan: (b) => ({ id: b.plans.read }),
     delete_plan: (b) => ({ id: b.plans.remove }),
+    plan_to_drafts: (b) => ({ id: b.plans.drafts }),
   };
   /** Tools whose `id` names something other than a post: alice's id of that kind. */
   const ID_OF: Record<string, (a: Tenant) => string> = {
@@ -453,6 +456,7 @@ describe('agent tools (MCP) reach objects through the same checks', () => {
     publish_post_group: (a) => a.groups.publish,
     get_plan: (a) => a.plans.read,
     delete_plan: (a) => a.plans.remove,
+    plan_to_drafts: (a) => a.plans.drafts,
   };
 
   it("refuse another account's ids in every id argument of every tool", async () => {

@@ -248,6 +248,7 @@ describe('Idempotency-Key', () => {
     'POST /v1/plan',
     'POST /v1/post-groups',
     'POST /v1/posts/{id}/approve',
+    'POST /v1/plans/{id}/drafts',
   ];
 
   it('is refused over 255 characters wherever it is honoured, and ignored elsewhere', async () => {

@@ -57,7 +57,7 @@ export interface Tenant {
   /** Members besides the owner (editors), one per operation that changes a member. */
   members: Record<'change' | 'remove' | 'issue', string>;
   /** Saved plans (brief and items carry the marker), one per operation on a plan. */
-  plans: Record<'read' | 'remove', string>;
+  plans: Record<'read' | 'remove' | 'drafts', string>;
   /** A pending invitation, for the operations on one. */
   invitationId: string;
   /** A fresh invitation token each call, from a pool made up front (tokens are single use). */
@@ -312,7 +312,7 @@ async function makeTenant(w: PostWorld, label: string): Promise<Tenant> {
         201,
       )
     ).plan.id as string;
-  const plans = { read: await plan('read'), remove: await plan('remove') };
+  const plans = { read: await plan('read'), remove: await plan('remove'), drafts: await plan('drafts') };
   const oauthAppId = (await connectApp(t, key)).clientId;
   const consentClient = await newClient(t, `${label} consent`);
   const pending: string[] = [];

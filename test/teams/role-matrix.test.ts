@@ -4,6 +4,7 @@ import type { RouteAccess } from '../../src/http/route-config.ts';
 import { TOOLS } from '../../src/mcp/catalog.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { connectClient } from '../mcp/helpers.ts';
+import { connectApp, mcpClientWithToken } from '../mcp/oauth-helpers.ts';
 import { startTeam, type Team, type TeamMember } from './team-world.ts';
 
 /**
@@ -78,21 +79,35 @@ describe('the role matrix', () => {
     expect(failures).toEqual([]);
   }, 300_000);
 
-  it('every MCP tool answers each role as its declared role says', async () => {
-    const failures: string[] = [];
-    for (const role of ROLES) {
-      const client = await connectClient(t.url, keys[role].apiKey);
-      for (const tool of TOOLS) {
-        const needed = roleNeeded(tool.scope, tool.role);
-        const result = await client.callTool({ name: tool.name, arguments: {} });
-        const text = (result.content as { text: string }[])[0]?.text ?? '';
-        const refused = result.isError === true && text.startsWith('forbidden');
-        if (refused !== !roleReaches(role, needed))
-          failures.push(`${tool.name} as ${role}: ${text.slice(0, 160)}`);
-        if (refused) expect(text, tool.name).toContain(`needs the ${needed} role`);
+  it.each([
+    ['an API key', (role: Role) => connectClient(t.url, keys[role].apiKey)],
+    [
+      'an OAuth grant the member approved',
+      async (role: Role) => {
+        // A member grants what its own key holds: a viewer's grant reads, the others' hold all.
+        const grant = await connectApp(t, keys[role].apiKey, role === 'viewer' ? { scope: 'read' } : {});
+        return mcpClientWithToken(t.url, grant.access_token);
+      },
+    ],
+  ])(
+    'every MCP tool answers each role through %s as its declared role says',
+    async (_, connect) => {
+      const failures: string[] = [];
+      for (const role of ROLES) {
+        const client = await connect(role);
+        for (const tool of TOOLS) {
+          const needed = roleNeeded(tool.scope, tool.role);
+          const result = await client.callTool({ name: tool.name, arguments: {} });
+          const text = (result.content as { text: string }[])[0]?.text ?? '';
+          const refused = result.isError === true && text.startsWith('forbidden');
+          if (refused !== !roleReaches(role, needed))
+            failures.push(`${tool.name} as ${role}: ${text.slice(0, 160)}`);
+          if (refused) expect(text, tool.name).toContain(`needs the ${needed} role`);
+        }
+        await client.close();
       }
-      await client.close();
-    }
-    expect(failures).toEqual([]);
-  }, 300_000);
+      expect(failures).toEqual([]);
+    },
+    300_000,
+  );
 });

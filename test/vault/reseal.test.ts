@@ -98,7 +98,10 @@ function expectAllOpenUnderOnly(rows: Awaited<ReturnType<typeof readAll>>, vault
   expect(vault.open(rows.wh.secretSealed, vaultAad.webhookSecret('whk_1'))).toBe('whsec-1');
 }
 
-describe('vault re-seal after key rotation', () => {
+// Each case opens PGlite (migrating it) up to three times and the last spawns the script twice,
+// each a Node start plus a migrated database: on a loaded machine that outruns the default 30 s
+// (a full suite beside other work measured more), so the bound is a generous one.
+describe('vault re-seal after key rotation', { timeout: 180_000 }, () => {
   it('re-seals every sealed column under the new key, compare-and-set, idempotently', async () => {
     const scratch = await openScratch();
     cleanups.push(scratch.cleanup);

@@ -843,7 +843,7 @@ export interface paths {
         };
         /**
          * List connected apps
-         * @description Apps (OAuth clients, e.g. AI agents over MCP) this account approved and has not revoked, with their scopes and last use.
+         * @description Apps (OAuth clients, e.g. AI agents over MCP) members of the workspace approved and did not revoke, with their scopes, last use and who connected them. An owner or admin sees every member’s; anyone else only their own.
          */
         get: operations["listOauthApps"];
         put?: never;
@@ -866,7 +866,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke a connected app
-         * @description Ends every authorization of this app (client id) for the account: its tokens stop working at once.
+         * @description Ends the authorizations of this app (client id) the caller may end: its tokens stop working at once. A member ends its own; an admin also those of members below owner; an owner all. An app only other members connected is 404 to a member who is not an admin.
          */
         delete: operations["deleteOauthApp"];
         options?: never;
@@ -994,6 +994,26 @@ export interface paths {
          * @description Drafts already made from it are kept.
          */
         delete: operations["deletePlan"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/plans/{id}/drafts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn a saved plan into drafts
+         * @description One post per item (all, or the `slots` named): the item's hook, then the brief's facts for that item (the sentences of the brief that share most with it: its figures first, then the words of its pillar, hook and angle), never the whole brief; a thread where the draft is longer than one post on a platform with threads. With `schedule: true` each post is scheduled at its item's `when` (the publish scope and the approval gate apply as for POST /v1/posts). An item whose post still exists is answered with it rather than made twice. Costs no quota.
+         */
+        post: operations["createPlanDraft"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2011,6 +2031,12 @@ export interface components {
             clientId: string;
             clientUri: string | null;
             connectedAt: number;
+            /** @description The members who approved it: an owner or admin sees every member’s connections, anyone else only their own */
+            connectedBy: {
+                email: string;
+                memberId: string;
+                name: string | null;
+            }[];
             lastUsedAt: number | null;
             name: string;
             redirectHosts: string[];
@@ -2599,6 +2625,22 @@ export interface components {
                 spans: components["schemas"]["TextSpan"][];
                 weight: number;
             }[];
+        };
+        PlanDraftsRequestInput: {
+            /** @description Must belong to the caller; default the plan's channel */
+            channelId?: string;
+            /** @description true: each draft is scheduled at its item's `when` (needs a channel and the publish scope); an item without a future `when` stays a draft. Default false: drafts only */
+            schedule?: boolean;
+            /** @description Which items, by slot; default every item of the plan */
+            slots?: number[];
+        };
+        PlanDraftsResult: {
+            /** @description How many of `posts` were made by this call */
+            made: number;
+            /** @description The plan, each item's `postId` naming its draft */
+            plan: components["schemas"]["SavedPlan"];
+            /** @description The post of each item asked for, in slot order: made now, or the one made before */
+            posts: components["schemas"]["Post"][];
         };
         PlanItem: {
             angle: string;
@@ -6490,6 +6532,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Resource not found for this account */
             404: {
                 headers: {
@@ -6931,6 +6982,86 @@ export interface operations {
             };
             /** @description Resource not found for this account */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPlanDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanDraftsRequestInput"] | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanDraftsResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

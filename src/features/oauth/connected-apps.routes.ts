@@ -72,7 +72,7 @@ export const connectedAppRoutes: FeatureRoutes = async (app) => {
         tags,
         summary: 'List connected apps',
         description:
-          'Apps (OAuth clients, e.g. AI agents over MCP) this account approved and has not revoked, with their scopes and last use.',
+          'Apps (OAuth clients, e.g. AI agents over MCP) members of the workspace approved and did not revoke, with their scopes, last use and who connected them. An owner or admin sees every member’s; anyone else only their own.',
         response: { 200: ConnectedAppListResult, ...errorResponses(401, 429) },
       },
     },
@@ -87,9 +87,9 @@ export const connectedAppRoutes: FeatureRoutes = async (app) => {
         tags,
         summary: 'Revoke a connected app',
         description:
-          'Ends every authorization of this app (client id) for the account: its tokens stop working at once.',
+          'Ends the authorizations of this app (client id) the caller may end: its tokens stop working at once. A member ends its own; an admin also those of members below owner; an owner all. An app only other members connected is 404 to a member who is not an admin.',
         params: IdParams,
-        response: { 200: RevokeResult, ...errorResponses(401, 404, 429) },
+        response: { 200: RevokeResult, ...errorResponses(401, 403, 404, 429) },
       },
     },
     async (request) => revokeConnectedApp({ ctx: request.ctx, input: request.params }),

@@ -51,6 +51,11 @@ export const ConnectedApp = z
     scopes: z.array(ScopeName),
     connectedAt: z.number().int(),
     lastUsedAt: z.number().int().nullable(),
+    connectedBy: z
+      .array(z.object({ memberId: z.string(), email: z.string(), name: z.string().nullable() }))
+      .describe(
+        'The members who approved it: an owner or admin sees every member’s connections, anyone else only their own',
+      ),
   })
   .meta({ id: 'ConnectedApp' });
 

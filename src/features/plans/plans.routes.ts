@@ -1,6 +1,14 @@
-import { DeleteResult, errorResponses, IdParams } from '../../api/schemas.ts';
+import { DeleteResult, errorResponses, IdParams, optionalBody } from '../../api/schemas.ts';
 import type { FeatureRoutes } from '../feature-routes.ts';
-import { PlanListQuery, SavedPlanListResult, SavedPlanResult, SavePlanRequest } from './plans.schemas.ts';
+import { turnIntoDrafts } from './plan-drafts.service.ts';
+import {
+  PlanDraftsRequest,
+  PlanDraftsResult,
+  PlanListQuery,
+  SavedPlanListResult,
+  SavedPlanResult,
+  SavePlanRequest,
+} from './plans.schemas.ts';
 import { deletePlan, getPlan, listPlans, savePlan } from './plans.service.ts';
 
 const tags = ['plans'];
@@ -65,5 +73,23 @@ export const planRoutes: FeatureRoutes = async (app) => {
       },
     },
     async (request) => deletePlan({ ctx: request.ctx, input: request.params }),
+  );
+
+  app.post(
+    '/v1/plans/:id/drafts',
+    {
+      config: { scope: 'write', idempotent: true },
+      schema: {
+        tags,
+        summary: 'Turn a saved plan into drafts',
+        description:
+          "One post per item (all, or the `slots` named): the item's hook, then the brief's facts for that item (the sentences of the brief that share most with it: its figures first, then the words of its pillar, hook and angle), never the whole brief; a thread where the draft is longer than one post on a platform with threads. With `schedule: true` each post is scheduled at its item's `when` (the publish scope and the approval gate apply as for POST /v1/posts). An item whose post still exists is answered with it rather than made twice. Costs no quota.",
+        params: IdParams,
+        body: optionalBody(PlanDraftsRequest),
+        response: { 200: PlanDraftsResult, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) =>
+      turnIntoDrafts({ ctx: request.ctx, input: { id: request.params.id, request: request.body ?? {} } }),
   );
 };

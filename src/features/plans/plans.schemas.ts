@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Pagination, PaginationQuery } from '../../api/schemas.ts';
 import { HookArchetype, MediaKind, Platform } from '../../domain/enums.ts';
 import { nonBlank, PlanItem } from '../intelligence/intelligence.schemas.ts';
+import { Post } from '../posts/core/post.schemas.ts';
 
 /** Saved plans (issue 34 item 3): a plan result kept with its brief, turned into drafts later. */
 
@@ -69,3 +70,33 @@ export const SavedPlanResult = z.object({ plan: SavedPlan }).meta({ id: 'SavedPl
 export const SavedPlanListResult = z
   .object({ plans: z.array(SavedPlan).describe('Newest first'), pagination: Pagination })
   .meta({ id: 'SavedPlanListResult' });
+
+export const PlanDraftsRequest = z
+  .object({
+    slots: z
+      .array(z.number().int().min(1).max(MAX_ITEMS))
+      .min(1)
+      .max(MAX_ITEMS)
+      .optional()
+      .describe('Which items, by slot; default every item of the plan'),
+    channelId: RefId.optional().describe("Must belong to the caller; default the plan's channel"),
+    schedule: z
+      .boolean()
+      .optional()
+      .describe(
+        "true: each draft is scheduled at its item's `when` (needs a channel and the publish scope); an item without a future `when` stays a draft. Default false: drafts only",
+      ),
+  })
+  .strict()
+  .meta({ id: 'PlanDraftsRequest' });
+export type PlanDraftsRequest = z.output<typeof PlanDraftsRequest>;
+
+export const PlanDraftsResult = z
+  .object({
+    plan: SavedPlan.describe("The plan, each item's `postId` naming its draft"),
+    posts: z
+      .array(Post)
+      .describe('The post of each item asked for, in slot order: made now, or the one made before'),
+    made: z.number().int().describe('How many of `posts` were made by this call'),
+  })
+  .meta({ id: 'PlanDraftsResult' });

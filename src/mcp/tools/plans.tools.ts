@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { DeleteResult, IdParams } from '../../api/schemas.ts';
+import { turnIntoDrafts } from '../../features/plans/plan-drafts.service.ts';
 import {
+  PlanDraftsRequest,
+  PlanDraftsResult,
   PlanListQuery,
   type SavedPlan,
   SavedPlanListResult,
@@ -8,7 +11,7 @@ import {
   SavePlanRequest,
 } from '../../features/plans/plans.schemas.ts';
 import { deletePlan, getPlan, listPlans, savePlan } from '../../features/plans/plans.service.ts';
-import { changes, creates, defineTool, plural, readOnly } from '../tool.ts';
+import { changes, creates, defineTool, formatWhen, plural, publishes, readOnly } from '../tool.ts';
 
 const PlanId = z.object({ id: IdParams.shape.id.describe('The saved plan id (pln_…)') }).strict();
 
@@ -71,5 +74,21 @@ export const planTools = [
     scope: 'write',
     run: (ctx, input) => deletePlan({ ctx, input }),
     summarize: () => 'Deleted the saved plan; drafts made from it are kept.',
+  }),
+  defineTool({
+    name: 'plan_to_drafts',
+    title: 'Turn a saved plan into drafts',
+    description:
+      "Makes one post per item of a saved plan (all, or the slots named): the item's hook, then the brief's facts for that item, never the whole brief; on a platform with threads a long draft is a thread. With schedule: true each post is scheduled on its item's suggested time (when) on the plan's channel (or channelId) and then goes out publicly at that time; without it they stay drafts to edit. An item already turned into a post that still exists is answered with that post, never made twice. Free.",
+    input: PlanId.extend(PlanDraftsRequest.shape).strict(),
+    output: PlanDraftsResult,
+    annotations: publishes(false, true),
+    scope: 'write',
+    idempotentAs: { method: 'POST', url: '/v1/plans/{id}/drafts', status: 200 },
+    run: (ctx, { id, ...request }) => turnIntoDrafts({ ctx, input: { id, request } }),
+    summarize: ({ plan, posts, made }) =>
+      `${plural(made, 'post')} made from plan ${plan.id}, ${plural(posts.length - made, 'kept')} from before.${posts
+        .map((p) => `\n- ${p.id} ${p.status}${p.scheduledFor ? ` for ${formatWhen(p.scheduledFor)}` : ''}`)
+        .join('')}`,
   }),
 ];

@@ -10,7 +10,7 @@ import {
   refresh,
 } from './oauth.ts';
 import { type PlatformAOptions, resolveOptions } from './options.ts';
-import { findPublished, lookupPost, publish } from './posts.ts';
+import { findPublished, listRecentPosts, lookupPost, publish } from './posts.ts';
 import { platformAProfile } from './profile.ts';
 
 export type { PlatformAOptions } from './options.ts';
@@ -34,6 +34,7 @@ export function createPlatformA(options: PlatformAOptions): Platform {
     publish: (input) => publish(opts, input),
     findPublished: (input) => findPublished(opts, input),
     lookupPost: (input) => lookupPost(opts, input),
+    listRecentPosts: (input) => listRecentPosts(opts, input),
     comment: (input) => comment(opts, input),
     findComment: (input) => findComment(opts, input),
     lookupComment: (input) => lookupComment(opts, input),

@@ -1,10 +1,15 @@
 import {
+  LOOKUP_SKEW_MS,
   PlatformError,
   type PostLookup,
   type PostLookupInput,
   type PublishedPost,
   type PublishRequest,
+  type RecentPost,
+  type RecentPosts,
+  type RecentPostsInput,
 } from '../platform.ts';
+import { lookupInListing, outOfTime } from '../recent-posts.ts';
 import { failure, type HttpCall, headerValue, send, sendExpecting, withRetries } from './http.ts';
 import { escapeLittleText } from './little-text.ts';
 import { planContent, uploadContent } from './media.ts';
@@ -69,21 +74,30 @@ interface PostElement {
 }
 
 const PAGE = 50;
-const MAX_PAGES = 10;
-/** Clock skew allowance between this host and the platform when matching creation times. */
-const SKEW_MS = 120_000;
+
+const createdOf = (el: PostElement) =>
+  typeof el.createdAt === 'number'
+    ? el.createdAt
+    : typeof el.publishedAt === 'number'
+      ? el.publishedAt
+      : null;
+
+/** A listed commentary is a text Postkit sent when it is that text's little-text form (or the text itself). */
+const sameText = (listed: string, sent: string) => listed === escapeLittleText(sent) || listed === sent;
 
 /**
- * Crash recovery: looks for a post of this member with the same commentary created since
- * `since`, using the Posts "find by author" finder. `absent` only when the listing reached posts
- * older than `since` (or its end); the live platform restricts that finder (it needs a
- * partner-only permission) and answers 403: then "cannot tell", as for a listing that cannot
- * be read or is longer than MAX_PAGES pages.
+ * Crash recovery: the member's posts created since `since` (less the skew allowance), newest
+ * first, through the Posts "find by author" finder, page after page until a post older than
+ * that or the end of the listing, or until `deadline` (then `cannot_tell`). The live platform
+ * restricts that finder to partner apps and answers 403: `out_of_reach`, a permission the app
+ * lacks, which asking again cannot change.
  */
-export async function lookupPost(opts: ResolvedOptions, input: PostLookupInput): Promise<PostLookup> {
-  const wanted = new Set([escapeLittleText(input.text), input.text]);
-  const oldest = input.since - SKEW_MS;
-  for (let page = 0; page < MAX_PAGES; page++) {
+export async function listRecentPosts(opts: ResolvedOptions, input: RecentPostsInput): Promise<RecentPosts> {
+  const oldest = input.since - LOOKUP_SKEW_MS;
+  const posts: RecentPost[] = [];
+  for (let page = 0; ; page++) {
+    if (page > 0 && opts.now() >= input.deadline)
+      return { kind: 'cannot_tell', reason: outOfTime('platformA') };
     const call: HttpCall = {
       kind: 'read',
       what: 'list the member posts',
@@ -109,25 +123,30 @@ export async function lookupPost(opts: ResolvedOptions, input: PostLookupInput):
       return { kind: 'cannot_tell', reason: 'platformA listed the member’s posts in an unexpected shape' };
     let older = false;
     for (const el of elements) {
-      const created =
-        typeof el.createdAt === 'number'
-          ? el.createdAt
-          : typeof el.publishedAt === 'number'
-            ? el.publishedAt
-            : null;
+      const created = createdOf(el);
       if (created !== null && created < oldest) {
         older = true;
         continue;
       }
-      if (typeof el.id === 'string' && typeof el.commentary === 'string' && wanted.has(el.commentary)) {
-        if (el.lifecycleState === 'DELETED' || input.exclude?.includes(el.id)) continue;
-        return { kind: 'found', post: { platformPostId: el.id, platformUrl: postUrl(el.id, opts.postUrl) } };
-      }
+      if (typeof el.id !== 'string' || typeof el.commentary !== 'string' || el.lifecycleState === 'DELETED')
+        continue;
+      posts.push({
+        platformPostId: el.id,
+        platformUrl: postUrl(el.id, opts.postUrl),
+        text: el.commentary,
+        createdAt: created,
+      });
     }
-    if (older || elements.length < PAGE) return { kind: 'absent' };
+    if (older || elements.length < PAGE) return { kind: 'listed', posts, sameText };
   }
-  return { kind: 'cannot_tell', reason: `the member has more than ${MAX_PAGES * PAGE} posts since then` };
 }
+
+/**
+ * Crash recovery's question about one post: one with the same commentary among the member's
+ * posts since `since` (listRecentPosts). `absent` only when the whole listing back to then was read.
+ */
+export const lookupPost = (opts: ResolvedOptions, input: PostLookupInput): Promise<PostLookup> =>
+  lookupInListing((i) => listRecentPosts(opts, i), input, opts.now);
 
 /** The post if the platform shows it; null when it does not or cannot tell. */
 export async function findPublished(

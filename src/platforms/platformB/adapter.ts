@@ -9,7 +9,7 @@ import {
   refresh,
 } from './oauth.ts';
 import { type PlatformBOptions, resolveOptions } from './options.ts';
-import { deletePost, findPublished, lookupPost, publish } from './posts.ts';
+import { deletePost, findPublished, listRecentPosts, lookupPost, publish } from './posts.ts';
 import { platformBProfile } from './profile.ts';
 
 export type { PlatformBOptions } from './options.ts';
@@ -33,6 +33,7 @@ export function createPlatformB(options: PlatformBOptions): Platform {
     publish: (input) => publish(opts, input),
     findPublished: (input) => findPublished(opts, input),
     lookupPost: (input) => lookupPost(opts, input),
+    listRecentPosts: (input) => listRecentPosts(opts, input),
     // A first comment on platformB is a reply to the post (or the thread's last part).
     comment: async ({ parentId, ...input }) => {
       const reply = await publish(opts, { ...input, media: [], replyTo: parentId });

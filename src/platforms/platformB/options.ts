@@ -30,6 +30,11 @@ export interface PlatformBOptions {
   chunkBytes?: number;
   /** How long media may stay in processing before the publish gives up (retryably). Default 30 min. */
   mediaTimeoutMs?: number;
+  /**
+   * How many of a member's most recent posts the timeline lists (PLATFORMB_TIMELINE_LIMIT; the
+   * live platform: 3,200): crash recovery cannot see past them. Default 3,200.
+   */
+  timelineLimit?: number;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -52,6 +57,7 @@ export function resolveOptions(options: PlatformBOptions): ResolvedOptions {
     uploadTimeoutMs: options.uploadTimeoutMs ?? 300_000,
     chunkBytes: Math.min(options.chunkBytes ?? 4 * 1024 * 1024, 5 * 1024 * 1024),
     mediaTimeoutMs: options.mediaTimeoutMs ?? 30 * 60_000,
+    timelineLimit: options.timelineLimit ?? 3_200,
     now: options.now ?? Date.now,
     sleep: options.sleep ?? ((ms: number) => delay(ms).then(() => undefined)),
   };

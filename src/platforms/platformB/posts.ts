@@ -1,11 +1,16 @@
 import { countedLength } from '../../../packages/client/src/text-length.ts';
 import {
+  LOOKUP_SKEW_MS,
   PlatformError,
   type PostLookup,
   type PostLookupInput,
   type PublishedPost,
   type PublishRequest,
+  type RecentPost,
+  type RecentPosts,
+  type RecentPostsInput,
 } from '../platform.ts';
+import { lookupInListing, outOfTime } from '../recent-posts.ts';
 import type { HttpCall } from '../transport.ts';
 import { dataOf, getCall, sendExpecting, withRetries } from './http.ts';
 import { planMedia, uploadMedia } from './media.ts';
@@ -81,19 +86,24 @@ export async function publish(opts: ResolvedOptions, input: PublishRequest): Pro
   return { platformPostId: id, platformUrl: postUrl(id, input.handle, opts.postUrl) };
 }
 
-const MAX_PAGES = 5;
-/** Clock skew allowance between this host and the platform when listing by creation time. */
-const SKEW_MS = 120_000;
+/** Exactly the text sent: platformB lists a post's text as it was created. */
+const sameText = (listed: string, sent: string) => listed === sent;
 
 /**
- * Crash recovery: the member's own posts created since `since` (minus skew), newest first, up
- * to 500; the first with exactly this text is the one whose create answer was lost. `absent`
- * only when the listing was read to its end; more than MAX_PAGES pages is "cannot tell".
+ * Crash recovery: the member's own posts (thread parts and replies included) created since
+ * `since` (less the skew allowance), newest first, 100 a page, followed to the end of the
+ * listing or until `deadline` (then `cannot_tell`). The platform's own window: its timeline
+ * lists only the member's `timelineLimit` most recent posts (3,200 on the live platform); a
+ * listing that ends having shown that many may have lost older ones, so it is `out_of_reach`
+ * (asking again only moves the window further on).
  */
-export async function lookupPost(opts: ResolvedOptions, input: PostLookupInput): Promise<PostLookup> {
-  const start = new Date(input.since - SKEW_MS).toISOString();
+export async function listRecentPosts(opts: ResolvedOptions, input: RecentPostsInput): Promise<RecentPosts> {
+  const start = new Date(input.since - LOOKUP_SKEW_MS).toISOString();
+  const posts: RecentPost[] = [];
   let next: string | null = null;
-  for (let page = 0; page < MAX_PAGES; page++) {
+  for (let page = 0; ; page++) {
+    if (page > 0 && opts.now() >= input.deadline)
+      return { kind: 'cannot_tell', reason: outOfTime('platformB') };
     const query = `max_results=100&start_time=${encodeURIComponent(start)}${next ? `&pagination_token=${encodeURIComponent(next)}` : ''}`;
     const path = `/2/users/${encodeURIComponent(input.authorRef)}/tweets?${query}`;
     const answer = await withRetries(opts, () =>
@@ -102,19 +112,34 @@ export async function lookupPost(opts: ResolvedOptions, input: PostLookupInput):
     const body = (answer.json ?? {}) as { data?: unknown; meta?: { next_token?: unknown } };
     if (body.data !== undefined && !Array.isArray(body.data))
       return { kind: 'cannot_tell', reason: 'platformB listed the member’s posts in an unexpected shape' };
-    const items = (body.data ?? []) as { id?: unknown; text?: unknown }[];
-    const match = items.find(
-      (t) => typeof t.id === 'string' && t.text === input.text && !input.exclude?.includes(t.id),
-    );
-    if (match) {
-      const id = match.id as string;
-      return { kind: 'found', post: { platformPostId: id, platformUrl: postUrl(id, null, opts.postUrl) } };
+    for (const t of (body.data ?? []) as { id?: unknown; text?: unknown; created_at?: unknown }[]) {
+      if (typeof t.id !== 'string' || typeof t.text !== 'string') continue;
+      const created = typeof t.created_at === 'string' ? Date.parse(t.created_at) : Number.NaN;
+      posts.push({
+        platformPostId: t.id,
+        platformUrl: postUrl(t.id, null, opts.postUrl),
+        text: t.text,
+        createdAt: Number.isNaN(created) ? null : created,
+      });
     }
     next = typeof body.meta?.next_token === 'string' ? body.meta.next_token : null;
-    if (!next) return { kind: 'absent' };
+    if (next) continue;
+    if (posts.length >= opts.timelineLimit) {
+      return {
+        kind: 'out_of_reach',
+        reason: `platformB lists only a member’s ${opts.timelineLimit.toLocaleString('en-US')} most recent posts, and as many were created since`,
+      };
+    }
+    return { kind: 'listed', posts, sameText };
   }
-  return { kind: 'cannot_tell', reason: `more than ${MAX_PAGES * 100} posts since the create was sent` };
 }
+
+/**
+ * Crash recovery's question about one post or reply: the first with exactly this text among the
+ * member's posts since `since` (listRecentPosts). `absent` only when the listing was read to its end.
+ */
+export const lookupPost = (opts: ResolvedOptions, input: PostLookupInput): Promise<PostLookup> =>
+  lookupInListing((i) => listRecentPosts(opts, i), input, opts.now);
 
 export async function findPublished(
   opts: ResolvedOptions,

@@ -54,6 +54,7 @@ export const platformBLane: LaneDefinition<
         windowSeconds: options.windowSeconds ?? 900,
         mediaProcessingPolls: options.mediaProcessingPolls ?? 1,
         rejectDuplicates: options.rejectDuplicates ?? false,
+        timelineLimit: options.timelineLimit ?? 3_200,
       },
     };
   },
@@ -79,6 +80,7 @@ export const platformBLane: LaneDefinition<
         PLATFORMB_TOKEN_URL: `${url}/2/oauth2/token`,
         PLATFORMB_API_URL: url,
         PLATFORMB_POST_URL: `${url}/_sandbox/platformB/posts/{id}`,
+        PLATFORMB_TIMELINE_LIMIT: String(ctx.settings.timelineLimit),
       }),
     };
   },

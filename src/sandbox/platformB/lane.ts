@@ -15,6 +15,11 @@ export interface PlatformBSettings {
   mediaProcessingPolls: number;
   /** Refuse a member's second live post with the same text (403 duplicate content). */
   rejectDuplicates: boolean;
+  /**
+   * The member's timeline lists only this many of their most recent posts (the live platform:
+   * 3,200); older ones are past the platform's window for recovery's look-ups.
+   */
+  timelineLimit: number;
 }
 
 /** What platformB's handlers get: the shared context plus its state, faults and settings. */

@@ -122,7 +122,11 @@ function listTweets(ex: Exchange) {
   const since = q.get('start_time') ? Date.parse(q.get('start_time')!) : Number.NEGATIVE_INFINITY;
   if (Number.isNaN(since)) throw bad('start_time must be ISO 8601');
   const offset = Math.max(0, Number(q.get('pagination_token') ?? 0) || 0);
-  const all = ex.ctx.state.listTweets({ authorId: ex.params[0]! }).filter((t) => t.createdAt >= since);
+  // The platform's window: only the member's most recent posts are listed at all.
+  const all = ex.ctx.state
+    .listTweets({ authorId: ex.params[0]! })
+    .slice(0, ex.ctx.settings.timelineLimit)
+    .filter((t) => t.createdAt >= since);
   const page = all.slice(offset, offset + max);
   sendJson(ex.res, 200, {
     data: page.map((t) => ({ id: t.id, text: t.text, created_at: new Date(t.createdAt).toISOString() })),

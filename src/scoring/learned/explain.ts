@@ -1,9 +1,11 @@
 import type { MediaKind } from '../../domain/enums.ts';
 import { CONCEPTS, type Concept } from '../concepts.ts';
-import type { RuleHit } from '../rules/rule-kit.ts';
+import { actSentence, type RuleHit } from '../rules/rule-kit.ts';
 import { QUALITY_RULES } from '../rules/rules-quality.ts';
+import { formatAct } from '../rules/rules-reach.ts';
 import type { Signal } from '../types.ts';
 import { FEATURES, sideOf, type WordWeights } from './features.ts';
+import type { Side } from './measures/row.ts';
 import { points, weightOf } from './points-text.ts';
 import { asWritten, LowerForWords } from './quote-words.ts';
 import { type SpanContext, spansOf, wordSpans } from './signal-spans.ts';
@@ -82,9 +84,11 @@ export interface ExplainInput {
 
 function formatDetail(input: ExplainInput, note: string | undefined, effect: number): string {
   const lead = note ? `${note.replace(/\s+$/, '')} ` : '';
+  // What to do, by the measured effect: the same act the format rule says by its figure.
+  const act = ` ${actSentence(formatAct(input.media, effect))}`;
   if (!input.measuredFormats.has(input.media))
-    return `${lead}The training posts hold too few ${FORMAT_GROUPS[input.media]} to measure, so the model takes the published figure (${points(effect)}).`;
-  return `${lead}Among the same authors' posts, ${FORMAT_GROUPS[input.media]} did ${effect >= 0 ? 'better' : 'worse'} than their posts with text only (${points(effect)}).`;
+    return `${lead}The training posts hold too few ${FORMAT_GROUPS[input.media]} to measure, so the model takes the published figure (${points(effect)}).${act}`;
+  return `${lead}Among the same authors' posts, ${FORMAT_GROUPS[input.media]} did ${effect >= 0 ? 'better' : 'worse'} than their posts with text only (${points(effect)}).${act}`;
 }
 
 /** A candidate to speak for a concept: a fired rule or a feature, with its effect. */
@@ -102,29 +106,33 @@ function measureDetail(
   const spec = FEATURES[index]!;
   const value = input.x[index]!;
   const mean = input.means[index]!;
-  const more = net > 0 ? 'more' : 'less';
   if (spec.kind === 'judge') {
     const judged = spec.judged!;
     const grade = Math.round(100 * value);
     const typical = Math.round(100 * mean);
+    const act = net > 0 ? judged.keep : judged.raise;
     if (input.judge === 'heuristic')
       return {
         label: `${spec.label} (heuristic grade)`,
-        detail: `A heuristic formula, not a reader, rates the ${judged.noun} at ${grade}/100; a typical post gets ${typical}, and the rating counts ${points(net)}; ${judged.hint}.`,
+        detail: `A heuristic formula, not a reader, rates the ${judged.noun} at ${grade}/100; a typical post gets ${typical}, and the rating counts ${points(net)}; ${judged.hint}; ${act}.`,
       };
     return {
       label: `${spec.label} (language model's grade)`,
-      detail: `The language model rates the ${judged.noun} at ${grade}/100; a typical post gets ${typical}, and the rating counts ${points(net)}.`,
+      detail: `The language model rates the ${judged.noun} at ${grade}/100; a typical post gets ${typical}, and the rating counts ${points(net)}; ${act}.`,
     };
   }
   if (spec.kind === 'media') return { label: spec.label, detail: formatDetail(input, undefined, net) };
   const side = sideOf(spec, value, mean);
   if (!side) return null;
-  return {
-    label: spec.label,
-    detail: `${side.post}; among the same authors' posts, ${side.group} went with ${more} engagement (${points(net)}).`,
-  };
+  return { label: spec.label, detail: sideSentence(side, net) };
 }
+
+/**
+ * A measure's sentence: the post's side, the evidence, and what to do, which follows the net:
+ * keep this side where it went with more engagement, else change it.
+ */
+export const sideSentence = (side: Side, net: number): string =>
+  `${side.post}; among the same authors' posts, ${side.group} went with ${net > 0 ? 'more' : 'less'} engagement (${points(net)}); ${net > 0 ? side.keep : side.change}.`;
 
 /** A word's own effect must reach this many points to be named; together the words named must reach MIN_EFFECT. */
 const WORD_MIN_POINTS = 0.15;
@@ -168,7 +176,7 @@ const spansOfHit = (hit: RuleHit, c: SpanContext) =>
 
 function ruleDetail(input: ExplainInput, c: Candidate): string {
   const hit = c.hit!;
-  if (hit.rule === 'format.multiplier') return formatDetail(input, hit.detail, c.effect);
+  if (hit.rule === 'format.multiplier') return formatDetail(input, `${hit.said.finding}.`, c.effect);
   return hit.detail;
 }
 
@@ -268,7 +276,7 @@ export function explain(input: ExplainInput): Signal[] {
         label: quiet.label,
         detail:
           quiet.rule === 'format.multiplier'
-            ? formatDetail(input, quiet.detail, effects[mediaIndex]!)
+            ? formatDetail(input, `${quiet.said.finding}.`, effects[mediaIndex]!)
             : quiet.detail,
         rule: quiet.rule,
         spans: spansOfHit(quiet, input.spans),

@@ -74,7 +74,7 @@ const FACTOR_WORDS: Readonly<Record<string, FactorWords>> = {
   'voice.not_x_but_y': words('not x but y', '"Not X but Y"', 'posts that say "not X but Y" more than once'),
   'voice.first_person': words('first person', 'Writing as "I"', 'posts written in the first person'),
   'voice.corporate_we': words('we', 'Company voice', 'posts that say "we" and "our" far more than "I"'),
-  'voice.lecturing': words('you', 'Lecturing tone', 'posts that say "you" far more than "I"'),
+  'voice.lecturing': words('you', 'Lecturing tone', 'posts that say "you" far more than "I" or "we"'),
   'engagement.personal_story': words('story', 'Personal stories', 'posts that tell a personal story or news'),
   'engagement.call_to_comment': words('comments', 'Asking for comments', 'posts that ask readers to comment'),
   'engagement.closing_question': words(

@@ -66,7 +66,7 @@ export function tellsEvent(hook: string): boolean {
  * that went wrong states what happened, against no view.
  */
 const AGAINST =
-  /unpopular opinion|hot take|controversial|(?<![\p{L}])stop(?![\p{L}])|nobody|no one|is dead|are dead|overrated|myth|(?:is|are|all|get|gets|got) (?:it |this |that )?wrong|a lie(?![\p{L}])|the truth|hard truth|most (?:people|(?:[\p{L}-]+ ){0,3}advice)|(?:get|gets) (?:[\p{L}'’]+ ){0,3}wrong|everyone (?:says|thinks)|(?<![\p{L}])forget(?![\p{L}])|you don['’]t need|the problem with|(?:biggest|common) mistake|is a mistake/iu;
+  /unpopular opinion|hot take|controversial|(?<![\p{L}])stop(?![\p{L}])|nobody|no one|is dead|are dead|overrated|myth|(?:is|are|all|got) (?:it |this |that )?wrong|a lie(?![\p{L}])|the truth|hard truth|most (?:people|(?:[\p{L}-]+ ){0,3}advice)|(?<!to )(?:get|gets) (?:[\p{L}'’]+ ){0,3}wrong|everyone (?:says|thinks)|(?<![\p{L}])forget(?![\p{L}])|you don['’]t need|the problem with|(?:biggest|common) mistake|is a mistake/iu;
 
 /** Whether an opening sets itself against a view. */
 export const setsAgainstAView = (hook: string): boolean => AGAINST.test(hook);

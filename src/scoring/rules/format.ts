@@ -30,7 +30,7 @@ const NOTES: Record<MediaKind, string> = {
   video:
     'Native video reaches about 1.21x the median post (van der Blom 2024); 5.9% engagement per impression.',
   none: 'Text-only posts reach about 1.17x the median post on personal profiles (van der Blom 2024); they do well when the writing carries them.',
-  link: 'A link-preview card halves median impressions (MagicPost, 567k posts): a link post reaches about 0.59x the median post against 1.17x for text. Put the link in the first comment instead.',
+  link: 'A link-preview card halves median impressions (MagicPost, 567k posts): a link post reaches about 0.59x the median post against 1.17x for text.',
 };
 
 /** How signals and verdicts name a format ("fix first: a link card", never "link format"). */

@@ -1,7 +1,7 @@
 import { PostSpans } from '../text/spans.ts';
 import type { TextFeatures } from '../text/text-features.ts';
 import { candidatePatterns, compiled, GENERIC_OPENING, type GenericKind } from './generic-text-phrases.ts';
-import { hit, quotedList, type RuleContext, type RuleHit } from './rule-kit.ts';
+import { hit, quotedList, type RuleContext, type RuleHit, type Said } from './rule-kit.ts';
 
 /**
  * Generic text (the `generic` concept): a post any account could have posted, made of
@@ -199,24 +199,26 @@ const quoted = (phrases: GenericPhrase[]) => quotedList(firstDistinct(phrases));
 const distinct = (phrases: GenericPhrase[]) => firstDistinct(phrases).length;
 
 /** The one sentence the writer reads: the strongest evidence first, then what to do. */
-export function genericDetail(
-  reading: GenericReading,
-  bait: GenericPhrase[],
-  stock: GenericPhrase[],
-): string {
+export function genericDetail(reading: GenericReading, bait: GenericPhrase[], stock: GenericPhrase[]): Said {
   const stockLines = (n: number) => (n === 1 ? 'is a stock line' : 'are stock lines');
   const plain = reading.unspecific ? '; nothing in the post is specific (no name, figure or example)' : '';
-  const act = 'say what happened and give a detail that a reader could check.';
+  const act = 'say what happened and give a detail that a reader could check';
   if (bait.length > 0) {
     const also =
       stock.length > 0
         ? `, and ${quoted(stock)} ${stockLines(distinct(stock))} that any post could hold`
         : '';
-    return `The feed demotes engagement bait such as ${quoted(bait)}${also}${plain}; cut the bait and give readers something specific to answer.`;
+    return {
+      finding: `The feed demotes engagement bait such as ${quoted(bait)}${also}${plain}`,
+      act: 'cut the bait and give readers something specific to answer',
+    };
   }
   if (stock.length > 0)
-    return `${quoted(stock)} ${stockLines(distinct(stock))} that any post could hold${plain}; ${act}`;
-  return `The post is a stack of short general lines that any account could post${plain}; ${act}`;
+    return {
+      finding: `${quoted(stock)} ${stockLines(distinct(stock))} that any post could hold${plain}`,
+      act,
+    };
+  return { finding: `The post is a stack of short general lines that any account could post${plain}`, act };
 }
 
 export interface GenericHit extends RuleHit {

@@ -66,15 +66,16 @@ export const ARCHETYPE_NOTES: Record<HookArchetype, string> = {
 };
 
 /**
- * Points the hook dimension gets from its archetype, in the order of the medians above: number
- * hooks and "other" (0.84x, 0.86x) are level at 0, and contrarian hooks (16 posts) are held at
- * the question hooks' points rather than set lower on so few.
+ * Points the hook dimension gets from its archetype, in the order of the medians above, and
+ * negative below the set's median (a hook rule's sign is its impact): number hooks and "other"
+ * (0.84x, 0.86x) are level at -2, and contrarian hooks (16 posts) are held at the question
+ * hooks' points rather than set lower on so few.
  */
 export const ARCHETYPE_POINTS: Record<HookArchetype, number> = {
   story: 10,
   statement: 4,
-  'pure-number': 0,
-  other: 0,
+  'pure-number': -2,
+  other: -2,
   contrarian: -8,
   question: -8,
 };

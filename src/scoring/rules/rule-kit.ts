@@ -9,6 +9,8 @@ import type { Rubric } from './rubrics.ts';
 
 export interface RuleHit extends Signal {
   rule: string;
+  /** What the rule said, in its two parts (its `detail` is their sentence). */
+  said: Said;
   /** How far this rule moves its dimension's rule score. */
   points: number;
 }
@@ -33,15 +35,38 @@ export interface RuleContext {
 
 export const clamp = (n: number, lo = 0, hi = 100) => Math.max(lo, Math.min(hi, n));
 
+/**
+ * What a rule says: what it found, with its evidence (no full stop), and what to do about it
+ * (an imperative clause, no full stop). Both are required, so no rule can speak without saying
+ * what to do (issue 32: the one thing that matters, its evidence, and what to do).
+ */
+export interface Said {
+  finding: string;
+  act: string;
+}
+
+/**
+ * The sentence a writer reads: "<finding>; <act>.", or "<finding> <Act>." after a finding that
+ * ends on a quoted sentence ("The post opens with a question: "Why...?" Open with...").
+ */
+export function sentenceOf({ finding, act }: Said): string {
+  if (/[.!?…]["”’)]?$/u.test(finding)) return `${finding} ${actSentence(act)}`;
+  return `${finding}; ${act}.`;
+}
+
+/** An act standing as a sentence of its own: "Keep the format." */
+export const actSentence = (act: string): string => `${act.charAt(0).toUpperCase()}${act.slice(1)}.`;
+
 /** Builds a hit; weight (1-5) follows the size of the effect unless the rule says otherwise. */
 export function hit(
   rule: string,
   dimension: Dimension,
   points: number,
   label: string,
-  detail: string,
+  said: Said,
   weight?: number,
 ): RuleHit {
+  const detail = sentenceOf(said);
   return {
     rule,
     dimension,
@@ -51,6 +76,7 @@ export function hit(
     weight: weight ?? clamp(Math.round(Math.abs(points) / 4), 1, 5),
     label,
     detail,
+    said,
     // Found for the signals shown, not for every hit (learned/signal-spans.ts).
     spans: [],
   };

@@ -19,6 +19,15 @@ const HOOK_OPENINGS: Record<HookArchetype, string> = {
   question: 'The post opens with a question',
   other: 'The opening follows no clear hook pattern',
 };
+/** What to do about each kind of opening. */
+const HOOK_ACTS: Record<HookArchetype, string> = {
+  story: 'keep the moment up front',
+  statement: 'make it as concrete as you can, with a number, a name or a result',
+  'pure-number': 'make sure the number is the news',
+  contrarian: 'back the claim with a specific case in the next lines',
+  question: 'open with the answer, or with the moment that raised the question',
+  other: 'open with the claim, the number or the moment',
+};
 
 /** Hook and structure rules. */
 
@@ -35,7 +44,10 @@ export function hookRules(ctx: RuleContext, hits: RuleHit[]) {
         'hook',
         4,
         'Hook lands before the fold',
-        `The opening sentence is ${hookChars} characters, so it is read whole before "see more".`,
+        {
+          finding: `The opening sentence is ${hookChars} characters, so readers see all of it before "see more"`,
+          act: 'keep the point in it',
+        },
         2,
       ),
     );
@@ -46,24 +58,23 @@ export function hookRules(ctx: RuleContext, hits: RuleHit[]) {
         'hook',
         -12,
         'Hook cut by the fold',
-        `The opening sentence runs ${hookChars} characters, past the ~${rubric.foldChars}-character "see more" fold; readers decide before it lands.`,
+        {
+          finding: `The opening sentence runs ${hookChars} characters, past the ~${rubric.foldChars}-character "see more" fold, and readers decide before it lands`,
+          act: `put the point in the first ${rubric.tightHookChars} characters`,
+        },
         3,
       ),
     );
   }
   const points = ARCHETYPE_POINTS[archetype];
   // The archetype is the claim checks' (hook.ts), so its name is true of the opening.
-  const told = { label: HOOK_LABELS[archetype], opening: HOOK_OPENINGS[archetype] };
   const quoted = `${f.hook.slice(0, 80)}${f.hook.length > 80 ? '…' : ''}`;
   hits.push(
-    hit(
-      'hook.archetype',
-      'hook',
-      points,
-      told.label,
-      // A quoted sentence that ends itself takes no second stop ("... in 6 weeks.", not ".".).
-      `${told.opening}: "${quoted}"${/[.!?…]$/u.test(quoted) ? '' : '.'}`,
-    ),
+    hit('hook.archetype', 'hook', points, HOOK_LABELS[archetype], {
+      // A quoted sentence that ends itself is followed by the next sentence (rule-kit `sentenceOf`).
+      finding: `${HOOK_OPENINGS[archetype]}: "${quoted}"`,
+      act: HOOK_ACTS[archetype],
+    }),
   );
   if (f.genericOpener) {
     hits.push(
@@ -72,7 +83,10 @@ export function hookRules(ctx: RuleContext, hits: RuleHit[]) {
         'hook',
         -10,
         'Generic opener',
-        'The first line spends the hook on a stock phrase; open with the claim, the number or the moment.',
+        {
+          finding: 'The first line spends the hook on a stock phrase',
+          act: 'open with the claim, the number or the moment',
+        },
         3,
       ),
     );
@@ -88,7 +102,10 @@ export function structureRules(ctx: RuleContext, hits: RuleHit[]) {
         'structure',
         -15,
         'Wall of text',
-        `${f.length} characters with no line break; short paragraphs with white space keep readers ${rubric.folds ? 'past the fold' : 'reading'}.`,
+        {
+          finding: `The post runs ${f.length} characters with no line break`,
+          act: `break it into short paragraphs with white space, which keep readers ${rubric.folds ? 'past the fold' : 'reading'}`,
+        },
         3,
       ),
     );
@@ -99,7 +116,7 @@ export function structureRules(ctx: RuleContext, hits: RuleHit[]) {
         'structure',
         -8,
         'A dense paragraph',
-        `One paragraph runs ${f.longestParagraph} characters; break it into two or three.`,
+        { finding: `One paragraph runs ${f.longestParagraph} characters`, act: 'break it into two or three' },
         2,
       ),
     );
@@ -110,7 +127,10 @@ export function structureRules(ctx: RuleContext, hits: RuleHit[]) {
         'structure',
         10,
         'Readable rhythm',
-        `${f.paragraphs} short paragraphs separated by white space.`,
+        {
+          finding: `${f.paragraphs} short paragraphs are separated by white space`,
+          act: 'keep that rhythm',
+        },
         2,
       ),
     );
@@ -123,7 +143,14 @@ export function structureRules(ctx: RuleContext, hits: RuleHit[]) {
         'structure',
         8,
         f.sentences === 1 ? '1 sentence' : `${f.sentences} sentences`,
-        `Posts of ${lo}-${hi} sentences earn about 1.64x their author's median against 0.75x for under 5 (31,020 posts).`,
+        {
+          // The figures are platformA's (31,020 posts); a profile without them has a stated band.
+          finding:
+            rubric.fewSentencesBelow === null
+              ? `The post has ${f.sentences === 1 ? 'one sentence' : `${f.sentences} sentences`}, within the ${lo}-${hi} range set for ${rubric.displayName}`
+              : `Posts of ${lo}-${hi} sentences earn about 1.64x their author's median against 0.75x for under ${rubric.fewSentencesBelow} (31,020 posts)`,
+          act: 'keep it within that range',
+        },
         2,
       ),
     );
@@ -134,7 +161,10 @@ export function structureRules(ctx: RuleContext, hits: RuleHit[]) {
         'structure',
         -6,
         'Very few sentences',
-        `Posts under ${rubric.fewSentencesBelow} sentences earn about 0.75x their author's median (31,020 posts); say a little more: what happened, what it showed, what you would do next.`,
+        {
+          finding: `Posts under ${rubric.fewSentencesBelow} sentences earn about 0.75x their author's median (31,020 posts)`,
+          act: 'add a sentence on what it showed and one on what you would do next',
+        },
         2,
       ),
     );
@@ -146,12 +176,24 @@ export function structureRules(ctx: RuleContext, hits: RuleHit[]) {
         'structure',
         -8,
         'Long sentences',
-        `Sentences average ${Math.round(f.avgSentenceWords)} words; under 20 reads faster on a phone.`,
+        {
+          finding: `Sentences average ${Math.round(f.avgSentenceWords)} words, and sentences under 20 words read faster on a phone`,
+          act: 'split the longest ones',
+        },
         2,
       ),
     );
   }
   if (f.listLines >= 3) {
-    hits.push(hit('structure.list', 'structure', 4, 'Scannable list', `${f.listLines} list lines.`, 1));
+    hits.push(
+      hit(
+        'structure.list',
+        'structure',
+        4,
+        'Scannable list',
+        { finding: `${f.listLines} list lines make the post easy to scan`, act: 'keep the list short' },
+        1,
+      ),
+    );
   }
 }

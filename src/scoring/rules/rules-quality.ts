@@ -54,8 +54,14 @@ export function qualityRules({ f }: RuleContext, hits: RuleHit[]): void {
         -Math.round(REPEAT_POINTS * repetition),
         'Repeated text',
         f.repeatedShare >= lowDiversity
-          ? `About ${share}% of the text repeats a sentence already written; say each thing once and let the post be as long as what you have to say.`
-          : `The post uses few different words for its length, as text padded by repetition does; say each thing once.`,
+          ? {
+              finding: `About ${share}% of the text repeats a sentence already written`,
+              act: 'say each thing once and let the post be as long as what you have to say',
+            }
+          : {
+              finding: 'The post uses few different words for its length, as text padded by repetition does',
+              act: 'say each thing once',
+            },
         4,
       ),
     );
@@ -77,7 +83,11 @@ export function qualityRules({ f }: RuleContext, hits: RuleHit[]): void {
           'structure',
           -points,
           'Words out of sentence order',
-          'Many words stand in an order that real sentences rarely use (such as "the" before "of"), so the text does not read as sentences; write it out in full sentences.',
+          {
+            finding:
+              'Many words stand in an order that real sentences rarely use (such as "the" before "of"), so the text does not read as sentences',
+            act: 'write it out in full sentences',
+          },
           4,
         ),
       );

@@ -5,6 +5,14 @@ import { hit, type RuleContext, type RuleHit } from './rule-kit.ts';
 
 /** Algorithm-fit rules: length band, links, hashtags, format, mentions, bait, timing. */
 
+/** What to do about a format: keep one that helps; post as text, or the link in a comment, otherwise. */
+export const formatAct = (media: string, effect: number): string =>
+  effect >= 0
+    ? 'keep the format'
+    : media === 'link'
+      ? 'put the link in the first comment instead'
+      : 'try the post as text only';
+
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 export function algorithmRules(
@@ -25,7 +33,10 @@ export function algorithmRules(
         'algorithmFit',
         -10,
         'Over the length limit',
-        `At ${counted.toLocaleString('en-US')} ${counted === f.length ? 'characters' : countingWords(rubric.counting)} the post is over ${rubric.displayName}'s ${rubric.maxLength.toLocaleString('en-US')}-character limit and cannot be published as it is; cut ${over.toLocaleString('en-US')} ${over === 1 ? 'character' : 'characters'}${rubric.threads ? ' or make it a thread' : ''}.`,
+        {
+          finding: `At ${counted.toLocaleString('en-US')} ${counted === f.length ? 'characters' : countingWords(rubric.counting)} the post is over ${rubric.displayName}'s ${rubric.maxLength.toLocaleString('en-US')}-character limit and cannot be published as it is`,
+          act: `cut ${over.toLocaleString('en-US')} ${over === 1 ? 'character' : 'characters'}${rubric.threads ? ' or make it a thread' : ''}`,
+        },
         5,
       ),
     );
@@ -34,13 +45,10 @@ export function algorithmRules(
   if (f.length < rubric.thinLength) {
     const veryThin = f.length < rubric.thinLength / 2;
     hits.push(
-      hit(
-        'length.thin',
-        'algorithmFit',
-        veryThin ? -22 : -14,
-        'Too short to hold attention',
-        `At ${f.length} characters there is little to read, so the post earns little dwell time; posts of ${low}-${high} characters do best.`,
-      ),
+      hit('length.thin', 'algorithmFit', veryThin ? -22 : -14, 'Too short to hold attention', {
+        finding: `At ${f.length} characters there is little to read, so the post earns little dwell time; posts of ${low}-${high} characters do best`,
+        act: 'say what happened and what it showed, with a figure or an example',
+      }),
     );
   } else if (f.length < low) {
     hits.push(
@@ -49,7 +57,10 @@ export function algorithmRules(
         'algorithmFit',
         -4,
         'Shorter than the best band',
-        `${f.length} characters; posts of ${low}-${high} characters do best on ${rubric.displayName}.`,
+        {
+          finding: `The post is ${f.length} characters long; posts of ${low}-${high} characters do best on ${rubric.displayName}`,
+          act: `add a detail or an example to bring it to ${low} characters or more`,
+        },
         1,
       ),
     );
@@ -60,7 +71,10 @@ export function algorithmRules(
         'algorithmFit',
         10,
         'Length in the sweet spot',
-        `At ${f.length} characters the post sits in the ${low}-${high} band that earns the most reach (van der Blom; AuthoredUp 2025).`,
+        {
+          finding: `At ${f.length} characters the post sits in the ${low}-${high} band that earns the most reach (van der Blom; AuthoredUp 2025)`,
+          act: 'keep it within that band',
+        },
         2,
       ),
     );
@@ -73,11 +87,27 @@ export function algorithmRules(
         'algorithmFit',
         -Math.min(30, steps * rubric.decayPoints),
         'Longer than the best band',
-        `${f.length - high} characters past ${high}; each ${rubric.decayStep} characters beyond the band costs about 10% reach.`,
+        {
+          finding: `The post runs ${f.length - high} characters past ${high}; every ${rubric.decayStep} characters past the band cost about 10% of the reach`,
+          act: 'cut what does not carry the point',
+        },
       ),
     );
   } else {
-    hits.push(hit('length.long', 'algorithmFit', -30, 'Far too long', `${f.length} characters.`, 4));
+    // Past the limit in characters, though within it as the platform counts links.
+    hits.push(
+      hit(
+        'length.long',
+        'algorithmFit',
+        -30,
+        'Far too long',
+        {
+          finding: `At ${f.length} characters the post runs far past the ${low}-${high} band that does best on ${rubric.displayName}`,
+          act: 'cut what does not carry the point',
+        },
+        4,
+      ),
+    );
   }
 
   if (ctx.hasLink) {
@@ -87,7 +117,10 @@ export function algorithmRules(
         'algorithmFit',
         -6,
         'External link in the body',
-        'Posts with an external link get about 26% less reach (Ordinal, 900k posts); put the link in the first comment.',
+        {
+          finding: 'Posts with an external link get about 26% less reach (Ordinal, 900k posts)',
+          act: 'put the link in the first comment',
+        },
         4,
       ),
     );
@@ -100,7 +133,10 @@ export function algorithmRules(
         'algorithmFit',
         -4,
         `${ctx.hashtags} hashtags`,
-        `${rubric.hashtagCapFrom} or more hashtags read as spam and cap algorithm fit; keep ${rubric.hashtagCapFrom > 3 ? 'two or three' : 'one or two'} relevant ones.`,
+        {
+          finding: `${rubric.hashtagCapFrom} or more hashtags read as spam and cap algorithm fit`,
+          act: `keep ${rubric.hashtagCapFrom > 3 ? 'two or three' : 'one or two'} relevant ones`,
+        },
         2,
       ),
     );
@@ -116,7 +152,10 @@ export function algorithmRules(
         'algorithmFit',
         relative,
         `${FORMAT_LABELS[format.media]} (${format.multiplier}x reach)`,
-        format.note,
+        {
+          finding: format.note.replace(/\.$/, ''),
+          act: formatAct(format.media, relative),
+        },
       ),
     );
   }
@@ -128,7 +167,10 @@ export function algorithmRules(
         'algorithmFit',
         -6,
         'Too many tags',
-        `${f.mentions} tagged people reads as tag-bait; tag only those who are part of the story.`,
+        {
+          finding: `${f.mentions} tagged people read as tag-bait`,
+          act: 'tag only those who are part of the story',
+        },
         2,
       ),
     );
@@ -139,7 +181,10 @@ export function algorithmRules(
         'algorithmFit',
         3,
         'Relevant people tagged',
-        'Tagging the people in the story notifies them and extends the first wave of distribution.',
+        {
+          finding: 'Tagging the people in the story notifies them and extends the first wave of distribution',
+          act: 'keep the tags to the people the post is about',
+        },
         1,
       ),
     );
@@ -152,7 +197,10 @@ export function algorithmRules(
         'algorithmFit',
         -12,
         'Engagement bait',
-        'The feed demotes posts that ask for likes, comments or shares; ask a real question instead.',
+        {
+          finding: 'The feed demotes posts that ask for likes, comments or shares',
+          act: 'ask a real question instead',
+        },
         4,
       ),
     );
@@ -167,7 +215,14 @@ function timingRules({ input }: RuleContext, hits: RuleHit[]) {
   if (day !== undefined) {
     if (day >= 2 && day <= 4) {
       hits.push(
-        hit('timing.midweek', 'algorithmFit', 3, 'Midweek slot', `${DAY_NAMES[day]} is a busy feed day.`, 1),
+        hit(
+          'timing.midweek',
+          'algorithmFit',
+          3,
+          'Midweek slot',
+          { finding: `${DAY_NAMES[day]} is a busy feed day`, act: 'keep the day' },
+          1,
+        ),
       );
     } else if (day === 0 || day === 6) {
       hits.push(
@@ -176,7 +231,10 @@ function timingRules({ input }: RuleContext, hits: RuleHit[]) {
           'algorithmFit',
           -4,
           'Weekend slot',
-          `${DAY_NAMES[day]} feeds are quieter for professional content; day effects are within about 20%.`,
+          {
+            finding: `Professional posts meet a quieter feed on ${DAY_NAMES[day]}; day effects are within about 20%`,
+            act: 'move it to a weekday if it can wait',
+          },
           1,
         ),
       );
@@ -186,7 +244,17 @@ function timingRules({ input }: RuleContext, hits: RuleHit[]) {
   if (hour !== undefined) {
     if ((hour >= 7 && hour <= 9) || hour === 12 || hour === 17) {
       hits.push(
-        hit('timing.peak_hour', 'algorithmFit', 2, 'Peak hour', `${hour}:00 is a commute or lunch peak.`, 1),
+        hit(
+          'timing.peak_hour',
+          'algorithmFit',
+          2,
+          'Peak hour',
+          {
+            finding: `Many people read the feed at ${hour}:00, on the way to work or at lunch`,
+            act: 'keep the hour',
+          },
+          1,
+        ),
       );
     } else if (hour >= 22 || hour <= 5) {
       hits.push(
@@ -195,7 +263,10 @@ function timingRules({ input }: RuleContext, hits: RuleHit[]) {
           'algorithmFit',
           -4,
           'Off-hours slot',
-          `${hour}:00 local is outside waking feed hours; the first hour of distribution happens in an empty feed.`,
+          {
+            finding: `At ${hour}:00 local time most readers are asleep, so the first hour of distribution happens in an empty feed`,
+            act: 'schedule it between 7:00 and 21:00',
+          },
           1,
         ),
       );

@@ -3,6 +3,10 @@ import { hit, quotedList, type RuleContext, type RuleHit } from './rule-kit.ts';
 
 /** Writing rules: specificity, voice and engagement pull. */
 
+/** The fewest "you" a lecture needs. */
+const LECTURING_YOU = 5;
+const timesWord = (n: number) => (n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`);
+
 export function writingRules(ctx: RuleContext, hits: RuleHit[]) {
   const { f, per100 } = ctx;
   if (f.numbers >= 1) {
@@ -13,8 +17,8 @@ export function writingRules(ctx: RuleContext, hits: RuleHit[]) {
         f.numbers >= 2 ? 8 : 4,
         'Concrete numbers',
         f.numbers > 1
-          ? `${f.numbers} numbers let readers check the claims.`
-          : 'A number lets readers check the claim.',
+          ? { finding: `${f.numbers} numbers let readers check the claims`, act: 'keep them' }
+          : { finding: 'A number lets readers check the claim', act: 'keep it' },
         2,
       ),
     );
@@ -27,7 +31,10 @@ export function writingRules(ctx: RuleContext, hits: RuleHit[]) {
         'specificity',
         names >= 5 ? 12 : 8,
         'Named specifics',
-        'Names of people, products and places ground the post in something real.',
+        {
+          finding: 'Names of people, products and places ground the post in something real',
+          act: 'keep them',
+        },
         2,
       ),
     );
@@ -39,7 +46,10 @@ export function writingRules(ctx: RuleContext, hits: RuleHit[]) {
         'specificity',
         -8,
         'Vague wording',
-        `The post leans on ${quotedList(f.phrases.vague)} instead of specifics; name what you mean.`,
+        {
+          finding: `The post leans on ${quotedList(f.phrases.vague)} instead of specifics`,
+          act: 'name what you mean',
+        },
         2,
       ),
     );
@@ -51,7 +61,13 @@ export function writingRules(ctx: RuleContext, hits: RuleHit[]) {
         'specificity',
         -8,
         'Corporate jargon',
-        `${f.jargon} jargon terms read like a press release.`,
+        {
+          finding:
+            f.phrases.jargon.length > 0
+              ? `Jargon such as ${quotedList(f.phrases.jargon)} reads like a press release`
+              : `${f.jargon} jargon terms read like a press release`,
+          act: 'say it in plain words',
+        },
         2,
       ),
     );
@@ -65,7 +81,10 @@ export function writingRules(ctx: RuleContext, hits: RuleHit[]) {
         'voice',
         -Math.min(24, 8 * f.aiTells),
         'AI-tells',
-        `Phrases that read as machine-written: ${found.map((p) => `"${p}"`).join(', ')}.`,
+        {
+          finding: `${quotedList(found)} ${found.length === 1 ? 'reads' : 'read'} as machine-written`,
+          act: 'say it in your own words',
+        },
         f.aiTells >= 2 ? 4 : 3,
       ),
     );
@@ -77,7 +96,10 @@ export function writingRules(ctx: RuleContext, hits: RuleHit[]) {
         'voice',
         -6,
         'Em-dash stack',
-        `${f.emDashes} em dashes; a stack of them is a common AI-tell.`,
+        {
+          finding: `The post has ${f.emDashes} em dashes, and a stack of them is a common AI-tell`,
+          act: 'keep one at most and use commas or full stops for the rest',
+        },
         2,
       ),
     );
@@ -89,7 +111,10 @@ export function writingRules(ctx: RuleContext, hits: RuleHit[]) {
         'voice',
         -6,
         '"Not X but Y" cadence',
-        `The "it's not X, it's Y" construction appears ${f.notXButY} times; once is a device, more is a tic.`,
+        {
+          finding: `The post says "it's not X, it's Y" ${f.notXButY} times, and a device used that often becomes a tic`,
+          act: 'keep the one that matters most',
+        },
         2,
       ),
     );
@@ -101,7 +126,11 @@ export function writingRules(ctx: RuleContext, hits: RuleHit[]) {
         'voice',
         8,
         'Personal voice',
-        'Written in the first person: text posts from people earn 1.69x their median, company text 1.12x (31,020 posts).',
+        {
+          finding:
+            'Written in the first person: text posts from people earn 1.69x their median, and company text earns 1.12x (31,020 posts)',
+          act: 'keep telling it as your own',
+        },
         2,
       ),
     );
@@ -112,19 +141,30 @@ export function writingRules(ctx: RuleContext, hits: RuleHit[]) {
         'voice',
         -6,
         'Company voice',
-        'Reads as a company page ("we", "our"); company text posts reach 0.46x the median against 1.17x for people (van der Blom 2024).',
+        {
+          finding:
+            'The post reads as a company page ("we", "our"), and company text posts reach 0.46x the median against 1.17x for people (van der Blom 2024)',
+          act: 'say "I" where it is your own experience',
+        },
         2,
       ),
     );
   }
-  if (per100(f.secondPerson) >= 5 && f.firstPerson * 2 < f.secondPerson) {
+  // "Many" is many: at least LECTURING_YOU "you" (a quarter of real posts say it 4 times or
+  // more) and 5 per 100 words. The writer's own voice is "I" and "we" alike: a team that speaks
+  // as "we" tells its own experience.
+  const own = f.firstPerson + f.firstPersonPlural;
+  if (f.secondPerson >= LECTURING_YOU && per100(f.secondPerson) >= 5 && own * 2 < f.secondPerson) {
     hits.push(
       hit(
         'voice.lecturing',
         'voice',
         -6,
         'Lecturing tone',
-        'Many "you" and few "I": advice without the author\'s own experience reads as a lecture.',
+        {
+          finding: `The post says "you" ${f.secondPerson} times ${own === 0 ? 'but never says "I" or "we"' : `and "I" or "we" only ${timesWord(own)}`}: advice without your own experience reads as a lecture`,
+          act: 'tell what happened when you did it yourself',
+        },
         2,
       ),
     );
@@ -142,7 +182,11 @@ function engagementRules({ f, archetype }: RuleContext, hits: RuleHit[]) {
         'engagement',
         12,
         'Personal story',
-        'A milestone, a thank-you or a moment from your own life invites replies from the people in it.',
+        {
+          finding:
+            'A milestone, a thank-you or a moment from your own life invites replies from the people in it',
+          act: 'keep the moment at the centre of the post',
+        },
         3,
       ),
     );
@@ -154,7 +198,11 @@ function engagementRules({ f, archetype }: RuleContext, hits: RuleHit[]) {
         'engagement',
         5,
         'Invites comments',
-        'Asks readers for their experience, which earns comments rather than reactions alone.',
+        {
+          finding:
+            'The post asks readers for their experience, which earns comments rather than reactions alone',
+          act: 'keep the request specific',
+        },
         2,
       ),
     );
@@ -166,7 +214,10 @@ function engagementRules({ f, archetype }: RuleContext, hits: RuleHit[]) {
         'engagement',
         3,
         'Closing question',
-        'Ends on a question that gives readers something to answer.',
+        {
+          finding: 'The post ends on a question that gives readers something to answer',
+          act: 'make it a question they can answer from their own work',
+        },
         1,
       ),
     );
@@ -178,7 +229,10 @@ function engagementRules({ f, archetype }: RuleContext, hits: RuleHit[]) {
         'engagement',
         -8,
         'Too many questions',
-        `The post asks ${f.questions} questions; a stack of rhetorical questions reads as filler. Keep the one you want answered.`,
+        {
+          finding: `The post asks ${f.questions} questions, and a stack of rhetorical questions reads as filler`,
+          act: 'keep the one you want answered',
+        },
         2,
       ),
     );

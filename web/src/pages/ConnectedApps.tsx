@@ -8,12 +8,14 @@ type ConnectedApp = Schemas['ConnectedApp'];
 /** Apps (AI agents over MCP) this account connected through OAuth, with what they may do. */
 export function ConnectedAppsPage() {
   const apps = useQuery({ queryKey: ['connected-apps'], queryFn: () => ok(api.GET('/v1/oauth/apps')) });
+  const me = useQuery({ queryKey: ['whoami-key'], queryFn: () => ok(api.GET('/v1/account')) });
   return (
     <div>
       <h1>Connected apps</h1>
       <p className="muted">
-        Agents you connected to Postkit by signing in from them (for example by adding Postkit as a connector
-        by its URL). Disconnecting one ends its access at once.
+        Agents connected to Postkit by signing in from them (for example by adding Postkit as a connector by
+        its URL). You see the ones you connected; owners and admins see everyone's. Disconnecting one ends its
+        access at once.
       </p>
       {apps.isPending && <Working label="Loading the apps…" />}
       <ErrorBox error={apps.error} />
@@ -24,7 +26,7 @@ export function ConnectedAppsPage() {
       )}
       <ul className="cards">
         {apps.data?.apps.map((app) => (
-          <AppRow key={app.clientId} app={app} />
+          <AppRow key={app.clientId} app={app} myMemberId={me.data?.member.id} />
         ))}
       </ul>
     </div>
@@ -37,7 +39,14 @@ const SCOPE_WORDS: Record<ConnectedApp['scopes'][number], string> = {
   publish: 'publish',
 };
 
-function AppRow({ app }: { app: ConnectedApp }) {
+/** `you`, `ana@example.com` and `you and 2 others`, for who connected an app. */
+function connectedByWords(app: ConnectedApp, myMemberId: string | undefined): string {
+  const names = app.connectedBy.map((m) => (m.memberId === myMemberId ? 'you' : (m.name ?? m.email)));
+  if (names.length <= 2) return names.join(' and ');
+  return `${names[0]} and ${names.length - 1} others`;
+}
+
+function AppRow({ app, myMemberId }: { app: ConnectedApp; myMemberId: string | undefined }) {
   const queryClient = useQueryClient();
   const revoke = useMutation({
     mutationFn: () => ok(api.DELETE('/v1/oauth/apps/{id}', { params: { path: { id: app.clientId } } })),
@@ -50,7 +59,7 @@ function AppRow({ app }: { app: ConnectedApp }) {
         May {app.scopes.map((s) => SCOPE_WORDS[s]).join(', ')}. Returns to {app.redirectHosts.join(', ')}.
       </p>
       <p className="muted">
-        Connected {formatWhen(app.connectedAt)};{' '}
+        Connected {formatWhen(app.connectedAt)} by {connectedByWords(app, myMemberId)};{' '}
         {app.lastUsedAt === null ? 'not used yet' : `last used ${formatWhen(app.lastUsedAt)}`}.
       </p>
       <button

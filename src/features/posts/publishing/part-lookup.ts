@@ -5,7 +5,9 @@ import { posts } from '../../../db/schema/index.ts';
 import { isDependencyOutage } from '../../../domain/dependency-outage.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import { type LookupUnsettled, PlatformError } from '../../../platforms/platform.ts';
+import { matchIn } from '../../../platforms/recent-posts.ts';
 import { withChannelAccess } from '../../channels/channel-access.ts';
+import { type ChannelListing, channelListing } from './channel-listing.ts';
 import type { Claim } from './claims.ts';
 import { type Part, type Progress, parentOf } from './parts.ts';
 
@@ -42,6 +44,26 @@ async function recordedElsewhere(deps: AppDeps, row: Claim['row'], since: number
       ),
     );
   return others.flatMap((o) => [o.first!, ...o.rest]);
+}
+
+/**
+ * The part in the channel's shared listing (channel-listing.ts): the newest post with its text
+ * since `since` that no other post of ours recorded or already matched in this listing.
+ */
+async function inListing(
+  deps: AppDeps,
+  row: Claim['row'],
+  part: Part,
+  since: number,
+  listing: ChannelListing,
+): Promise<PartLookup> {
+  const answer = await listing.result;
+  if (answer.kind !== 'listed') return answer;
+  const exclude = new Set(await recordedElsewhere(deps, row, since));
+  const found = matchIn(answer, part.text, since, (id) => exclude.has(id) || listing.taken.has(id));
+  if (!found) return { kind: 'absent' };
+  listing.taken.add(found.platformPostId);
+  return { kind: 'found', id: found.platformPostId, url: found.platformUrl };
 }
 
 /** How often recovery looks again whether a same-text post of the channel is still in flight. */
@@ -87,8 +109,12 @@ async function waitForSameTextPosts(deps: AppDeps, row: Claim['row']): Promise<b
 
 /**
  * Asks the platform whether the member has this part since `since`: the post and thread parts
- * among the member's recent posts (`lookupPost`, else `findPublished`), the first comment under
- * its parent (`lookupComment`, else `findComment`). `absent` only where the platform says so
+ * among the member's recent posts (the channel's shared listing, channel-listing.ts, when the
+ * adapter lists them; else `lookupPost`, else `findPublished`), the first comment under its
+ * parent (`lookupComment`, else `findComment`; platformB's, a reply, in the listing). A shared
+ * listing is used only if it was asked for at or after `notBefore`: recovery passes the time it
+ * took the claim over (the dead process's create has landed or never will by then), a caller
+ * whose create failed just now, the present. `absent` only where the platform says so
  * in a way recovery may act on (PostLookup, CommentLookup); a platform without the tri-state
  * method can only say found or `out_of_reach`. A post or thread part is looked up only once no
  * other post of the channel with the same text is in flight (waitForSameTextPosts).
@@ -99,6 +125,7 @@ export async function lookUpPart(
   part: Part,
   progress: Progress,
   since: number,
+  notBefore: number = deps.clock.now(),
 ): Promise<PartLookup> {
   const { row } = claim;
   if (!row.channelId) return { kind: 'out_of_reach', reason: 'the post has no channel' };
@@ -114,6 +141,12 @@ export async function lookUpPart(
       { accountId: row.accountId, channelId: row.channelId },
       async ({ platform, accessToken, authorRef }): Promise<PartLookup> => {
         const input = { accessToken, authorRef, text: part.text, since };
+        // Every part platformB lists among the member's posts (a first comment is a reply there).
+        const listed = part.kind !== 'comment' || platform.profile.firstComment.as === 'reply';
+        const listing = listed
+          ? channelListing(deps, { platform, accessToken, authorRef }, row.channelId!, since, notBefore)
+          : null;
+        if (listing) return inListing(deps, row, part, since, listing);
         if (part.kind === 'comment') {
           const parentId = parentOf(progress, part);
           if (!parentId) return { kind: 'out_of_reach', reason: 'the post itself is not recorded' };

@@ -3,6 +3,7 @@ import { boundedPool } from '../../../jobs/pool.ts';
 import type { Sweep } from '../../../jobs/runner.ts';
 import { SweepName } from '../../../wake/sweep-names.ts';
 import { channelTools } from '../../channels/channel-config.ts';
+import { expectLookups } from './channel-listing.ts';
 import {
   type Claim,
   claimDue,
@@ -94,6 +95,8 @@ function recoverySource(deps: AppDeps): ClaimSource {
     async claim(limit) {
       const recovered = await reclaimStale(deps, limit);
       deps.metrics.claimsRecovered(recovered.length);
+      // Each channel's first look-up then lists back to its oldest create in doubt, for all of them.
+      expectLookups(deps, recovered);
       if (recovered.length > 0) {
         // Another process stopped mid-publish: worth a line, as the operator will want to know
         // why, and which posts (all of them: at most a batch, and a crash is rare).

@@ -89,8 +89,12 @@ export async function recoverSentCreate(deps: AppDeps, claim: Claim): Promise<Ou
   if (!part) return runPublish(deps, claim);
   const since = row.createSentAt ?? row.claimedAt ?? row.updatedAt;
   // The sweep keeps the claim alive meanwhile (the post's heartbeat in publish.sweep.ts settle).
-  const lookUp = (): Promise<PartLookup> => lookUpPart(deps, claim, part, progress, since);
-  const first = await lookUp();
+  // The first look-up may read the channel's listing asked for since this claim was taken
+  // (channel-listing.ts); the one after a duplicate refusal needs a listing made after it.
+  const takenAt = row.claimedAt ?? deps.clock.now();
+  const lookUp = (notBefore: number): Promise<PartLookup> =>
+    lookUpPart(deps, claim, part, progress, since, notBefore);
+  const first = await lookUp(takenAt);
   if (first.kind === 'found') return runPublish(deps, claim, { kind: 'found', id: first.id, url: first.url });
   if (first.kind === 'cannot_tell') return pending(deps, claim, part, first.reason);
   if (first.kind === 'out_of_reach') {
@@ -107,7 +111,7 @@ export async function recoverSentCreate(deps: AppDeps, claim: Claim): Promise<Ou
     resend: {
       unknownReason: `${resent}, and the answer to that was lost too.`,
       async onDuplicate() {
-        const second = await lookUp();
+        const second = await lookUp(deps.clock.now());
         if (second.kind === 'found')
           return { kind: 'published', progress: withPart(progress, part, second.id, second.url) };
         // The platform said the part exists: a listing that cannot answer yet is asked again.

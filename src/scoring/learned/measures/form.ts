@@ -1,4 +1,4 @@
-import { countSides, type MeasureRow } from './row.ts';
+import { countSides, type MeasureRow, side } from './row.ts';
 
 /** The opening and the post's shape: sentences, paragraphs, line breaks, lists. */
 
@@ -12,11 +12,14 @@ export const FORM_MEASURES: MeasureRow[] = [
     concept: 'opening',
     label: 'Opening length',
     sides: [
-      { post: 'The opening sentence is longer than in a typical post', group: 'posts with longer openings' },
-      {
-        post: 'The opening sentence is shorter than in a typical post',
-        group: 'posts with shorter openings',
-      },
+      side('The opening sentence is longer than in a typical post', 'posts with longer openings', [
+        'keep the opening as it is',
+        'cut the opening sentence to its point',
+      ]),
+      side('The opening sentence is shorter than in a typical post', 'posts with shorter openings', [
+        'keep the opening short',
+        'let the opening sentence say what the post is about',
+      ]),
     ],
     value: (m) => log1p(m.f.hook.length),
   },
@@ -26,8 +29,14 @@ export const FORM_MEASURES: MeasureRow[] = [
     concept: 'opening',
     label: 'Opening line layout',
     sides: [
-      { post: 'The opening line stands on its own', group: 'posts whose first line stands alone' },
-      { post: 'The opening line does not stand on its own', group: 'posts whose first line runs on' },
+      side('The opening line stands on its own', 'posts whose first line stands alone', [
+        'keep it on a line of its own',
+        'run it on into the next sentence',
+      ]),
+      side('The opening line does not stand on its own', 'posts whose first line runs on', [
+        'keep it running on',
+        'give the opening line a line of its own',
+      ]),
     ],
     value: (m) => (m.f.hasLineBreaks && m.f.firstLine.length < 160 ? 1 : 0),
   },
@@ -37,8 +46,14 @@ export const FORM_MEASURES: MeasureRow[] = [
     concept: 'opening',
     label: 'How the post opens',
     sides: [
-      { post: 'The post opens in the first person', group: 'posts that open with "I", "my", "we" or "our"' },
-      { post: 'The post does not open in the first person', group: 'posts that open another way' },
+      side('The post opens in the first person', 'posts that open with "I", "my", "we" or "our"', [
+        'keep the opening in your own voice',
+        'open on the point itself rather than on yourself',
+      ]),
+      side('The post does not open in the first person', 'posts that open another way', [
+        'keep the opening as it is',
+        'open with what you did, saw or learned',
+      ]),
     ],
     value: (m) => (FIRST_PERSON_START.test(m.f.hook) ? 1 : 0),
   },
@@ -47,7 +62,11 @@ export const FORM_MEASURES: MeasureRow[] = [
     dimension: 'structure',
     concept: 'sentences',
     label: 'Number of sentences',
-    sides: countSides('sentences'),
+    sides: countSides(
+      'sentences',
+      ['keep the sentences', 'cut the sentences that repeat the point'],
+      ['keep it tight', 'add a sentence on what it showed and one on what you would do next'],
+    ),
     value: (m) => log1p(m.f.sentences),
   },
   {
@@ -55,7 +74,11 @@ export const FORM_MEASURES: MeasureRow[] = [
     dimension: 'structure',
     concept: 'layout',
     label: 'Number of paragraphs',
-    sides: countSides('paragraphs'),
+    sides: countSides(
+      'paragraphs',
+      ['keep the paragraphs', 'join the paragraphs that say one thing'],
+      ['keep the paragraphs as they are', 'break the text into short paragraphs'],
+    ),
     value: (m) => log1p(m.f.paragraphs),
   },
   {
@@ -64,8 +87,14 @@ export const FORM_MEASURES: MeasureRow[] = [
     concept: 'sentences',
     label: 'Words per sentence',
     sides: [
-      { post: 'The sentences are longer than in a typical post', group: 'posts with longer sentences' },
-      { post: 'The sentences are shorter than in a typical post', group: 'posts with shorter sentences' },
+      side('The sentences are longer than in a typical post', 'posts with longer sentences', [
+        'keep the sentences as they are',
+        'split the longest sentences in two',
+      ]),
+      side('The sentences are shorter than in a typical post', 'posts with shorter sentences', [
+        'keep the sentences short',
+        'join the short sentences that belong together',
+      ]),
     ],
     value: (m) => Math.min(m.f.avgSentenceWords, 60) / 10,
   },
@@ -75,8 +104,14 @@ export const FORM_MEASURES: MeasureRow[] = [
     concept: 'layout',
     label: 'Line breaks',
     sides: [
-      { post: 'The post has line breaks', group: 'posts with line breaks' },
-      { post: 'The post has no line breaks', group: 'posts without line breaks' },
+      side('The post has line breaks', 'posts with line breaks', [
+        'keep the line breaks',
+        'run the lines together into one paragraph',
+      ]),
+      side('The post has no line breaks', 'posts without line breaks', [
+        'keep it as one paragraph',
+        'break it into short paragraphs',
+      ]),
     ],
     value: (m) => (m.f.hasLineBreaks ? 1 : 0),
   },
@@ -85,7 +120,11 @@ export const FORM_MEASURES: MeasureRow[] = [
     dimension: 'structure',
     concept: 'layout',
     label: 'List lines',
-    sides: countSides('list lines'),
+    sides: countSides(
+      'list lines',
+      ['keep the list', 'turn the list into sentences'],
+      ['keep it in sentences', 'put the steps or points in a short list'],
+    ),
     value: (m) => log1p(m.f.listLines),
   },
 ];

@@ -10,6 +10,9 @@ export interface JudgedRow {
   noun: string;
   /** What the offline heuristic rewards (heuristic-judge.ts), so its grade can be acted on. */
   hint: string;
+  /** What to do when the grade lifts the score, and when it lowers it (imperative, no full stop). */
+  keep: string;
+  raise: string;
 }
 
 export const JUDGED_ROWS: readonly JudgedRow[] = [
@@ -19,6 +22,8 @@ export const JUDGED_ROWS: readonly JudgedRow[] = [
     label: 'Opening',
     noun: 'opening',
     hint: 'it rates an opening of 3-25 words with a number, a name or a first-person moment higher',
+    keep: 'keep the opening as it is',
+    raise: 'open in 3-25 words with a number, a name or a moment of your own',
   },
   {
     dimension: 'specificity',
@@ -26,6 +31,8 @@ export const JUDGED_ROWS: readonly JudgedRow[] = [
     label: 'Specificity',
     noun: 'specificity',
     hint: 'it rates numbers, names and tagged people higher, and vague words and jargon lower',
+    keep: 'keep the specifics',
+    raise: 'name the figure, the person or the product you mean',
   },
   {
     dimension: 'voice',
@@ -33,6 +40,8 @@ export const JUDGED_ROWS: readonly JudgedRow[] = [
     label: 'Voice',
     noun: 'voice',
     hint: 'it rates writing in the first person higher, and stock phrases and jargon lower',
+    keep: 'keep your own voice',
+    raise: 'tell it in your own words, as what you did or saw',
   },
   {
     dimension: 'engagement',
@@ -40,5 +49,7 @@ export const JUDGED_ROWS: readonly JudgedRow[] = [
     label: 'Pull to respond',
     noun: 'pull to respond',
     hint: 'it rates personal news, a call to comment, a closing question and tagged people higher',
+    keep: 'keep what readers can answer',
+    raise: 'give readers one real question about their own experience',
   },
 ];

@@ -14,7 +14,17 @@ export interface Side {
   post: string;
   /** The posts on this side, as a plural noun phrase: "<group> went with more engagement". */
   group: string;
+  /**
+   * What to do when this side of the post went with more engagement, and when it went with less:
+   * imperative clauses without a full stop ("keep the numbers", "give the figure"). The signal's
+   * sentence ends on one of them, so every measure says what to do.
+   */
+  keep: string;
+  change: string;
 }
+
+/** What to do on a side: [when it helps, when it hurts]. */
+export type Acts = [keep: string, change: string];
 
 /** What a measure reads: the text's features and what the feature vector computed once for all. */
 export interface MeasureInput {
@@ -42,10 +52,28 @@ export interface MeasureRow {
   value: (m: MeasureInput) => number;
 }
 
-/** "The post has more X than a typical post" / "fewer X": the sides of a count. */
-export function countSides(noun: string, fewer = 'fewer'): [Side, Side] {
+/** "The post has more X than a typical post" / "fewer X": the sides of a count, with what to do on each. */
+export function countSides(noun: string, more: Acts, less: Acts, fewer = 'fewer'): [Side, Side] {
   return [
-    { post: `The post has more ${noun} than a typical post`, group: `posts with more ${noun}` },
-    { post: `The post has ${fewer} ${noun} than a typical post`, group: `posts with ${fewer} ${noun}` },
+    {
+      post: `The post has more ${noun} than a typical post`,
+      group: `posts with more ${noun}`,
+      keep: more[0],
+      change: more[1],
+    },
+    {
+      post: `The post has ${fewer} ${noun} than a typical post`,
+      group: `posts with ${fewer} ${noun}`,
+      keep: less[0],
+      change: less[1],
+    },
   ];
 }
+
+/** A side with what to do on it. */
+export const side = (post: string, group: string, [keep, change]: Acts): Side => ({
+  post,
+  group,
+  keep,
+  change,
+});

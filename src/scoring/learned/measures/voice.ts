@@ -1,4 +1,4 @@
-import { countSides, type MeasureRow, type Side } from './row.ts';
+import { type Acts, countSides, type MeasureRow, type Side, side } from './row.ts';
 
 /** Specifics and voice: numbers, names, tags, who speaks, and how it sounds. */
 
@@ -6,9 +6,15 @@ const log1p = Math.log1p;
 /** A rate per 100 words, bounded at `cap`, in units of 5 per 100 words. */
 const rate = (n: number, per100: (n: number) => number, cap: number) => Math.min(per100(n), cap) / 5;
 
-const saysSides = (said: string, more: string, less: string): [Side, Side] => [
-  { post: `The post says ${said} more often than a typical post`, group: more },
-  { post: `The post says ${said} less often than a typical post`, group: less },
+const saysSides = (
+  said: string,
+  more: string,
+  less: string,
+  moreActs: Acts,
+  lessActs: Acts,
+): [Side, Side] => [
+  side(`The post says ${said} more often than a typical post`, more, moreActs),
+  side(`The post says ${said} less often than a typical post`, less, lessActs),
 ];
 
 export const VOICE_MEASURES: MeasureRow[] = [
@@ -18,8 +24,14 @@ export const VOICE_MEASURES: MeasureRow[] = [
     concept: 'specifics',
     label: 'Numbers',
     sides: [
-      { post: 'The post uses more numbers than a typical post', group: 'posts with more numbers' },
-      { post: 'The post uses fewer numbers than a typical post', group: 'posts with fewer numbers' },
+      side('The post uses more numbers than a typical post', 'posts with more numbers', [
+        'keep the numbers',
+        'keep only the numbers that carry the point',
+      ]),
+      side('The post uses fewer numbers than a typical post', 'posts with fewer numbers', [
+        'keep the numbers to the ones that matter',
+        'give the count, the amount or the time it took',
+      ]),
     ],
     value: (m) => rate(m.f.numbers, m.per100, 20),
   },
@@ -29,14 +41,14 @@ export const VOICE_MEASURES: MeasureRow[] = [
     concept: 'specifics',
     label: 'Names',
     sides: [
-      {
-        post: 'The post names more people, products or places than a typical post',
-        group: 'posts with more names',
-      },
-      {
-        post: 'The post names fewer people, products or places than a typical post',
-        group: 'posts with fewer names',
-      },
+      side('The post names more people, products or places than a typical post', 'posts with more names', [
+        'keep the names',
+        'keep only the names that matter to the point',
+      ]),
+      side('The post names fewer people, products or places than a typical post', 'posts with fewer names', [
+        'keep the names to the ones that matter',
+        'name the person, product or place you mean',
+      ]),
     ],
     value: (m) => rate(m.f.properNouns, m.per100, 30),
   },
@@ -46,8 +58,14 @@ export const VOICE_MEASURES: MeasureRow[] = [
     concept: 'tags',
     label: 'Tagged people',
     sides: [
-      { post: 'The post tags more people than a typical post', group: 'posts that tag more people' },
-      { post: 'The post tags fewer people than a typical post', group: 'posts that tag fewer people' },
+      side('The post tags more people than a typical post', 'posts that tag more people', [
+        'keep the tags',
+        'tag only the people who are part of the story',
+      ]),
+      side('The post tags fewer people than a typical post', 'posts that tag fewer people', [
+        'keep the tags to the people in the story',
+        'tag the people who are part of the story',
+      ]),
     ],
     value: (m) => log1p(m.f.mentions),
   },
@@ -59,14 +77,16 @@ export const VOICE_MEASURES: MeasureRow[] = [
     // The measure counts every first-person word ("I", "me", "my", "myself", "I'm", ...) as one:
     // naming two of them would be false of a post that uses only the others.
     sides: [
-      {
-        post: 'The post speaks in the first person more often than a typical post',
-        group: 'posts written more in the first person',
-      },
-      {
-        post: 'The post speaks in the first person less often than a typical post',
-        group: 'posts written less in the first person',
-      },
+      side(
+        'The post speaks in the first person more often than a typical post',
+        'posts written more in the first person',
+        ['keep telling it as your own', 'say less about yourself and more about what the reader can use'],
+      ),
+      side(
+        'The post speaks in the first person less often than a typical post',
+        'posts written less in the first person',
+        ['keep the focus off yourself', 'tell what you did, saw or learned'],
+      ),
     ],
     value: (m) => rate(m.f.firstPerson, m.per100, 20),
   },
@@ -76,8 +96,14 @@ export const VOICE_MEASURES: MeasureRow[] = [
     concept: 'voice',
     label: '"We" and "our"',
     sides: [
-      { post: 'The post speaks as "we" more often than a typical post', group: 'posts that say "we" more' },
-      { post: 'The post speaks as "we" less often than a typical post', group: 'posts that say "we" less' },
+      side('The post speaks as "we" more often than a typical post', 'posts that say "we" more', [
+        'keep speaking for the team',
+        'say "I" where it is your own experience',
+      ]),
+      side('The post speaks as "we" less often than a typical post', 'posts that say "we" less', [
+        'keep speaking for yourself',
+        'say "we" where the work was the team\'s',
+      ]),
     ],
     value: (m) => rate(m.f.firstPersonPlural, m.per100, 20),
   },
@@ -86,7 +112,13 @@ export const VOICE_MEASURES: MeasureRow[] = [
     dimension: 'voice',
     concept: 'voice',
     label: '"You"',
-    sides: saysSides('"you"', 'posts that say "you" more', 'posts that say "you" less'),
+    sides: saysSides(
+      '"you"',
+      'posts that say "you" more',
+      'posts that say "you" less',
+      ['keep talking to the reader', 'say "you" less and tell what you did'],
+      ['keep the advice in your own experience', 'speak to the reader as "you" where you give advice'],
+    ),
     value: (m) => rate(m.f.secondPerson, m.per100, 20),
   },
   {
@@ -94,7 +126,11 @@ export const VOICE_MEASURES: MeasureRow[] = [
     dimension: 'voice',
     concept: 'voice',
     label: 'Exclamations',
-    sides: countSides('exclamations'),
+    sides: countSides(
+      'exclamations',
+      ['keep the exclamations', 'end most sentences with a full stop'],
+      ['keep the calm tone', 'let the one sentence that deserves it end with an exclamation mark'],
+    ),
     value: (m) => log1p(m.f.exclamations),
   },
   {
@@ -102,7 +138,11 @@ export const VOICE_MEASURES: MeasureRow[] = [
     dimension: 'voice',
     concept: 'voice',
     label: 'Emoji',
-    sides: countSides('emoji'),
+    sides: countSides(
+      'emoji',
+      ['keep the emoji', 'cut the emoji that add no meaning'],
+      ['keep the emoji to one or two', 'add an emoji where it adds meaning'],
+    ),
     value: (m) => log1p(m.f.emoji),
   },
   {
@@ -111,8 +151,14 @@ export const VOICE_MEASURES: MeasureRow[] = [
     concept: 'voice',
     label: 'Overall sentiment',
     sides: [
-      { post: 'The post sounds more positive than a typical post', group: 'more positive posts' },
-      { post: 'The post sounds less positive than a typical post', group: 'less positive posts' },
+      side('The post sounds more positive than a typical post', 'more positive posts', [
+        'keep the tone',
+        'say what went wrong as plainly as what went right',
+      ]),
+      side('The post sounds less positive than a typical post', 'less positive posts', [
+        'keep the tone',
+        'say what went well, not only what went wrong',
+      ]),
     ],
     value: (m) => m.sentiment.compound,
   },
@@ -122,14 +168,14 @@ export const VOICE_MEASURES: MeasureRow[] = [
     concept: 'voice',
     label: 'Positive words',
     sides: [
-      {
-        post: 'The post uses more positive words than a typical post',
-        group: 'posts with more positive words',
-      },
-      {
-        post: 'The post uses fewer positive words than a typical post',
-        group: 'posts with fewer positive words',
-      },
+      side('The post uses more positive words than a typical post', 'posts with more positive words', [
+        'keep the tone',
+        'trade praise words for what actually happened',
+      ]),
+      side('The post uses fewer positive words than a typical post', 'posts with fewer positive words', [
+        'keep the tone',
+        'say plainly what went well',
+      ]),
     ],
     value: (m) => m.sentiment.positive * 10,
   },
@@ -139,14 +185,14 @@ export const VOICE_MEASURES: MeasureRow[] = [
     concept: 'voice',
     label: 'Negative words',
     sides: [
-      {
-        post: 'The post uses more negative words than a typical post',
-        group: 'posts with more negative words',
-      },
-      {
-        post: 'The post uses fewer negative words than a typical post',
-        group: 'posts with fewer negative words',
-      },
+      side('The post uses more negative words than a typical post', 'posts with more negative words', [
+        'keep the tone',
+        'say the problem once and spend the rest on what to do about it',
+      ]),
+      side('The post uses fewer negative words than a typical post', 'posts with fewer negative words', [
+        'keep the tone',
+        'name the problem plainly',
+      ]),
     ],
     value: (m) => m.sentiment.negative * 10,
   },
