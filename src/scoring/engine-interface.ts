@@ -19,7 +19,11 @@ export interface Engine {
   rewrite(input: ScoreInput, before: ScoreResult): Promise<OfflineRewrite>;
   /** Up to `input.count` drafts, unscored, each saying which engine wrote it. */
   generate(input: GenerateInput, context: GenerateContext): Promise<WrittenDraft[]>;
-  plan(input: PlanInput, context: GenerateContext): Promise<PlanOutline[]>;
+  /** The outlines, and which engine planned them. */
+  plan(
+    input: PlanInput,
+    context: GenerateContext,
+  ): Promise<{ outlines: PlanOutline[]; writtenBy: WrittenBy }>;
   distillVoice(samples: string[]): Promise<VoiceProfile>;
 }
 

@@ -1,6 +1,7 @@
 import type { Config } from '../config/config.ts';
 import { type Engine, OFFLINE_ONLY } from './engine-interface.ts';
 import { heuristicJudge } from './judge/heuristic-judge.ts';
+import { PLANNED_OFFLINE } from './model/plan-gate.ts';
 import { offlineMeasure } from './scorer.ts';
 import { generateOffline } from './writers/generate-offline.ts';
 import { planOffline } from './writers/plan-offline.ts';
@@ -16,7 +17,7 @@ export const heuristicEngine: Engine = {
   rewrite: async (input) => rewriteOffline(input, offlineMeasure(input)),
   generate: async (input, context) =>
     generateOffline(input, context).map((text) => ({ text, writtenBy: OFFLINE_ONLY })),
-  plan: async (input, { brand }) => planOffline(input, brand),
+  plan: async (input, { brand }) => ({ outlines: planOffline(input, brand), writtenBy: PLANNED_OFFLINE }),
   distillVoice: async (samples) => distillVoiceOffline(samples),
 };
 

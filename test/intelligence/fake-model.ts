@@ -84,10 +84,27 @@ const defaults: Record<string, Handler> = {
   plan: (_r, prompt) => {
     const count = Number(/Plan exactly (\d+)/.exec(prompt)?.[1] ?? 5);
     const pillars = (/spelled exactly: ([^\n]+?)\.\n/.exec(prompt)?.[1] ?? 'General').split(' | ');
+    const ordinal = [
+      'one',
+      'two',
+      'three',
+      'four',
+      'five',
+      'six',
+      'seven',
+      'eight',
+      'nine',
+      'ten',
+      'eleven',
+      'twelve',
+      'thirteen',
+      'fourteen',
+    ];
+    // Numbers in words: a digit the brief does not give is an invented fact (model/plan-gate.ts).
     const items = Array.from({ length: count }, (_, i) => ({
       pillar: pillars[i % pillars.length]!.toUpperCase(),
-      hook: `Hook ${i + 1}`,
-      angle: `Angle ${i + 1}`,
+      hook: `Hook ${ordinal[i]}`,
+      angle: `Angle ${ordinal[i]}`,
       format: i % 2 ? 'document' : 'none',
       archetype: i % 2 ? 'story' : 'statement',
     }));

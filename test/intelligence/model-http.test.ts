@@ -31,7 +31,8 @@ beforeAll(async () => {
     LLM_PROVIDER: 'openai-compatible',
     LLM_BASE_URL: fake.url,
     LLM_MODEL: 'fake-1',
-    LLM_TIMEOUT_MS: '400',
+    // Long enough that no answer of the fake server misses it on a loaded machine; the stall test waits it out.
+    LLM_TIMEOUT_MS: '3000',
   });
   ({ apiKey: key, accountId } = await t.signup());
 });
@@ -110,7 +111,7 @@ describe('model judge', () => {
     fake.next('judge', () => ({ kind: 'stall' }));
     const res = await t.request('POST', '/v1/score', { key, body: { post: post() } });
     expect(res.status).toBe(502);
-    expect(res.body.error.message).toMatch(/400 ms/);
+    expect(res.body.error.message).toMatch(/3000 ms/);
   });
 });
 
@@ -225,10 +226,15 @@ describe('model rewrite, generate, plan and voice', () => {
     expect(fake.callsFor('plan')).toBe(calls + 2);
     expect(res.body.items.map((i: { pillar: string }) => i.pillar)).toEqual(['Billing', 'Hiring', 'Billing']);
     expect(res.body.items.map((i: { angle: string }) => i.angle)).toEqual([
-      'Mon, week 1: Angle 1',
-      'Wed, week 1: Angle 2',
-      'Fri, week 1: Angle 3',
+      'Mon, week 1: Angle one',
+      'Wed, week 1: Angle two',
+      'Fri, week 1: Angle three',
     ]);
+    expect(res.body.writtenBy).toEqual({
+      engine: 'model',
+      failedCheck: null,
+      note: 'Planned by the language model.',
+    });
   });
 
   it('distils a voice with the model; exemplars must be verbatim', async () => {

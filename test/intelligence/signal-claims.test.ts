@@ -129,7 +129,7 @@ describeRealPosts('signals a writer can act on (real posts)', () => {
       if (!told) untold.push(input.post.slice(0, 80));
     }
     expect(fired).toBeGreaterThan(100);
-    // Measured 2026-12-03: 0 of 172 (the check before a moment needed the writer and an event
+    // Measured 2026-12-03: 0 of 182 (the check before a moment needed the writer and an event
     // beside it, and the archetype was the checks': 30 of 144, 20.8%). The check is a word list,
     // not a reader; the bound leaves room for one post in fifty it misreads.
     expect(untold.length / fired, untold.join('\n')).toBeLessThanOrEqual(0.02);
@@ -207,7 +207,7 @@ describeRealPosts('signals a writer can act on (real posts)', () => {
     }
     expect(stories).toBeGreaterThan(100);
     expect(contrarian).toBeGreaterThan(5);
-    // Measured 2026-12-03: 0 of 132 story openings without the writer and an event in them (29 contrarian).
+    // Measured 2026-12-03: 0 of 142 story openings without the writer and an event in them (28 contrarian).
     expect(untold / stories).toBeLessThanOrEqual(0.02);
   });
 

@@ -9,7 +9,9 @@ import { describeRealPosts, readRealPosts } from '../helpers/real-posts.ts';
  * every factor listed as lifting posts has a higher median with it than without (and the mirror
  * for holding back), and the personal score rises with the expected multiple of the author's
  * median across the author's other posts and versions of them that a cap or a penalty lowers
- * (an external link, many hashtags, a sentence repeated). Before the fix a 24-post history
+ * (an external link, many hashtags, a sentence repeated); the note beside it prints the same
+ * multiple, and the score it names as earning the median sits between the posts expected below
+ * and above the median. Before the fix a 24-post history
  * listed "We and our: your 18 posts with it earned 0.78x your median; the 6 without it, 1.24x"
  * under "Lifts your posts", and a post with personal score 1 was expected at 0.46x while one at
  * 24 was expected at 0.24x.
@@ -111,6 +113,9 @@ async function checkFactors(key: string, who: string): Promise<number> {
   return all.length;
 }
 
+/** Posts whose note's at-the-median score was checked against their own multiple (not vacuous). */
+let sidesChecked = 0;
+
 /** Scores each text; checks that the personal score and the expected multiple order them alike. */
 async function checkMonotone(key: string, texts: string[], who: string): Promise<Personal[]> {
   const scored: Personal[] = [];
@@ -136,6 +141,18 @@ async function checkMonotone(key: string, texts: string[], who: string): Promise
   // Not vacuous: the posts spread over the scale.
   expect(new Set(scored.map((s) => s.expected.median)).size, who).toBeGreaterThan(texts.length / 3);
   for (const s of scored) {
+    // The note's own figures: the expected multiple as the fields give it, and the score that
+    // earns the median on the same side of the median as this post's score and multiple.
+    const m = s.expected.median;
+    const printed = m < 0.005 ? 'under 0.01x' : `about ${m.toFixed(m >= 10 ? 0 : m >= 2 ? 1 : 2)}x`;
+    expect(s.note, who).toContain(`expected to earn ${printed} your median`);
+    const atMedian = /A post with a personal score of (\d+) would earn about your median\./.exec(s.note);
+    if (atMedian && s.overall > 0 && s.overall < 100) {
+      const at = Number(atMedian[1]);
+      if (Math.abs(s.overall - at) >= 1) sidesChecked++;
+      if (s.overall >= at + 1) expect(s.expected.median, `${who}: ${s.note}`).toBeGreaterThanOrEqual(1);
+      if (s.overall <= at - 1) expect(s.expected.median, `${who}: ${s.note}`).toBeLessThanOrEqual(1);
+    }
     expect(s.expected.low, who).toBeLessThanOrEqual(s.expected.median);
     expect(s.expected.high, who).toBeGreaterThanOrEqual(s.expected.median);
     // A signal's direction is its own figures'.
@@ -167,6 +184,7 @@ describeRealPosts('insights and the personal score on real authors’ histories'
     }
     // Some of these small histories do show a clear factor (the check above is not vacuous).
     expect(listed).toBeGreaterThan(0);
+    expect(sidesChecked).toBeGreaterThan(50);
   }, 240_000);
 
   it('the largest histories: the same, with the posts not imported', async () => {

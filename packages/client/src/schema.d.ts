@@ -2675,6 +2675,8 @@ export interface components {
             /** @description Which engine answered (always present in this API) */
             engine?: components["schemas"]["EngineInfo"];
             items: components["schemas"]["PlanItem"][];
+            /** @description Which engine planned the items: with a model configured, a plan that fails the checks on the brief twice is the offline engine's, and says which check */
+            writtenBy: components["schemas"]["WrittenBy"];
         };
         /** @enum {string} */
         Platform: "platformA" | "platformB";
@@ -3439,7 +3441,7 @@ export interface components {
             engine: "model" | "offline";
             /** @description When the offline engine stands in for a model draft: the check the model's draft failed after its one retry (numbers, names, invented, labels, ai_tells, blanks, length, structure); null otherwise */
             failedCheck: components["schemas"]["DraftCheck"] | null;
-            /** @description One plain sentence saying who wrote the draft, and why when it fell back */
+            /** @description One plain sentence saying who wrote it, and why when it fell back */
             note: string;
         };
     };

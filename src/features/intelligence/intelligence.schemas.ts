@@ -184,7 +184,7 @@ export const WrittenBy = z
     failedCheck: DraftCheck.nullable().describe(
       "When the offline engine stands in for a model draft: the check the model's draft failed after its one retry (numbers, names, invented, labels, ai_tells, blanks, length, structure); null otherwise",
     ),
-    note: z.string().describe('One plain sentence saying who wrote the draft, and why when it fell back'),
+    note: z.string().describe('One plain sentence saying who wrote it, and why when it fell back'),
   })
   .meta({ id: 'WrittenBy' });
 
@@ -250,4 +250,12 @@ export const PlanItem = z
   })
   .meta({ id: 'PlanItem' });
 
-export const PlanResult = z.object({ items: z.array(PlanItem), engine }).meta({ id: 'PlanResult' });
+export const PlanResult = z
+  .object({
+    items: z.array(PlanItem),
+    writtenBy: WrittenBy.describe(
+      "Which engine planned the items: with a model configured, a plan that fails the checks on the brief twice is the offline engine's, and says which check",
+    ),
+    engine,
+  })
+  .meta({ id: 'PlanResult' });

@@ -149,6 +149,8 @@ export interface GenerateResult {
 
 /** The cached result's shape: a result cached before candidates said who wrote them is not reused. */
 const GENERATE_SHAPE = 'written-by';
+/** Likewise for plans: a plan cached before it said who planned it is not reused. */
+const PLAN_SHAPE = 'written-by';
 
 /**
  * 1-3 drafts, each scored by the same scorer, best first. On a platform with threads a draft
@@ -208,22 +210,23 @@ export async function generatePosts({ ctx, input }: Call<GenerateRequest>): Prom
 export async function planPosts({
   ctx,
   input,
-}: Call<PlanRequest>): Promise<{ items: PlannedItem[]; engine?: EngineNotice }> {
+}: Call<PlanRequest>): Promise<{ items: PlannedItem[]; writtenBy: WrittenBy; engine?: EngineNotice }> {
   const { context, versions } = await conditioning(ctx, input);
   const request = {
     ...input,
     brief: normalizePost(input.brief),
     platform: input.platform ?? DEFAULT_PLATFORM,
   };
-  const key = cacheKey(ctx, 'plan', { request, versions });
+  const key = cacheKey(ctx, 'plan', { request, versions, shape: PLAN_SHAPE });
   const json = await cachedJson(ctx, key, { metered: true }, async () => {
-    const outlines = await ctx.deps.engine.plan(request, context);
+    const { outlines, writtenBy } = await ctx.deps.engine.plan(request, context);
     return {
       items: toPlanItems(outlines.slice(0, request.count ?? 5), request.cadence),
+      writtenBy,
       engine: engineNotice(ctx.deps.engine.id),
     };
   });
-  const outlined = JSON.parse(json) as { items: PlanItem[]; engine?: EngineNotice };
+  const outlined = JSON.parse(json) as { items: PlanItem[]; writtenBy: WrittenBy; engine?: EngineNotice };
   const { items } = await withEvidence(
     ctx,
     request.platform,
@@ -231,5 +234,5 @@ export async function planPosts({
     formatsFor,
     Boolean(request.cadence),
   );
-  return { items, engine: outlined.engine };
+  return { items, writtenBy: outlined.writtenBy, engine: outlined.engine };
 }

@@ -1,4 +1,4 @@
-import type { DraftCheck, Platform } from '../../domain/enums.ts';
+import { DraftCheck, type Platform } from '../../domain/enums.ts';
 import { hasThreads, MAX_THREAD_PARTS, textLimitFor } from '../../platforms/profiles.ts';
 import { rubricFor } from '../rules/rubrics.ts';
 import { inventedFacts } from '../text/facts.ts';
@@ -37,6 +37,16 @@ export interface DraftGate {
 }
 
 const lower = (s: string) => s.toLowerCase().replace(/[’]/g, "'");
+/** Whether `word` stands in `text` as a word of its own ("St" is not in "first"). */
+function hasWord(text: string, word: string): boolean {
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+    const before = text[at - 1] ?? ' ';
+    const after = text[at + word.length] ?? ' ';
+    if (!/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after)) return true;
+  }
+  return false;
+}
+
 const listed = (xs: string[]) => xs.slice(0, 6).join(', ');
 
 /** The tells of `draft` that its brief does not have itself (the writer's own words are theirs). */
@@ -74,18 +84,31 @@ function overLimit(platform: Platform, draft: string): { problem: string; plain:
     : null;
 }
 
-/** Every check one draft fails, in the order a writer would care about them. */
-export function draftFailures(gate: DraftGate, draft: string): DraftFailure[] {
+const EVERY_CHECK: ReadonlySet<DraftCheck> = new Set(DraftCheck.options);
+
+/**
+ * Every check one draft fails, in the order a writer would care about them; `only` limits the
+ * checks, and `notFigures` are numbers of the brief that are no fact to keep (a plan's requested
+ * count: "a 5-post series").
+ */
+export function draftFailures(
+  gate: DraftGate,
+  draft: string,
+  only: ReadonlySet<DraftCheck> = EVERY_CHECK,
+  notFigures: readonly string[] = [],
+): DraftFailure[] {
   const { brief } = gate;
   const out: DraftFailure[] = [];
-  const pasted = pastedFromBrief(brief, draft);
+  const pasted = only.has('labels') ? pastedFromBrief(brief, draft) : null;
   if (pasted)
     out.push({
       check: 'labels',
       problem: `it repeats the brief's label or instruction "${pasted}": write the post itself`,
       plain: `repeated the brief's label or instruction "${pasted}"`,
     });
-  const numbers = numbersMissing(brief, draft);
+  const numbers = only.has('numbers')
+    ? numbersMissing(brief, draft).filter((n) => !notFigures.includes(n))
+    : [];
   if (numbers.length)
     out.push({
       check: 'numbers',
@@ -93,35 +116,37 @@ export function draftFailures(gate: DraftGate, draft: string): DraftFailure[] {
       plain: `left out ${numbers.length === 1 ? 'a number' : 'numbers'} the brief gives (${listed(numbers)})`,
     });
   const text = lower(draft);
-  const names = specificsOf(brief).filter((s) => !/^\d/.test(s) && !text.includes(lower(s)));
+  const names = only.has('names')
+    ? specificsOf(brief).filter((s) => !/^\d/.test(s) && !hasWord(text, lower(s)))
+    : [];
   if (names.length)
     out.push({
       check: 'names',
       problem: `it drops the brief's names ${listed(names)}: keep every one as written`,
       plain: `left out ${names.some((n) => /^https?:/i.test(n)) ? 'names or links' : names.length === 1 ? 'a name' : 'names'} the brief gives (${listed(names)})`,
     });
-  const invented = inventedFacts(gate.source, draft, { names: false });
+  const invented = only.has('invented') ? inventedFacts(gate.source, draft, { names: false }) : [];
   if (invented.length)
     out.push({
       check: 'invented',
       problem: `it adds numbers or links the brief does not give: ${listed(invented)}; use only the brief's facts`,
       plain: `added ${invented.length === 1 ? 'a number or link' : 'numbers or links'} the brief does not give (${listed(invented)})`,
     });
-  const tells = tellsAdded(brief, draft);
+  const tells = only.has('ai_tells') ? tellsAdded(brief, draft) : [];
   if (tells.length)
     out.push({
       check: 'ai_tells',
       problem: `it reads as machine-written (${listed(tells)}): say it plainly, in the writer's words`,
       plain: `used wording that reads as machine-written (${listed(tells)})`,
     });
-  const blanks = blanksWhereGiven(brief, draft);
+  const blanks = only.has('blanks') ? blanksWhereGiven(brief, draft) : [];
   if (blanks.length)
     out.push({
       check: 'blanks',
       problem: `it leaves ${listed(blanks)} where the brief gives the fact: use the brief's own words`,
       plain: `left a blank (${listed(blanks)}) where the brief gives the fact`,
     });
-  const limit = overLimit(gate.platform, draft);
+  const limit = only.has('length') ? overLimit(gate.platform, draft) : null;
   if (limit) out.push({ check: 'length', ...limit });
   return out;
 }

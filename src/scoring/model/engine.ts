@@ -6,12 +6,13 @@ import { offlineMeasure } from '../scorer.ts';
 import { inventedFacts, linksLost, wordsKept } from '../text/facts.ts';
 import { normalizePost } from '../text/text-features.ts';
 import { generateOffline } from '../writers/generate-offline.ts';
-import { pillarsFor } from '../writers/plan-offline.ts';
+import { pillarsFor, planOffline } from '../writers/plan-offline.ts';
 import { rewriteOffline } from '../writers/rewrite-offline.ts';
 import { fitsPart } from '../writers/rewrite-thread.ts';
 import { type ModelClient, ModelError } from './client.ts';
 import { type DraftGate, draftSetFailures, retryProblem } from './draft-gate.ts';
 import { notesBreaking } from './judge-notes.ts';
+import { PLANNED_BY_MODEL, planFailures, planFellBack } from './plan-gate.ts';
 import {
   brandAndVoice,
   GENERATE_INSTRUCTIONS,
@@ -171,28 +172,61 @@ export function createModelEngine(client: ModelClient): Engine {
       const count = Math.min(14, Math.max(1, input.count ?? 5));
       const themes = context.brand?.themes.filter((t) => t.trim()) ?? [];
       const pillars = themes.length ? themes : pillarsFor(input.brief, null);
+      const gate: DraftGate = {
+        brief: input.brief,
+        source: [
+          input.brief,
+          input.authorName,
+          input.authorHeadline,
+          brandAndVoice(context.brand, null),
+        ].join('\n'),
+        platform: rubric.platform,
+      };
+      // What the plan must be (count, formats, pillars): an answer still wrong there is a 502.
+      const shapeProblem = (v: PlanOutput) => {
+        if (v.items.length !== count) return `return exactly ${count} items, not ${v.items.length}`;
+        const bad = v.items.find((i) => !rubric.formats.includes(i.format));
+        if (bad) return `format "${bad.format}" is not available on ${rubric.platform}`;
+        if (themes.length) {
+          const stray = v.items.find((i) => !themes.some((t) => squash(t) === squash(i.pillar)));
+          if (stray) return `pillar "${stray.pillar}" is not one of: ${themes.join(' | ')}`;
+        }
+        return null;
+      };
       const out = await client.generate({
         task: 'plan',
         schema: PlanOutput,
         instructions: PLAN_INSTRUCTIONS,
         prompt: `${platformRubric(rubric)}\nFormats available: ${rubric.formats.join(', ')}\n${brandAndVoice(context.brand, context.voice)}\n\nPlan exactly ${count} posts. ${themes.length ? `Use only these pillars, spelled exactly: ${themes.join(' | ')}.` : `Suggested pillars: ${pillars.join(' | ')}.`}\n\nBrief:\n"""\n${input.brief}\n"""`,
         temperature: 0.5,
-        check: (v) => {
-          if (v.items.length !== count) return `return exactly ${count} items, not ${v.items.length}`;
-          const bad = v.items.find((i) => !rubric.formats.includes(i.format));
-          if (bad) return `format "${bad.format}" is not available on ${rubric.platform}`;
-          if (themes.length) {
-            const stray = v.items.find((i) => !themes.some((t) => squash(t) === squash(i.pillar)));
-            if (stray) return `pillar "${stray.pillar}" is not one of: ${themes.join(' | ')}`;
-          }
-          return null;
+        check: (v) =>
+          shapeProblem(v) ??
+          (planFailures(gate, v.items)
+            .map((f) => f.problem)
+            .join('; ') ||
+            null),
+        // Right in shape but failing the checks on the brief: the offline plan answers below.
+        settle: (v) => {
+          const problem = shapeProblem(v);
+          if (problem)
+            throw new ModelError(
+              'The model returned malformed output twice; retry the request.',
+              `plan: ${problem}`,
+              true,
+            );
+          return v;
         },
       });
-      return out.items.map((i) => ({
-        ...i,
-        // Brand themes are the pillars: report them with the brand's own spelling.
-        pillar: themes.find((t) => squash(t) === squash(i.pillar)) ?? i.pillar,
-      }));
+      const [failed] = planFailures(gate, out.items);
+      if (failed) return { outlines: planOffline(input, context.brand), writtenBy: planFellBack(failed) };
+      return {
+        outlines: out.items.map((i) => ({
+          ...i,
+          // Brand themes are the pillars: report them with the brand's own spelling.
+          pillar: themes.find((t) => squash(t) === squash(i.pillar)) ?? i.pillar,
+        })),
+        writtenBy: PLANNED_BY_MODEL,
+      };
     },
 
     async distillVoice(samples) {

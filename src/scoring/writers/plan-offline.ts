@@ -6,6 +6,7 @@ import { hasPhrase } from '../text/phrases.ts';
 import { capitalised, impersonal, labelTheme, type Theme, themesOf } from '../text/themes.ts';
 import type { BrandContext, PlanInput, PlanItem } from '../types.ts';
 import { cleanBrief, isGenreTheme } from './brief-clean.ts';
+import { sentencesOfLine } from './brief-reading.ts';
 import { type BriefHook, briefHooks } from './plan-brief-hooks.ts';
 import { briefAngle, SLOTS } from './plan-hooks.ts';
 
@@ -65,9 +66,17 @@ interface Pillar {
 /** Pillars as written, each with the theme its hooks are about. */
 function pillarThemes(brief: string, brand: BrandContext | null): { pillars: Pillar[]; generic: boolean } {
   const themes = (brand?.themes ?? []).map((t) => t.trim()).filter(Boolean);
-  if (themes.length)
-    return { pillars: themes.map((t) => ({ name: t, theme: labelTheme(t) })), generic: false };
   const fromBrief = briefThemes(brief).map((t) => ({ name: capitalised(t.text), theme: t }));
+  if (themes.length) {
+    // A brand's themes add to the brief's, never replace them: the two alternate, the brief's
+    // first, so even a short plan is about what the brief asked for.
+    const branded = themes.map((t) => ({ name: t, theme: labelTheme(t) }));
+    const own = fromBrief.filter((p) => !branded.some((b) => b.name.toLowerCase() === p.name.toLowerCase()));
+    const pillars = Array.from({ length: Math.max(own.length, branded.length) }, (_, k) =>
+      [own[k], branded[k]].filter((p): p is Pillar => p !== undefined),
+    ).flat();
+    return { pillars, generic: false };
+  }
   if (fromBrief.length >= 2) return { pillars: fromBrief, generic: false };
   return { pillars: CONTENT_PILLARS.map((t) => ({ name: t, theme: labelTheme(t) })), generic: true };
 }
@@ -97,8 +106,15 @@ export function planOffline(input: PlanInput, brand: BrandContext | null): PlanO
       : (themesOf(brief, 1)[0] ?? labelTheme(brief.replace(/[.!?]+$/, '')));
   // Plans from different briefs start from different variants, so one hook is not every plan's.
   const start = spread(brief);
-  // A figure has a count in it ("40%", "three months"); a bare unit ("the month") is none.
-  const figures = quantitiesOf(brief).filter((f) => COUNT.test(f));
+  // An item's figures are those of the brief's sentences about its pillar (or its hook's own).
+  const sentences = sentencesOfLine(brief);
+  const figuresFor = (theme: Theme, hook: string) => [
+    ...new Set(
+      sentences
+        .filter((line) => mentions(line, theme) || line.includes(hook) || hook.includes(line))
+        .flatMap(briefFigures),
+    ),
+  ];
   const usedHooks = new Set<string>();
   const recentFormats: MediaKind[] = [];
   const formats: readonly MediaKind[] = rubric.formats.filter((f) => f !== 'link');
@@ -160,7 +176,13 @@ export function planOffline(input: PlanInput, brand: BrandContext | null): PlanO
       return {
         pillar: name,
         hook: own.hook,
-        angle: briefAngle(archetype, own.verbatim, toWriter(named?.theme ?? about), format, figures),
+        angle: briefAngle(
+          archetype,
+          own.verbatim,
+          toWriter(named?.theme ?? about),
+          format,
+          figuresFor(named?.theme ?? about, own.hook),
+        ),
         format,
         archetype,
       };
@@ -192,11 +214,32 @@ export function planOffline(input: PlanInput, brand: BrandContext | null): PlanO
     return {
       pillar: pillar.name,
       hook,
-      angle: pick.slot.angle(toWriter(pick.theme), format, figures),
+      angle: pick.slot.angle(toWriter(pick.theme), format, figuresFor(pillar.theme, hook)),
       format,
       archetype: kind,
     };
   });
+}
+
+/** A count of posts is the request ("three posts", "a 5-slot plan"), not a fact of the brief. */
+const REQUEST_COUNT = /\b(?:posts?|threads?|slots?|ideas?|drafts?|items?|hooks?|updates?)\b/i;
+/** The figure a range ends with takes its start: "22 to 9 minutes", never "9 minutes" alone. */
+const RANGE_START = /([$€£]?\d[\d.,]*\s?%?\s+(?:to|-|–)\s+)$/i;
+
+/**
+ * The figures a text states, as it says them: a count ("40%", "three months"; a bare unit such
+ * as "the month" is none), a range whole, a figure that only starts a range not again, and no
+ * count of the posts asked for.
+ */
+export function briefFigures(text: string): string[] {
+  const found = quantitiesOf(text)
+    .filter((f) => COUNT.test(f) && !REQUEST_COUNT.test(f))
+    .map((f) => {
+      const at = text.indexOf(f);
+      const range = at > 0 ? text.slice(Math.max(0, at - 24), at).match(RANGE_START) : null;
+      return range ? `${range[1]}${f}` : f;
+    });
+  return found.filter((f) => !found.some((g) => g !== f && g.includes(f)));
 }
 
 const COUNT =
