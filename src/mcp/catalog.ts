@@ -49,7 +49,7 @@ function compile(tool: ToolDef): CatalogEntry {
   };
 }
 
-/** The 14 tools of the contract, then the extensions (history), in the order a client lists them. */
+/** The 14 tools of the contract, then the extensions, in the order a client lists them. */
 export const TOOLS: readonly ToolDef[] = [
   ...intelligenceTools,
   ...memoryTools,

@@ -169,7 +169,7 @@ export const mcpRoutes: FeatureRoutes = async (app, { deps }) => {
         tags,
         summary: 'List the agent tools',
         description:
-          'The 14 tools with their descriptions and the JSON Schema of their arguments (and results), exactly as MCP tools/list returns them.',
+          'Every agent tool (the contract’s 14 and the extensions) with its description and the JSON Schema of its arguments and result, exactly as MCP tools/list returns them.',
         response: { 200: ToolListResult, ...errorResponses(401, 429) },
       },
     },

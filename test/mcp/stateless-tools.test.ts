@@ -158,6 +158,7 @@ const VALID: Record<string, (s: Workspace) => Promise<Record<string, unknown>> |
   list_plans: () => ({ limit: 5 }),
   get_plan: async (s) => ({ id: await savedPlan(s) }),
   delete_plan: async (s) => ({ id: await savedPlan(s) }),
+  plan_to_drafts: async (s) => ({ id: await savedPlan(s) }),
 };
 
 /** What the client sent and what came back, request by request. */

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testClock } from '../channels/helpers.ts';
 import { backend, startTestApp, type TestApp } from '../helpers/app.ts';
 import { type ServiceProcess, spawnService } from '../helpers/processes.ts';
 import { callErr, callOk } from '../mcp/helpers.ts';
@@ -84,4 +85,31 @@ describe('OAuth grants follow their member', () => {
     expect(apps.body.apps.map((a: { clientId: string }) => a.clientId)).toEqual([demotedGrant.clientId]);
     for (const agent of [...demotedAgents, ...leavingAgents]) await agent.close();
   }, 120_000);
+
+  it('an agent’s calls count as its member’s activity', async () => {
+    const clock = testClock();
+    const app = await startTestApp({}, { clock });
+    try {
+      const team = await startTeam(app);
+      const writer = await team.add('editor');
+      const grant = await connectApp(app, writer.apiKey);
+      // Later, the member works only through the agent.
+      clock.advance(5 * 60_000);
+      const agentAt = clock.now();
+      const agent = await mcpClientWithToken(app.url, grant.access_token);
+      await callOk(agent, 'list_posts');
+      await agent.close();
+      const activity = async () => {
+        const res = await app.request('GET', '/v1/members', { key: team.owner.apiKey });
+        return res.body.members.find((m: { id: string }) => m.id === writer.memberId).lastActiveAt as number;
+      };
+      // The write is not awaited by the request: wait for it.
+      await vi.waitFor(async () => expect(await activity()).toBeGreaterThanOrEqual(agentAt), {
+        timeout: 15_000,
+        interval: 100,
+      });
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
 });

@@ -53,7 +53,7 @@ export interface paths {
         };
         /**
          * List the agent tools
-         * @description The 14 tools with their descriptions and the JSON Schema of their arguments (and results), exactly as MCP tools/list returns them.
+         * @description Every agent tool (the contract’s 14 and the extensions) with its description and the JSON Schema of its arguments and result, exactly as MCP tools/list returns them.
          */
         get: operations["listMcpTools"];
         put?: never;
@@ -1443,7 +1443,7 @@ export interface paths {
         put?: never;
         /**
          * Schedule many posts
-         * @description JSON `{items}` (1-100) or `text/csv` (up to 1000 rows, RFC 4180; UTF-8 unless the Content-Type names `charset=windows-1252` or `iso-8859-1`, a BOM dropped; bytes that do not decode are a 400 naming the row and byte offset) with a header row naming the columns `text, runAt, channel, platform, firstComment, mediaIds` (also `brandId`, `thread` as a JSON list, and `queue`; other columns, such as an export's `id` and `status`, are ignored). `runAt` is epoch ms or ISO 8601 with its offset; `channel` (also `channelId`, `handle`) is one of the caller's channels by its name as the console shows it (`@sandy`, any case, the `@` optional, or `@sandy (platformB)` when two platforms share the name; the row's `platform` also tells them apart) or by its id, and `?channel=` names the channel of rows that name none (a name not found is a 400 at the row, listing the caller's channels); `mediaIds` are separated by spaces or commas; a cell starting with `'` before `=`, `+`, `-` or `@` loses that one quote (an export's formula escape). Every item is validated on its own; any problem fails the whole batch with per-item details (`items[2].runAt`, or `row 4.runAt` for a CSV: the spreadsheet row, header = row 1) and nothing is created. `?dryRun=true` answers 200 with every row's problems and the offline score of each good row, and writes nothing. Honours `Idempotency-Key` (the query is part of the request it is bound to).
+         * @description JSON `{items}` (1-100) or `text/csv` (up to 1000 rows, RFC 4180; UTF-8 unless the Content-Type names `charset=windows-1252` or `iso-8859-1`, a BOM dropped; bytes that do not decode are a 400 naming the row and byte offset) with a header row naming the columns `text, runAt, channel, platform, firstComment, mediaIds` (also `brandId`, `thread` as a JSON list, and `queue`; other columns, such as an export's `id` and `status`, are ignored). `runAt` is epoch ms or ISO 8601 with its offset; `channel` (also `channelId`, `handle`) is one of the caller's channels by its name as the console shows it (`@sandy`, any case, the `@` optional, or the name and its platform in brackets, `@sandy (<platform>)`, when two platforms share the name; the row's `platform` also tells them apart) or by its id, and `?channel=` names the channel of rows that name none (a name not found is a 400 at the row, listing the caller's channels); `mediaIds` are separated by spaces or commas; a cell starting with `'` before `=`, `+`, `-` or `@` loses that one quote (an export's formula escape). Every item is validated on its own; any problem fails the whole batch with per-item details (`items[2].runAt`, or `row 4.runAt` for a CSV: the spreadsheet row, header = row 1) and nothing is created. `?dryRun=true` answers 200 with every row's problems and the offline score of each good row, and writes nothing. Honours `Idempotency-Key` (the query is part of the request it is bound to).
          */
         post: operations["bulkSchedulePosts"];
         delete?: never;
@@ -8627,7 +8627,7 @@ export interface operations {
     bulkSchedulePosts: {
         parameters: {
             query?: {
-                /** @description CSV only: the channel of the rows that name none, written as a channel cell is (its name, e.g. `@sandy` or `@sandy (platformB)`, or its id) */
+                /** @description CSV only: the channel of the rows that name none, written as a channel cell is (its name, e.g. `@sandy`, or the name and its platform in brackets, `@sandy (<platform>)`, when two platforms share the name, or its id) */
                 channel?: string;
                 /** @description true: check every row and answer the report; nothing is written */
                 dryRun?: "true" | "false";

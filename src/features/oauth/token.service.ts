@@ -232,6 +232,17 @@ export async function callerForAccessToken(
         ),
       )
       .catch((err) => deps.log.warn({ err }, 'could not record oauth grant use'));
+    // An agent's work is its member's activity, as a key's is (GET /v1/members lastActiveAt).
+    deps.db
+      .update(members)
+      .set({ lastActiveAt: now })
+      .where(
+        and(
+          eq(members.id, grant.memberId),
+          or(isNull(members.lastActiveAt), lt(members.lastActiveAt, now - LAST_USED_RESOLUTION_MS)),
+        ),
+      )
+      .catch((err) => deps.log.warn({ err }, 'could not record member activity'));
   }
   return {
     accountId: row.account.id,

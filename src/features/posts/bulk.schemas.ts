@@ -13,7 +13,7 @@ export const BulkScheduleQuery = z.object({
     .max(300)
     .optional()
     .describe(
-      'CSV only: the channel of the rows that name none, written as a channel cell is (its name, e.g. `@sandy` or `@sandy (platformB)`, or its id)',
+      'CSV only: the channel of the rows that name none, written as a channel cell is (its name, e.g. `@sandy`, or the name and its platform in brackets, `@sandy (<platform>)`, when two platforms share the name, or its id)',
     ),
 });
 
