@@ -107,4 +107,29 @@ describe('platformB: recovery of a create sent by a process that died', () => {
     expect(onPlatform(text)).toHaveLength(1);
     expect(creates()).toBe(before + 1);
   });
+  it('the re-send’s answer lost too and the listing down: the post waits a lease, then is found, posted once', async () => {
+    const text = 'Re-sent, answer lost, listing down';
+    const id = await draft(text);
+    await crashMidPublish(w, id, { leaseMs: LEASE, createSent: true });
+    // Recovery's listing shows no such post; the re-send lands but its answer is lost; every
+    // listing after that fails (the adapter's retries included).
+    faults().dropAfterCreate(1);
+    faults().failAlways('listTweets', 503, { after: 1 });
+    const before = creates();
+    await w.t.service.runner!.runOnce();
+    const waiting = await postRow(w.t, id);
+    expect(waiting).toMatchObject({ status: 'publishing', claimedBy: null });
+    expect(waiting!.error).toMatch(
+      /^publish_outcome_pending: .*so it was sent again, and the answer to that was lost too\. The platform cannot say yet whether it has it \(asking the platform failed: .+\), so it is not sent again until the platform shows it missing\. It is looked up again at .+Z\.$/,
+    );
+    // No sooner than a lease after the re-send.
+    expect(waiting!.retryAt!).toBeGreaterThanOrEqual(waiting!.createSentAt! + LEASE);
+    expect(onPlatform(text)).toHaveLength(1);
+    faults().clear();
+    await runPastBackoff(w, waiting!.retryAt!);
+    const row = await postRow(w.t, id);
+    expect(row).toMatchObject({ status: 'published', error: null, platformPostId: onPlatform(text)[0]!.id });
+    expect(onPlatform(text)).toHaveLength(1);
+    expect(creates()).toBe(before + 1);
+  });
 });

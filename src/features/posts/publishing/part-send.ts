@@ -6,7 +6,7 @@ import { decideBeforeCreate } from './before-create.ts';
 import { type Claim, markCreateSent, takeChannel } from './claims.ts';
 import { describe, lookUpPart } from './part-lookup.ts';
 import { inPart, type Part, type Progress, parentOf, partFailure, withPart } from './parts.ts';
-import { markFailed, markRetry, type Outcome } from './publish-outcome.ts';
+import { markFailed, markLookupPending, markRetry, type Outcome } from './publish-outcome.ts';
 
 /**
  * Sends one part of a post exactly once. `beforeCreate` commits `createSentAt` (conditional on
@@ -147,6 +147,23 @@ async function settleUnknown(
   const found = await lookUpPart(deps, claim, input.part, input.progress, row.claimedAt ?? row.updatedAt);
   if (found.kind === 'found') {
     return { kind: 'published', progress: withPart(input.progress, input.part, found.id, found.url) };
+  }
+  // Recovery's second send, answer lost: nobody waits on this run, so rather than fail, the post
+  // waits in `publishing` and is looked up again, no sooner than a lease from now (that create
+  // has landed or never will by then; a repeat post would be refused as a duplicate).
+  if (input.resend && found.kind !== 'out_of_reach') {
+    const why =
+      found.kind === 'absent'
+        ? 'The platform does not list it yet'
+        : `The platform cannot say yet whether it has it (${found.reason})`;
+    return stopped(
+      await markLookupPending(
+        deps,
+        claim,
+        inPart(input.part, `${reason} ${why}, so it is not sent again until the platform shows it missing.`),
+        deps.clock.now() + deps.config.PUBLISH_LEASE_MS,
+      ),
+    );
   }
   const comment = input.part.kind === 'comment';
   const what = comment ? 'comment' : 'post';

@@ -152,12 +152,21 @@ export const OUTCOME_PENDING = 'publish_outcome_pending';
  * or was cut short, a same-text post was in flight): the post stays `publishing` with its
  * `createSentAt`, its claim released, and `error` saying why and when it is asked again. The
  * sweep takes it over at `retryAt` (reclaimStale) and looks again, on the jobs kit's
- * LOOKUP_RETRY schedule; the attempts counted are the claims of this part so far.
+ * LOOKUP_RETRY schedule; the attempts counted are the claims of this part so far. `notBefore`:
+ * no sooner than this (a create that left just now is given a lease to land).
  */
-export async function markLookupPending(deps: AppDeps, claim: Claim, message: string): Promise<Outcome> {
+export async function markLookupPending(
+  deps: AppDeps,
+  claim: Claim,
+  message: string,
+  notBefore = 0,
+): Promise<Outcome> {
   const now = deps.clock.now();
   const tries = Math.max(1, claim.row.publishAttempts - 1);
-  const retryAt = now + nextDelayMs(LOOKUP_RETRY, tries, deps.config.LOOKUP_BACKOFF_SCALE)!;
+  const retryAt = Math.max(
+    now + nextDelayMs(LOOKUP_RETRY, tries, deps.config.LOOKUP_BACKOFF_SCALE)!,
+    notBefore,
+  );
   const text = `${message} It is looked up again at ${new Date(retryAt).toISOString()}.`;
   const [row] = await transitionPost(deps.db, 'defer_lookup', heldBy(claim), {
     error: `${OUTCOME_PENDING}: ${text}`,

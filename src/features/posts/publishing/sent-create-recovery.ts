@@ -28,10 +28,12 @@ import { runPublish } from './publish-run.ts';
  *   `publishing`, released, with `error` reading `publish_outcome_pending: ...` (why, and when
  *   it is asked again), and the sweep takes it over again after the jobs kit's LOOKUP_RETRY
  *   backoff (markLookupPending). Parts recorded before stay recorded.
+ *   The second send's answer lost too, and the platform not showing the part yet, waits the
+ *   same way, a lease at least (part-send.ts settleUnknown).
  * - The platform can no longer tell (`out_of_reach`: the create is past the platform's own
- *   window, or it never lets this app list), or the second send's answer is lost too, or the
- *   duplicate cannot be found: `publish_outcome_unknown`, with the post's `error` naming the
- *   part and saying what was tried. Parts recorded before stay published (platformPostIds).
+ *   window, or it never lets this app list), or the duplicate cannot be found:
+ *   `publish_outcome_unknown`, with the post's `error` naming the part and saying what was
+ *   tried. Parts recorded before stay published (platformPostIds).
  */
 const check = (part: Part) =>
   part.kind === 'comment'
