@@ -99,8 +99,11 @@ describe.skipIf(!hasChromium)('a writer submits, a lead approves', { timeout: 12
       .getByRole('button', { name: 'Publish now' })
       .click();
     await expect.poll(() => tweets().length, { timeout: 15_000 }).toBe(1);
-    const published = await t.request('GET', `/v1/posts/${drafted.body.post.id}`, { key: writer.apiKey });
-    expect(published.body.post.status).toBe('published');
+    // The platform holds the post before Postkit has written the outcome: wait for that write.
+    const status = async () =>
+      (await t.request('GET', `/v1/posts/${drafted.body.post.id}`, { key: writer.apiKey })).body.post.status;
+    await expect.poll(status, { timeout: 15_000 }).toBe('published');
+    expect(tweets()).toHaveLength(1);
     expect(world.errors).toEqual([]);
   });
 

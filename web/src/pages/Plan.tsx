@@ -6,7 +6,9 @@ import { ErrorBox, Working } from '../components/ErrorBox.tsx';
 import { NamedSelect } from '../components/NamedSelect.tsx';
 import { useBrands, useMeta, useVoices } from '../lib/hooks.ts';
 import { draftFromPlanItem, type PlanContext } from '../lib/plan-draft.ts';
+import { formatWhen } from '../lib/time.ts';
 import { navigate } from '../router.tsx';
+import { DraftsMade, SavedPlans, useTurnIntoDrafts } from './PlanSaved.tsx';
 
 type PlanItem = Schemas['PlanItem'];
 
@@ -39,7 +41,26 @@ export function PlanPage() {
       );
       return { ...result, context: { ...asked, offline: result.engine?.offline ?? true } };
     },
+    // A new plan is not saved yet, and has no drafts yet.
+    onSuccess: () => {
+      save.reset();
+      drafts.reset();
+    },
   });
+  // Saving keeps the plan with its brief; turning it into drafts saves it first when it is not yet.
+  const save = useMutation({
+    mutationFn: async () => {
+      const data = plan.data!;
+      const { plan: saved } = await ok(
+        api.POST('/v1/plans', {
+          body: { brief: data.context.brief, platform: data.context.platform, items: data.items },
+        }),
+      );
+      queryClient.invalidateQueries({ queryKey: ['plans'] });
+      return saved;
+    },
+  });
+  const drafts = useTurnIntoDrafts();
   const toDraft = useMutation({
     mutationFn: ({ item, context }: { item: PlanItem; context: PlanContext }) =>
       draftFromPlanItem(item, context),
@@ -112,6 +133,23 @@ export function PlanPage() {
         <ErrorBox error={plan.error} />
       </form>
       {plan.data && <EngineNotice engine={plan.data.engine} work="plan" />}
+      {plan.data && (
+        <div className="row wrap">
+          <button type="button" onClick={() => save.mutate()} disabled={save.isPending || save.isSuccess}>
+            {save.isSuccess ? 'Saved' : 'Save plan'}
+          </button>
+          <button
+            type="button"
+            disabled={drafts.isPending || save.isPending}
+            onClick={async () => drafts.mutate((save.data ?? (await save.mutateAsync())).id)}
+          >
+            Turn all into drafts
+          </button>
+          {(save.isPending || drafts.isPending) && <Working label="Making the drafts…" />}
+          <ErrorBox error={save.error ?? drafts.error} />
+          <DraftsMade result={drafts.data} />
+        </div>
+      )}
       <ol className="plan-items">
         {plan.data?.items.map((item) => (
           <li key={item.slot} className="card">
@@ -122,6 +160,8 @@ export function PlanPage() {
               <strong>{item.hook}</strong>
             </p>
             <p>{item.angle}</p>
+            {item.evidence && <p className="muted">{item.evidence}</p>}
+            {item.when !== null && <p className="muted">Suggested time: {formatWhen(item.when)}</p>}
             <button
               type="button"
               onClick={() => toDraft.mutate({ item, context: plan.data!.context })}
@@ -138,6 +178,7 @@ export function PlanPage() {
           </li>
         ))}
       </ol>
+      <SavedPlans />
     </div>
   );
 }
