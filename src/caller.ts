@@ -18,6 +18,11 @@ export interface Caller {
   role: Role;
   /** What the key or the OAuth grant allows (src/domain/scopes.ts); a worker holds all. */
   scopes: readonly Scope[];
+  /**
+   * The console session a cookie stands for (src/features/sessions); absent for keys and grants.
+   * Its CSRF token is what unsafe requests must echo in `x-csrf-token`.
+   */
+  session?: { id: string; createdAt: number; expiresAt: number; csrfToken: string };
   /** The OAuth grant an MCP access token belongs to (src/features/oauth); absent for keys. */
   grantId?: string;
   /** The account and key as read when the request was authenticated (whoami needs no second read). */
@@ -65,9 +70,10 @@ export function requireScopeSet(caller: Caller, scopes: readonly Scope[], action
   for (const scope of scopes) requireScope(caller, scope, action);
 }
 
-/** The idempotency and budget owner of a call: the key, the OAuth grant, or the worker. */
+/** The idempotency and budget owner of a call: the key, the OAuth grant, the session, or the worker. */
 export const principalOf = (caller: Caller): string =>
-  caller.keyId ?? (caller.grantId ? `grant:${caller.grantId}` : 'worker');
+  caller.keyId ??
+  (caller.grantId ? `grant:${caller.grantId}` : caller.session ? `session:${caller.session.id}` : 'worker');
 
 /**
  * Refuses a caller whose member's role does not reach `role` (403 forbidden over REST, a tool

@@ -21,6 +21,7 @@ import { postScoreRoutes } from '../features/posts/post-scores.routes.ts';
 import { postRoutes } from '../features/posts/posts.routes.ts';
 import { queueRoutes } from '../features/queues/queues.routes.ts';
 import { seriesRoutes } from '../features/series/series.routes.ts';
+import { sessionRoutes } from '../features/sessions/sessions.routes.ts';
 import { systemRoutes } from '../features/system/system.routes.ts';
 import { validateRoutes } from '../features/validate/validate.routes.ts';
 import { voiceRoutes } from '../features/voices/voices.routes.ts';
@@ -39,6 +40,7 @@ export const apiRoutes: FeatureRoutes[] = [
   memberRoutes,
   invitationRoutes,
   auditRoutes,
+  sessionRoutes,
   webhookRoutes,
   metricsRoutes,
   mediaRoutes,

@@ -41,6 +41,19 @@ export const configSchema = z.object({
   /** `auto`: one pretty line per entry when stdout is a terminal, JSON lines otherwise. */
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   PUBLIC_BASE_URL: optionalString,
+  /**
+   * Where invitations are also mailed (smtp://user:pass@host:587, STARTTLS when offered, or
+   * `?tls=required`; smtps:// for TLS from the start). Unset: the inviter sends the link.
+   */
+  SMTP_URL: optionalString.refine(
+    (v) => v === undefined || /^smtps?:\/\/[^/]/.test(v),
+    'must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.com:587',
+  ),
+  /** The sender of those mails; default postkit@ the host of PUBLIC_BASE_URL (or localhost). */
+  SMTP_FROM: optionalString.refine(
+    (v) => v === undefined || /^[^\s@<>]+@[^\s@<>]+$/.test(v),
+    'must be a mail address such as postkit@example.com',
+  ),
 
   KIT_VAULT_KEY: base64Key,
   KIT_VAULT_OLD_KEYS: optionalString.refine(
@@ -145,6 +158,8 @@ export const configSchema = z.object({
   RATE_LIMIT_REQUESTS_PER_MIN: positiveInt.default(600),
   RATE_LIMIT_MODEL_PER_MIN: positiveInt.default(30),
   RATE_LIMIT_SIGNUPS_PER_HOUR: positiveInt.default(10),
+  /** Console sign-in attempts per hour, per client address and per email (POST /v1/sessions). */
+  RATE_LIMIT_SIGNINS_PER_HOUR: positiveInt.default(20),
   /** Failed authentications per client address per minute before 429 (in memory, per process). */
   AUTH_FAILURES_PER_MIN: positiveInt.default(60),
   FREE_PLAN_MODEL_QUOTA: z.coerce.number().int().min(0).default(200),

@@ -42,6 +42,7 @@ export abstract class DomainError extends Error {
 export type DomainErrorKind =
   | 'invalid'
   | 'not_found'
+  | 'unauthenticated'
   | 'forbidden'
   | 'conflict'
   | 'too_large'
@@ -69,6 +70,11 @@ export class NotFound extends DomainError {
   constructor(what: string, details?: ErrorDetail[]) {
     super('not_found', `${what} not found for this account.`, { details });
   }
+}
+
+/** The credentials presented do not identify anyone (a wrong email or password at sign-in). */
+export class Unauthenticated extends DomainError {
+  readonly kind = 'unauthenticated';
 }
 
 /**

@@ -8,6 +8,14 @@ import { cachedCaller, callerForDigest } from '../features/keys/key-lookup.ts';
 import { baseUrlOf, mcpResourceOf } from '../features/oauth/issuer.ts';
 import { isAccessToken } from '../features/oauth/oauth-secrets.ts';
 import { callerForAccessToken } from '../features/oauth/token.service.ts';
+import {
+  CSRF_HEADER,
+  csrfMatches,
+  isSessionToken,
+  SESSION_COOKIE,
+  sessionTokenIn,
+} from '../features/sessions/session-token.ts';
+import { callerForSession } from '../features/sessions/sessions.service.ts';
 import type { WindowHit } from '../kv/kv.ts';
 import { sha256Hex } from '../lib/hash.ts';
 import type { AuthThrottle } from './auth-throttle.ts';
@@ -31,7 +39,9 @@ const malformedKey = () => unauthorized('That is not a valid API key (bad format
  * app its grant's (access tokens change every few minutes; the budget must not).
  */
 export function budgetDigestOf(caller: Caller, header: string | undefined): string {
-  return caller.grantId ? sha256Hex(`grant:${caller.grantId}`) : sha256Hex(bearerToken(header));
+  if (caller.grantId) return sha256Hex(`grant:${caller.grantId}`);
+  if (caller.session) return sha256Hex(`session:${caller.session.id}`);
+  return sha256Hex(bearerToken(header));
 }
 
 /**
@@ -115,6 +125,15 @@ function authHook(deps: AppDeps, throttle: AuthThrottle, route: RouteAuth): onRe
   const { modelBudget, scope, role } = route;
   const hook: onRequestHookHandler = (request, reply, done) => {
     const header = request.headers.authorization;
+    // The console's session cookie, for REST routes, when no Authorization header is sent
+    // (a program's key always wins). /mcp takes keys and access tokens only.
+    if (header === undefined && !route.mcpResource) {
+      const sessionToken = sessionTokenIn(request.headers.cookie);
+      if (sessionToken !== undefined) {
+        authenticateSession(deps, throttle, request, reply, sessionToken, route).then(() => done(), done);
+        return;
+      }
+    }
     // The common shape, `Bearer <key>`, is hashed before it is parsed: when this process has the
     // digest cached, the token is that key (SHA-256), so the header holds nothing to check.
     let unparsed: string | undefined;
@@ -277,6 +296,67 @@ async function authenticateAccessToken(
   for (const [i, budget] of spent.entries()) enforceBudget(reply, budget, hits[i] ?? null);
   const refusal = accessRefusal(caller, route.scope, route.role);
   if (refusal) throw refusal;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const SESSION_ENDED =
+  'Your console session has ended (signed out, expired, or your membership was removed); sign in again.';
+
+/**
+ * A session cookie: one database read on every request (no cache, so a session ended or a
+ * member removed stops at once in every process), then CSRF protection for unsafe methods
+ * (docs/security.md, "Console sessions"), then budgets keyed by the session.
+ */
+async function authenticateSession(
+  deps: AppDeps,
+  throttle: AuthThrottle,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  route: RouteAuth,
+) {
+  const wait = throttle.blocked(request.ip);
+  if (wait !== null) throw throttled(wait);
+  const caller = isSessionToken(token) ? await callerForSession(deps, token) : null;
+  if (!caller) {
+    throttle.recordFailure(request.ip);
+    throw new AppError(401, 'unauthorized', SESSION_ENDED, {
+      headers: { 'set-cookie': clearedSessionCookie },
+    });
+  }
+  if (!SAFE_METHODS.has(request.method)) refuseCrossSite(deps, request, token);
+  const all = budgetsOf(deps, budgetDigestOf(caller, undefined));
+  const spent = route.modelBudget ? [all.requests, all.model] : [all.requests];
+  const hits = await hitBudgets(deps.memory.budgetLeases, spent, request.log);
+  request.ctx = { deps, caller, requestId: request.id, log: request.log };
+  for (const [i, budget] of spent.entries()) enforceBudget(reply, budget, hits[i] ?? null);
+  const refusal = accessRefusal(caller, route.scope, route.role);
+  if (refusal) throw refusal;
+}
+
+const clearedSessionCookie = `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0`;
+
+/**
+ * CSRF: a cookie-authenticated POST, PUT, PATCH or DELETE must carry the session's CSRF token in
+ * `x-csrf-token` (which a page of another origin cannot read), and an `Origin` header, when the
+ * browser sends one, must be this service's own. SameSite=Strict on the cookie is a second wall.
+ */
+function refuseCrossSite(deps: AppDeps, request: FastifyRequest, token: string) {
+  const origin = request.headers.origin;
+  if (origin !== undefined && origin !== baseUrlOf(deps.config, request))
+    throw new AppError(
+      403,
+      'csrf_failed',
+      'This request carries the console session cookie but comes from another site; it was refused.',
+    );
+  const presented = request.headers[CSRF_HEADER];
+  if (!csrfMatches(token, typeof presented === 'string' ? presented : undefined))
+    throw new AppError(
+      403,
+      'csrf_failed',
+      `A request made with the console session cookie that changes something must send the session's CSRF token as the ${CSRF_HEADER} header (from POST /v1/sessions, or session.csrfToken of GET /v1/account).`,
+    );
 }
 
 /**

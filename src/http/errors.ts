@@ -70,6 +70,7 @@ export const unauthorized = (message = 'Missing or invalid API key. Send `Author
 const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
   invalid: 400,
   quota_exceeded: 402,
+  unauthenticated: 401,
   forbidden: 403,
   not_found: 404,
   conflict: 409,

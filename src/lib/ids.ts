@@ -35,6 +35,7 @@ export const ID_PREFIXES = {
   invitation: 'inv',
   comment: 'cmt',
   audit: 'aud',
+  session: 'ses',
   brand: 'brd',
   voice: 'voi',
   channel: 'chn',

@@ -45,7 +45,7 @@ export const FEATURE_LAYERS: readonly (readonly string[])[] = [
   ['account'],
   ['oauth', 'channels', 'insights', 'posts/core'],
   ['approvals'],
-  ['voices', 'queues', 'posts/publishing', 'metrics', 'system', 'validate', 'invitations'],
+  ['voices', 'queues', 'posts/publishing', 'metrics', 'system', 'validate', 'invitations', 'sessions'],
   ['intelligence', 'series'],
   ['posts'],
   ['post-groups', 'plans'],

@@ -41,15 +41,31 @@ function tickCostAfterCollection(keepShape: boolean): number {
   return Number(out.trim());
 }
 
+/**
+ * Up to three child processes, stopping at the first that meets the bound: a busy machine can
+ * blur one measurement (a burst slowed by other work on either side of the collection), not
+ * three in a row, while a changed engine fails every one.
+ */
+function measured(keepShape: boolean, meets: (ratio: number) => boolean): number[] {
+  const ratios: number[] = [];
+  for (let attempt = 0; attempt < 3; attempt++) {
+    ratios.push(tickCostAfterCollection(keepShape));
+    if (meets(ratios.at(-1)!)) break;
+  }
+  return ratios;
+}
+
 describe('tick object shape', () => {
   it('a memory-reducing collection leaves nextTick on its fast path when the shape is held', () => {
-    expect(tickCostAfterCollection(true)).toBeLessThan(1.8);
+    const ratios = measured(true, (r) => r < 1.8);
+    expect(Math.min(...ratios), ratios.join(', ')).toBeLessThan(1.8);
   });
 
   // The control: without the held tick, the same collection sends every later nextTick through
   // V8's runtime (about four times the CPU per tick on Node 24). When a Node upgrade makes this
   // fail, V8 no longer loses the shape and keepTickObjectShape can go.
   it('without it, the same collection makes every later nextTick several times slower', () => {
-    expect(tickCostAfterCollection(false)).toBeGreaterThan(2.2);
+    const ratios = measured(false, (r) => r > 2.2);
+    expect(Math.max(...ratios), ratios.join(', ')).toBeGreaterThan(2.2);
   });
 });

@@ -28,6 +28,16 @@ export const BODY_CASES: Record<string, BodyCase> = {
     body: (t) => ({ channelId: t.channelId, slots: [1] }),
   },
   'POST /v1/keys': { path: () => '/v1/keys', body: () => ({ name: 'mass assignment' }) },
+  'POST /v1/sessions': {
+    path: () => '/v1/sessions',
+    body: (t) => ({ email: t.signIn.email, password: t.signIn.password }),
+    public: true,
+  },
+  // The same password again: an accepted request changes nothing the other cases rely on.
+  'PUT /v1/account/password': {
+    path: () => '/v1/account/password',
+    body: (t) => ({ password: t.password, currentPassword: t.password }),
+  },
   'PATCH /v1/members/{id}': {
     path: (t) => `/v1/members/${t.members.change}`,
     body: () => ({ role: 'admin' }),

@@ -318,6 +318,21 @@ describe('every operation, as its owner', () => {
     await ok('DELETE', `/v1/invitations/${b.invitationId}`, { key });
   });
 
+  it('signs in, reads the session, sets the password and signs out without a session secret in any body', async () => {
+    const { b } = s;
+    const signed = await ok('POST', '/v1/sessions', { body: b.signIn });
+    const cookie = (signed.headers.get('set-cookie') ?? '').split(';')[0]!;
+    expect(cookie).toMatch(/^postkit_session=kit_ses_/);
+    const headers = { cookie, 'x-csrf-token': signed.body.csrfToken };
+    const me = await ok('GET', '/v1/account', { headers });
+    expect(me.body.session.csrfToken).toBe(signed.body.csrfToken);
+    await ok('PUT', '/v1/account/password', {
+      headers,
+      body: { password: b.signIn.password, currentPassword: b.signIn.password },
+    });
+    await ok('DELETE', '/v1/sessions', { headers });
+  });
+
   it('comments on a post and reads the comments', async () => {
     const { b } = s;
     await ok('POST', `/v1/posts/${b.drafts.read}/comments`, { key: b.apiKey, body: { text: 'a note' } });

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { isNotNull } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import { expect } from 'vitest';
 import {
   apiKeys,
   channels,
   media,
+  members as memberRows,
   oauthStates,
   oauthTokens,
   posts,
@@ -12,6 +13,7 @@ import {
 } from '../../src/db/schema/index.ts';
 import { insertMember } from '../../src/features/members/member-row.ts';
 import { sha256Hex } from '../../src/lib/hash.ts';
+import { hashPassword } from '../../src/lib/password.ts';
 import { startSandbox } from '../../src/sandbox/sandbox.ts';
 import { issuedSecrets, testClock } from '../channels/helpers.ts';
 import type { TestApp, TestResponse } from '../helpers/app.ts';
@@ -33,6 +35,13 @@ export interface Tenant {
   marker: string;
   apiKey: string;
   accountId: string;
+  /** The owner's console password (set with PUT /v1/account/password). */
+  password: string;
+  /**
+   * A member who signs in to the console: an editor whose email nothing changes (PATCH
+   * /v1/account moves the owner's), with a password set by a hash written directly.
+   */
+  signIn: { email: string; password: string };
   keyId: string;
   secondKeyId: string;
   channelId: string;
@@ -158,6 +167,8 @@ const ISSUING: Record<string, string[]> = {
 
 const FULL_API_KEY = /kit_sk_[0-9A-Za-z]{38}/;
 const WEBHOOK_SECRET = /whsec_[A-Za-z0-9_-]{20,}/;
+/** A console session's secret: only ever in its Set-Cookie header, never in a body. */
+const SESSION_SECRET = /kit_ses_[0-9A-Za-z]{43}/;
 const SEALED = /v1\.[0-9a-f]{12}\.[\w-]+\.[\w-]+\.[\w-]+/;
 
 async function json(res: TestResponse, status: number) {
@@ -171,6 +182,8 @@ async function makeTenant(w: PostWorld, label: string): Promise<Tenant> {
   const m = await w.member();
   const key = m.apiKey;
   const as = (method: string, path: string, body?: unknown) => t.request(method, path, { key, body });
+  const password = `${marker} console password`;
+  await json(await as('PUT', '/v1/account/password', { password }), 200);
 
   const brand = await json(
     await as('POST', '/v1/brands', {
@@ -207,6 +220,12 @@ async function makeTenant(w: PostWorld, label: string): Promise<Tenant> {
     });
     return row!.id;
   };
+  const signIn = { email: `${marker}-console@agency.example`, password: `${marker} editor password` };
+  const signInId = await member('console');
+  await t.service.deps.db
+    .update(memberRows)
+    .set({ passwordHash: await hashPassword(signIn.password) })
+    .where(eq(memberRows.id, signInId));
   const members = {
     change: await member('change'),
     remove: await member('remove'),
@@ -322,6 +341,8 @@ async function makeTenant(w: PostWorld, label: string): Promise<Tenant> {
     marker,
     apiKey: key,
     accountId: m.accountId,
+    password,
+    signIn,
     keyId: (await json(await as('GET', '/v1/account'), 200)).key.id,
     secondKeyId: second.key.id,
     channelId: m.channelId,
@@ -501,6 +522,7 @@ export async function startSecurityWorld(
         for (const [value, label] of known) if (text.includes(value)) problems.push(`${where}: ${label}`);
         if (FULL_API_KEY.test(text)) problems.push(`${where}: a plaintext API key`);
         if (WEBHOOK_SECRET.test(text)) problems.push(`${where}: a webhook signing secret`);
+        if (SESSION_SECRET.test(text)) problems.push(`${where}: a session secret`);
         if (SEALED.test(text)) problems.push(`${where}: a vault-sealed value`);
         const fields = new Set<string>();
         forbiddenFieldsIn(r.body, fields);

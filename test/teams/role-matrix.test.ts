@@ -49,6 +49,8 @@ const STATED: Record<string, Role> = {
   'POST /v1/posts/:id/request-changes': 'admin',
   'PATCH /v1/account/settings': 'admin',
   'GET /v1/audit': 'admin',
+  'DELETE /v1/sessions': 'viewer',
+  'PUT /v1/account/password': 'viewer',
   'GET /v1/plans': 'viewer',
   'GET /v1/plans/:id': 'viewer',
   'POST /v1/plans': 'editor',

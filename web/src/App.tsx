@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { api, keyStore, ok } from './api.ts';
+import { api, keyStore, ok, type Schemas, sessionStore } from './api.ts';
 import { ErrorBox, Working } from './components/ErrorBox.tsx';
 import { UnsavedKeyNotice } from './components/KeySafety.tsx';
 import { ApiError } from './lib/errors.ts';
@@ -75,22 +75,54 @@ function notFound(path: string): (typeof PAGES)[number] {
 
 export function App() {
   const [key, setKey] = useState(keyStore.get);
+  // Whether this browser started a console session (email and password); its cookie is httpOnly,
+  // so the page asks GET /v1/account for it (and its CSRF token) rather than reading it.
+  const [sessionStarted, setSessionStarted] = useState(sessionStore.started);
   const route = useRoute();
   const queryClient = useQueryClient();
+  const session = useQuery({
+    queryKey: ['session'],
+    queryFn: async () => {
+      const me = await ok(api.GET('/v1/account'));
+      sessionStore.csrf = me.session?.csrfToken ?? null;
+      return me.session ?? null;
+    },
+    enabled: !key && sessionStarted,
+    retry: false,
+  });
+  const signedIn = Boolean(key) || Boolean(session.data);
   const whoami = useQuery({
-    queryKey: ['account', key],
+    queryKey: ['account', key ?? session.data?.id],
     queryFn: () => ok(api.GET('/v1/account')),
-    enabled: Boolean(key),
+    enabled: signedIn,
   });
 
-  const signIn = (apiKey: string) => {
-    keyStore.set(apiKey);
-    queryClient.clear();
-    setKey(apiKey);
+  const enter = () => {
     // Signing in on the consent page stays on it: the person came to answer an app.
     if (route.path !== '/authorize') navigate('/compose');
   };
-  const signOut = () => {
+  const signIn = (apiKey: string) => {
+    sessionStore.forget();
+    setSessionStarted(false);
+    keyStore.set(apiKey);
+    queryClient.clear();
+    setKey(apiKey);
+    enter();
+  };
+  const startSession = (started: Schemas['SessionResult']) => {
+    keyStore.clear();
+    sessionStore.start(started.csrfToken);
+    queryClient.clear();
+    queryClient.setQueryData(['session'], { ...started.session, csrfToken: started.csrfToken });
+    setKey(null);
+    setSessionStarted(true);
+    enter();
+  };
+  const signOut = async () => {
+    // A session ends on the server too (its cookie is cleared there); a key is only forgotten here.
+    if (!key && session.data) await api.DELETE('/v1/sessions').catch(() => undefined);
+    sessionStore.forget();
+    setSessionStarted(false);
     keyStore.clear();
     queryClient.clear();
     setKey(null);
@@ -106,14 +138,27 @@ export function App() {
       </main>
     );
 
-  if (!key || (whoami.error instanceof ApiError && whoami.error.status === 401)) {
+  if (!key && sessionStarted && session.isPending)
+    return (
+      <main id="main" className="auth">
+        <Working label="Signing you in…" />
+      </main>
+    );
+
+  const ended = whoami.error instanceof ApiError && whoami.error.status === 401;
+  if (!signedIn || ended) {
     return (
       <main id="main" className="auth">
         {key && <ErrorBox error={whoami.error} />}
+        {!key && sessionStarted && (
+          <p className="lead">
+            Your console session has ended (signed out, expired or removed); sign in again.
+          </p>
+        )}
         {route.path === '/authorize' && (
           <p className="lead">Sign in to answer an app that asks to connect to your Postkit account.</p>
         )}
-        <SignInPage onSignedIn={signIn} />
+        <SignInPage onSignedIn={signIn} onSession={startSession} />
       </main>
     );
   }

@@ -28,8 +28,51 @@ export const keyStore = {
   markSaved: () => localStorage.removeItem(UNSAVED_STORAGE),
 };
 
-/** The typed client (packages/client), same origin, with the stored key on every call. */
+/**
+ * A console session (email and password): the browser holds its cookie (httpOnly, sent by
+ * itself on same-origin calls); the page keeps only the session's CSRF token, in memory, which
+ * every call that changes something must send (docs/security.md, "Console sessions").
+ */
+const SESSION_STORAGE = 'postkit.session';
+
+export const sessionStore = {
+  csrf: null as string | null,
+  /** Whether this browser started a session (the cookie itself is out of the page's reach). */
+  started: (): boolean => localStorage.getItem(SESSION_STORAGE) === '1',
+  start(csrf: string) {
+    this.csrf = csrf;
+    localStorage.setItem(SESSION_STORAGE, '1');
+  },
+  forget() {
+    this.csrf = null;
+    localStorage.removeItem(SESSION_STORAGE);
+  },
+};
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The headers that authenticate a hand-made call (uploads, CSV): the stored key, or in a session
+ * the CSRF token for a method that changes something.
+ */
+export function authHeaders(method = 'GET'): Record<string, string> {
+  const key = keyStore.get();
+  if (key) return { authorization: `Bearer ${key}` };
+  if (sessionStore.csrf && !SAFE_METHODS.has(method.toUpperCase()))
+    return { 'x-csrf-token': sessionStore.csrf };
+  return {};
+}
+
+/** The typed client (packages/client), same origin, with the stored key (or the session's CSRF token) on every call. */
 export const api = createPostkitClient({ baseUrl: '', apiKey: () => keyStore.get() });
+api.use({
+  onRequest({ request }) {
+    if (!request.headers.has('authorization'))
+      for (const [name, value] of Object.entries(authHeaders(request.method)))
+        request.headers.set(name, value);
+    return request;
+  },
+});
 
 /** openapi-fetch's answer: data on success, else an ApiError with the API's error body. */
 export async function ok<T>(
@@ -48,7 +91,7 @@ export function uploadMedia(file: File, onProgress: (fraction: number) => void):
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/v1/media');
-    xhr.setRequestHeader('authorization', `Bearer ${keyStore.get() ?? ''}`);
+    for (const [name, value] of Object.entries(authHeaders('POST'))) xhr.setRequestHeader(name, value);
     xhr.setRequestHeader('content-type', file.type || 'application/octet-stream');
     xhr.setRequestHeader('x-filename', encodeURIComponent(file.name));
     xhr.upload.onprogress = (e) => {
@@ -70,7 +113,7 @@ export function uploadMedia(file: File, onProgress: (fraction: number) => void):
 /** A blob URL for a media item's bytes (the content route needs the bearer key). */
 export async function mediaObjectUrl(id: string): Promise<string> {
   const res = await fetch(`/v1/media/${encodeURIComponent(id)}/content`, {
-    headers: { authorization: `Bearer ${keyStore.get() ?? ''}` },
+    headers: authHeaders('GET'),
   });
   if (!res.ok) throw new ApiError(res.status, await res.json().catch(() => null));
   return URL.createObjectURL(await res.blob());

@@ -92,6 +92,26 @@ export interface paths {
         patch: operations["updateAccount"];
         trace?: never;
     };
+    "/v1/account/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set your console password
+         * @description Sets or changes the calling member’s password for console sign-in (an owner who signed up with an email sets one here). Changing it needs `currentPassword`, and ends the member’s other sessions. Needs a key holding everything the member’s role allows, or a session.
+         */
+        put: operations["replaceAccountPassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/account/settings": {
         parameters: {
             query?: never;
@@ -1573,6 +1593,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in to the console
+         * @description Email and password of a member who set one (at invitation accept, or PUT /v1/account/password). Answers with an httpOnly, SameSite=Strict session cookie and the CSRF token to send as `x-csrf-token` on every unsafe request made with it (GET /v1/account tells it again, under `session`). Attempts are limited per address and per email. API keys stay for programs.
+         */
+        post: operations["createSession"];
+        /**
+         * Sign out
+         * @description Ends the current console session at once, in every process, and clears its cookie. 404 when the request is made with an API key (revoke the key instead).
+         */
+        delete: operations["clearSessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/voices": {
         parameters: {
             query?: never;
@@ -2045,6 +2089,14 @@ export interface components {
         ConnectedAppListResult: {
             apps: components["schemas"]["ConnectedApp"][];
         };
+        ConsoleSession: {
+            createdAt: number;
+            /** @description Send it as the `x-csrf-token` header with every POST, PUT, PATCH and DELETE made with the session cookie */
+            csrfToken: string;
+            /** @description When the session ends; sign in again then */
+            expiresAt: number;
+            id: string;
+        };
         CreateAccountRequestInput: {
             /**
              * Format: email
@@ -2079,6 +2131,8 @@ export interface components {
             /** @description The link to send the person, shown only here: it holds the single-use token */
             acceptUrl: string;
             invitation: components["schemas"]["Invitation"];
+            /** @description Whether the link was also mailed to the person: true only where SMTP_URL is configured and the mail server accepted the message; otherwise send acceptUrl yourself */
+            mailed: boolean;
         };
         CreateKeyRequestInput: {
             /** @description Label for the key; default `default` */
@@ -3086,6 +3140,31 @@ export interface components {
         };
         /** @enum {string} */
         SeriesStatus: "active" | "ended" | "canceled";
+        Session: {
+            createdAt: number;
+            /** @description When the session ends; sign in again then */
+            expiresAt: number;
+            id: string;
+        };
+        SessionResult: {
+            account: components["schemas"]["Account"];
+            /** @description Send it as the `x-csrf-token` header with every POST, PUT, PATCH and DELETE made with the session cookie */
+            csrfToken: string;
+            member: components["schemas"]["Member"];
+            session: components["schemas"]["Session"];
+        };
+        SetPasswordRequestInput: {
+            /** @description Needed when the member already has a password */
+            currentPassword?: string;
+            /** @description 10 to 200 characters */
+            password: string;
+        };
+        SetPasswordResult: {
+            /** @constant */
+            passwordSet: true;
+            /** @description How many of the member’s other sessions were ended */
+            signedOut: number;
+        };
         SetQueueRequestInput: {
             /** @description At most 100 distinct weekly slots */
             slots: components["schemas"]["QueueSlotInput"][];
@@ -3109,6 +3188,12 @@ export interface components {
             /** @description Where in the submitted `post` the signal points (UTF-16 offsets); empty when it is about the whole post */
             spans: components["schemas"]["TextSpan"][];
             weight: number;
+        };
+        SignInRequestInput: {
+            /** @description The workspace to sign in to, when this email and password belong to several */
+            accountId?: string;
+            email: string;
+            password: string;
         };
         StoredScoreResult: {
             result: components["schemas"]["ScoreResult"];
@@ -3429,9 +3514,12 @@ export interface components {
         };
         WhoamiResult: {
             account: components["schemas"]["Account"];
-            key: components["schemas"]["ApiKey"];
-            /** @description The member the calling key belongs to */
+            /** @description The calling key; null when signed in to the console with a session */
+            key: components["schemas"]["ApiKey"] | null;
+            /** @description The member the calling key (or console session) belongs to */
             member: components["schemas"]["Member"];
+            /** @description Present when signed in to the console with email and password (POST /v1/sessions) */
+            session?: components["schemas"]["ConsoleSession"];
         };
         WrittenBy: {
             /**
@@ -3713,6 +3801,66 @@ export interface operations {
             };
             /** @description Conflict with the resource state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replaceAccountPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPasswordRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetPasswordResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9095,6 +9243,122 @@ export interface operations {
             };
             /** @description Missing or invalid API key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    clearSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteResult"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -11,3 +11,4 @@ export * from './personal.ts';
 export * from './plans.ts';
 export * from './posts.ts';
 export * from './queues.ts';
+export * from './sessions.ts';

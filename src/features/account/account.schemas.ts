@@ -26,6 +26,27 @@ export const CreateAccountResult = z
   .meta({ id: 'CreateAccountResult' });
 export type CreateAccountResult = z.output<typeof CreateAccountResult>;
 
+/** A console session as whoami tells it, with the CSRF token its unsafe requests must send. */
+export const ConsoleSession = z
+  .object({
+    id: z.string(),
+    createdAt: z.number().int(),
+    expiresAt: z.number().int().describe('When the session ends; sign in again then'),
+    csrfToken: z
+      .string()
+      .describe(
+        'Send it as the `x-csrf-token` header with every POST, PUT, PATCH and DELETE made with the session cookie',
+      ),
+  })
+  .meta({ id: 'ConsoleSession' });
+
 export const WhoamiResult = z
-  .object({ account: Account, member: Member.describe('The member the calling key belongs to'), key: ApiKey })
+  .object({
+    account: Account,
+    member: Member.describe('The member the calling key (or console session) belongs to'),
+    key: ApiKey.nullable().describe('The calling key; null when signed in to the console with a session'),
+    session: ConsoleSession.optional().describe(
+      'Present when signed in to the console with email and password (POST /v1/sessions)',
+    ),
+  })
   .meta({ id: 'WhoamiResult' });

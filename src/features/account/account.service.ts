@@ -60,14 +60,18 @@ async function getCallingMember(ctx: Ctx): Promise<Member> {
 }
 
 /** The account, calling member and calling key, as authenticated for this request (one read in all). */
-export async function whoami({
-  ctx,
-}: Call<void>): Promise<{ account: Account; member: Member; key: ApiKey }> {
+export async function whoami({ ctx }: Call<void>): Promise<{
+  account: Account;
+  member: Member;
+  key: ApiKey | null;
+  session?: NonNullable<Ctx['caller']['session']>;
+}> {
   if (ctx.caller.snapshot) return ctx.caller.snapshot;
+  const { session } = ctx.caller;
   const [account, member, key] = await Promise.all([
     getAccount(ctx),
     getCallingMember(ctx),
-    getCallingKey(ctx),
+    session ? null : getCallingKey(ctx),
   ]);
-  return { account, member, key };
+  return session ? { account, member, key, session } : { account, member, key };
 }

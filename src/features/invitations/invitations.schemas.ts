@@ -24,6 +24,11 @@ export const CreateInvitationResult = z
     acceptUrl: z
       .string()
       .describe('The link to send the person, shown only here: it holds the single-use token'),
+    mailed: z
+      .boolean()
+      .describe(
+        'Whether the link was also mailed to the person: true only where SMTP_URL is configured and the mail server accepted the message; otherwise send acceptUrl yourself',
+      ),
   })
   .meta({ id: 'CreateInvitationResult' });
 export type CreateInvitationResult = z.output<typeof CreateInvitationResult>;

@@ -11,6 +11,7 @@ import { issueKey } from '../keys/keys.service.ts';
 import { insertMember, toMember } from '../members/member-row.ts';
 import { requireManageable } from '../members/members.service.ts';
 import { listOwned, requireOwned } from '../tenancy.ts';
+import { mailInvitation } from './invitation-mail.ts';
 import type {
   AcceptInvitationRequest,
   AcceptInvitationResult,
@@ -86,7 +87,15 @@ export async function createInvitation({
     await recordAudit(tx, ctx.caller, { action: 'member.invited', target: created!.id, at: now });
     return created!;
   });
-  return { invitation: toInvitation(row), acceptUrl: acceptUrlOf(input.baseUrl, token) };
+  const acceptUrl = acceptUrlOf(input.baseUrl, token);
+  const mailed = await mailInvitation(ctx, {
+    to: row.email,
+    role: row.role,
+    acceptUrl,
+    expiresAt: row.expiresAt,
+    baseUrl: input.baseUrl,
+  });
+  return { invitation: toInvitation(row), acceptUrl, mailed };
 }
 
 export async function listInvitations({ ctx }: Call<void>): Promise<Invitation[]> {

@@ -52,6 +52,14 @@ const BY_CODE: Record<string, { title: string; action: string }> = {
     action: 'Validation still works; scoring, rewriting and generating come back next month.',
   },
   rate_limited: { title: 'Too many requests', action: 'Wait a little and try again.' },
+  invalid_credentials: {
+    title: 'That email and password were not accepted',
+    action: 'If you have an API key, you can sign in with it instead.',
+  },
+  csrf_failed: {
+    title: 'The request was refused as not coming from this page',
+    action: 'Reload the page and try again.',
+  },
   channel_revoked: {
     title: 'The channel was disconnected',
     action: 'Open Channels and connect it again, then publish the post again.',

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { keyStore, type Post, type Schemas } from '../api.ts';
+import { authHeaders, type Post, type Schemas } from '../api.ts';
 import { ErrorBox, Notice, Working } from '../components/ErrorBox.tsx';
 import { channelName } from '../lib/channels.ts';
 import { ApiError } from '../lib/errors.ts';
@@ -24,7 +24,7 @@ async function sendCsv(csv: string, dryRun: boolean, channelId: string): Promise
   if (channelId) query.set('channel', channelId);
   const res = await fetch(`/v1/posts/bulk-schedule${query.size ? `?${query}` : ''}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${keyStore.get() ?? ''}`, 'content-type': 'text/csv; charset=utf-8' },
+    headers: { ...authHeaders('POST'), 'content-type': 'text/csv; charset=utf-8' },
     body: csv,
   });
   let body: unknown = null;
@@ -38,7 +38,7 @@ async function sendCsv(csv: string, dryRun: boolean, channelId: string): Promise
 /** Downloads GET /v1/posts/export (it needs the bearer key, so a plain link cannot fetch it). */
 async function download(format: 'csv' | 'json') {
   const res = await fetch(`/v1/posts/export?format=${format}`, {
-    headers: { authorization: `Bearer ${keyStore.get() ?? ''}` },
+    headers: authHeaders('GET'),
   });
   if (!res.ok) throw new ApiError(res.status, await res.json().catch(() => null));
   const name =

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, keyStore, ok, type Schemas } from '../api.ts';
+import { api, authHeaders, ok, type Schemas } from '../api.ts';
 import { ErrorBox, Notice, Working } from '../components/ErrorBox.tsx';
 import { ApiError } from '../lib/errors.ts';
 import { formatWhen, relative } from '../lib/time.ts';
@@ -16,7 +16,7 @@ const EXAMPLE = `text,publishedAt,reactions,comments,shares
 async function sendCsv(csv: string, dryRun: boolean): Promise<Preview | Imported> {
   const res = await fetch(`/v1/history${dryRun ? '?dryRun=true' : ''}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${keyStore.get() ?? ''}`, 'content-type': 'text/csv' },
+    headers: { ...authHeaders('POST'), 'content-type': 'text/csv' },
     body: csv,
   });
   const body = await res.json().catch(() => null);

@@ -16,7 +16,7 @@ export function KeysPage() {
   const queryClient = useQueryClient();
   const keys = useQuery({ queryKey: ['keys'], queryFn: () => ok(api.GET('/v1/keys')) });
   const whoami = useQuery({ queryKey: ['whoami-key'], queryFn: () => ok(api.GET('/v1/account')) });
-  const currentId = whoami.data?.key.id ?? null;
+  const currentId = whoami.data?.key?.id ?? null;
   const [name, setName] = useState('');
   const [secret, setSecret] = useState<{ label: string; value: string } | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['keys'] });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { api, ok, type Schemas } from '../api.ts';
 import { CopyButton } from '../components/CopyButton.tsx';
 import { ErrorBox, Working } from '../components/ErrorBox.tsx';
+import { PasswordCard } from '../components/PasswordCard.tsx';
 import { formatWhen } from '../lib/time.ts';
 
 type Role = Schemas['Member']['role'];
@@ -42,11 +43,11 @@ export function TeamPage() {
   });
   const [email, setEmail] = useState('');
   const [inviteRole, setInviteRole] = useState<Role>('editor');
-  const [link, setLink] = useState<{ email: string; url: string } | null>(null);
+  const [link, setLink] = useState<{ email: string; url: string; mailed: boolean } | null>(null);
   const invite = useMutation({
     mutationFn: () => ok(api.POST('/v1/invitations', { body: { email: email.trim(), role: inviteRole } })),
     onSuccess: (r) => {
-      setLink({ email: r.invitation.email, url: r.acceptUrl });
+      setLink({ email: r.invitation.email, url: r.acceptUrl, mailed: r.mailed });
       setEmail('');
       refresh('invitations');
     },
@@ -159,7 +160,11 @@ export function TeamPage() {
           {invite.error ? <ErrorBox error={invite.error} /> : null}
           {link ? (
             <div className="notice">
-              <p>Send this link to {link.email}; it works once, for 7 days, and is shown only now.</p>
+              <p>
+                {link.mailed
+                  ? `The invitation was mailed to ${link.email}. The link is also here, shown only now; it works once, for 7 days.`
+                  : `Send this link to ${link.email}; it works once, for 7 days, and is shown only now.`}
+              </p>
               <code className="secret-value">{link.url}</code>{' '}
               <CopyButton text={link.url} label="Copy the link" />
             </div>
@@ -200,6 +205,7 @@ export function TeamPage() {
         ) : null}
         {approvals.error ? <ErrorBox error={approvals.error} /> : null}
       </section>
+      <PasswordCard />
     </div>
   );
 }
