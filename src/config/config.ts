@@ -126,6 +126,11 @@ export const configSchema = z.object({
    * or ::1) while every other address stays guarded: for trying webhooks locally (`npm run demo`).
    */
   WEBHOOK_ALLOW_LOOPBACK: bool.default(false),
+  /**
+   * A webhook receiver on this machine that lists what it received (`npm run demo` serves one and
+   * sets this), offered by the console's Webhooks page as an endpoint to try; unset elsewhere.
+   */
+  WEBHOOK_DEMO_RECEIVER_URL: z.url().optional(),
   WEBHOOK_BACKOFF_SCALE: positiveNumber.default(1),
   /**
    * OAuth clients that name themselves by a client ID metadata document (an https URL as

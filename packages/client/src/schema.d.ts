@@ -2536,6 +2536,8 @@ export interface components {
                 role: "api" | "worker" | "all";
                 /** @description `heuristic` or the configured model provider */
                 scoringEngine: string;
+                /** @description A webhook receiver on this machine that lists what it received (GET, JSON `{arrived}`), served by `npm run demo` (WEBHOOK_DEMO_RECEIVER_URL); null elsewhere */
+                webhookReceiver: string | null;
             };
             /** @description The concepts a signal's `concept` names, each described for a writer */
             concepts: {

@@ -103,6 +103,12 @@ export const MetaResult = z
       kv: z.enum(['memory', 'redis']),
       mediaStorage: z.enum(['filesystem', 's3']),
       role: z.enum(['api', 'worker', 'all']),
+      webhookReceiver: z
+        .string()
+        .nullable()
+        .describe(
+          'A webhook receiver on this machine that lists what it received (GET, JSON `{arrived}`), served by `npm run demo` (WEBHOOK_DEMO_RECEIVER_URL); null elsewhere',
+        ),
     }),
   })
   .meta({ id: 'MetaResult' });

@@ -132,6 +132,9 @@ export function describeService(deps: AppDeps): MetaResult {
       kv: deps.kv.kind,
       mediaStorage: c.S3_BUCKET ? 's3' : 'filesystem',
       role: c.KIT_ROLE,
+      // Offered only where it can be reached: a loopback receiver needs WEBHOOK_ALLOW_LOOPBACK.
+      webhookReceiver:
+        c.WEBHOOK_DEMO_RECEIVER_URL && c.WEBHOOK_ALLOW_LOOPBACK ? c.WEBHOOK_DEMO_RECEIVER_URL : null,
     },
   };
 }

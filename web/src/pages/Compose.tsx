@@ -26,6 +26,7 @@ import { fromLocalInput, localSlot, toLocalInput } from '../lib/time.ts';
 import { Link, navigate, useRoute } from '../router.tsx';
 import { GeneratePanel, RewritePanel } from './ComposeAssist.tsx';
 import { ChannelFields, type PlatformId, useComposeChannel } from './ComposeChannel.tsx';
+import { GroupVariantNote } from './ComposeGroupNote.tsx';
 import {
   FirstCommentField,
   PostValidation,
@@ -326,6 +327,8 @@ function ComposeEditor() {
   const report =
     text.trim() && settledKey === currentKey && !validation.isPlaceholderData ? validation.data : undefined;
   const blocked = !text.trim() || (report ? !report.valid : false) || (grouped && !othersValid);
+  // A post of a group opened for editing: this editor writes that channel's post alone.
+  const editedGroupPost = editing && draft.data?.post.groupId ? draft.data.post : null;
   // A scheduled post opened for editing stays editable until its publish starts.
   const editingScheduled = Boolean(editing) && draft.data?.post.status === 'scheduled';
   const finished =
@@ -467,7 +470,11 @@ function ComposeEditor() {
             onPlatform={setPlatform}
             taken={grouped ? tabs.filter((_, i) => i !== active).map((tab) => tab.channelId) : []}
           />
+          {editedGroupPost && (
+            <GroupVariantNote post={editedGroupPost} channels={compose.channels.data?.channels ?? []} />
+          )}
           <AlsoPostTo
+            hidden={Boolean(editedGroupPost)}
             connected={connected}
             current={channelId}
             chosen={grouped ? tabs.filter((_, i) => i !== active).map((tab) => tab.channelId) : []}
@@ -585,6 +592,12 @@ function ComposeEditor() {
             channels={grouped ? tabs.length : 1}
           />
           {session.postId.current && <PostReviewById id={session.postId.current} />}
+          {grouped && (
+            <p className="hint repeat-note">
+              Repeat makes a series on one channel at a time; to repeat this post, keep one channel (untick
+              the others under Also post to).
+            </p>
+          )}
           {!grouped && (
             <RepeatControls
               fields={{ text, channelId: channelId || null, mediaIds: media.map((m) => m.id), ...parts }}

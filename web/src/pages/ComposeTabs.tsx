@@ -12,7 +12,10 @@ export function AlsoPostTo({
   chosen,
   onAdd,
   onRemove,
+  hidden = false,
 }: {
+  /** Editing one post of a group: it stays that channel's post (GroupVariantNote says so). */
+  hidden?: boolean;
   connected: Channel[];
   /** The channel of the tab being edited (chosen with the Channel picker). */
   current: string;
@@ -22,7 +25,7 @@ export function AlsoPostTo({
   onRemove: (channelId: string) => void;
 }) {
   const others = connected.filter((c) => c.id !== current);
-  if (!current || others.length === 0) return null;
+  if (hidden || !current || others.length === 0) return null;
   return (
     <fieldset className="also-post-to">
       <legend>Also post to</legend>

@@ -79,7 +79,8 @@ export function WebhookTest({ id }: { id: string }) {
             <strong>{r.delivered ? 'Delivered.' : 'Not delivered.'}</strong>{' '}
             {r.statusCode !== null
               ? `Your endpoint answered ${r.statusCode} in ${r.durationMs} ms.`
-              : r.error}
+              : // The network's own words, closed as a sentence before the next one.
+                `${r.error ?? 'No answer.'}${/[.!?]$/.test(r.error ?? '.') ? '' : '.'}`}
             {r.delivered ? '' : ' Real events are retried with backoff; this test is not.'}
           </p>
           <dl className="facts">

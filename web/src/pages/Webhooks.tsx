@@ -5,6 +5,7 @@ import { SecretOnce } from '../components/CopyButton.tsx';
 import { ErrorBox, Working } from '../components/ErrorBox.tsx';
 import { Status } from '../components/Status.tsx';
 import { formatWhen } from '../lib/time.ts';
+import { ArrivedAtReceiver, DemoReceiverCard, useDemoReceiver } from './WebhookInbox.tsx';
 import { WebhookTest } from './WebhookTest.tsx';
 
 type Webhook = Schemas['WebhookEndpoint'];
@@ -15,6 +16,7 @@ export function WebhooksPage() {
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<string[]>([]);
   const all = hooks.data?.events ?? [];
+  const receiver = useDemoReceiver();
   const create = useMutation({
     mutationFn: () =>
       ok(
@@ -32,9 +34,15 @@ export function WebhooksPage() {
     <div>
       <h1>Webhooks</h1>
       <p className="muted">
-        Postkit calls your HTTPS address, signed, when a post is published, fails or is scored, or a channel
+        Postkit calls your endpoint, signed, when a post is published, fails or is scored, or a channel
         disconnects.
       </p>
+      {receiver && (
+        <DemoReceiverCard
+          url={receiver}
+          added={hooks.data?.webhooks.some((w) => w.url === receiver) ?? false}
+        />
+      )}
       <form
         className="card form"
         onSubmit={(e) => {
@@ -79,14 +87,15 @@ export function WebhooksPage() {
       {hooks.data?.webhooks.length === 0 && <p className="muted">No endpoints yet.</p>}
       <ul className="cards">
         {hooks.data?.webhooks.map((w) => (
-          <WebhookRow key={w.id} hook={w} />
+          <WebhookRow key={w.id} hook={w} demoReceiver={w.url === receiver} />
         ))}
       </ul>
     </div>
   );
 }
 
-function WebhookRow({ hook }: { hook: Webhook }) {
+/** One endpoint; the demo's own receiver also shows what arrived there. */
+function WebhookRow({ hook, demoReceiver }: { hook: Webhook; demoReceiver: boolean }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const deliveries = useQuery({
@@ -122,6 +131,7 @@ function WebhookRow({ hook }: { hook: Webhook }) {
         </button>
       </div>
       <WebhookTest id={hook.id} />
+      {demoReceiver && <ArrivedAtReceiver url={hook.url} />}
       <ErrorBox error={remove.error ?? deliveries.error} />
       {open && deliveries.data && (
         <div className="table-wrap">
