@@ -46,6 +46,11 @@ const ranges =
   (find: (text: string) => [number, number][]): Finder =>
   ({ spans }) =>
     find(spans.text).map(([s, e]) => spans.span(s, e));
+/** The numbers extractFeatures found (numbers.ts), else (it looked for none) those of the text. */
+const numbers: Finder = (c) =>
+  c.f.numberRanges === undefined
+    ? ranges(numberRanges)(c)
+    : c.f.numberRanges.map(([s, e]) => c.spans.span(s, e));
 /** The names extractFeatures found (names.ts), so they are not looked for twice. */
 const names: Finder = ({ spans, f }) => f.names.map(([s, e]) => spans.span(s, e));
 const FIRST_PERSON = /(?<![\p{L}'’])(?:I|I['’](?:m|ve|d|ll)|[Mm]y|[Mm]e)(?![\p{L}'’])/gu;
@@ -99,8 +104,8 @@ const FINDERS: Record<string, Finder> = {
   'text.list_lines': words(LIST_LINE),
   'structure.long_sentences': longSentences,
   'text.sentence_words': longSentences,
-  'specificity.numbers': ranges(numberRanges),
-  'text.numbers': ranges(numberRanges),
+  'specificity.numbers': numbers,
+  'text.numbers': numbers,
   // The rule counts names and handles alike.
   'specificity.names': (c) => [...names(c), ...words(MENTION)(c)].sort((a, b) => a.start - b.start),
   'text.names': names,

@@ -10,7 +10,7 @@ import {
 import { firstSentence } from './first-sentence.ts';
 import { countMatches, NOT_X_BUT_Y } from './lexicon.ts';
 import { nameRanges } from './names.ts';
-import { countNumbers } from './numbers.ts';
+import { numberRanges } from './numbers.ts';
 import { paragraphStats } from './paragraph-stats.ts';
 import {
   cutTokens,
@@ -73,6 +73,12 @@ export interface TextFeatures {
   properNouns: number;
   /** Where those names stand in `text`, [start, end) (found once: the count and the signal's spans read them). */
   names: readonly (readonly [number, number])[];
+  /**
+   * Where the numbers stand in `text`, [start, end) (numbers.ts `numberRanges`, found once: the
+   * count and the signal's spans read them); undefined when the tokens hold no number, so none
+   * was looked for.
+   */
+  numberRanges: readonly (readonly [number, number])[] | undefined;
   questions: number;
   endsWithQuestion: boolean;
   exclamations: number;
@@ -207,6 +213,8 @@ export function extractFeatures(raw: string): TextFeatures {
   // Capitals inside sentences that name something (names.ts), not a headline's or a common word's.
   const names = capitals === 0 ? NO_NAMES : nameRanges(text, lower, capitalsAt, scan.units);
   const { counts, found, words, numbers, pronouns } = scanPhrases(tokens, wordFacts);
+  // Numerals standing as words, not digits inside a word, a tag, a handle or a link (numbers.ts).
+  const numberAt = numbers === 0 || !/\d/.test(text) ? undefined : numberRanges(text);
   // The opening's tokens are the text's first tokens when the opening starts the text and
   // lower-casing kept every character in place (a token cannot run past the opening's end:
   // it ends at white space, a line break or sentence punctuation).
@@ -251,8 +259,8 @@ export function extractFeatures(raw: string): TextFeatures {
     inlineHashtags: tags === undefined ? 0 : tags.before,
     links: linkStarts === undefined ? countMatches(LINK, text) : countAtStarts(LINK_AT, text, linkStarts),
     mentions: text.includes('@') ? countFrom(MENTION_AT, text, '@') : 0,
-    // Numerals standing as words, not digits inside a word, a tag, a handle or a link (numbers.ts).
-    numbers: numbers === 0 ? 0 : countNumbers(text),
+    numbers: numberAt === undefined ? 0 : numberAt.length,
+    numberRanges: numberAt,
     properNouns: names.length,
     names,
     questions: countRuns(text, '?'),
