@@ -144,7 +144,7 @@ export function structureRules(ctx: RuleContext, hits: RuleHit[]) {
         8,
         f.sentences === 1 ? '1 sentence' : `${f.sentences} sentences`,
         {
-          // The figures are platformA's (31,020 posts); a profile without them has a stated band.
+          // The figures are measured on the one profile that sets fewSentencesBelow (31,020 posts); a profile without them has a stated band.
           finding:
             rubric.fewSentencesBelow === null
               ? `The post has ${f.sentences === 1 ? 'one sentence' : `${f.sentences} sentences`}, within the ${lo}-${hi} range set for ${rubric.displayName}`
