@@ -188,3 +188,11 @@ export async function startFakeModel(): Promise<FakeModel> {
       }),
   };
 }
+
+/** The service's settings for a model behind `fake`: what every model test starts its app with. */
+export const modelAppEnv = (fake: FakeModel, timeoutMs = 5_000) => ({
+  LLM_PROVIDER: 'openai-compatible',
+  LLM_BASE_URL: fake.url,
+  LLM_MODEL: 'fake-1',
+  LLM_TIMEOUT_MS: String(timeoutMs),
+});

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DraftCheck } from '../../src/domain/enums.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { type FakeModel, startFakeModel } from './fake-model.ts';
+import { type FakeModel, modelAppEnv, startFakeModel } from './fake-model.ts';
 
 /**
  * Issue 34 item 4: a language model's drafts are held to the checks the offline drafts are held
@@ -52,12 +52,7 @@ async function generate(
 
 beforeAll(async () => {
   fake = await startFakeModel();
-  t = await startTestApp({
-    LLM_PROVIDER: 'openai-compatible',
-    LLM_BASE_URL: fake.url,
-    LLM_MODEL: 'fake-1',
-    LLM_TIMEOUT_MS: '5000',
-  });
+  t = await startTestApp(modelAppEnv(fake));
   ({ apiKey: key } = await t.signup());
 });
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { type FakeModel, startFakeModel } from './fake-model.ts';
+import { type FakeModel, modelAppEnv, startFakeModel } from './fake-model.ts';
 
 /**
  * Issue 32 on the model path: the notes a language model writes beside the score obey the note
@@ -71,12 +71,7 @@ async function score(
 
 beforeAll(async () => {
   fake = await startFakeModel();
-  t = await startTestApp({
-    LLM_PROVIDER: 'openai-compatible',
-    LLM_BASE_URL: fake.url,
-    LLM_MODEL: 'fake-1',
-    LLM_TIMEOUT_MS: '5000',
-  });
+  t = await startTestApp(modelAppEnv(fake));
   ({ apiKey: key } = await t.signup());
 });
 afterAll(async () => {
