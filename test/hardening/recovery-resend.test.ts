@@ -37,6 +37,22 @@ afterAll(async () => {
 
 const draft = (text: string) => createPost(w.t, alice, { text, channelId: alice.channelId });
 
+/**
+ * Publishes `text`, then forgets the outcome and crashes mid-publish with the create sent: the
+ * post is on the platform, and the post row does not know it.
+ */
+async function landedThenCrashed(text: string) {
+  const p = await draft(text);
+  const ok = await w.t.request('POST', `/v1/posts/${p.id}/publish`, { key: alice.apiKey });
+  const platformPostId: string = ok.body.post.platformPostId;
+  await w.t.service.deps.db
+    .update(posts)
+    .set({ publishedAt: null, platformPostId: null, platformUrl: null })
+    .where(eq(posts.id, p.id));
+  await crashMidPublish(w, p.id, { leaseMs: LEASE, createSent: true });
+  return { p, platformPostId };
+}
+
 const onPlatform = (text: string) => alice.platformPosts().filter((p) => p.text === text);
 
 describe('recovery of a create sent by a process that died', () => {
@@ -55,14 +71,7 @@ describe('recovery of a create sent by a process that died', () => {
 
   it('re-send answered duplicate: the first create had landed; it is looked up and recorded, not posted twice', async () => {
     const text = 'Landed while nobody was looking';
-    const p = await draft(text);
-    const ok = await w.t.request('POST', `/v1/posts/${p.id}/publish`, { key: alice.apiKey });
-    const platformPostId: string = ok.body.post.platformPostId;
-    await w.t.service.deps.db
-      .update(posts)
-      .set({ publishedAt: null, platformPostId: null, platformUrl: null })
-      .where(eq(posts.id, p.id));
-    await crashMidPublish(w, p.id, { leaseMs: LEASE, createSent: true });
+    const { p, platformPostId } = await landedThenCrashed(text);
     // The first create lands on the platform only after recovery's lookup (a slow request):
     // hidden from the listing until the re-send arrives, which the platform refuses as a
     // duplicate, as the live platform does.
@@ -122,14 +131,7 @@ describe('recovery of a create sent by a process that died', () => {
 
   it('lookup unavailable while the create had landed: once the platform answers it is found, not sent again', async () => {
     const text = 'Landed, listing down';
-    const p = await draft(text);
-    const ok = await w.t.request('POST', `/v1/posts/${p.id}/publish`, { key: alice.apiKey });
-    const platformPostId: string = ok.body.post.platformPostId;
-    await w.t.service.deps.db
-      .update(posts)
-      .set({ publishedAt: null, platformPostId: null, platformUrl: null })
-      .where(eq(posts.id, p.id));
-    await crashMidPublish(w, p.id, { leaseMs: LEASE, createSent: true });
+    const { p, platformPostId } = await landedThenCrashed(text);
     w.sandbox.platformA.faults.failAlways('findPosts', 503);
     const creates = w.sandbox.platformA.state.calls('createPost');
     await w.t.service.runner!.runOnce();
