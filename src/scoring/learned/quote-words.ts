@@ -2,7 +2,13 @@
  * Words the word-choice signal quotes (explain.ts), spelt as the post spells them.
  */
 
-const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
+import { isWordUnit } from '../text/char-classes.ts';
+
+/**
+ * `/[\p{L}\p{N}]/u.test(s[at])` for `s[at]` when it exists: one code unit (a surrogate is
+ * neither), read from a table instead of a regex test of a one-character string.
+ */
+const isWordCharAt = (s: string, at: number) => at >= 0 && at < s.length && isWordUnit(s.charCodeAt(at));
 
 /**
  * The post lower-cased as `asWritten` searches it for `word`: with straight apostrophes, as the
@@ -37,7 +43,7 @@ export function asWritten(word: string, text: string, lower: string): string {
   if (lower.length !== text.length) return word;
   let first: string | undefined;
   for (let at = lower.indexOf(word); at !== -1; at = lower.indexOf(word, at + 1)) {
-    if (isWordChar(lower[at - 1]) || isWordChar(lower[at + word.length])) continue;
+    if (isWordCharAt(lower, at - 1) || isWordCharAt(lower, at + word.length)) continue;
     // Spelt as the word (’ read as '): no string is cut for the usual case.
     if (speltAs(text, at, word)) return word;
     first ??= text.slice(at, at + word.length).replaceAll('’', "'");

@@ -1,4 +1,5 @@
 import type { Signal, Span } from '../types.ts';
+import { isWordUnit } from './char-classes.ts';
 import { isJsSpace, isSentenceEnd } from './text-scan.ts';
 
 /**
@@ -10,7 +11,11 @@ import { isJsSpace, isSentenceEnd } from './text-scan.ts';
  */
 
 export const WORD_CHAR = /[\p{L}\p{N}]/u;
-const isWordChar = (c: string | undefined) => c !== undefined && WORD_CHAR.test(c);
+/**
+ * `WORD_CHAR.test(s[at])` for `s[at]` when it exists: one code unit (a surrogate is neither a
+ * letter nor a digit), read from a table instead of a regex test of a one-character string.
+ */
+const isWordCharAt = (s: string, at: number) => at >= 0 && at < s.length && isWordUnit(s.charCodeAt(at));
 
 export class PostSpans {
   readonly raw: string;
@@ -75,6 +80,27 @@ export class PostSpans {
     return out;
   }
 
+  /**
+   * `matches` of the global pattern whose sticky copy is `re`, when `starts` holds every position
+   * a match can start at (sorted, repeats allowed): each is tried there, in order from the end of
+   * the previous match, as the global search goes (anchored-counts.ts), so the pattern is not
+   * tried at every position of the post. For patterns that match no empty string.
+   */
+  matchesAt(re: RegExp, starts: readonly number[], limit = 20): Span[] {
+    const out: Span[] = [];
+    let from = 0;
+    for (const start of starts) {
+      if (start < from) continue;
+      if (out.length === limit) break;
+      re.lastIndex = start;
+      if (!re.test(this.text)) continue;
+      from = re.lastIndex;
+      if (from > start) out.push(this.span(start, from));
+      else from = start + 1;
+    }
+    return out;
+  }
+
   /** Where each phrase stands as whole words, case-blind (a curly apostrophe reads as straight). */
   phrases(phrases: readonly string[], limit = 20): Span[] {
     if (this.lower.length !== this.text.length) return [];
@@ -85,7 +111,7 @@ export class PostSpans {
       const p = phrase.trim().toLowerCase();
       if (!p) continue;
       for (let at = lower.indexOf(p); at !== -1 && out.length < limit; at = lower.indexOf(p, at + 1)) {
-        if (isWordChar(lower[at - 1]) || isWordChar(lower[at + p.length])) continue;
+        if (isWordCharAt(lower, at - 1) || isWordCharAt(lower, at + p.length)) continue;
         out.push(this.span(at, at + p.length));
       }
     }

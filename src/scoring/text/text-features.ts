@@ -211,7 +211,7 @@ export function extractFeatures(raw: string): TextFeatures {
     emDashes,
   } = sentenceStats(text, lower, scan.units, capitalsAt);
   // Capitals inside sentences that name something (names.ts), not a headline's or a common word's.
-  const names = capitals === 0 ? NO_NAMES : nameRanges(text, lower, capitalsAt, scan.units);
+  const names = capitals === 0 ? NO_NAMES : nameRanges(text, lower, capitalsAt, scan.units, scan.runs);
   const { counts, found, words, numbers, pronouns } = scanPhrases(tokens, wordFacts);
   // Numerals standing as words, not digits inside a word, a tag, a handle or a link (numbers.ts).
   const numberAt = numbers === 0 || !/\d/.test(text) ? undefined : numberRanges(text);
