@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
+import { asWritten, LowerForWords } from '../../src/scoring/learned/quote-words.ts';
 import { spansOf } from '../../src/scoring/learned/signal-spans.ts';
 import { PostSpans } from '../../src/scoring/text/spans.ts';
 import { extractFeatures, HASHTAG, LINK, MENTION } from '../../src/scoring/text/text-features.ts';
@@ -84,8 +85,22 @@ it('points where the global patterns point, and finds phrases at the same word b
       for (const [name, pattern] of Object.entries(PATTERNS))
         expect(spansOf(name, c), name).toEqual(spans.matches(pattern));
       if (lower.length === t.length) {
-        const phrases = ['team', 'my', 'we', "i'm"];
-        expect(spans.phrases(phrases)).toEqual(phrasesByRegex(spans, lower.replaceAll('’', "'"), phrases));
+        const phrases = ['team', 'my', 'we', "i'm", 'Team', 'é'];
+        const expected = phrasesByRegex(
+          spans,
+          lower.replaceAll('’', "'"),
+          phrases.map((p) => p.toLowerCase()),
+        );
+        expect(spans.phrases(phrases)).toEqual(expected);
+        // The same from the tokeniser's runs of letters and digits, and the words quoted as written.
+        const f = c.f;
+        if (f.text === t) {
+          expect(new PostSpans(` ${t}`, t, lower, f.runs).phrases(phrases)).toEqual(expected);
+          for (const w of ['team', 'my', 'we', "i'm"])
+            expect(asWritten(w, t, new LowerForWords(t, lower).for(w), f.runs)).toBe(
+              asWritten(w, t, new LowerForWords(t, lower).for(w)),
+            );
+        }
       }
     }),
     { numRuns: 5_000 },

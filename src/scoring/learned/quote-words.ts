@@ -3,6 +3,7 @@
  */
 
 import { isWordUnit } from '../text/char-classes.ts';
+import { allWordUnits, unitsAt } from '../text/spans.ts';
 
 /**
  * `/[\p{L}\p{N}]/u.test(s[at])` for `s[at]` when it exists: one code unit (a surrogate is
@@ -36,12 +37,29 @@ export class LowerForWords {
 /**
  * A vocabulary word as the post writes it: lower case when the post ever writes it so, else its
  * first spelling ("America", "OpenAI"), so a quote never shows a name in lower case. `lower` is
- * the text lower-cased for this word (`LowerForWords`).
+ * the text lower-cased for this word (`LowerForWords`); `runs`, when given, its runs of letters
+ * and digits (TextFeatures.runs, offsets `shift` units before `lower`'s: the text without the
+ * white space around it), where a word of letters and digits alone stands as a word of its own.
  */
-export function asWritten(word: string, text: string, lower: string): string {
+export function asWritten(
+  word: string,
+  text: string,
+  lower: string,
+  runs?: readonly number[],
+  shift = 0,
+): string {
   // A letter whose lower case is longer ("İ") shifts every index after it: keep the entry.
   if (lower.length !== text.length) return word;
   let first: string | undefined;
+  if (runs !== undefined && allWordUnits(word)) {
+    for (let r = 0; r < runs.length; r += 2) {
+      const at = runs[r]! + shift;
+      if (runs[r + 1]! - runs[r]! !== word.length || !unitsAt(lower, at, word)) continue;
+      if (speltAs(text, at, word)) return word;
+      first ??= text.slice(at, at + word.length).replaceAll('’', "'");
+    }
+    return first ?? word;
+  }
   for (let at = lower.indexOf(word); at !== -1; at = lower.indexOf(word, at + 1)) {
     if (isWordCharAt(lower, at - 1) || isWordCharAt(lower, at + word.length)) continue;
     // Spelt as the word (’ read as '): no string is cut for the usual case.

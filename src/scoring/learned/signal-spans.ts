@@ -58,12 +58,16 @@ const FIRST_PERSON = /(?<![\p{L}'’])(?:I|I['’](?:m|ve|d|ll)|[Mm]y|[Mm]e)(?![
 const WE = /(?<![\p{L}'’])(?:[Ww]e|[Oo]ur|[Uu]s)(?![\p{L}'’])/gu;
 const YOU = /(?<![\p{L}'’])(?:[Yy]ou|[Yy]our|[Yy]ou['’](?:re|ve|ll|d))(?![\p{L}'’])/gu;
 
-/** Every offset of `text` holding one of the characters of `opens`, in order. */
-function offsetsOf(text: string, opens: string): number[] {
+/**
+ * Every offset of `text` holding a character `opens` (a global pattern of one character class)
+ * matches, in order: found by the regex engine's own scan, as `indexOf` of an ASCII character
+ * in a two-byte string tries nearly every position.
+ */
+function offsetsOf(text: string, opens: RegExp): number[] {
   const out: number[] = [];
-  for (let k = 0; k < opens.length; k++)
-    for (let at = text.indexOf(opens[k]!); at !== -1; at = text.indexOf(opens[k]!, at + 1)) out.push(at);
-  return opens.length > 1 ? out.sort((a, b) => a - b) : out;
+  opens.lastIndex = 0;
+  while (opens.test(text)) out.push(opens.lastIndex - 1);
+  return out;
 }
 
 /**
@@ -72,7 +76,7 @@ function offsetsOf(text: string, opens: string): number[] {
  * classes, which the global search tried at every position of the post (4% of the scorer's time
  * in a CPU profile, 2026-12-03).
  */
-const wordsFrom = (pattern: RegExp, opens: string): Finder => {
+const wordsFrom = (pattern: RegExp, opens: RegExp): Finder => {
   const at = sticky(pattern);
   return ({ spans }) => spans.matchesAt(at, offsetsOf(spans.text, opens));
 };
@@ -87,11 +91,11 @@ const links: Finder = ({ spans }) => {
         starts.sort((a, b) => a - b),
       );
 };
-const hashtags = wordsFrom(HASHTAG, '#');
-const mentions = wordsFrom(MENTION, '@');
-const firstPerson = wordsFrom(FIRST_PERSON, 'IMm');
-const we = wordsFrom(WE, 'WwOoUu');
-const you = wordsFrom(YOU, 'Yy');
+const hashtags = wordsFrom(HASHTAG, /#/g);
+const mentions = wordsFrom(MENTION, /@/g);
+const firstPerson = wordsFrom(FIRST_PERSON, /[IMm]/g);
+const we = wordsFrom(WE, /[WwOoUu]/g);
+const you = wordsFrom(YOU, /[Yy]/g);
 const EM_DASH = /—/g;
 const EXCLAMATION = /!+/g;
 
