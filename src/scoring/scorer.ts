@@ -40,9 +40,10 @@ const MAX_SIGNALS = 12;
  * 32), claims checked against the text (numbers, names, story, contrarian), the over-limit rule
  * counted the platform's way, the length wording. rules-10: the hook archetype is the claim
  * checks' (a story tells the writer's event, a contrarian opening a view it is against), with
- * re-measured notes and points.
+ * re-measured notes and points. rules-11: a closing question's span is the question, not the
+ * hashtags after it.
  */
-export const RULES_VERSION = 'rules-10';
+export const RULES_VERSION = 'rules-11';
 
 /**
  * What a cached score depends on besides its input and engine: the score schema, the learned

@@ -4,7 +4,7 @@ import { modelUsage } from '../../src/db/schema/index.ts';
 import type { Dimension } from '../../src/domain/enums.ts';
 import { DIMENSION_WEIGHTS } from '../../src/scoring/learned/model.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { type FakeModel, fenced, startFakeModel } from './fake-model.ts';
+import { type FakeModel, fenced, modelAppEnv, startFakeModel } from './fake-model.ts';
 
 let fake: FakeModel;
 let t: TestApp;
@@ -27,13 +27,9 @@ const weighted = (b: Record<Dimension, number>) =>
 
 beforeAll(async () => {
   fake = await startFakeModel();
-  t = await startTestApp({
-    LLM_PROVIDER: 'openai-compatible',
-    LLM_BASE_URL: fake.url,
-    LLM_MODEL: 'fake-1',
-    // Long enough that no answer of the fake server misses it on a loaded machine; the stall test waits it out.
-    LLM_TIMEOUT_MS: '3000',
-  });
+  // modelAppEnv's timeout is long enough that no answer of the fake server misses it on a
+  // loaded machine; the stall test waits it out.
+  t = await startTestApp(modelAppEnv(fake));
   ({ apiKey: key, accountId } = await t.signup());
 });
 afterAll(async () => {
@@ -111,7 +107,7 @@ describe('model judge', () => {
     fake.next('judge', () => ({ kind: 'stall' }));
     const res = await t.request('POST', '/v1/score', { key, body: { post: post() } });
     expect(res.status).toBe(502);
-    expect(res.body.error.message).toMatch(/3000 ms/);
+    expect(res.body.error.message).toMatch(/5000 ms/);
   });
 });
 
@@ -201,7 +197,7 @@ describe('model rewrite, generate, plan and voice', () => {
     expect(honest.body.candidates[0].post).not.toMatch(/47|12/);
   });
 
-  it('plans with brand themes as pillars, in the brand’s spelling, on the cadence', async () => {
+  it('plans on a brand’s themes in the brand’s spelling, on the cadence; a plan naming none of them is retried', async () => {
     const brand = (
       await t.request('POST', '/v1/brands', { key, body: { name: 'M', themes: ['Billing', 'Hiring'] } })
     ).body.brand;

@@ -320,6 +320,9 @@ describeRealPosts('signals a writer can act on (real posts)', () => {
         if (s.concept === 'tags') for (const w of words) expect(w).toMatch(/^@/);
         if (s.rule === 'hook.archetype' || s.rule === 'hook.fold')
           expect(input.post.trimStart().startsWith(words[0]!)).toBe(true);
+        // The closing question is the question, not the hashtags after it ("What would you answer? #India").
+        if (s.rule === 'engagement.closing_question' || s.rule === 'text.ends_with_question')
+          for (const w of words) expect(w, input.post.slice(-80)).toMatch(/\?$/);
         if (s.rule === 'text.word_choice')
           for (const [, quoted] of s.detail.matchAll(/"([^"]+)"/g))
             expect(words.map((w) => w.toLowerCase().replaceAll('’', "'"))).toContain(quoted!.toLowerCase());

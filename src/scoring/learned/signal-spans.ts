@@ -115,8 +115,10 @@ const longestLine: Finder = ({ spans }) => {
 };
 
 /** The last sentence: where a closing question stands. */
+/** The closing question: the last sentence that asks one (hashtags after it are not the question). */
 const closingLine: Finder = ({ spans }) => {
-  const s = spans.sentences().at(-1);
+  const all = spans.sentences();
+  const s = all.findLast(([, end]) => spans.text.charCodeAt(end - 1) === QUESTION_MARK) ?? all.at(-1);
   return s ? [spans.span(s[0], s[1])] : [];
 };
 
