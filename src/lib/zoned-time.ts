@@ -103,3 +103,16 @@ export function addDays(year: number, month: number, day: number, days: number) 
 
 /** Days in a month (1-12). */
 export const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/**
+ * The zone as a person names it in a sentence: its generic name from the platform's locale data
+ * ("Central European Time", "Eastern Time"; the same name summer and winter), "UTC" for UTC, an
+ * offset ("GMT+03:00") for a zone with no name. Never the IANA id, which reads as a code.
+ */
+export function zoneWords(timeZone: string, at: number): string {
+  if (timeZone === 'UTC' || timeZone === 'Etc/UTC') return 'UTC';
+  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  return !name || name === 'GMT' || name === 'GMT+00:00' ? 'UTC' : name;
+}

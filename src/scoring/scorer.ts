@@ -191,10 +191,11 @@ function scoreAndKeep(
   }
   const raw = input.post;
   const spanContext: SpanContext = {
-    spans: new PostSpans(raw, rules.features.text, rules.features.lower),
+    spans: new PostSpans(raw, rules.features.text, rules.features.lower, rules.features.runs),
     f: rules.features,
     overflowAt: overLimit ? overflowIndex(rules.rubric.counting, raw, rules.rubric.maxLength) : raw.length,
   };
+  const lower = lowerOfPost(raw, rules.features);
   const explained = explain({
     hits: rules.hits,
     x,
@@ -206,7 +207,9 @@ function scoreAndKeep(
     measuredFormats: measuredFormats(model),
     judge: grades.by ?? 'model',
     text: raw,
-    lower: lowerOfPost(raw, rules.features),
+    lower,
+    runs: rules.features.runs,
+    runsShift: lower === undefined || raw === rules.features.text ? 0 : raw.length - raw.trimStart().length,
     after,
     spans: spanContext,
     scale: model.scale,

@@ -2214,7 +2214,7 @@ export interface components {
         /** @enum {string} */
         Dimension: "hook" | "algorithmFit" | "specificity" | "structure" | "voice" | "engagement";
         /** @enum {string} */
-        DraftCheck: "numbers" | "names" | "invented" | "labels" | "ai_tells" | "blanks" | "length" | "structure";
+        DraftCheck: "numbers" | "names" | "invented" | "labels" | "ai_tells" | "blanks" | "length" | "structure" | "topics";
         EngineInfo: {
             /** @description `heuristic` (offline) or `<provider>:<model>` */
             id: string;
@@ -2701,25 +2701,27 @@ export interface components {
         PlanItem: {
             angle: string;
             archetype: components["schemas"]["HookArchetype"];
-            /** @description What the item rests on: the author's own figures when a history is imported ("Your 6 posts on shift handovers earned 1.8x your median."), else that it uses published figures */
+            /** @description What the item rests on: the author's own figures when a history is imported ("Your 6 posts on shift handovers earned 1.8x your median."), else that it uses published figures; and why its `when`, in the writer's zone named in words ("Tuesday 09:00-12:00 Central European Time is one of your best windows: ...") */
             evidence: string | null;
             format: components["schemas"]["MediaKind"];
             hook: string;
             pillar: string;
             /** @description 1-based ordinal */
             slot: number;
-            /** @description The instant the item suggests (epoch ms): the next of the author's best weekly windows; null without a history to read them from */
+            /** @description The instant the item suggests (epoch ms): with `channelId` and a queue, one of the queue's next free slots (in the author's best windows first); otherwise the next start of one of the author's best weekly windows, read in the account's time zone; null with neither a history nor a queue */
             when: number | null;
         };
         PlanRequestInput: {
             authorHeadline?: string;
             authorName?: string;
-            /** @description Must belong to the caller; its themes become the pillars */
+            /** @description Must belong to the caller; its themes add to the brief's topics */
             brandId?: string;
             /** @description Themes, goals, topics */
             brief: string;
             /** @description Each angle then starts with its publishing day, e.g. "Mon, week 1:" */
             cadence?: components["schemas"]["CadenceInput"];
+            /** @description Must belong to the caller (and be of `platform` when both are given; `platform` defaults to the channel's): the channel the posts go to. When its queue has slots, each item's `when` is one of the queue's next free slots, those in the author's best windows first, and the times are in the queue's zone */
+            channelId?: string;
             /** @description 1-14 slots, default 5 */
             count?: number;
             followerBand?: components["schemas"]["FollowerBandInput"];
@@ -3011,7 +3013,7 @@ export interface components {
         SavedPlanItem: {
             angle: string;
             archetype: components["schemas"]["HookArchetype"];
-            /** @description What the item rests on: the author's own figures when a history is imported ("Your 6 posts on shift handovers earned 1.8x your median."), else that it uses published figures */
+            /** @description What the item rests on: the author's own figures when a history is imported ("Your 6 posts on shift handovers earned 1.8x your median."), else that it uses published figures; and why its `when`, in the writer's zone named in words ("Tuesday 09:00-12:00 Central European Time is one of your best windows: ...") */
             evidence: string | null;
             format: components["schemas"]["MediaKind"];
             hook: string;
@@ -3020,7 +3022,7 @@ export interface components {
             postId: string | null;
             /** @description 1-based ordinal */
             slot: number;
-            /** @description The instant the item suggests (epoch ms): the next of the author's best weekly windows; null without a history to read them from */
+            /** @description The instant the item suggests (epoch ms): with `channelId` and a queue, one of the queue's next free slots (in the author's best windows first); otherwise the next start of one of the author's best weekly windows, read in the account's time zone; null with neither a history nor a queue */
             when: number | null;
         };
         SavedPlanListResult: {
@@ -3529,7 +3531,7 @@ export interface components {
              * @enum {string}
              */
             engine: "model" | "offline";
-            /** @description When the offline engine stands in for a model draft: the check the model's draft failed after its one retry (numbers, names, invented, labels, ai_tells, blanks, length, structure); null otherwise */
+            /** @description When the offline engine stands in for a model draft: the check the model's draft failed after its one retry (numbers, names, invented, labels, ai_tells, blanks, length, structure; for a plan also topics); null otherwise */
             failedCheck: components["schemas"]["DraftCheck"] | null;
             /** @description One plain sentence saying who wrote it, and why when it fell back */
             note: string;

@@ -1,4 +1,7 @@
 import type { Call, Ctx } from '../../context.ts';
+import { channels } from '../../db/schema/index.ts';
+import type { Platform } from '../../domain/enums.ts';
+import { Invalid } from '../../domain/errors.ts';
 import { DEFAULT_PLATFORM } from '../../platforms/profiles.ts';
 import {
   draftParts,
@@ -17,9 +20,12 @@ import {
   type WrittenBy,
 } from '../../scoring/index.ts';
 import { type Cached, cached, cachedJson, cacheKey } from '../account/metered.ts';
+import { accountZone } from '../account/settings.service.ts';
 import { brandContext } from '../brands/brands.service.ts';
 import type { StoredPersonal } from '../history/personal-models.ts';
 import { personalFor, personalKey, withPersonal } from '../history/personal-score.ts';
+import { queueWithSlots } from '../queues/queue-assign.ts';
+import { requireReference } from '../tenancy.ts';
 import { voiceContext } from '../voices/voices.service.ts';
 import type { GenerateRequest, PlanRequest, ScoreRequest } from './intelligence.schemas.ts';
 import { type PlannedItem, withEvidence } from './plan-evidence.ts';
@@ -203,20 +209,38 @@ export async function generatePosts({ ctx, input }: Call<GenerateRequest>): Prom
 }
 
 /**
- * 1-14 outline items; brand themes are the pillars, and a cadence labels each slot's day. The
- * outlines are cached; what the author's history says about them (plan-evidence.ts) is read
- * fresh on every call, so an import changes the next plan at once.
+ * Where a plan's times come from, read before anything is charged: the channel named (400 at
+ * `channelId` when it is not the caller's, or is another platform's), its queue when it has
+ * slots, and the writer's zone (the queue's, else the account's).
+ */
+async function planPlace(ctx: Ctx, input: PlanRequest) {
+  const channel = input.channelId
+    ? await requireReference(ctx, channels, input.channelId, { what: 'Channel', path: 'channelId' })
+    : null;
+  const platform = input.platform ?? (channel?.platform as Platform | undefined) ?? DEFAULT_PLATFORM;
+  if (channel && channel.platform !== platform)
+    throw new Invalid(`channelId names a ${channel.platform} channel, and the plan is for ${platform}.`, [
+      { path: 'channelId', message: `Not a ${platform} channel` },
+    ]);
+  const queue = channel ? await queueWithSlots(ctx.deps.db, channel.id) : null;
+  const zone = queue?.timezone ?? (await accountZone(ctx.deps.db, ctx.caller.accountId));
+  return { platform, place: { zone, queue } };
+}
+
+/**
+ * 1-14 outline items; brand themes add pillars, and a cadence labels each slot's day. The
+ * outlines are cached (the channel is no part of them); what the author's history and the
+ * channel's queue say about them (plan-evidence.ts) is read fresh on every call, so an import
+ * or a post taking a slot changes the next plan at once.
  */
 export async function planPosts({
   ctx,
   input,
 }: Call<PlanRequest>): Promise<{ items: PlannedItem[]; writtenBy: WrittenBy; engine?: EngineNotice }> {
+  const { platform, place } = await planPlace(ctx, input);
   const { context, versions } = await conditioning(ctx, input);
-  const request = {
-    ...input,
-    brief: normalizePost(input.brief),
-    platform: input.platform ?? DEFAULT_PLATFORM,
-  };
+  const { channelId: _channel, ...asked } = input;
+  const request = { ...asked, brief: normalizePost(input.brief), platform };
   const key = cacheKey(ctx, 'plan', { request, versions, shape: PLAN_SHAPE });
   const json = await cachedJson(ctx, key, { metered: true }, async () => {
     const { outlines, writtenBy } = await ctx.deps.engine.plan(request, context);
@@ -233,6 +257,7 @@ export async function planPosts({
     outlined.items,
     formatsFor,
     Boolean(request.cadence),
+    place,
   );
   return { items, writtenBy: outlined.writtenBy, engine: outlined.engine };
 }

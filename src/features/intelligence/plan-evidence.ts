@@ -4,16 +4,19 @@ import { median } from '../../lib/rank-stats.ts';
 import type { PlanItem } from '../../scoring/index.ts';
 import { toHistoryEntry } from '../history/history.service.ts';
 import { readHistory } from '../history/history-view.ts';
-import { DAYS, localDayHour, WINDOWS } from '../insights/timing.ts';
+import { localDayHour, WINDOWS } from '../insights/timing.ts';
+import type { QueueRow } from '../queues/queue-assign.ts';
+import { type BestWindow, placeItems } from './plan-when.ts';
 
 /**
  * A plan from the author's own results (issue 34 item 2). With a history of at least
  * MIN_HISTORY posts with engagement on the plan's platform, the items are ordered so the pillars
  * whose posts earned most come first, a format the author's posts did better with replaces one
  * they did worse with, and the items go on the author's best weekly windows (a weekday and
- * 3-hour window, the /v1/insights grid, in UTC); each item says which of the author's figures
- * it rests on (`evidence`) and the instant it suggests (`when`). Without such a history every
- * item says it rests on published figures and suggests no time.
+ * 3-hour window, the /v1/insights grid, in the writer's zone) or on the free slots of the
+ * channel's queue (plan-when.ts); each item says which of the author's figures it rests on
+ * (`evidence`) and the instant it suggests (`when`). Without such a history every item says it
+ * rests on published figures, and suggests the queue's next free slots when there is a queue.
  */
 
 export interface PlannedItem extends PlanItem {
@@ -26,7 +29,6 @@ export interface PlannedItem extends PlanItem {
 export const MIN_HISTORY = 10;
 /** Posts a pillar, a format or a window needs before its figure is told. */
 const MIN_GROUP = 3;
-const WEEK_MS = 7 * 24 * 3_600_000;
 
 interface Engaged {
   text: string;
@@ -67,6 +69,8 @@ export async function withEvidence(
   fits: (archetype: PlanItem['archetype']) => MediaKind[],
   /** A cadence has labelled each slot's day: the order stays. */
   keepOrder: boolean,
+  /** The writer's zone (the queue's, else the account's) and the channel's queue, if it has slots. */
+  place: { zone: string; queue: QueueRow | null },
 ): Promise<{ items: PlannedItem[]; basedOn: number }> {
   const rows = (await readHistory(ctx.deps.db, ctx.caller.accountId)).filter((r) => r.platform === platform);
   const engaged: Engaged[] = rows.flatMap((row) => {
@@ -83,8 +87,18 @@ export async function withEvidence(
           },
         ];
   });
-  if (engaged.length < MIN_HISTORY)
-    return { items: items.map((i) => ({ ...i, evidence: PUBLISHED, when: null })), basedOn: engaged.length };
+  if (engaged.length < MIN_HISTORY) {
+    // No windows of the author's own: the queue's next free slots, when the channel has a queue.
+    const slots = await placeItems(ctx, place.zone, [], place.queue, items.length);
+    return {
+      items: items.map((item, k) => ({
+        ...item,
+        evidence: slots[k] ? `${PUBLISHED} ${slots[k].said}` : PUBLISHED,
+        when: slots[k]?.at ?? null,
+      })),
+      basedOn: engaged.length,
+    };
+  }
 
   const all = median(engaged.map((p) => p.engagement))!;
   const pillarFigure = new Map<string, { n: number; x: number }>();
@@ -112,7 +126,7 @@ export async function withEvidence(
       });
   }
   // The author's best weekly windows: cells of the insights grid with enough posts, best first.
-  const local = localDayHour('UTC');
+  const local = localDayHour(place.zone);
   const cells = new Map<string, { day: number; window: number; values: number[] }>();
   for (const p of engaged) {
     if (p.publishedAt === null || !p.timeKnown) continue;
@@ -123,19 +137,18 @@ export async function withEvidence(
     cell.values.push(p.engagement);
     cells.set(key, cell);
   }
-  const windows = [...cells.values()]
+  const windows: BestWindow[] = [...cells.values()]
     .filter((c) => c.values.length >= MIN_GROUP)
-    .map((c) => ({ ...c, x: multipleOf(c.values, all) }))
+    .map((c) => ({ day: c.day, window: c.window, n: c.values.length, x: multipleOf(c.values, all) }))
     .filter((c) => c.x > 1)
-    .sort((a, b) => b.x - a.x || b.values.length - a.values.length);
+    .sort((a, b) => b.x - a.x || b.n - a.n);
 
   // Pillars whose posts earned most first (stable: the plan's own order breaks ties).
   const ranked = items
     .map((item, k) => ({ item, k, x: pillarFigure.get(item.pillar)?.x ?? 1 }))
     .sort((a, b) => (keepOrder ? 0 : b.x - a.x) || a.k - b.k)
     .map((r) => r.item);
-  const now = ctx.deps.clock.now();
-  const slots = nextInstants(windows, ranked.length, now);
+  const slots = await placeItems(ctx, place.zone, windows, place.queue, ranked.length);
   const bestFormat = [...formatFigure]
     .filter(([, f]) => f.x > 1)
     .sort((a, b) => b[1].x - a[1].x)
@@ -157,10 +170,7 @@ export async function withEvidence(
     const f = formatFigure.get(format);
     if (f) said.push(`Your ${plural(f.n, `${FORMAT_WORDS[format]} post`)} earned ${times(f.x)} your median.`);
     const slot = slots[k];
-    if (slot)
-      said.push(
-        `${DAYS[slot.day]} ${WINDOWS[slot.window]} UTC is one of your best windows: ${plural(slot.n, 'post')} there earned ${times(slot.x)} your median.`,
-      );
+    if (slot) said.push(slot.said);
     if (!said.length)
       said.push(
         `None of your ${plural(engaged.length, 'post')} with engagement is on this theme yet: a new pillar.`,
@@ -168,35 +178,4 @@ export async function withEvidence(
     return { ...item, format, evidence: said.join(' '), when: slot?.at ?? null };
   });
   return { items: out.map((item, k) => ({ ...item, slot: k + 1 })), basedOn: engaged.length };
-}
-
-/** The next `count` instants on the best windows, in order of time, each window once a week. */
-function nextInstants(
-  windows: { day: number; window: number; values: number[]; x: number }[],
-  count: number,
-  now: number,
-): { at: number; day: number; window: number; n: number; x: number }[] {
-  if (!windows.length) return [];
-  const hours = 24 / WINDOWS.length;
-  const firstAt = (day: number, window: number) => {
-    const d = new Date(now);
-    const base = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), window * hours);
-    let at = base + ((day - d.getUTCDay() + 7) % 7) * 86_400_000;
-    if (at <= now) at += WEEK_MS;
-    return at;
-  };
-  const out: { at: number; day: number; window: number; n: number; x: number }[] = [];
-  for (let week = 0; out.length < count; week++)
-    for (const w of windows) {
-      if (out.length >= count) break;
-      out.push({
-        at: firstAt(w.day, w.window) + week * WEEK_MS,
-        day: w.day,
-        window: w.window,
-        n: w.values.length,
-        x: w.x,
-      });
-    }
-  // Best windows fill first, then each item takes the next instant in time.
-  return out.sort((a, b) => a.at - b.at);
 }

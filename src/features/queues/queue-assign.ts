@@ -43,6 +43,12 @@ export async function queueZone(db: DbOrTx, channelId: string): Promise<string> 
   return queue.timezone;
 }
 
+/** The channel's queue row, read without a lock; null when it has none or no slots. */
+export async function queueWithSlots(db: DbOrTx, channelId: string): Promise<QueueRow | null> {
+  const [queue] = await db.select().from(channelQueues).where(eq(channelQueues.channelId, channelId));
+  return queue && queue.slots.length > 0 ? queue : null;
+}
+
 /** Which of these channels have a queue with at least one slot. */
 export async function channelsWithSlots(db: DbOrTx, channelIds: string[]): Promise<Set<string>> {
   if (channelIds.length === 0) return new Set();
@@ -67,6 +73,26 @@ async function takenAmong(tx: DbOrTx, channelId: string, times: number[]): Promi
       ),
     );
   return new Set(rows.map((r) => r.at!));
+}
+
+/**
+ * The channel's next `count` free slots after `now`, read without a lock and without moving the
+ * filled-until hint: a suggestion (POST /v1/plan), not an assignment. A slot it names can be
+ * taken before the writer uses it; scheduling then goes through createPost as any other.
+ */
+export async function freeSlots(db: DbOrTx, queue: QueueRow, now: number, count: number): Promise<number[]> {
+  const out: number[] = [];
+  if (queue.slots.length === 0 || count <= 0) return out;
+  // Every slot up to the hint is known taken.
+  const start = Math.max(now + 1, queue.filledUntil === null ? 0 : queue.filledUntil + 1);
+  const walk = slotTimes(queue, start);
+  while (out.length < count) {
+    const chunk: number[] = [];
+    while (chunk.length < CHUNK) chunk.push(walk.next().value as number);
+    const taken = await takenAmong(db, queue.channelId, chunk);
+    for (const at of chunk) if (!taken.has(at) && out.length < count) out.push(at);
+  }
+  return out;
 }
 
 export interface SlotOptions {
