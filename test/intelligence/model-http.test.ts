@@ -197,7 +197,7 @@ describe('model rewrite, generate, plan and voice', () => {
     expect(honest.body.candidates[0].post).not.toMatch(/47|12/);
   });
 
-  it('plans with brand themes as pillars, in the brand’s spelling, on the cadence', async () => {
+  it('plans on a brand’s themes in the brand’s spelling, on the cadence; a plan naming none of them is retried', async () => {
     const brand = (
       await t.request('POST', '/v1/brands', { key, body: { name: 'M', themes: ['Billing', 'Hiring'] } })
     ).body.brand;

@@ -51,16 +51,48 @@ const GOOD: Item[] = [
 const edit = (i: number, change: Partial<Item>) =>
   GOOD.map((item, j) => (j === i ? { ...item, ...change } : item));
 
-async function plan(replies: Item[][]) {
+async function plan(replies: Item[][], brandId?: string) {
   for (const items of replies) fake.next('plan', () => ({ kind: 'json', value: { items } }));
   const before = fake.callsFor('plan');
   const res = await t.request('POST', '/v1/plan', {
     key,
-    body: { brief: BRIEF, count: 3, authorName: `Nurse ${++n}` },
+    // A letter, not a number, tells the authors apart: the author is a source of facts ("Nurse 5" gives 5).
+    body: {
+      brief: BRIEF,
+      count: 3,
+      authorName: `Nurse ${String.fromCharCode(65 + n++)}`,
+      ...(brandId ? { brandId } : {}),
+    },
   });
   const calls = fake.calls.filter((c) => c.task === 'plan').slice(before);
-  return { res, calls: calls.length, retry: calls[1] ? JSON.stringify(calls[1].request.messages) : '' };
+  const said = (k: number) => (calls[k] ? JSON.stringify(calls[k].request.messages) : '');
+  return { res, calls: calls.length, prompt: said(0), retry: said(1) };
 }
+
+/** The plan a model makes when a brand's themes replace the brief: its figures and names kept, its topics gone. */
+const BRANDED: Item[] = [
+  {
+    pillar: 'Burnout prevention',
+    hook: 'At St Mary, burnout prevention took a night shift from 22 to 9 minutes.',
+    angle: 'What burnout prevention looks like on nights.',
+    format: 'none',
+    archetype: 'pure-number',
+  },
+  {
+    pillar: 'Hiring',
+    hook: 'Hiring nurses for nights is the hard part.',
+    angle: 'Say what you look for when you hire for nights.',
+    format: 'document',
+    archetype: 'statement',
+  },
+  {
+    pillar: 'Burnout prevention',
+    hook: 'What keeps you going on a night shift?',
+    angle: 'Ask nurses what protects them from burnout.',
+    format: 'poll',
+    archetype: 'question',
+  },
+];
 
 beforeAll(async () => {
   fake = await startFakeModel();
@@ -74,6 +106,20 @@ afterAll(async () => {
 
 const BREAKS: { check: DraftCheck; items: Item[]; told: RegExp }[] = [
   { check: 'labels', items: edit(1, { angle: 'Tone: warm and plain.' }), told: /label or instruction/ },
+  {
+    check: 'topics',
+    items: [
+      GOOD[0]!,
+      {
+        ...GOOD[1]!,
+        pillar: 'Teamwork',
+        hook: 'The list nurses read at the bedside.',
+        angle: 'Walk through it.',
+      },
+      { ...GOOD[2]!, hook: 'What would you put on a handover list?' },
+    ],
+    told: /left out a topic the brief gives \(Written checklist\)/,
+  },
   {
     check: 'numbers',
     items: edit(0, { hook: 'Night-shift handovers at St Mary got much shorter: 22 minutes before.' }),
@@ -135,6 +181,58 @@ describe('model plans pass the checks on the brief, or the offline plan answers'
     expect(r.calls).toBe(2);
     expect(r.retry).toContain('item 2: it repeats the brief');
     expect(r.res.body.writtenBy.engine).toBe('model');
+  });
+
+  describe("with a brand, the brand's themes add to the brief's topics, never replace them", () => {
+    let brandId: string;
+    beforeAll(async () => {
+      const res = await t.request('POST', '/v1/brands', {
+        key,
+        body: { name: 'Ward', themes: ['Burnout prevention', 'Hiring'] },
+      });
+      brandId = res.body.brand.id;
+    });
+
+    it("tells the model the brief's topics and the brand's themes apart", async () => {
+      const r = await plan([GOOD.map((i, k) => (k === 1 ? { ...i, pillar: 'Hiring' } : i))], brandId);
+      expect(r.prompt).toContain(
+        "The brief's own topics (Night-shift handovers | St Mary | Written checklist) stay in the plan",
+      );
+      expect(r.prompt).toContain("brand's themes (Burnout prevention | Hiring) add to them");
+      expect(r.prompt).not.toContain('Use only these pillars');
+      expect(r.res.body.writtenBy.engine).toBe('model');
+      expect(r.res.body.items.map((i: Item) => i.pillar)).toEqual(['Handovers', 'Hiring', 'Handovers']);
+    });
+
+    it("a plan whose brand themes replace the brief's topics is retried with the reason, then the offline plan keeps both", async () => {
+      const r = await plan([BRANDED, BRANDED], brandId);
+      expect(r.calls).toBe(2);
+      expect(r.retry).toContain(
+        "the plan leaves out the brief's topics Night-shift handovers, Written checklist",
+      );
+      expect(r.res.body.writtenBy).toMatchObject({ engine: 'offline', failedCheck: 'topics' });
+      expect(r.res.body.writtenBy.note).toMatch(
+        /the language model's plan left out topics the brief gives \(Night-shift handovers, Written checklist\), even after one retry/,
+      );
+      const pillars = r.res.body.items.map((i: Item) => i.pillar);
+      expect(pillars).toContain('Night-shift handovers');
+      expect(pillars.some((p: string) => ['Burnout prevention', 'Hiring'].includes(p))).toBe(true);
+    });
+
+    it('a plan on the brand that also drops a figure of the brief fails on the figure first', async () => {
+      const dropped = BRANDED.map((i, k) => (k === 0 ? { ...i, hook: 'Burnout prevention at St Mary.' } : i));
+      const r = await plan([dropped, dropped], brandId);
+      expect(r.retry).toMatch(/the plan drops the brief's figures 22, 9/);
+      expect(r.retry).toContain("leaves out the brief's topics");
+      expect(r.res.body.writtenBy.failedCheck).toBe('numbers');
+    });
+
+    it("a plan naming none of the brand's themes is retried, and its fix is the model's", async () => {
+      const r = await plan([GOOD, GOOD.map((i, k) => (k === 1 ? { ...i, pillar: 'Hiring' } : i))], brandId);
+      expect(r.calls).toBe(2);
+      expect(r.retry).toContain("the plan names none of the brand's themes Burnout prevention, Hiring");
+      expect(r.res.body.writtenBy.engine).toBe('model');
+    });
   });
 
   it('a plan of the wrong size twice is still a 502: there is no plan of the shape asked for', async () => {

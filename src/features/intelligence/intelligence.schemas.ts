@@ -182,7 +182,7 @@ export const WrittenBy = z
       .enum(['model', 'offline'])
       .describe('`model`: the configured language model; `offline`: the deterministic offline engine'),
     failedCheck: DraftCheck.nullable().describe(
-      "When the offline engine stands in for a model draft: the check the model's draft failed after its one retry (numbers, names, invented, labels, ai_tells, blanks, length, structure); null otherwise",
+      "When the offline engine stands in for a model draft: the check the model's draft failed after its one retry (numbers, names, invented, labels, ai_tells, blanks, length, structure; for a plan also topics); null otherwise",
     ),
     note: z.string().describe('One plain sentence saying who wrote it, and why when it fell back'),
   })
@@ -219,7 +219,7 @@ export const PlanRequest = z
     cadence: Cadence.optional().describe(
       'Each angle then starts with its publishing day, e.g. "Mon, week 1:"',
     ),
-    brandId: RefId.optional().describe('Must belong to the caller; its themes become the pillars'),
+    brandId: RefId.optional().describe("Must belong to the caller; its themes add to the brief's topics"),
     voiceId: RefId.optional().describe('Must belong to the caller'),
     channelId: RefId.optional().describe(
       "Must belong to the caller (and be of `platform` when both are given; `platform` defaults to the channel's): the channel the posts go to. When its queue has slots, each item's `when` is one of the queue's next free slots, those in the author's best windows first, and the times are in the queue's zone",

@@ -6,13 +6,13 @@ import { offlineMeasure } from '../scorer.ts';
 import { inventedFacts, linksLost, wordsKept } from '../text/facts.ts';
 import { normalizePost } from '../text/text-features.ts';
 import { generateOffline } from '../writers/generate-offline.ts';
-import { pillarsFor, planOffline } from '../writers/plan-offline.ts';
+import { briefTopics, pillarsFor, planOffline } from '../writers/plan-offline.ts';
 import { rewriteOffline } from '../writers/rewrite-offline.ts';
 import { fitsPart } from '../writers/rewrite-thread.ts';
 import { type ModelClient, ModelError } from './client.ts';
 import { type DraftGate, draftSetFailures, retryProblem } from './draft-gate.ts';
 import { notesBreaking } from './judge-notes.ts';
-import { PLANNED_BY_MODEL, planFailures, planFellBack } from './plan-gate.ts';
+import { PLANNED_BY_MODEL, type PlanTopics, planFailures, planFellBack } from './plan-gate.ts';
 import {
   brandAndVoice,
   GENERATE_INSTRUCTIONS,
@@ -63,6 +63,20 @@ function rewriteProblem(
 }
 
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/**
+ * The pillars the model is given, in the order the offline plan alternates them (the brief's
+ * topics first): with a brand, both lists are said apart, so the brand's themes read as an
+ * addition to the brief, never as its replacement.
+ */
+function pillarLine(topics: PlanTopics, pillars: string[]): string {
+  const brief = topics.brief.length ? topics.brief.join(' | ') : null;
+  if (!topics.brand.length)
+    return brief
+      ? `Pillars, spelled exactly: ${pillars.join(' | ')}.\nEvery one of the brief's topics (${brief}) appears in some item.`
+      : `Suggested pillars: ${pillars.join(' | ')}.`;
+  return `Pillars, spelled exactly: ${pillars.join(' | ')}.\n${brief ? `The brief's own topics (${brief}) stay in the plan, each in some item; the` : 'The'} brand's themes (${topics.brand.join(' | ')}) add to ${brief ? 'them' : 'the brief'}: give them items of their own, never replace the brief's topics with them.`;
+}
 
 export function createModelEngine(client: ModelClient): Engine {
   const judge: Judge = {
@@ -171,7 +185,10 @@ export function createModelEngine(client: ModelClient): Engine {
       const rubric = rubricFor(input.platform);
       const count = Math.min(14, Math.max(1, input.count ?? 5));
       const themes = context.brand?.themes.filter((t) => t.trim()) ?? [];
-      const pillars = themes.length ? themes : pillarsFor(input.brief, null);
+      // A brand's themes add to the brief's topics, never replace them (issue 34): the model is
+      // told both, and a plan that drops the brief's topics fails the check like a lost number.
+      const topics = { brief: briefTopics(input.brief), brand: themes };
+      const pillars = pillarsFor(input.brief, context.brand);
       const gate: DraftGate = {
         brief: input.brief,
         source: [
@@ -182,26 +199,23 @@ export function createModelEngine(client: ModelClient): Engine {
         ].join('\n'),
         platform: rubric.platform,
       };
-      // What the plan must be (count, formats, pillars): an answer still wrong there is a 502.
+      // What the plan must be (count, formats): an answer still wrong there is a 502.
       const shapeProblem = (v: PlanOutput) => {
         if (v.items.length !== count) return `return exactly ${count} items, not ${v.items.length}`;
         const bad = v.items.find((i) => !rubric.formats.includes(i.format));
         if (bad) return `format "${bad.format}" is not available on ${rubric.platform}`;
-        if (themes.length) {
-          const stray = v.items.find((i) => !themes.some((t) => squash(t) === squash(i.pillar)));
-          if (stray) return `pillar "${stray.pillar}" is not one of: ${themes.join(' | ')}`;
-        }
         return null;
       };
+      const failuresOf = (v: PlanOutput) => planFailures(gate, v.items, topics);
       const out = await client.generate({
         task: 'plan',
         schema: PlanOutput,
         instructions: PLAN_INSTRUCTIONS,
-        prompt: `${platformRubric(rubric)}\nFormats available: ${rubric.formats.join(', ')}\n${brandAndVoice(context.brand, context.voice)}\n\nPlan exactly ${count} posts. ${themes.length ? `Use only these pillars, spelled exactly: ${themes.join(' | ')}.` : `Suggested pillars: ${pillars.join(' | ')}.`}\n\nBrief:\n"""\n${input.brief}\n"""`,
+        prompt: `${platformRubric(rubric)}\nFormats available: ${rubric.formats.join(', ')}\n${brandAndVoice(context.brand, context.voice)}\n\nPlan exactly ${count} posts. ${pillarLine(topics, pillars)}\n\nBrief:\n"""\n${input.brief}\n"""`,
         temperature: 0.5,
         check: (v) =>
           shapeProblem(v) ??
-          (planFailures(gate, v.items)
+          (failuresOf(v)
             .map((f) => f.problem)
             .join('; ') ||
             null),
@@ -217,12 +231,12 @@ export function createModelEngine(client: ModelClient): Engine {
           return v;
         },
       });
-      const [failed] = planFailures(gate, out.items);
+      const [failed] = failuresOf(out);
       if (failed) return { outlines: planOffline(input, context.brand), writtenBy: planFellBack(failed) };
       return {
         outlines: out.items.map((i) => ({
           ...i,
-          // Brand themes are the pillars: report them with the brand's own spelling.
+          // A pillar that is a brand theme is reported in the brand's own spelling.
           pillar: themes.find((t) => squash(t) === squash(i.pillar)) ?? i.pillar,
         })),
         writtenBy: PLANNED_BY_MODEL,

@@ -7,13 +7,67 @@ import { type DraftFailure, type DraftGate, draftFailures } from './draft-gate.t
  * posts, so the brief's numbers and names must each appear somewhere in it (an item per point
  * may hold one figure each), while every item on its own repeats no label or instruction of the
  * brief, adds no number or link, carries no AI tell and leaves no blank where the brief gives the
- * fact. The requested count ("a 5-post series") is no figure to keep.
+ * fact. The requested count ("a 5-post series") is no figure to keep. And a plan stays about its
+ * brief: the brief's topics appear in it (as many as it has items), a brand's themes beside them,
+ * never instead of them.
  */
 
 export interface OutlineText {
+  pillar?: string;
   hook: string;
   angle: string;
 }
+
+/** What a plan must stay about: the brief's topics, and the brand's themes added to them. */
+export interface PlanTopics {
+  /** The brief's own topics (plan-offline.ts `briefTopics`). */
+  brief: readonly string[];
+  /** The brand's themes, none without a brand. */
+  brand: readonly string[];
+}
+
+/** A topic's words, each as a stem ("handovers" and "handover" are one), without short words. */
+const stems = (s: string) =>
+  (s.toLowerCase().match(/\p{L}[\p{L}\p{N}'’]*/gu) ?? [])
+    .filter((w) => w.length > 2)
+    .map((w) =>
+      w
+        .replace(/['’]s$/, '')
+        .replace(/ies$/, 'y')
+        .replace(/(?<!s)s$/, ''),
+    );
+
+/** Whether `text` names `topic`: the topic's last word (its head noun) is there, as a stem. */
+export function namesTopic(text: string, topic: string): boolean {
+  const head = stems(topic).at(-1);
+  return head !== undefined && stems(text).includes(head);
+}
+
+/**
+ * The brief's topics a plan of `items` leaves out, when it names fewer of them than it has items
+ * (a plan of two items need not hold four topics), or a brand's themes when it names none of
+ * them (a plan of two items or more).
+ */
+function topicFailures(topics: PlanTopics, items: readonly OutlineText[]): DraftFailure[] {
+  const all = items.map((i) => `${i.pillar ?? ''} ${i.hook} ${i.angle}`).join('\n');
+  const out: DraftFailure[] = [];
+  const missing = topics.brief.filter((t) => !namesTopic(all, t));
+  if (topics.brief.length - missing.length < Math.min(topics.brief.length, items.length))
+    out.push({
+      check: 'topics',
+      problem: `the plan leaves out the brief's topics ${listed(missing)}: keep them in the items; a brand's themes add to the brief, never replace it`,
+      plain: `left out ${missing.length === 1 ? 'a topic' : 'topics'} the brief gives (${listed(missing)})`,
+    });
+  if (topics.brand.length && items.length > 1 && !topics.brand.some((t) => namesTopic(all, t)))
+    out.push({
+      check: 'topics',
+      problem: `the plan names none of the brand's themes ${listed(topics.brand)}: give at least one item to them, beside the brief's topics`,
+      plain: `named none of the brand's themes (${listed(topics.brand)})`,
+    });
+  return out;
+}
+
+const listed = (xs: readonly string[]) => xs.slice(0, 6).join(', ');
 
 const ACROSS: ReadonlySet<DraftCheck> = new Set(['numbers', 'names']);
 const EACH: ReadonlySet<DraftCheck> = new Set(['labels', 'invented', 'ai_tells', 'blanks']);
@@ -23,7 +77,11 @@ const COUNT = /(?<![\p{L}\d])(\d+)[\s-]*(?:posts?|slots?|items?|ideas?|drafts?|o
 export const countNumbers = (brief: string) => [...brief.matchAll(COUNT)].map((m) => m[1]!);
 
 /** What the plan fails, each problem naming its item for the retry; empty when it passes. */
-export function planFailures(gate: DraftGate, items: readonly OutlineText[]): DraftFailure[] {
+export function planFailures(
+  gate: DraftGate,
+  items: readonly OutlineText[],
+  topics: PlanTopics = { brief: [], brand: [] },
+): DraftFailure[] {
   const text = (i: OutlineText) => `${i.hook}\n\n${i.angle}`;
   const across = draftFailures(gate, items.map(text).join('\n\n'), ACROSS, countNumbers(gate.brief)).map(
     (f) => ({ ...f, problem: f.problem.replace(/^it /, 'the plan ') }),
@@ -34,7 +92,7 @@ export function planFailures(gate: DraftGate, items: readonly OutlineText[]): Dr
       problem: `item ${i + 1}: ${f.problem.replace('write the post itself', 'write the outline itself')}`,
     })),
   );
-  return [...across, ...each];
+  return [...across, ...topicFailures(topics, items), ...each];
 }
 
 export const PLANNED_BY_MODEL: WrittenBy = {

@@ -83,7 +83,16 @@ function pillarThemes(brief: string, brand: BrandContext | null): { pillars: Pil
 
 /** The pillars a plan uses (the model engine suggests them to the model). */
 export function pillarsFor(brief: string, brand: BrandContext | null): string[] {
-  return pillarThemes(brief, brand).pillars.map((p) => p.name);
+  return pillarThemes(planBrief(brief), brand).pillars.map((p) => p.name);
+}
+
+/**
+ * The topics a brief names (its themes, as pillars are written): what every plan of it must
+ * still be about, a brand or not. None for a brief that is only a label ("Q3 content push").
+ */
+export function briefTopics(brief: string): string[] {
+  const { pillars, generic } = pillarThemes(planBrief(brief), null);
+  return generic ? [] : pillars.map((p) => p.name);
 }
 
 /** What a plan is about: the brief without its instruction or label, on one line. */
