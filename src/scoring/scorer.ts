@@ -41,9 +41,10 @@ const MAX_SIGNALS = 12;
  * counted the platform's way, the length wording. rules-10: the hook archetype is the claim
  * checks' (a story tells the writer's event, a contrarian opening a view it is against), with
  * re-measured notes and points. rules-11: a closing question's span is the question, not the
- * hashtags after it.
+ * hashtags after it. rules-12: word order speaks only where shuffled words stand, not on
+ * headlines and lists of names.
  */
-export const RULES_VERSION = 'rules-11';
+export const RULES_VERSION = 'rules-12';
 
 /**
  * What a cached score depends on besides its input and engine: the score schema, the learned
