@@ -160,10 +160,10 @@ function stepBoundMs(rows: PostRecord[], now: number) {
 
 /**
  * Waits until every post is published or failed, for as long as recovery keeps making steps.
- * A loaded machine makes every step slower (one run at load 25 took more than 300 s), not
- * different, so the bound is not a guessed total: the wait fails when no post has moved for
- * longer than the product's own bound for one step (stepBoundMs), naming each unsettled post's
- * status, reason and retry time.
+ * A loaded machine makes every step slower, not different (one run at load 25 had not settled
+ * after 300 s, most likely for drafts no call had claimed: see below), so the bound is not a
+ * guessed total: the wait fails when no post has moved for longer than the product's own bound
+ * for one step (stepBoundMs), naming each unsettled post's status, reason and retry time.
  */
 async function settled(ids: string[]) {
   let steps = new Map<string, string>();
@@ -252,7 +252,7 @@ describe.runIf(SERVERS)('recovery after a busy minute, on both platforms', () =>
     // A call the API died before claiming for (still reading it, checking the post) published
     // nothing: its post is still a draft and its client saw a cut connection. Recovery has
     // nothing to settle there; the client checks the post and publishes again (operations.md),
-    // as this one does. Under load that is some of them; left alone they would never settle.
+    // as this one does. Under heavy load some can be; left alone they would never settle.
     const unclaimed = await db()
       .select({ id: posts.id })
       .from(posts)
