@@ -66,10 +66,12 @@ export function tellsEvent(hook: string): boolean {
 
 /**
  * Markers of a view being challenged. A plain negation ("isn't", "never", "do not") or a result
- * that went wrong states what happened, against no view.
+ * that went wrong states what happened, against no view. "Nobody" or "no one" alone opposes
+ * nothing ("Nobody talks about this, but...", "No one knows this about me" tease a secret); only
+ * "nobody needs X" denies what others hold, as "you don't need X" does.
  */
 const AGAINST =
-  /unpopular opinion|hot take|controversial|(?<![\p{L}])stop(?![\p{L}])|nobody|no one|is dead|are dead|overrated|myth|(?:is|are|all|got) (?:it |this |that )?wrong|a lie(?![\p{L}])|the truth|hard truth|most (?:people|(?:[\p{L}-]+ ){0,3}advice)|(?<!to )(?:get|gets) (?:[\p{L}'’]+ ){0,3}wrong|everyone (?:says|thinks)|(?<![\p{L}])forget(?![\p{L}])|you don['’]t need|the problem with|(?:biggest|common) mistake|is a mistake/iu;
+  /unpopular opinion|hot take|controversial|(?<![\p{L}])stop(?![\p{L}])|(?<![\p{L}])(?:nobody|no one) needs(?![\p{L}])|is dead|are dead|overrated|myth|(?:is|are|all|got) (?:it |this |that )?wrong|a lie(?![\p{L}])|the truth|hard truth|most (?:people|(?:[\p{L}-]+ ){0,3}advice)|(?<!to )(?:get|gets) (?:[\p{L}'’]+ ){0,3}wrong|everyone (?:says|thinks)|(?<![\p{L}])forget(?![\p{L}])|you don['’]t need|the problem with|(?:biggest|common) mistake|is a mistake/iu;
 
 /** Whether an opening sets itself against a view. */
 export const setsAgainstAView = (hook: string): boolean => AGAINST.test(hook);

@@ -112,7 +112,12 @@ export interface TextFeatures {
 export const HASHTAG = /(?<![\p{L}\p{N}_&#/])#(?=[\p{L}\p{N}_]*\p{L})[\p{L}\p{N}_]+/gu;
 export const LINK =
   /\bhttps?:\/\/[^\s<>"')\]]+|\bwww\.[^\s<>"')\]]+|\b(?:lnkd\.in|bit\.ly|t\.co|buff\.ly)\/[^\s<>"')\]]+/gi;
-export const MENTION = /(?<![\p{L}\p{N}_.])@[\p{L}\p{N}_][\p{L}\p{N}_.-]*/gu;
+/**
+ * A handle that tags a person. "@everyone", "@here", "@channel" and "@all" ping a whole group
+ * (a chat's notice to all its members) and tag no one, so they are no mention and no name.
+ */
+export const MENTION =
+  /(?<![\p{L}\p{N}_.])@(?!(?:[Ee]veryone|[Hh]ere|[Cc]hannel|[Aa]ll)(?![\p{L}\p{N}_.-]))[\p{L}\p{N}_][\p{L}\p{N}_.-]*/gu;
 export const LIST_LINE = /^[ \t]*(?:[-•*▪►→–]|\d{1,2}[.)]|\p{Extended_Pictographic}\uFE0F?)[ \t]+\S/gmu;
 // Sticky copies, tried only where a match can start (anchored-counts.ts).
 const HASHTAG_AT = sticky(HASHTAG);
