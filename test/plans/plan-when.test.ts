@@ -110,6 +110,8 @@ describeRealPosts('plans on the writer own times (real posts, no held-out author
         'Tuesday 09:00-12:00 Eastern Time is one of your best windows: 10 posts there earned',
       );
       expect(i.evidence).not.toMatch(/UTC|published figures|America\//);
+      // A format figure at the author's median is no reason for the format.
+      expect(i.evidence).not.toMatch(/(text-only|image|document|video|poll|link) posts? earned 1\.0x/);
       const wall = wallOf(i.when!, ZONE);
       expect([isoWeekday(wall.year, wall.month, wall.day), wall.hour, wall.minute]).toEqual([2, 9, 0]);
       expect(i.when!).toBeGreaterThan(w.clock.now());

@@ -170,7 +170,9 @@ export async function withEvidence(
     );
     const format = better ?? item.format;
     const f = formatFigure.get(format);
-    if (f) said.push(`Your ${plural(f.n, `${FORMAT_WORDS[format]} post`)} earned ${times(f.x)} your median.`);
+    // A format that earned the author's median (all their posts, often) is no reason for it.
+    if (f && times(f.x) !== times(1))
+      said.push(`Your ${plural(f.n, `${FORMAT_WORDS[format]} post`)} earned ${times(f.x)} your median.`);
     const slot = slots[k];
     if (slot) said.push(slot.said);
     if (!said.length)
