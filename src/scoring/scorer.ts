@@ -42,9 +42,11 @@ const MAX_SIGNALS = 12;
  * checks' (a story tells the writer's event, a contrarian opening a view it is against), with
  * re-measured notes and points. rules-11: a closing question's span is the question, not the
  * hashtags after it. rules-12: word order speaks only where shuffled words stand, not on
- * headlines and lists of names.
+ * headlines and lists of names. rules-13: generic text reads the announcement frame in its
+ * common words, a list's heading count as a count, and a chant of lines as a platitude stack.
+ * rules-14: word choice never names a preposition ("across", "like").
  */
-export const RULES_VERSION = 'rules-12';
+export const RULES_VERSION = 'rules-14';
 
 /**
  * What a cached score depends on besides its input and engine: the score schema, the learned

@@ -25,12 +25,37 @@ const MORE_BAIT: readonly string[] = [
   'follow me for',
 ];
 
+/**
+ * The announcement frame, "I'm thrilled to share", in its common words: one stock line whatever
+ * the adjective, since "excited to share" says no more than "thrilled to share" did.
+ */
+const ANNOUNCING: readonly string[] = [
+  'thrilled',
+  'excited',
+  'proud',
+  'happy',
+  'delighted',
+  'pleased',
+  'honored',
+  'honoured',
+  'humbled',
+].flatMap((feeling) => ['share', 'announce', 'celebrate'].map((verb) => `${feeling} to ${verb}`));
+
 /** Stock lines of filler posts: platitudes, announcement boilerplate, broetry's closers. */
 const STOCK: readonly string[] = [
-  'thrilled to share',
-  'thrilled to announce',
-  'excited to announce',
-  'happy to share that',
+  ...ANNOUNCING,
+  'next chapter',
+  'what the future holds',
+  'more to come',
+  'just the beginning',
+  'the journey continues',
+  'not have been possible without',
+  "wouldn't have been possible without",
+  'incredible team',
+  'amazing team',
+  'so grateful',
+  'if i can do it, so can you',
+  'exciting times ahead',
   "let's delve",
   'let that sink in',
   'read that again',
@@ -186,14 +211,20 @@ export function candidatePatterns(ids: readonly number[]): GenericPattern[] {
 /** Generic openers, which count only where the post starts (as hook.generic_opener reads them). */
 export const GENERIC_OPENING = new RegExp(`^(?:${GENERIC_OPENERS.map(pattern).join('|')})`, 'iu');
 
+/**
+ * The compiled patterns by source, one map per flags: the source is the key as it is (a string
+ * kept by its pattern, hashed once), where a key made by joining a flag to it was a new string
+ * to hash, all of its length, on every call (1.5% of the scorer's time, 2026-12-03).
+ */
 const COMPILED = new Map<string, RegExp>();
+const COMPILED_CASE_BLIND = new Map<string, RegExp>();
 /** A pattern compiled once per flags: case-blind when it reads a text whose lower case is not in place. */
 export function compiled(source: string, caseBlind: boolean): RegExp {
-  const key = `${caseBlind ? 'i' : ''}${source}`;
-  let re = COMPILED.get(key);
+  const cache = caseBlind ? COMPILED_CASE_BLIND : COMPILED;
+  let re = cache.get(source);
   if (!re) {
     re = new RegExp(source, caseBlind ? 'giu' : 'gu');
-    COMPILED.set(key, re);
+    cache.set(source, re);
   }
   return re;
 }

@@ -110,8 +110,6 @@ export class PostSpans {
   /** Where each phrase stands as whole words, case-blind (a curly apostrophe reads as straight). */
   phrases(phrases: readonly string[], limit = 20): Span[] {
     if (this.lower.length !== this.text.length) return [];
-    this.#straight ??= this.lower.includes('’') ? this.lower.replaceAll('’', "'") : this.lower;
-    const lower = this.#straight;
     const out: Span[] = [];
     const runs = this.#runs;
     for (const phrase of phrases) {
@@ -120,12 +118,16 @@ export class PostSpans {
       // A phrase of letters and digits alone stands as a word of its own exactly where it is a
       // whole run: the runs are compared instead of searching the text (most posts are two-byte
       // strings, where `indexOf` of an ASCII word tries nearly every position).
+      // (Straightening the apostrophes moves nothing and touches no letter: `lower` serves.)
       if (runs !== undefined && allWordUnits(p)) {
+        const lower = this.lower;
         for (let r = 0; r < runs.length && out.length < limit; r += 2)
           if (runs[r + 1]! - runs[r]! === p.length && unitsAt(lower, runs[r]!, p))
             out.push(this.span(runs[r]!, runs[r + 1]!));
         continue;
       }
+      this.#straight ??= this.lower.includes('’') ? this.lower.replaceAll('’', "'") : this.lower;
+      const lower = this.#straight;
       for (let at = lower.indexOf(p); at !== -1 && out.length < limit; at = lower.indexOf(p, at + 1)) {
         if (isWordCharAt(lower, at - 1) || isWordCharAt(lower, at + p.length)) continue;
         out.push(this.span(at, at + p.length));
