@@ -45,9 +45,10 @@ const MAX_SIGNALS = 12;
  * headlines and lists of names. rules-13: generic text reads the announcement frame in its
  * common words, a list's heading count as a count, and a chant of lines as a platitude stack.
  * rules-14: word choice never names a preposition ("across", "like"). rules-15: "nobody" or "no one"
- * alone makes no contrarian opening; a group ping ("@everyone", "@here") tags no one.
+ * alone makes no contrarian opening; a group ping ("@everyone", "@here") tags no one. rules-16: no
+ * praise of the voice, or beside bait and stock lines of the pull to reply, where generic text fires.
  */
-export const RULES_VERSION = 'rules-15';
+export const RULES_VERSION = 'rules-16';
 
 /**
  * What a cached score depends on besides its input and engine: the score schema, the learned

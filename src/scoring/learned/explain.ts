@@ -326,14 +326,26 @@ export function explain(input: ExplainInput): Signal[] {
   return withoutPraiseOfGeneric(out);
 }
 
+/** Generic-text rules that condemn what the post gives readers to answer: bait, and stock lines. */
+const CONDEMN_REPLIES = new Set(['generic.text', 'engagement.bait']);
+
 /**
- * No praise for words the generic-text signal marks: "Personal story" pointing at "thrilled to
- * share" beside "Generic text: the stock line 'thrilled to share'" says two opposite things.
+ * No praise for what the generic-text signal condemns. Not for the words it marks: "Personal
+ * story" pointing at "thrilled to share" beside "Generic text: the stock line 'thrilled to
+ * share'" says two opposite things. Not for the voice: a post told it reads as anyone's (stock
+ * lines, machine tells) is not told to "keep your own voice". Not for the pull to reply beside
+ * bait or stock lines ("keep what readers can answer" beside "Comment 'YES'"). The score still
+ * counts them; only the praise is not said (267 such praises on real posts, rules-15).
  */
 function withoutPraiseOfGeneric(signals: Signal[]): Signal[] {
   const generic = signals.find((s) => s.concept === 'generic' && s.impact === 'negative');
-  if (generic === undefined || generic.spans.length === 0) return signals;
+  if (generic === undefined) return signals;
   const marked = (a: { start: number; end: number }) =>
     generic.spans.some((b) => a.start < b.end && b.start < a.end);
-  return signals.filter((s) => s.impact === 'negative' || !s.spans.some(marked));
+  const replies = CONDEMN_REPLIES.has(generic.rule ?? '');
+  return signals.filter(
+    (s) =>
+      s.impact === 'negative' ||
+      !(s.concept === 'voice' || (replies && s.concept === 'questions') || s.spans.some(marked)),
+  );
 }
