@@ -38,6 +38,7 @@ const ALLOWED: Record<string, string> = {
   'src/scoring/learned/words.ts:tables': 'word weights as a lookup table, per weights object',
   'src/scoring/personal/fit.ts:tieTerms': 'the tie correction of a sorted sample, per sample array',
   'src/scoring/rules/generic-text-phrases.ts:COMPILED': 'a compiled pattern per phrase',
+  'src/scoring/rules/generic-text-phrases.ts:COMPILED_CASE_BLIND': 'a case-blind compiled pattern per phrase',
   'src/scoring/scorer.ts:means': "the score model's feature means, per model",
   // Tables built once at load.
   'src/scoring/rules/generic-text-phrases.ts:BY_ANCHOR': 'the generic phrases indexed by anchor word',

@@ -241,7 +241,7 @@ export const PlanItem = z
       .string()
       .nullable()
       .describe(
-        'What the item rests on: the author\'s own figures when a history is imported ("Your 6 posts on shift handovers earned 1.8x your median."), else that it uses published figures; and why its `when`, in the writer\'s zone named in words ("Tuesday 09:00-12:00 Central European Time is one of your best windows: ...")',
+        'What the item rests on: the author\'s own figures when a history is imported ("Your 6 posts that mention “handovers” earned 1.8x your median."), else that it uses published figures; and why its `when`, in the writer\'s zone named in words ("Tuesday 09:00-12:00 Central European Time is one of your best windows: ...")',
       ),
     when: z
       .number()

@@ -104,8 +104,11 @@ export async function withEvidence(
 
   const all = median(engaged.map((p) => p.engagement))!;
   const pillarFigure = new Map<string, { n: number; x: number }>();
+  /** How many of the author's posts mention each pillar's head word, figure or not. */
+  const pillarPosts = new Map<string, number>();
   for (const pillar of new Set(items.map((i) => i.pillar))) {
     const on = engaged.filter((p) => isOn(p.text, headOf(pillar)));
+    pillarPosts.set(pillar, on.length);
     if (on.length >= MIN_GROUP)
       pillarFigure.set(pillar, {
         n: on.length,
@@ -159,9 +162,15 @@ export async function withEvidence(
   const out = ranked.map((item, k): PlannedItem => {
     const said: string[] = [];
     const pillar = pillarFigure.get(item.pillar);
+    // Said as what was measured: the posts that mention the pillar's head word. "Your 5 posts
+    // about couple" read as broken English where the head word is a singular noun.
+    const word = headOf(item.pillar);
+    const head = `“${word}”`;
     if (pillar)
       said.push(
-        `Your ${plural(pillar.n, 'post')} about ${headOf(item.pillar)} earned ${times(pillar.x)} your median.`,
+        times(pillar.x) === times(1)
+          ? `Your ${plural(pillar.n, 'post')} that mention ${head} earned about your median.`
+          : `Your ${plural(pillar.n, 'post')} that mention ${head} earned ${times(pillar.x)} your median.`,
       );
     // A format the author did better with, where it suits the hook.
     const current = formatFigure.get(item.format);
@@ -175,10 +184,16 @@ export async function withEvidence(
       said.push(`Your ${plural(f.n, `${FORMAT_WORDS[format]} post`)} earned ${times(f.x)} your median.`);
     const slot = slots[k];
     if (slot) said.push(slot.said);
-    if (!said.length)
+    if (!said.length) {
+      const mentions = pillarPosts.get(item.pillar) ?? 0;
       said.push(
-        `None of your ${plural(engaged.length, 'post')} with engagement is on this theme yet: a new pillar.`,
+        word === null
+          ? `None of your ${plural(engaged.length, 'post')} with engagement is on this theme yet: a new pillar.`
+          : mentions === 0
+            ? `None of your ${plural(engaged.length, 'post')} with engagement mentions ${head} yet: a new pillar.`
+            : `Only ${mentions} of your ${plural(engaged.length, 'post')} with engagement ${mentions === 1 ? 'mentions' : 'mention'} ${head}: too few to tell how the theme does.`,
       );
+    }
     return { ...item, format, evidence: said.join(' '), when: slot?.at ?? null };
   });
   return { items: out.map((item, k) => ({ ...item, slot: k + 1 })), basedOn: engaged.length };

@@ -220,11 +220,11 @@ const COMPILED = new Map<string, RegExp>();
 const COMPILED_CASE_BLIND = new Map<string, RegExp>();
 /** A pattern compiled once per flags: case-blind when it reads a text whose lower case is not in place. */
 export function compiled(source: string, caseBlind: boolean): RegExp {
-  const cache = caseBlind ? COMPILED_CASE_BLIND : COMPILED;
-  let re = cache.get(source);
-  if (!re) {
-    re = new RegExp(source, caseBlind ? 'giu' : 'gu');
-    cache.set(source, re);
-  }
+  const found = caseBlind ? COMPILED_CASE_BLIND.get(source) : COMPILED.get(source);
+  if (found) return found;
+  const re = new RegExp(source, caseBlind ? 'giu' : 'gu');
+  // Each map written by its own name, so test/foundation/module-state.test.ts sees both.
+  if (caseBlind) COMPILED_CASE_BLIND.set(source, re);
+  else COMPILED.set(source, re);
   return re;
 }
