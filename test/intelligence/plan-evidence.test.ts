@@ -87,7 +87,9 @@ describe('POST /v1/plan from the author history', () => {
     const handover = items.find((i) => /handover/i.test(i.pillar));
     expect(handover, JSON.stringify(items.map((i) => i.pillar))).toBeDefined();
     expect(items[0]!.pillar).toBe(handover!.pillar);
-    expect(handover!.evidence).toMatch(/^Your 15 posts that mention “handovers” earned \d\.\dx your median\./);
+    expect(handover!.evidence).toMatch(
+      /^Your 15 posts that mention “handovers” earned \d\.\dx your median\./,
+    );
   });
 
   it('without a history says it rests on published figures and suggests no time', async () => {
