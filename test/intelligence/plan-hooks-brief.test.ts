@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { isHeldOut } from '../../scripts/lib/datasets.ts';
 import { detectArchetype } from '../../src/scoring/rules/hook.ts';
 import { briefHooks } from '../../src/scoring/writers/plan-brief-hooks.ts';
@@ -9,8 +9,8 @@ import { briefFromPost, describeRealPosts, readRealPosts } from '../helpers/real
 
 /**
  * Issue 22: "Plan hooks are fill-in templates repeated across plans". Offline plan hooks now
- * come from the brief (its sentences, claims, figures: plan-brief-hooks.ts), with templates
- * only where the brief gives nothing for a slot. Measured on briefs cut from real posts (no
+ * come from the brief (its sentences: plan-brief-hooks.ts), then its themes as headlines, and a
+ * marked blank only where the brief gives nothing for a slot (issue 34: no templates at all). Measured on briefs cut from real posts (no
  * held-out author): a hook's template frame is a run of three words none of which is in its
  * brief, and no frame may recur in more than a small share of plans; the hooks of one plan
  * share no frame; every hook parses with link grammar (`link-parser -batch`).

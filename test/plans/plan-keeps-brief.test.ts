@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { isHeldOut } from '../../scripts/lib/datasets.ts';
 import { topicFailures } from '../../src/scoring/model/plan-gate.ts';
-import { briefFigures, briefTopics, pillarsFor, planOffline } from '../../src/scoring/writers/plan-offline.ts';
 import { planItemDrafts } from '../../src/scoring/writers/plan-item-facts.ts';
+import {
+  briefFigures,
+  briefTopics,
+  pillarsFor,
+  planOffline,
+} from '../../src/scoring/writers/plan-offline.ts';
 import { briefFromPost, describeRealPosts, readRealPosts } from '../helpers/real-posts.ts';
 
 /**
@@ -48,7 +53,9 @@ describeRealPosts('plans keep the brief (real posts, no held-out author)', () =>
         // mid-sentence in the angle: "Nine years" -> "nine years").
         // (spaces aside: the tagger says "4,000km" as "4,000 km").
         for (const part of said.split(/, | and /))
-          expect(brief.toLowerCase().replace(/\s/g, ''), said).toContain(part.toLowerCase().replace(/\s/g, ''));
+          expect(brief.toLowerCase().replace(/\s/g, ''), said).toContain(
+            part.toLowerCase().replace(/\s/g, ''),
+          );
       }
       // A range's end figure is never told without its start ("9 minutes" for "22 to 9 minutes").
       for (const m of brief.matchAll(/(\d[\d.,]*%?)\s+to\s+(\d[\d.,]*\s?(?:%|[a-z]+))/gi))
@@ -134,12 +141,18 @@ describeRealPosts('plan items and their drafts say only what the brief says (iss
       let blanks = 0;
       let dropped = 0;
       sample.forEach((brief, b) => {
-        const plan = planOffline({ brief: `Plan three posts about this. ${brief}`, count: 5 } as never, brand);
+        const plan = planOffline(
+          { brief: `Plan three posts about this. ${brief}`, count: 5 } as never,
+          brand,
+        );
         expect(plan).toHaveLength(5);
         const source = `${brief} ${brand?.themes.join(' ') ?? ''}`;
         const known = new Set(numbersIn(source));
         const own = new Set(wordsOf(source));
-        const drafts = planItemDrafts(brief, plan.map((p, i) => ({ slot: i + 1, ...p })));
+        const drafts = planItemDrafts(
+          brief,
+          plan.map((p, i) => ({ slot: i + 1, ...p })),
+        );
         plan.forEach((item, i) => {
           items++;
           for (const text of [item.hook, item.angle, drafts.get(i + 1)!])

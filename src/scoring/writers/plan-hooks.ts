@@ -50,8 +50,18 @@ export function briefAngle(
   }
 }
 
-/** A pillar as a headline hook: the theme as the brief or brand wrote it ("Night-shift handovers."). */
-export const headline = (t: Theme): string => `${capitalised(t.text)}.`;
+/**
+ * A pillar as a headline hook, in the words the brief (or brand) wrote it with, its own
+ * determiner kept ("Our cloud bill.", "A small bakery."): no word the brief did not write.
+ */
+export function headline(t: Theme, source: string): string {
+  const name = t.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const said = new RegExp(
+    `(?:\\b(?:a|an|the|our|my|your|their|his|her|its|\\p{L}+['’]s)\\s+)?${name}`,
+    'iu',
+  ).exec(source);
+  return `${capitalised(said ? said[0] : t.text)}.`;
+}
 
 /** What to write under a headline hook: the writer's own line on the theme, with the brief's figures. */
 export const headlineAngle = (t: Theme, figures: string[]): string =>
@@ -86,4 +96,10 @@ export const PILLAR_BLANKS = [
   '[a result, with its number]',
   '[what you would do differently]',
   '[a question you would ask your readers]',
+  '[a mistake you made, and what it taught you]',
+  '[someone who helped, and how]',
+  '[a measure you watch, and why]',
+  '[the first step you would tell a newcomer]',
+  '[something you no longer believe]',
+  '[a habit or tool you rely on]',
 ];

@@ -174,6 +174,8 @@ export function planOffline(input: PlanInput, brand: BrandContext | null): PlanO
   const isBrandPillar = (p: Pillar) => brandNames.has(p.name.toLowerCase());
   /** The pillars not yet a headline, this slot's first: the hook where the brief has no sentence left. */
   const headlined = new Set<string>();
+  /** Where a headline finds the words a theme was written with. */
+  const said = `${brief}\n${(brand?.themes ?? []).join('\n')}`;
   let blanked = 0;
   // Then the brief's other themes, each a pillar of its own: a short brief names more than it says.
   const extra: Pillar[] = generic
@@ -220,7 +222,8 @@ export function planOffline(input: PlanInput, brand: BrandContext | null): PlanO
       const k = blanked++;
       const on = pillars[k % pillars.length]!;
       const about = generic && CONTENT_PILLARS.includes(on.name) ? topic : on.theme;
-      const hook = `${capitalised(about.text)}: ${PILLAR_BLANKS[Math.floor(k / pillars.length) % PILLAR_BLANKS.length]}`;
+      // Each blank of a plan asks for something else, so no two of its hooks share one.
+      const hook = `${headline(about, said).slice(0, -1)}: ${PILLAR_BLANKS[k % PILLAR_BLANKS.length]}`;
       const kind = detectArchetype(hook);
       const format = formatFor(kind);
       items.push({ pillar: on.name, hook, angle: blankAngle(toWriter(about), ''), format, archetype: kind });
@@ -229,7 +232,7 @@ export function planOffline(input: PlanInput, brand: BrandContext | null): PlanO
     headlined.add(next.name);
     usedPillars.add(next.name);
     const blank = generic ? BLANK_HOOKS[next.name] : undefined;
-    const hook = blank ? `${capitalised(topic.text)}: ${blank}` : headline(next.theme);
+    const hook = blank ? `${capitalised(topic.text)}: ${blank}` : headline(next.theme, said);
     const kind = detectArchetype(hook);
     const format = formatFor(kind);
     items.push({
@@ -297,7 +300,9 @@ function counted(t: Theme): Theme {
 
 /** A theme that reads as a headline: no run of lone letters ("R U T H"), no sentence end inside ("T. Send"). */
 const sayable = (t: Theme) =>
-  !/(?:^|\s)\p{L}(?:\s\p{L})+(?:\s|$)/u.test(t.text) && !/\.\s+\p{Lu}\p{Ll}/u.test(t.text);
+  /^\p{L}[\p{L}\p{N}]/u.test(t.text) &&
+  !/(?:^|\s)\p{L}(?:\s\p{L})+(?:\s|$)/u.test(t.text) &&
+  !/\.\s+\p{Lu}\p{Ll}/u.test(t.text);
 
 /** Whether a hook names a theme (its words, in any case). */
 const mentions = (hook: string, theme: Theme) =>
