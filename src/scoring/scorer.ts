@@ -41,9 +41,12 @@ const MAX_SIGNALS = 12;
  * counted the platform's way, the length wording. rules-10: the hook archetype is the claim
  * checks' (a story tells the writer's event, a contrarian opening a view it is against), with
  * re-measured notes and points. rules-11: a closing question's span is the question, not the
- * hashtags after it.
+ * hashtags after it. rules-12: word order speaks only where shuffled words stand, not on
+ * headlines and lists of names. rules-13: generic text reads the announcement frame in its
+ * common words, a list's heading count as a count, and a chant of lines as a platitude stack.
+ * rules-14: word choice never names a preposition ("across", "like").
  */
-export const RULES_VERSION = 'rules-11';
+export const RULES_VERSION = 'rules-14';
 
 /**
  * What a cached score depends on besides its input and engine: the score schema, the learned
@@ -190,10 +193,11 @@ function scoreAndKeep(
   }
   const raw = input.post;
   const spanContext: SpanContext = {
-    spans: new PostSpans(raw, rules.features.text, rules.features.lower),
+    spans: new PostSpans(raw, rules.features.text, rules.features.lower, rules.features.runs),
     f: rules.features,
     overflowAt: overLimit ? overflowIndex(rules.rubric.counting, raw, rules.rubric.maxLength) : raw.length,
   };
+  const lower = lowerOfPost(raw, rules.features);
   const explained = explain({
     hits: rules.hits,
     x,
@@ -205,7 +209,9 @@ function scoreAndKeep(
     measuredFormats: measuredFormats(model),
     judge: grades.by ?? 'model',
     text: raw,
-    lower: lowerOfPost(raw, rules.features),
+    lower,
+    runs: rules.features.runs,
+    runsShift: lower === undefined || raw === rules.features.text ? 0 : raw.length - raw.trimStart().length,
     after,
     spans: spanContext,
     scale: model.scale,

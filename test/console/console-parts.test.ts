@@ -255,7 +255,7 @@ describe('engine notice', () => {
       offline: true,
       text: expect.stringMatching(/^No language model is configured\. This score comes from the rules/),
     });
-    expect(engineLine(offline, 'plan')?.text).toMatch(/templates, not by a language model/);
+    expect(engineLine(offline, 'plan')?.text).toMatch(/your brief's own words, not by a language model/);
     expect(engineLine(engineNotice('openai:gpt-4o-mini'), 'rewrite')).toEqual({
       offline: false,
       text: 'Made with the language model openai:gpt-4o-mini.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftsLine, type WrittenBy } from '../../web/src/lib/engine.ts';
+import { draftsLine, planLine, type WrittenBy } from '../../web/src/lib/engine.ts';
 
 /** The Generate page's one line on who wrote the drafts (web/src/lib/engine.ts), without a browser. */
 const model = { id: 'openai:gpt-4o-mini', offline: false, note: '' };
@@ -29,5 +29,16 @@ describe('draftsLine', () => {
     expect(draftsLine(model, [fell('labels'), fell('length')])).toBe(
       "These drafts were written by the offline engine because the language model's drafts repeated a label or instruction from your brief and ran over the platform's length limit, even after one retry.",
     );
+  });
+});
+
+describe('planLine', () => {
+  it("names the model, says the API's reason after a fallback, and nothing offline", () => {
+    expect(planLine(model, BY_MODEL)).toBe('Planned by the language model openai:gpt-4o-mini.');
+    const note =
+      "Planned by the offline engine: the language model's plan left out a number the brief gives (9), even after one retry.";
+    expect(planLine(model, { engine: 'offline', failedCheck: 'numbers', note })).toBe(note);
+    expect(planLine({ id: 'heuristic', offline: true, note: '' }, fell('numbers'))).toBeNull();
+    expect(planLine(model, undefined)).toBeNull();
   });
 });

@@ -205,7 +205,11 @@ describe.skipIf(!hasChromium)('threads and first comments in a real browser', { 
     await page.goto(`${t.url}/#/plan`);
     await page.getByLabel('Brief').fill('Lessons from running a small platform team.');
     await page.getByRole('button', { name: 'Plan', exact: true }).click();
-    await page.locator('.engine-note.offline', { hasText: 'This outline is built from templates' }).waitFor();
+    await page
+      .locator('.engine-note.offline', {
+        hasText: "This outline is put together from your brief's own words",
+      })
+      .waitFor();
     await page.getByRole('link', { name: 'How to configure a model' }).click();
     await page.getByRole('heading', { name: 'Language model' }).waitFor();
     await page.getByText('This server runs the offline engine: no language model is configured.').waitFor();

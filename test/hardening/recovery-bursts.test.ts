@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { posts } from '../../src/db/schema/index.ts';
+import { LISTING_BUDGET_MS } from '../../src/platforms/recent-posts.ts';
 import { killAll, type ServiceProcess, spawnService } from '../helpers/processes.ts';
 import { B_REDIRECT } from '../platforms/platformB-world.ts';
 import {
@@ -24,6 +25,7 @@ import { claimerPid, SERVERS, until } from './process-world.ts';
  * generous bounds (a loaded machine slows everything down, it does not change the outcome).
  */
 const LEASE = 8_000;
+const SWEEP_INTERVAL = 1_000;
 const PER_BURST = 80;
 const PUBLISH_NOW = 12;
 
@@ -57,7 +59,7 @@ function childEnv() {
     PLATFORMA_BACKOFF_SCALE: '0.001',
     PLATFORMB_BACKOFF_SCALE: '0.001',
     DATA_DIR: w.dataDir,
-    SWEEP_INTERVAL_MS: '1000',
+    SWEEP_INTERVAL_MS: String(SWEEP_INTERVAL),
     PUBLISH_LEASE_MS: String(LEASE),
     PUBLISH_CONCURRENCY: '24',
     // A look-up that cannot answer yet is asked again after 1.5 s, 3 s, 6 s... (not 15 s, 30 s).
@@ -124,36 +126,70 @@ async function inDoubtHeldBy(ids: string[], proc: ServiceProcess) {
   return rows.filter((r) => claimerPid(r.claimedBy) === proc.pid).map((r) => r.id);
 }
 
+type PostRecord = typeof posts.$inferSelect;
+
 /**
- * Generous: a look-up put off under load waits its backoff (1.5 s doubling here). One run at
- * load 25 did not settle in 300 s; should it happen again, the failure names what each
- * unsettled post was waiting for (its status and reason), not only that it waited.
+ * What a post has got to: its state, every part recorded, who holds it, what it waits for.
+ * Not `claimedAt`: a heartbeat renewing a claim is no progress.
+ */
+const stepOf = (r: PostRecord) =>
+  JSON.stringify([
+    r.status,
+    r.platformPostId,
+    r.threadPostIds,
+    r.firstCommentId,
+    r.createSentAt,
+    r.claimedBy,
+    r.retryAt,
+    r.error,
+  ]);
+
+/**
+ * The longest the product lets a post in recovery go without a step, as configured here
+ * (docs/publishing.md, "How long recovery takes"): a dead holder's claim lapses within a lease
+ * and is taken over by the next run (a sweep interval at most); the take-over's look-up lists
+ * the channel within LISTING_BUDGET_MS; a look-up put off waits until its `retryAt`.
+ */
+function stepBoundMs(rows: PostRecord[], now: number) {
+  const putOff = Math.max(
+    0,
+    ...rows.map((r) => (r.status === 'publishing' && r.retryAt ? r.retryAt - now : 0)),
+  );
+  return LEASE + SWEEP_INTERVAL + LISTING_BUDGET_MS + putOff;
+}
+
+/**
+ * Waits until every post is published or failed, for as long as recovery keeps making steps.
+ * A loaded machine makes every step slower, not different (one run at load 25 had not settled
+ * after 300 s, most likely for drafts no call had claimed: see below), so the bound is not a
+ * guessed total: the wait fails when no post has moved for longer than the product's own bound
+ * for one step (stepBoundMs), naming each unsettled post's status, reason and retry time.
  */
 async function settled(ids: string[]) {
-  try {
-    return await until(
-      'every post to settle',
-      async () => {
-        const rows = await db().select().from(posts).where(inArray(posts.id, ids));
-        return rows.every((r) => r.status === 'published' || r.status === 'failed') ? rows : null;
-      },
-      480_000,
-      500,
-    );
-  } catch (err) {
+  let steps = new Map<string, string>();
+  let movedAt = Date.now();
+  for (;;) {
     const rows = await db().select().from(posts).where(inArray(posts.id, ids));
-    const waiting = rows
-      .filter((r) => r.status !== 'published' && r.status !== 'failed')
-      .map((r) => ({
+    const waiting = rows.filter((r) => r.status !== 'published' && r.status !== 'failed');
+    if (waiting.length === 0) return rows;
+    const now = Date.now();
+    const next = new Map(rows.map((r) => [r.id, stepOf(r)]));
+    if (rows.some((r) => steps.get(r.id) !== next.get(r.id))) movedAt = now;
+    steps = next;
+    const bound = stepBoundMs(waiting, now);
+    if (now - movedAt > bound) {
+      const what = waiting.map((r) => ({
         id: r.id,
         status: r.status,
         error: r.error,
         retryAt: r.retryAt,
         claimedBy: r.claimedBy,
       }));
-    throw new Error(
-      `${(err as Error).message}; ${waiting.length} unsettled: ${JSON.stringify(waiting.slice(0, 8))}`,
-    );
+      throw new Error(
+        `no post moved for ${now - movedAt} ms (bound ${bound} ms); ${waiting.length} unsettled: ${JSON.stringify(what.slice(0, 8))}`,
+      );
+    }
+    await new Promise((r) => setTimeout(r, 500));
   }
 }
 
@@ -213,8 +249,23 @@ describe.runIf(SERVERS)('recovery after a busy minute, on both platforms', () =>
     expect(doubted.length).toBeGreaterThan(0);
     w.sandbox.platformA.faults.clear();
     w.sandbox.platformB.faults.clear();
+    // A call the API died before claiming for (still reading it, checking the post) published
+    // nothing: its post is still a draft and its client saw a cut connection. Recovery has
+    // nothing to settle there; the client checks the post and publishes again (operations.md),
+    // as this one does. Under heavy load some can be; left alone they would never settle.
+    const unclaimed = await db()
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(inArray(posts.id, nowIds), eq(posts.status, 'draft')));
+    const retried = unclaimed.map(async ({ id }) => {
+      const res = await w.t.request('POST', `/v1/posts/${id}/publish`, {
+        key: (nowA.includes(id) ? a : b).apiKey,
+      });
+      expect(res.status, res.text).toBe(200);
+    });
 
     const all = [...one.a, ...one.b, ...two.a, ...two.b, ...nowA, ...nowB];
+    await Promise.all(retried);
     const rows = await settled(all);
     expect(second!.child.exitCode, second!.output()).toBeNull();
     // 0 failed.
@@ -242,5 +293,6 @@ describe.runIf(SERVERS)('recovery after a busy minute, on both platforms', () =>
       expect(comments[0]!.postUrn).toBe(row.platformPostId);
       expect(row.firstCommentId).toBe(comments[0]!.id);
     }
-  }, 600_000);
+    // vitest's own limit only stops a run that hangs; settled() is what judges recovery.
+  }, 900_000);
 });

@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { nameRanges } from '../../src/scoring/text/names.ts';
 import { extractFeatures } from '../../src/scoring/text/text-features.ts';
 import { capitalStarts, sentenceStats } from '../../src/scoring/text/text-scan.ts';
+import { scanWords } from '../../src/scoring/text/tokenizer.ts';
 import { describeRealPosts, readRealPosts } from '../helpers/real-posts.ts';
 
 /**
@@ -113,6 +114,9 @@ it('finds the names the regexes found, from the sentence scan’s capitals', () 
       sentenceStats(t, lower, undefined, capitals);
       expect(capitals).toEqual(capitalStarts(t));
       expect(nameRanges(t, lower, capitals)).toEqual(expected);
+      // The runs of letters and digits the tokeniser finds on its scan, read instead of the text.
+      const scan = scanWords(t);
+      expect(nameRanges(t, scan.lower, capitals, scan.units, scan.runs)).toEqual(expected);
     }),
     { numRuns: 5_000 },
   );

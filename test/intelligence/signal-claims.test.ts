@@ -342,7 +342,7 @@ describeRealPosts('signals a writer can act on (real posts)', () => {
 
   it('names in word choice only content words, with a direction, or says nothing of word choice', () => {
     const FUNCTION =
-      /^(?:the|a|an|and|or|but|of|to|in|on|for|with|while|it|is|if|you|i|we|my|our|your|https?|www|was|at)$/i;
+      /^(?:the|a|an|and|or|but|of|to|in|on|for|with|while|it|is|if|you|i|we|my|our|your|https?|www|was|at|across|around|against|among|along|behind|toward|upon|via|per|despite|like)$/i;
     let shown = 0;
     for (const { r } of everything) {
       for (const s of r.signals.filter((s) => s.concept === 'word_choice')) {

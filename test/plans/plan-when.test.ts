@@ -173,6 +173,28 @@ describeRealPosts('plans on the writer own times (real posts, no held-out author
     expect((plain.body.items as Item[]).map((i) => i.when)).toEqual([null, null]);
   });
 
+  it("under a cadence, each time falls on the day the item's angle names, and none where there is no slot that day", async () => {
+    const label = (angle: string) => /^(Mon|Tue|Wed|Thu|Fri), week 1: /.exec(angle)?.[1];
+    const isoDay = (at: number) => {
+      const wall = wallOf(at, ZONE);
+      return isoWeekday(wall.year, wall.month, wall.day);
+    };
+    // Bob's queue has Monday, Tuesday and Thursday slots, and no history: the weekdays fall on them.
+    const queued = await plan(bob, { count: 5, cadence: 'weekdays', channelId: bob.channelId });
+    expect(queued.status, queued.text).toBe(200);
+    const items = queued.body.items as (Item & { angle: string })[];
+    expect(items.map((i) => label(i.angle))).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri']);
+    expect(items.map((i) => (i.when === null ? null : isoDay(i.when)))).toEqual([1, 2, null, 4, null]);
+    const [mon, tue, , thu] = items.map((i) => i.when);
+    expect(mon! < tue! && tue! < thu! && thu! - mon! < 7 * 86_400_000).toBe(true);
+    expect(items[2]!.evidence).not.toMatch(/slot|window/);
+    // Alice's best window is Tuesday mornings: only the Tuesday item gets a time, on that window.
+    const windowed = await plan(alice, { count: 5, cadence: 'weekdays' });
+    const got = windowed.body.items as (Item & { angle: string })[];
+    expect(got.map((i) => (i.when === null ? null : isoDay(i.when)))).toEqual([null, 2, null, null, null]);
+    expect(got[1]!.evidence).toContain('Tuesday 09:00-12:00 Eastern Time is one of your best windows');
+  });
+
   it("refuses another account's channel, or another platform's, with a 400 at channelId that charges nothing", async () => {
     const before = await used(alice);
     for (const body of [

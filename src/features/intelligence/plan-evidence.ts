@@ -6,7 +6,7 @@ import { toHistoryEntry } from '../history/history.service.ts';
 import { readHistory } from '../history/history-view.ts';
 import { localDayHour, WINDOWS } from '../insights/timing.ts';
 import type { QueueRow } from '../queues/queue-assign.ts';
-import { type BestWindow, placeItems } from './plan-when.ts';
+import { type BestWindow, cadenceDay, placeItems } from './plan-when.ts';
 
 /**
  * A plan from the author's own results (issue 34 item 2). With a history of at least
@@ -87,9 +87,11 @@ export async function withEvidence(
           },
         ];
   });
+  // A cadence labelled each item's day in its angle: the suggested time must agree with it.
+  const daysOf = (list: PlanItem[]) => (keepOrder ? list.map((i) => cadenceDay(i.angle)) : null);
   if (engaged.length < MIN_HISTORY) {
     // No windows of the author's own: the queue's next free slots, when the channel has a queue.
-    const slots = await placeItems(ctx, place.zone, [], place.queue, items.length);
+    const slots = await placeItems(ctx, place.zone, [], place.queue, items.length, daysOf(items));
     return {
       items: items.map((item, k) => ({
         ...item,
@@ -148,7 +150,7 @@ export async function withEvidence(
     .map((item, k) => ({ item, k, x: pillarFigure.get(item.pillar)?.x ?? 1 }))
     .sort((a, b) => (keepOrder ? 0 : b.x - a.x) || a.k - b.k)
     .map((r) => r.item);
-  const slots = await placeItems(ctx, place.zone, windows, place.queue, ranked.length);
+  const slots = await placeItems(ctx, place.zone, windows, place.queue, ranked.length, daysOf(ranked));
   const bestFormat = [...formatFigure]
     .filter(([, f]) => f.x > 1)
     .sort((a, b) => b[1].x - a[1].x)

@@ -72,6 +72,12 @@ export interface ExplainInput {
   text: string;
   /** `text.toLowerCase()` when the caller has it (the rules' features of the same text). */
   lower?: string;
+  /**
+   * With `lower`: its runs of letters and digits (TextFeatures.runs), offsets `runsShift` units
+   * before `lower`'s (the white space `text` has before the rules' text).
+   */
+  runs?: readonly number[];
+  runsShift?: number;
   /** Points each rule's penalty or cap took after the model (negative), by rule name. */
   after: ReadonlyMap<string, number>;
   /** Where the signals' spans are found. */
@@ -150,7 +156,8 @@ function wordChoiceSignal(input: ExplainInput, index: number, net: number): Sign
   const total = chosen.reduce((s, w) => s + Math.abs(w.weight) * perPoint, 0);
   if (chosen.length === 0 || total < MIN_EFFECT) return null;
   const lower = new LowerForWords(input.text, input.lower);
-  const mine = chosen.map(({ word }) => asWritten(word, input.text, lower.for(word)));
+  const runs = input.lower === undefined ? undefined : input.runs;
+  const mine = chosen.map(({ word }) => asWritten(word, input.text, lower.for(word), runs, input.runsShift));
   const quoted = mine.map((w) => `"${w}"`);
   const list = quoted.length === 1 ? quoted[0]! : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
   const them = quoted.length === 1 ? 'it' : 'them';

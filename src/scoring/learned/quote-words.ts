@@ -2,7 +2,14 @@
  * Words the word-choice signal quotes (explain.ts), spelt as the post spells them.
  */
 
-const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
+import { isWordUnit } from '../text/char-classes.ts';
+import { allWordUnits, unitsAt } from '../text/spans.ts';
+
+/**
+ * `/[\p{L}\p{N}]/u.test(s[at])` for `s[at]` when it exists: one code unit (a surrogate is
+ * neither), read from a table instead of a regex test of a one-character string.
+ */
+const isWordCharAt = (s: string, at: number) => at >= 0 && at < s.length && isWordUnit(s.charCodeAt(at));
 
 /**
  * The post lower-cased as `asWritten` searches it for `word`: with straight apostrophes, as the
@@ -30,14 +37,31 @@ export class LowerForWords {
 /**
  * A vocabulary word as the post writes it: lower case when the post ever writes it so, else its
  * first spelling ("America", "OpenAI"), so a quote never shows a name in lower case. `lower` is
- * the text lower-cased for this word (`LowerForWords`).
+ * the text lower-cased for this word (`LowerForWords`); `runs`, when given, its runs of letters
+ * and digits (TextFeatures.runs, offsets `shift` units before `lower`'s: the text without the
+ * white space around it), where a word of letters and digits alone stands as a word of its own.
  */
-export function asWritten(word: string, text: string, lower: string): string {
+export function asWritten(
+  word: string,
+  text: string,
+  lower: string,
+  runs?: readonly number[],
+  shift = 0,
+): string {
   // A letter whose lower case is longer ("İ") shifts every index after it: keep the entry.
   if (lower.length !== text.length) return word;
   let first: string | undefined;
+  if (runs !== undefined && allWordUnits(word)) {
+    for (let r = 0; r < runs.length; r += 2) {
+      const at = runs[r]! + shift;
+      if (runs[r + 1]! - runs[r]! !== word.length || !unitsAt(lower, at, word)) continue;
+      if (speltAs(text, at, word)) return word;
+      first ??= text.slice(at, at + word.length).replaceAll('’', "'");
+    }
+    return first ?? word;
+  }
   for (let at = lower.indexOf(word); at !== -1; at = lower.indexOf(word, at + 1)) {
-    if (isWordChar(lower[at - 1]) || isWordChar(lower[at + word.length])) continue;
+    if (isWordCharAt(lower, at - 1) || isWordCharAt(lower, at + word.length)) continue;
     // Spelt as the word (’ read as '): no string is cut for the usual case.
     if (speltAs(text, at, word)) return word;
     first ??= text.slice(at, at + word.length).replaceAll('’', "'");

@@ -54,6 +54,8 @@ const NOT_CHOSEN = new Set(
   (
     'a an the and or but nor so yet if then than as at by for from in into of off on onto out over to up with ' +
     'about after before between through during without within under again once here there when where why how ' +
+    'across around against among along behind below above beyond beside toward towards upon via per despite ' +
+    'near inside outside throughout unlike like ' +
     'what which who whom whose this that these those i me my mine we us our ours you your yours he him his she ' +
     'her hers it its they them their theirs is am are was were be been being have has had having do does did ' +
     'doing will would shall should can could may might must not no all any both each few more most other some ' +

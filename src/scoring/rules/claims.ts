@@ -57,7 +57,10 @@ export const speaksAsWriter = (text: string): boolean => FIRST_PERSON_WORD.test(
  */
 export function tellsEvent(hook: string): boolean {
   const h = hook.trim();
-  if (SUBJECT_EVENT.test(h) || FIRST_PERSON_EVENT.test(h)) return true;
+  // Every FIRST_PERSON_EVENT match opens with "I " or "we ": where neither stands it is not run
+  // (it tried its lookbehind at every position of the opening).
+  if (SUBJECT_EVENT.test(h) || ((h.includes('I ') || h.includes('we ')) && FIRST_PERSON_EVENT.test(h)))
+    return true;
   return MOMENT.test(h) && FIRST_PERSON_WORD.test(h) && EVENT_WORD.test(h);
 }
 

@@ -25,12 +25,37 @@ const MORE_BAIT: readonly string[] = [
   'follow me for',
 ];
 
+/**
+ * The announcement frame, "I'm thrilled to share", in its common words: one stock line whatever
+ * the adjective, since "excited to share" says no more than "thrilled to share" did.
+ */
+const ANNOUNCING: readonly string[] = [
+  'thrilled',
+  'excited',
+  'proud',
+  'happy',
+  'delighted',
+  'pleased',
+  'honored',
+  'honoured',
+  'humbled',
+].flatMap((feeling) => ['share', 'announce', 'celebrate'].map((verb) => `${feeling} to ${verb}`));
+
 /** Stock lines of filler posts: platitudes, announcement boilerplate, broetry's closers. */
 const STOCK: readonly string[] = [
-  'thrilled to share',
-  'thrilled to announce',
-  'excited to announce',
-  'happy to share that',
+  ...ANNOUNCING,
+  'next chapter',
+  'what the future holds',
+  'more to come',
+  'just the beginning',
+  'the journey continues',
+  'not have been possible without',
+  "wouldn't have been possible without",
+  'incredible team',
+  'amazing team',
+  'so grateful',
+  'if i can do it, so can you',
+  'exciting times ahead',
   "let's delve",
   'let that sink in',
   'read that again',

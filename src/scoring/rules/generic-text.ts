@@ -75,10 +75,20 @@ function countOf(re: RegExp, text: string): number {
   return n;
 }
 
-/** True when nothing in the post could be checked: no figure beyond list numbers, no name, handle or link. */
+/** A count of the list that follows, where the post starts ("7 things successful people do:"). */
+const LIST_COUNT = /^\s*(\d{1,2})[ \t]+\p{L}/u;
+
+/** List numbers and the heading's count of the list: counts, not figures a reader could check. */
+function listNumbers(f: TextFeatures): number {
+  const markers = countOf(LIST_NUMBER, f.text);
+  const count = LIST_COUNT.exec(f.text);
+  return count && f.listLines >= Number(count[1]) ? markers + 1 : markers;
+}
+
+/** True when nothing in the post could be checked: no figure beyond list counts, no name, handle or link. */
 function isUnspecific(f: TextFeatures): boolean {
   if (f.words < UNSPECIFIC_MIN_WORDS || f.mentions > 0 || f.links > 0) return false;
-  if (f.numbers > 0 && f.numbers > countOf(LIST_NUMBER, f.text)) return false;
+  if (f.numbers > 0 && f.numbers > listNumbers(f)) return false;
   // Shouted words ("YES", "YOU") are not names, so the scan's count of capitalised words is read again.
   return f.properNouns === 0 || countOf(NAME, f.text) === 0;
 }
@@ -106,6 +116,24 @@ function platitudeLines(text: string): GenericPhrase[] {
   }
   if (lines.length < STACK_MIN_LINES || short < STACK_SHORT_SHARE * lines.length) return [];
   return lines.filter((l) => l.start >= 0);
+}
+
+/** This many lines, one after another, open on the same word: a chant of lines. */
+const CHANT_LINES = 3;
+const OPENING_WORD = /^[ \t]*([\p{L}]+)/u;
+
+/** Whether CHANT_LINES lines in a row open on the same word (case-blind). */
+function chantsOneOpening(text: string): boolean {
+  let run = 0;
+  let last = '';
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    const word = OPENING_WORD.exec(line)?.[1]?.toLowerCase() ?? '';
+    run = word !== '' && word === last ? run + 1 : 1;
+    last = word;
+    if (run >= CHANT_LINES) return true;
+  }
+  return false;
 }
 
 /**
@@ -158,8 +186,13 @@ export function genericPhrases(f: TextFeatures): GenericPhrase[] {
 export function readGeneric(f: TextFeatures): GenericReading {
   const phrases = genericPhrases(f);
   const unspecific = (phrases.length > 0 || f.lines >= STACK_MIN_LINES) && isUnspecific(f);
-  // A post in the first person tells of someone (a story, a view held), not of everyone.
-  const stack = unspecific && f.firstPerson <= STACK_MAX_FIRST_PERSON ? platitudeLines(f.text) : [];
+  // A post in the first person tells of someone (a story, a view held), not of everyone; but
+  // short lines that all open on one word ("Grateful for my family. / Grateful for my health.")
+  // are a chant, whoever says it.
+  const stack =
+    unspecific && (f.firstPerson <= STACK_MAX_FIRST_PERSON || chantsOneOpening(f.text))
+      ? platitudeLines(f.text)
+      : [];
   const distinct = (kind: GenericKind) =>
     new Set(phrases.filter((p) => p.kind === kind).map((p) => p.text.toLowerCase())).size;
   const evidence = BAIT_UNIT * Math.min(2, distinct('bait')) + STOCK_UNIT * Math.min(3, distinct('stock'));

@@ -41,8 +41,23 @@ export function archetypeOf(
     return 'story';
   const count = splitPieces(h);
   // A statement is a short declarative claim; a long or fragmentary opener is "other".
-  if (count >= 3 && count <= 25 && /[.!…:]$|\p{L}$/u.test(h)) return 'statement';
+  if (count >= 3 && count <= 25 && endsAsStatement(h)) return 'statement';
   return 'other';
+}
+
+const STATEMENT_END = /[.!…:]$|\p{L}$/uy;
+
+/**
+ * `/[.!…:]$|\p{L}$/u.test(h)`, tried only where a match can start: at the last code point (the
+ * unanchored pattern tried every position of the opening).
+ */
+export function endsAsStatement(h: string): boolean {
+  const n = h.length;
+  const low = h.charCodeAt(n - 1);
+  const high = n >= 2 ? h.charCodeAt(n - 2) : 0;
+  const pair = low >= 0xdc00 && low <= 0xdfff && high >= 0xd800 && high <= 0xdbff;
+  STATEMENT_END.lastIndex = pair ? n - 2 : n - 1;
+  return STATEMENT_END.test(h);
 }
 
 /**

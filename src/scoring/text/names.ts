@@ -79,6 +79,10 @@ function titleCase(u: Uint16Array, start: number, end: number): boolean {
       if (!inWord) {
         words++;
         if (kind === CAPITAL) upper++;
+        // Decided once the words left cannot bring the capitals to three in four: each takes
+        // two units at least (a separator and a letter), and title case needs `upper >= 3 *
+        // small`. Most lines holding a capital are prose, decided in about half their length.
+        else if (3 * (words - upper) > upper + ((end - i + 1) >> 1)) return false;
         inWord = true;
       }
     } else if (kind === OTHER) inWord = false;
@@ -99,13 +103,15 @@ function wordEnd(u: Uint16Array, at: number, n: number): number {
 
 /**
  * The names of `text` as [start, end) offsets. `starts` are where its candidates start
- * (`capitalStarts`, in order); `lowerUnits` `lower`'s code units when the caller has them.
+ * (`capitalStarts`, in order); `lowerUnits` `lower`'s code units and `lowerRuns` its runs of
+ * letters and digits (tokenizer.ts `scanWords`, `runs`) when the caller has them.
  */
 export function nameRanges(
   text: string,
   lower = text.toLowerCase(),
   starts: readonly number[] = capitalStarts(text),
   lowerUnits?: Uint16Array,
+  lowerRuns?: readonly number[],
 ): [number, number][] {
   const out: [number, number][] = [];
   if (starts.length === 0) return out;
@@ -130,9 +136,12 @@ export function nameRanges(
     words.push(word);
   }
   if (out.length === 0 || lower.length !== n) return out;
-  const common = writtenLower(lower, u, lowerUnits ?? LOWER_UNITS.of(lower), out, words);
+  const common = writtenLower(lower, u, lowerUnits ?? LOWER_UNITS.of(lower), out, words, lowerRuns);
   return common.size === 0 ? out : out.filter((_, k) => !common.has(words[k]!));
 }
+
+/** A run length's bit in a mask of lengths: bit 0 stands for 32 and over. */
+const lengthBit = (length: number) => (length < 32 ? 1 << length : 1);
 
 /** Not a letter or digit, as a code unit alone (a surrogate is neither). */
 const isBoundaryUnit = (c: number) => !isWordUnit(c);
@@ -149,7 +158,8 @@ const runKey = (first: number, last: number, length: number) =>
  * answers for all the candidates (searching the text again for each candidate's word was 7% of
  * the scorer's time, 2026-12-03); a word holding any other code unit (a letter past U+FFFF) is
  * searched as before. `tu` and `lu` are the code units of the text and of `lower`. `words` are the
- * candidates' words.
+ * candidates' words. `runs`, when given, are those runs, start and end (the tokeniser found them
+ * on its scan: reading them is about a sixth of the units, 2026-12-03).
  */
 function writtenLower(
   lower: string,
@@ -157,6 +167,7 @@ function writtenLower(
   lu: Uint16Array,
   candidates: readonly [number, number][],
   words: readonly string[],
+  runs: readonly number[] | undefined,
 ): Set<string> {
   const n = lower.length;
   const common = new Set<string>();
@@ -173,6 +184,21 @@ function writtenLower(
     } else if (searchedLower(lower, tu, lu, word)) common.add(word);
   }
   if (wanted.size === 0) return common;
+  if (runs !== undefined) {
+    // A run's length is tested against a mask of the wanted lengths before its key is looked up
+    // (most runs are short common words).
+    let lengths = 0;
+    for (const [s, e] of candidates) lengths |= lengthBit(e - s);
+    for (let r = 0; r < runs.length; r += 2) {
+      const start = runs[r]!;
+      const end = runs[r + 1]!;
+      if ((lengths & lengthBit(end - start)) === 0 || tu[start] !== lu[start]) continue;
+      if (!keys.has(runKey(lu[start]!, lu[end - 1]!, end - start))) continue;
+      const word = lower.slice(start, end);
+      if (wanted.has(word)) common.add(word);
+    }
+    return common;
+  }
   let i = 0;
   while (i < n) {
     if (isBoundaryUnit(lu[i]!)) {

@@ -9,8 +9,48 @@ export const NUMBER =
 const IN_NAME = /\bhttps?:\/\/\S+|\bwww\.\S+|[#@][\p{L}\p{N}_]+/giu;
 
 /** `text` with links, hashtags and handles blanked out (same length, so offsets hold). */
-export const withoutNames = (text: string): string =>
-  /[#@/]|www\./i.test(text) ? text.replace(IN_NAME, (m) => ' '.repeat(m.length)) : text;
+export function withoutNames(text: string): string {
+  const starts = nameStarts(text);
+  if (starts.length === 0) return text;
+  let out = '';
+  let from = 0;
+  for (const start of starts) {
+    if (start < from) continue;
+    IN_NAME_AT.lastIndex = start;
+    if (!IN_NAME_AT.test(text)) continue;
+    const end = IN_NAME_AT.lastIndex;
+    out += text.slice(from, start) + ' '.repeat(end - start);
+    from = end;
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
+
+/** IN_NAME tried at one position (anchored-counts.ts `sticky`). */
+const IN_NAME_AT = new RegExp(IN_NAME.source, `${IN_NAME.flags.replace('g', '')}y`);
+/** What every IN_NAME match holds at a fixed distance from its start: "#" or "@" (0), "://" (4 or 5), "www." (0, case aside). */
+const NAME_MARK = /[#@]|:\/\/|www\./gi;
+
+/**
+ * Where an IN_NAME match can start, in order (repeats allowed): `withoutNames` tries the pattern
+ * only there, from the end of the previous match, as the global replace goes, so the pattern is
+ * not tried at every position of a post (it was most of the numbers' time, 2026-12-03). A "/"
+ * alone (and/or, 24/7) starts none.
+ */
+function nameStarts(text: string): number[] {
+  const out: number[] = [];
+  NAME_MARK.lastIndex = 0;
+  for (let m = NAME_MARK.exec(text); m !== null; m = NAME_MARK.exec(text)) {
+    const at = m.index;
+    if (text.charCodeAt(at) !== 58) out.push(at);
+    else {
+      if (at >= 5) out.push(at - 5);
+      if (at >= 4) out.push(at - 4);
+    }
+    // Marks overlap ("#@", "www.#"): go on from the next character, not past the mark.
+    NAME_MARK.lastIndex = at + 1;
+  }
+  return out.sort((a, b) => a - b);
+}
 
 /** NUMBER tried at one position (anchored-counts.ts `sticky`). */
 const NUMBER_AT = new RegExp(NUMBER.source, `${NUMBER.flags.replace('g', '')}y`);

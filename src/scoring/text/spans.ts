@@ -1,4 +1,5 @@
 import type { Signal, Span } from '../types.ts';
+import { isWordUnit } from './char-classes.ts';
 import { isJsSpace, isSentenceEnd } from './text-scan.ts';
 
 /**
@@ -10,7 +11,11 @@ import { isJsSpace, isSentenceEnd } from './text-scan.ts';
  */
 
 export const WORD_CHAR = /[\p{L}\p{N}]/u;
-const isWordChar = (c: string | undefined) => c !== undefined && WORD_CHAR.test(c);
+/**
+ * `WORD_CHAR.test(s[at])` for `s[at]` when it exists: one code unit (a surrogate is neither a
+ * letter nor a digit), read from a table instead of a regex test of a one-character string.
+ */
+const isWordCharAt = (s: string, at: number) => at >= 0 && at < s.length && isWordUnit(s.charCodeAt(at));
 
 export class PostSpans {
   readonly raw: string;
@@ -24,12 +29,18 @@ export class PostSpans {
   #map: Int32Array | undefined;
   /** `raw` is `text` with white space around it: offsets shift by this much. */
   #lead = -1;
+  /** `lower`'s runs of letters and digits (TextFeatures.runs), when the caller has them. */
+  #runs: readonly number[] | undefined;
 
-  /** `lower`, when given, is `text.toLowerCase()` (the scorer has it: TextFeatures.lower). */
-  constructor(raw: string, text: string, lower?: string) {
+  /**
+   * `lower`, when given, is `text.toLowerCase()` (the scorer has it: TextFeatures.lower), and
+   * `runs` its runs of letters and digits (TextFeatures.runs).
+   */
+  constructor(raw: string, text: string, lower?: string, runs?: readonly number[]) {
     this.raw = raw;
     this.text = text;
     this.#lower = lower;
+    this.#runs = lower === undefined ? undefined : runs;
     if (raw === text) this.#lead = 0;
     else if (raw.trim() === text) this.#lead = raw.length - raw.trimStart().length;
   }
@@ -75,17 +86,50 @@ export class PostSpans {
     return out;
   }
 
+  /**
+   * `matches` of the global pattern whose sticky copy is `re`, when `starts` holds every position
+   * a match can start at (sorted, repeats allowed): each is tried there, in order from the end of
+   * the previous match, as the global search goes (anchored-counts.ts), so the pattern is not
+   * tried at every position of the post. For patterns that match no empty string.
+   */
+  matchesAt(re: RegExp, starts: readonly number[], limit = 20): Span[] {
+    const out: Span[] = [];
+    let from = 0;
+    for (const start of starts) {
+      if (start < from) continue;
+      if (out.length === limit) break;
+      re.lastIndex = start;
+      if (!re.test(this.text)) continue;
+      from = re.lastIndex;
+      if (from > start) out.push(this.span(start, from));
+      else from = start + 1;
+    }
+    return out;
+  }
+
   /** Where each phrase stands as whole words, case-blind (a curly apostrophe reads as straight). */
   phrases(phrases: readonly string[], limit = 20): Span[] {
     if (this.lower.length !== this.text.length) return [];
-    this.#straight ??= this.lower.includes('’') ? this.lower.replaceAll('’', "'") : this.lower;
-    const lower = this.#straight;
     const out: Span[] = [];
+    const runs = this.#runs;
     for (const phrase of phrases) {
       const p = phrase.trim().toLowerCase();
       if (!p) continue;
+      // A phrase of letters and digits alone stands as a word of its own exactly where it is a
+      // whole run: the runs are compared instead of searching the text (most posts are two-byte
+      // strings, where `indexOf` of an ASCII word tries nearly every position).
+      // (Straightening the apostrophes moves nothing and touches no letter: `lower` serves.)
+      if (runs !== undefined && allWordUnits(p)) {
+        const lower = this.lower;
+        for (let r = 0; r < runs.length && out.length < limit; r += 2)
+          if (runs[r + 1]! - runs[r]! === p.length && unitsAt(lower, runs[r]!, p))
+            out.push(this.span(runs[r]!, runs[r + 1]!));
+        continue;
+      }
+      this.#straight ??= this.lower.includes('’') ? this.lower.replaceAll('’', "'") : this.lower;
+      const lower = this.#straight;
       for (let at = lower.indexOf(p); at !== -1 && out.length < limit; at = lower.indexOf(p, at + 1)) {
-        if (isWordChar(lower[at - 1]) || isWordChar(lower[at + p.length])) continue;
+        if (isWordCharAt(lower, at - 1) || isWordCharAt(lower, at + p.length)) continue;
         out.push(this.span(at, at + p.length));
       }
     }
@@ -124,6 +168,18 @@ export class PostSpans {
     const at = this.text.indexOf(part);
     return at === -1 ? [] : [this.span(at, at + part.length)];
   }
+}
+
+/** Whether every code unit of `s` is a letter or digit alone (`isWordUnit`). */
+export function allWordUnits(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (!isWordUnit(s.charCodeAt(i))) return false;
+  return true;
+}
+
+/** Whether `s` holds `word` at `at` (`word` fits: the caller checked the length). */
+export function unitsAt(s: string, at: number, word: string): boolean {
+  for (let k = 0; k < word.length; k++) if (s.charCodeAt(at + k) !== word.charCodeAt(k)) return false;
+  return true;
 }
 
 /** A letter or digit in text.slice(start, end): ASCII read by hand, anything else by the regex (as `WORD_CHAR.test` of the slice). */

@@ -74,6 +74,13 @@ export interface TextFeatures {
   /** Where those names stand in `text`, [start, end) (found once: the count and the signal's spans read them). */
   names: readonly (readonly [number, number])[];
   /**
+   * Every run of letters and digits of `lower` (code units, with none on either side), start and
+   * end in order, as the tokeniser found them (tokenizer.ts `scanWords`): where a word of letters
+   * and digits alone stands as a word of its own, so the signals that quote or point at words
+   * compare runs instead of searching the text (spans.ts `phrases`, quote-words.ts).
+   */
+  runs: readonly number[];
+  /**
    * Where the numbers stand in `text`, [start, end) (numbers.ts `numberRanges`, found once: the
    * count and the signal's spans read them); undefined when the tokens hold no number, so none
    * was looked for.
@@ -211,7 +218,7 @@ export function extractFeatures(raw: string): TextFeatures {
     emDashes,
   } = sentenceStats(text, lower, scan.units, capitalsAt);
   // Capitals inside sentences that name something (names.ts), not a headline's or a common word's.
-  const names = capitals === 0 ? NO_NAMES : nameRanges(text, lower, capitalsAt, scan.units);
+  const names = capitals === 0 ? NO_NAMES : nameRanges(text, lower, capitalsAt, scan.units, scan.runs);
   const { counts, found, words, numbers, pronouns } = scanPhrases(tokens, wordFacts);
   // Numerals standing as words, not digits inside a word, a tag, a handle or a link (numbers.ts).
   const numberAt = numbers === 0 || !/\d/.test(text) ? undefined : numberRanges(text);
@@ -263,6 +270,7 @@ export function extractFeatures(raw: string): TextFeatures {
     numberRanges: numberAt,
     properNouns: names.length,
     names,
+    runs: scan.runs,
     questions: countRuns(text, '?'),
     endsWithQuestion: trimmedEnd.endsWith('?'),
     exclamations: countRuns(text, '!'),

@@ -79,7 +79,14 @@ export function tokenizeWords(
 export function scanWords(
   text: string,
   headEnd = 0,
-): { count: number; words: LookedUpWords; lower: string; headEnds: number[]; units: Uint16Array } {
+): {
+  count: number;
+  words: LookedUpWords;
+  lower: string;
+  headEnds: number[];
+  units: Uint16Array;
+  runs: number[];
+} {
   return scanTokens(text, headEnd, false);
 }
 
@@ -115,6 +122,13 @@ function scanTokens(
   headEnds: number[];
   /** `lower`'s code units, read before the next scan reuses them. */
   units: Uint16Array;
+  /**
+   * Without `cut`: every run of letters and digits of `lower` (code units for which `isWordCode`
+   * holds, with none on either side), start and end in order. A token is such runs joined by an
+   * apostrophe, a hyphen or a digit's point or comma, so the scan finds them on its way; names.ts
+   * reads them instead of scanning the text again.
+   */
+  runs: number[];
 } {
   const s = text.toLowerCase();
   const n = s.length;
@@ -132,6 +146,7 @@ function scanTokens(
   let count = 0;
   const headEnds: number[] = [];
   const unknown: number[] | undefined = cut ? undefined : [];
+  const runs: number[] = [];
   const generation = wordGeneration();
   let i = 0;
   while (i < n) {
@@ -150,6 +165,7 @@ function scanTokens(
       continue;
     }
     const start = i;
+    let runStart = i;
     let curly = false;
     // The token's hash (string-table.ts `hashRange`), computed as its characters are read.
     let h = Math.imul(FNV_OFFSET ^ c, FNV_PRIME);
@@ -167,11 +183,14 @@ function scanTokens(
           ? true
           : (c === 46 || c === 44) && isDigit(u[i - 1]!) && isDigit(u[i + 1]!));
       if (!joins) break;
+      if (!cut) runs.push(runStart, i);
+      runStart = i + 1;
       if (c === 0x2019) curly = true;
       h = Math.imul(h ^ (c === 0x2019 ? 39 : c), FNV_PRIME);
       h = Math.imul(h ^ u[i + 1]!, FNV_PRIME);
       i += 2;
     }
+    if (!cut) runs.push(runStart, i);
     const hash = finishHash(h);
     let id: number;
     if (curly) {
@@ -195,7 +214,7 @@ function scanTokens(
     unknown === undefined
       ? { generation, ids, hashes, kinds }
       : { generation, ids, hashes, kinds, unknown, lower: s };
-  return { tokens, count, words, lower: s, headEnds, units: u };
+  return { tokens, count, words, lower: s, headEnds, units: u, runs };
 }
 
 const QUESTION_HASH = hashString('?');

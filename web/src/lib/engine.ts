@@ -17,7 +17,7 @@ const OFFLINE_WORK: Record<EngineWork, string> = {
   score: 'This score comes from the rules and the learned scoring model; no language model read the post.',
   rewrite: "This rewrite is a set of deterministic edits, not a language model's rewrite.",
   candidates: "These drafts are put together from your brief's own words, not written by a language model.",
-  plan: 'This outline is built from templates, not by a language model.',
+  plan: "This outline is put together from your brief's own words, not by a language model.",
 };
 
 export interface EngineLine {
@@ -98,4 +98,15 @@ export function draftsLine(
   if (model.length === 0)
     return `${by.length === 1 ? 'This draft was' : 'These drafts were'} written by the offline engine${why}.`;
   return `The language model ${engine.id} wrote ${drafts(model)}; the offline engine wrote ${drafts(offline)}${why}.`;
+}
+
+/**
+ * One plain line saying who planned an outline (the API's `writtenBy` on the plan): the language
+ * model, or the offline engine standing in for a model plan that failed the checks, in the API's
+ * own sentence (it names the check and the fact, "left out a number the brief gives (9)"). Null
+ * when no model is configured (the offline notice says so) or the answer did not say.
+ */
+export function planLine(engine: Engine | null | undefined, written: WrittenBy | undefined): string | null {
+  if (!engine || engine.offline || !written) return null;
+  return written.engine === 'model' ? `Planned by the language model ${engine.id}.` : written.note;
 }

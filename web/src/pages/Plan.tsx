@@ -4,13 +4,28 @@ import { api, DEFAULT_PLATFORM, ok, type PlatformId, type Schemas } from '../api
 import { EngineNotice } from '../components/EngineNotice.tsx';
 import { ErrorBox, Working } from '../components/ErrorBox.tsx';
 import { NamedSelect } from '../components/NamedSelect.tsx';
-import { useBrands, useMeta, useVoices } from '../lib/hooks.ts';
+import { channelName } from '../lib/channels.ts';
+import { planLine } from '../lib/engine.ts';
+import { useBrands, useChannels, useMeta, useVoices } from '../lib/hooks.ts';
 import { draftFromPlanItem, type PlanContext } from '../lib/plan-draft.ts';
 import { formatWhen } from '../lib/time.ts';
 import { navigate } from '../router.tsx';
 import { DraftsMade, SavedPlans, useTurnIntoDrafts } from './PlanSaved.tsx';
 
 type PlanItem = Schemas['PlanItem'];
+/** What a plan was asked with: its brief, platform, brand, voice and the channel its posts go to. */
+type Asked = Omit<PlanContext, 'offline'> & { channelId: string };
+
+/** Who planned the outline: the model, or the offline engine standing in for it and why. */
+function PlannedBy({ result }: { result: Schemas['PlanResult'] }) {
+  const line = planLine(result.engine, result.writtenBy);
+  if (!line) return <EngineNotice engine={result.engine} work="plan" />;
+  return (
+    <p className="engine-note plan-by muted" role="status">
+      {line}
+    </p>
+  );
+}
 
 /** Brief in, outline items out; each turns into a draft to finish in Compose. */
 export function PlanPage() {
@@ -23,10 +38,13 @@ export function PlanPage() {
   const [voiceId, setVoiceId] = useState('');
   const brands = useBrands();
   const voices = useVoices();
+  const channels = useChannels();
+  const [channelId, setChannelId] = useState('');
+  const [schedule, setSchedule] = useState(false);
   const queryClient = useQueryClient();
   // The plan's own brief, platform, brand and voice (as planned, not as edited since) shape its drafts.
   const plan = useMutation({
-    mutationFn: async (asked: Omit<PlanContext, 'offline'>) => {
+    mutationFn: async (asked: Asked) => {
       const result = await ok(
         api.POST('/v1/plan', {
           body: {
@@ -36,6 +54,7 @@ export function PlanPage() {
             ...(cadence ? { cadence } : {}),
             ...(asked.brandId ? { brandId: asked.brandId } : {}),
             ...(asked.voiceId ? { voiceId: asked.voiceId } : {}),
+            ...(asked.channelId ? { channelId: asked.channelId } : {}),
           },
         }),
       );
@@ -53,7 +72,12 @@ export function PlanPage() {
       const data = plan.data!;
       const { plan: saved } = await ok(
         api.POST('/v1/plans', {
-          body: { brief: data.context.brief, platform: data.context.platform, items: data.items },
+          body: {
+            brief: data.context.brief,
+            platform: data.context.platform,
+            items: data.items,
+            ...(data.context.channelId ? { channelId: data.context.channelId } : {}),
+          },
         }),
       );
       queryClient.invalidateQueries({ queryKey: ['plans'] });
@@ -69,6 +93,8 @@ export function PlanPage() {
       navigate(`/compose?post=${post.id}`);
     },
   });
+  // Scheduling needs the channel the plan was made for and a suggested time to put a post on.
+  const canSchedule = Boolean(plan.data?.context.channelId && plan.data.items.some((i) => i.when !== null));
   return (
     <div>
       <h1>Plan</h1>
@@ -79,7 +105,7 @@ export function PlanPage() {
         className="card"
         onSubmit={(e) => {
           e.preventDefault();
-          plan.mutate({ brief, platform, brandId, voiceId });
+          plan.mutate({ brief, platform, brandId, voiceId, channelId });
         }}
       >
         <label htmlFor="plan-brief">Brief</label>
@@ -113,7 +139,14 @@ export function PlanPage() {
           </label>
           <label>
             Platform{' '}
-            <select value={platform} onChange={(e) => setPlatform(e.target.value as typeof platform)}>
+            <select
+              value={platform}
+              onChange={(e) => {
+                setPlatform(e.target.value as typeof platform);
+                // A channel of another platform cannot take this plan's posts.
+                setChannelId('');
+              }}
+            >
               {(meta.data?.platforms ?? [{ id: DEFAULT_PLATFORM, displayName: DEFAULT_PLATFORM }]).map(
                 (p) => (
                   <option key={p.id} value={p.id}>
@@ -125,6 +158,24 @@ export function PlanPage() {
           </label>
           <NamedSelect label="Brand" value={brandId} onChange={setBrandId} items={brands.data?.brands} />
           <NamedSelect label="Voice" value={voiceId} onChange={setVoiceId} items={voices.data?.voices} />
+          <label>
+            Channel{' '}
+            <select
+              value={channelId}
+              onChange={(e) => {
+                const chosen = channels.data?.channels.find((c) => c.id === e.target.value);
+                setChannelId(e.target.value);
+                if (chosen) setPlatform(chosen.platform as PlatformId);
+              }}
+            >
+              <option value="">None</option>
+              {channels.data?.channels.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {channelName(c)}
+                </option>
+              ))}
+            </select>
+          </label>
           <button type="submit" className="primary" disabled={!brief.trim() || plan.isPending}>
             Plan
           </button>
@@ -132,7 +183,15 @@ export function PlanPage() {
         {plan.isPending && <Working label="Planning…" />}
         <ErrorBox error={plan.error} />
       </form>
-      {plan.data && <EngineNotice engine={plan.data.engine} work="plan" />}
+      {plan.data && <PlannedBy result={plan.data} />}
+      {plan.data?.items.some((i) => i.when !== null) && (
+        <p className="muted">
+          {plan.data.context.channelId
+            ? "Suggested times are free slots of the channel's queue, your best times first when your history shows them."
+            : 'Suggested times are your best times to post, from your history.'}{' '}
+          They are shown in your browser's time zone.
+        </p>
+      )}
       {plan.data && (
         <div className="row wrap">
           <button type="button" onClick={() => save.mutate()} disabled={save.isPending || save.isSuccess}>
@@ -141,10 +200,21 @@ export function PlanPage() {
           <button
             type="button"
             disabled={drafts.isPending || save.isPending}
-            onClick={async () => drafts.mutate((save.data ?? (await save.mutateAsync())).id)}
+            onClick={async () =>
+              drafts.mutate({
+                id: (save.data ?? (await save.mutateAsync())).id,
+                schedule: canSchedule && schedule,
+              })
+            }
           >
             Turn all into drafts
           </button>
+          {canSchedule && (
+            <label>
+              <input type="checkbox" checked={schedule} onChange={(e) => setSchedule(e.target.checked)} />{' '}
+              Schedule each on its suggested time
+            </label>
+          )}
           {(save.isPending || drafts.isPending) && <Working label="Making the drafts…" />}
           <ErrorBox error={save.error ?? drafts.error} />
           <DraftsMade result={drafts.data} />

@@ -9,7 +9,8 @@ type SavedPlan = Schemas['SavedPlan'];
 export function useTurnIntoDrafts() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => ok(api.POST('/v1/plans/{id}/drafts', { params: { path: { id } }, body: {} })),
+    mutationFn: ({ id, schedule = false }: { id: string; schedule?: boolean }) =>
+      ok(api.POST('/v1/plans/{id}/drafts', { params: { path: { id } }, body: schedule ? { schedule } : {} })),
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: ['plans'] });
       queryClient.invalidateQueries({ queryKey: ['posts'] });
@@ -31,6 +32,9 @@ export function DraftsMade({ result }: { result: Schemas['PlanDraftsResult'] | u
         {result.posts.map((post) => (
           <li key={post.id}>
             <a href={`#/compose?post=${post.id}`}>{post.text.split('\n')[0]}</a>
+            {post.status === 'scheduled' && post.scheduledFor !== null && (
+              <span className="muted"> · scheduled for {formatWhen(post.scheduledFor)}</span>
+            )}
           </li>
         ))}
       </ul>
@@ -69,14 +73,30 @@ export function SavedPlans() {
                 saved {formatWhen(plan.createdAt)}
               </p>
               <div className="row wrap">
-                <button type="button" onClick={() => drafts.mutate(plan.id)} disabled={drafts.isPending}>
+                <button
+                  type="button"
+                  onClick={() => drafts.mutate({ id: plan.id })}
+                  disabled={drafts.isPending}
+                >
                   Turn into drafts
                 </button>
                 <button type="button" onClick={() => remove.mutate(plan.id)} disabled={remove.isPending}>
                   Delete
                 </button>
               </div>
-              {drafts.variables === plan.id && (
+              <details>
+                <summary>Items</summary>
+                <ol>
+                  {plan.items.map((item) => (
+                    <li key={item.slot}>
+                      <strong>{item.hook}</strong>
+                      {item.when !== null && <span className="muted"> · {formatWhen(item.when)}</span>}
+                      {item.evidence && <p className="muted">{item.evidence}</p>}
+                    </li>
+                  ))}
+                </ol>
+              </details>
+              {drafts.variables?.id === plan.id && (
                 <>
                   {drafts.isPending && <Working label="Making the drafts…" />}
                   <ErrorBox error={drafts.error} />
