@@ -220,7 +220,12 @@ describe('model rewrite, generate, plan and voice', () => {
     });
     expect(res.status).toBe(200);
     expect(fake.callsFor('plan')).toBe(calls + 2);
-    expect(res.body.items.map((i: { pillar: string }) => i.pillar)).toEqual(['Billing', 'Hiring', 'Billing']);
+    // The label brief's content pillars alternate with the brand's themes; a brand theme takes the brand's spelling.
+    expect(res.body.items.map((i: { pillar: string }) => i.pillar)).toEqual([
+      'LESSONS LEARNED',
+      'Billing',
+      'BEHIND THE SCENES',
+    ]);
     expect(res.body.items.map((i: { angle: string }) => i.angle)).toEqual([
       'Mon, week 1: Angle one',
       'Wed, week 1: Angle two',

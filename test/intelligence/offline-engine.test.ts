@@ -147,10 +147,21 @@ describe('offline generation, planning and voice', () => {
     expect(quiet[0]!.split('\n')[0]).toMatch(/\?$/);
   });
 
-  it('plans with brand themes as pillars and follows the cadence', () => {
+  it("plans with brand themes beside the brief's topic and follows the cadence", () => {
     const items = toPlanItems(planOffline({ brief: 'Q3 launch', count: 6 }, brand), '3x-week');
     expect(items.map((i) => i.slot)).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(new Set(items.map((i) => i.pillar))).toEqual(new Set(brand.themes));
+    // A label brief keeps its topic (content pillars about it) between the brand's themes (issue 34).
+    expect(items.map((i) => i.pillar)).toEqual([
+      'Lessons learned',
+      'Billing',
+      'Behind the scenes',
+      'Patient experience',
+      'Results so far',
+      'Industry view',
+    ]);
+    expect(
+      items.filter((i) => !brand.themes.includes(i.pillar)).every((i) => i.hook.startsWith('Q3 launch: [')),
+    ).toBe(true);
     expect(items.map((i) => i.angle.slice(0, 11))).toEqual([
       'Mon, week 1',
       'Wed, week 1',

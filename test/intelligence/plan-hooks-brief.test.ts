@@ -1,18 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { isHeldOut } from '../../scripts/lib/datasets.ts';
 import { detectArchetype } from '../../src/scoring/rules/hook.ts';
-import { labelTheme, type Theme } from '../../src/scoring/text/themes.ts';
 import { briefHooks } from '../../src/scoring/writers/plan-brief-hooks.ts';
-import { SLOTS } from '../../src/scoring/writers/plan-hooks.ts';
 import { planBrief, planOffline } from '../../src/scoring/writers/plan-offline.ts';
 import { briefFromPost, describeRealPosts, readRealPosts } from '../helpers/real-posts.ts';
 
 /**
  * Issue 22: "Plan hooks are fill-in templates repeated across plans". Offline plan hooks now
- * come from the brief (its sentences, claims, figures: plan-brief-hooks.ts), with templates
- * only where the brief gives nothing for a slot. Measured on briefs cut from real posts (no
+ * come from the brief (its sentences: plan-brief-hooks.ts), then its themes as headlines, and a
+ * marked blank only where the brief gives nothing for a slot (issue 34: no templates at all). Measured on briefs cut from real posts (no
  * held-out author): a hook's template frame is a run of three words none of which is in its
  * brief, and no frame may recur in more than a small share of plans; the hooks of one plan
  * share no frame; every hook parses with link grammar (`link-parser -batch`).
@@ -97,8 +95,7 @@ describeRealPosts('offline plan hooks come from the brief (real posts, no held-o
       // lines link grammar rejects ("Lot of talk about ..."), and a hook quoting one is the author's.
       const sourceOf = new Map<string, string>();
       for (const { brief } of plans)
-        for (let seed = 0; seed < 12; seed++)
-          for (const h of briefHooks(planBrief(brief), seed)) sourceOf.set(h.hook, h.from);
+        for (const h of briefHooks(planBrief(brief))) sourceOf.set(h.hook, h.from);
       const hooks = [...new Set(plans.flatMap((p) => p.items.map((i) => i.hook)))];
       expect(hooks.length).toBeGreaterThan(300);
       const sources = [...new Set(hooks.flatMap((h) => (sourceOf.has(h) ? [sourceOf.get(h)!] : [])))];
@@ -114,43 +111,6 @@ describeRealPosts('offline plan hooks come from the brief (real posts, no held-o
       // Templates parse with any well-formed theme (below); what fails here is a theme the
       // tagger cut wrong from the brief ("seek solutions" from "... and seek solutions").
       expect(themeFailures.length / hooks.length).toBeLessThan(0.1);
-    },
-  );
-});
-
-const STAND_INS: Theme[] = [
-  { ...labelTheme('cloud bill'), phrase: 'the cloud bill', reader: 'your cloud bill', articleUnknown: false },
-  labelTheme('pricing'),
-  { ...labelTheme('sourdough classes'), plural: true },
-  { ...labelTheme('Lisbon'), proper: true },
-  {
-    text: 'cloud bill',
-    phrase: 'our cloud bill',
-    bare: 'cloud bill',
-    reader: 'your cloud bill',
-    plural: false,
-    proper: false,
-    articleUnknown: false,
-  },
-];
-
-describe('plan hook templates', () => {
-  it.skipIf(!existsSync('/usr/bin/link-parser'))(
-    'parse with link grammar for a singular, a plural, a name and an owned theme, and read as their archetype',
-    () => {
-      const hooks = Object.entries(SLOTS).flatMap(([archetype, slots]) =>
-        archetype === 'other'
-          ? []
-          : slots.flatMap((slot) =>
-              STAND_INS.map((t) => {
-                const hook = slot.hook(t);
-                expect(detectArchetype(hook), hook).toBe(archetype);
-                return hook;
-              }),
-            ),
-      );
-      expect(hooks.length).toBeGreaterThan(150);
-      expect(unparsed(hooks)).toEqual([]);
     },
   );
 });

@@ -8,7 +8,7 @@ import { type DraftFailure, type DraftGate, draftFailures } from './draft-gate.t
  * may hold one figure each), while every item on its own repeats no label or instruction of the
  * brief, adds no number or link, carries no AI tell and leaves no blank where the brief gives the
  * fact. The requested count ("a 5-post series") is no figure to keep. And a plan stays about its
- * brief: the brief's topics appear in it (as many as it has items), a brand's themes beside them,
+ * brief: the brief's topics appear in it (as many as it has items for them), a brand's themes beside them,
  * never instead of them.
  */
 
@@ -45,14 +45,16 @@ export function namesTopic(text: string, topic: string): boolean {
 
 /**
  * The brief's topics a plan of `items` leaves out, when it names fewer of them than it has items
- * (a plan of two items need not hold four topics), or a brand's themes when it names none of
- * them (a plan of two items or more).
+ * for the brief (all, or with a brand half: a plan of two items need not hold four topics), or a
+ * brand's themes when it names none of them (a plan of two items or more).
  */
-function topicFailures(topics: PlanTopics, items: readonly OutlineText[]): DraftFailure[] {
+export function topicFailures(topics: PlanTopics, items: readonly OutlineText[]): DraftFailure[] {
   const all = items.map((i) => `${i.pillar ?? ''} ${i.hook} ${i.angle}`).join('\n');
   const out: DraftFailure[] = [];
   const missing = topics.brief.filter((t) => !namesTopic(all, t));
-  if (topics.brief.length - missing.length < Math.min(topics.brief.length, items.length))
+  // With a brand, half the items (the odd slots, as the offline plan alternates them) are the brief's.
+  const slots = topics.brand.length ? Math.ceil(items.length / 2) : items.length;
+  if (topics.brief.length - missing.length < Math.min(topics.brief.length, slots))
     out.push({
       check: 'topics',
       problem: `the plan leaves out the brief's topics ${listed(missing)}: keep them in the items; a brand's themes add to the brief, never replace it`,

@@ -3,12 +3,13 @@ import { detectArchetype } from '../rules/hook.ts';
 import { rubricFor } from '../rules/rubrics.ts';
 import { quantitiesOf } from '../text/noun-phrases.ts';
 import { hasPhrase } from '../text/phrases.ts';
-import { capitalised, impersonal, labelTheme, type Theme, themesOf } from '../text/themes.ts';
+import { capitalised, labelTheme, type Theme, themesOf } from '../text/themes.ts';
 import type { BrandContext, PlanInput, PlanItem } from '../types.ts';
 import { cleanBrief, isGenreTheme } from './brief-clean.ts';
 import { sentencesOfLine } from './brief-reading.ts';
+import { lowerFirst } from './first-letter.ts';
 import { type BriefHook, briefHooks } from './plan-brief-hooks.ts';
-import { briefAngle, SLOTS } from './plan-hooks.ts';
+import { BLANK_HOOKS, blankAngle, briefAngle, headline, headlineAngle, PILLAR_BLANKS } from './plan-hooks.ts';
 
 /**
  * Offline planning. Pillars are themes: the brand's when it has them, else the noun phrases the
@@ -63,22 +64,24 @@ interface Pillar {
   theme: Theme;
 }
 
-/** Pillars as written, each with the theme its hooks are about. */
+/**
+ * Pillars as written, each with the theme its hooks are about; `generic` when the brief names
+ * too little for pillars of its own and content pillars about its topic stand in.
+ */
 function pillarThemes(brief: string, brand: BrandContext | null): { pillars: Pillar[]; generic: boolean } {
   const themes = (brand?.themes ?? []).map((t) => t.trim()).filter(Boolean);
   const fromBrief = briefThemes(brief).map((t) => ({ name: capitalised(t.text), theme: t }));
-  if (themes.length) {
-    // A brand's themes add to the brief's, never replace them: the two alternate, the brief's
-    // first, so even a short plan is about what the brief asked for.
-    const branded = themes.map((t) => ({ name: t, theme: labelTheme(t) }));
-    const own = fromBrief.filter((p) => !branded.some((b) => b.name.toLowerCase() === p.name.toLowerCase()));
-    const pillars = Array.from({ length: Math.max(own.length, branded.length) }, (_, k) =>
-      [own[k], branded[k]].filter((p): p is Pillar => p !== undefined),
-    ).flat();
-    return { pillars, generic: false };
-  }
-  if (fromBrief.length >= 2) return { pillars: fromBrief, generic: false };
-  return { pillars: CONTENT_PILLARS.map((t) => ({ name: t, theme: labelTheme(t) })), generic: true };
+  const generic = fromBrief.length < 2;
+  const ofBrief = generic ? CONTENT_PILLARS.map((t) => ({ name: t, theme: labelTheme(t) })) : fromBrief;
+  if (!themes.length) return { pillars: ofBrief, generic };
+  // A brand's themes add to the brief's, never replace them: the two alternate, the brief's
+  // first, so even a short plan is about what the brief asked for.
+  const branded = themes.map((t) => ({ name: t, theme: labelTheme(t) }));
+  const own = ofBrief.filter((p) => !branded.some((b) => b.name.toLowerCase() === p.name.toLowerCase()));
+  const pillars = Array.from({ length: Math.max(own.length, branded.length) }, (_, k) =>
+    [own[k], branded[k]].filter((p): p is Pillar => p !== undefined),
+  ).flat();
+  return { pillars, generic };
 }
 
 /** The pillars a plan uses (the model engine suggests them to the model). */
@@ -95,9 +98,16 @@ export function briefTopics(brief: string): string[] {
   return generic ? [] : pillars.map((p) => p.name);
 }
 
-/** What a plan is about: the brief without its instruction or label, on one line. */
+/**
+ * A request for posts at the brief's start ("Plan 3 posts:", "Plan three posts about this."):
+ * the request, not the brief's content, so neither its count nor its words reach a hook.
+ */
+const PLAN_REQUEST =
+  /^(?:please\s+)?(?:plan|write|create|draft|make|give me)\s+(?:me\s+)?(?:a\s+|an\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few|some)?[\s-]*(?:new\s+)?(?:posts?|slots?|items?|ideas?|drafts?|updates?)(?:\s+(?:about|on|for|from)\s+(?:this|these|that|it|the following))?\s*(?::\s*|\.\s+)/i;
+
+/** What a plan is about: the brief without its request, instruction or label, on one line. */
 export function planBrief(brief: string): string {
-  const clean = cleanBrief(brief);
+  const clean = cleanBrief(brief.trim().replace(PLAN_REQUEST, ''));
   return (clean.text || clean.topic || brief).trim().replace(/\s+/g, ' ');
 }
 
@@ -113,8 +123,6 @@ export function planOffline(input: PlanInput, brand: BrandContext | null): PlanO
     clean.topic !== null
       ? labelTheme(clean.topic)
       : (themesOf(brief, 1)[0] ?? labelTheme(brief.replace(/[.!?]+$/, '')));
-  // Plans from different briefs start from different variants, so one hook is not every plan's.
-  const start = spread(brief);
   // An item's figures are those of the brief's sentences about its pillar (or its hook's own).
   const sentences = sentencesOfLine(brief);
   const figuresFor = (theme: Theme, hook: string) => [
@@ -124,7 +132,6 @@ export function planOffline(input: PlanInput, brand: BrandContext | null): PlanO
         .flatMap(briefFigures),
     ),
   ];
-  const usedHooks = new Set<string>();
   const recentFormats: MediaKind[] = [];
   const formats: readonly MediaKind[] = rubric.formats.filter((f) => f !== 'link');
   /** The format that suits an archetype, never one of the last two slots' (platform permitting). */
@@ -139,95 +146,106 @@ export function planOffline(input: PlanInput, brand: BrandContext | null): PlanO
     if (recentFormats.length > 2) recentFormats.shift();
     return format;
   };
-  // Hooks made of the brief's own sentences, claims and figures come first (plan-brief-hooks.ts);
-  // a label-only brief has none, and gets the templates below.
-  const fromBrief = generic ? [] : briefHooks(brief, start);
+  // Hooks are the brief's own sentences (plan-brief-hooks.ts), one sentence per hook; a label-only
+  // brief has none, and gets its topic with a marked blank.
+  const fromBrief = briefHooks(brief);
   const branded = (brand?.themes ?? []).some((t) => t.trim());
   const usedSources = new Set<number>();
-  /**
-   * An unused hook of the brief read as `archetype`, one per sentence of the brief, about the
-   * slot's pillar when one is; under a brand's themes only one that names a theme.
-   */
-  const ownHook = (archetype: HookArchetype, pillar: Pillar, all: Pillar[], brandOnly: boolean) => {
-    const open = fromBrief.filter(
-      (h) =>
-        h.archetype === archetype &&
-        !usedSources.has(h.source) &&
-        !usedHooks.has(h.hook) &&
-        detectArchetype(h.hook) === archetype &&
-        (!brandOnly || all.some((p) => mentions(h.hook, p.theme))),
-    );
-    if (brandOnly) return open.find((h) => mentions(h.hook, pillar.theme));
-    // Another pillar's hook only while it does not take a pillar the plan has already had
-    // before every pillar has had a slot: three slots on three pillars still cover all three.
-    const fresh = (h: BriefHook) => {
-      const named = all.find((p) => mentions(h.hook, p.theme));
-      return !named || !usedPillars.has(named.name) || usedPillars.size >= all.length;
-    };
-    return open.find((h) => mentions(h.hook, pillar.theme)) ?? open.find(fresh);
-  };
   const usedPillars = new Set<string>();
-  return Array.from({ length: count }, (_, i) => {
+  /**
+   * An unused hook of the brief, of `archetype` when one is (null: any), about the slot's pillar
+   * when one is; under a brand's themes, on a brand pillar only one that names it. Another
+   * pillar's hook only while it does not take a pillar the plan has already had before every
+   * pillar has had a slot: three slots on three pillars still cover all three.
+   */
+  const ownHook = (archetype: HookArchetype | null, pillar: Pillar, onlyOnPillar = false) => {
+    const open = fromBrief.filter(
+      (h) => (archetype === null || h.archetype === archetype) && !usedSources.has(h.source),
+    );
+    const onPillar = open.find((h) => mentions(h.hook, pillar.theme));
+    if (onPillar || onlyOnPillar || (branded && isBrandPillar(pillar))) return onPillar;
+    const fresh = (h: BriefHook) => {
+      const named = pillars.find((p) => mentions(h.hook, p.theme));
+      return !named || !usedPillars.has(named.name) || usedPillars.size >= pillars.length;
+    };
+    return open.find(fresh);
+  };
+  const brandNames = new Set((brand?.themes ?? []).map((t) => t.trim().toLowerCase()));
+  const isBrandPillar = (p: Pillar) => brandNames.has(p.name.toLowerCase());
+  /** The pillars not yet a headline, this slot's first: the hook where the brief has no sentence left. */
+  const headlined = new Set<string>();
+  /** Where a headline finds the words a theme was written with. */
+  const said = `${brief}\n${(brand?.themes ?? []).join('\n')}`;
+  let blanked = 0;
+  // Then the brief's other themes, each a pillar of its own: a short brief names more than it says.
+  const extra: Pillar[] = generic
+    ? []
+    : themesOf(brief, 12)
+        .filter((t) => !isGenreTheme(t.text) && !hasPhrase('contrarian', t.phrase))
+        .map((t) => ({ name: capitalised(t.text), theme: t }))
+        .filter((p) => !pillars.some((q) => q.name.toLowerCase() === p.name.toLowerCase()));
+  const items: PlanOutline[] = [];
+  for (let i = 0; i < count; i++) {
     const archetype = ARCHETYPES[i % ARCHETYPES.length]!;
     // With five pillars (or ten) each would always get the same kind of hook: shift them per round.
     const round = pillars.length % ARCHETYPES.length === 0 ? Math.floor(i / ARCHETYPES.length) : 0;
     const pillar = pillars[(i + round) % pillars.length]!;
-    const t = generic ? topic : pillar.theme;
-    const own = ownHook(archetype, pillar, pillars, branded);
+    // Under a brand the brief has half the slots: one of its pillars no sentence is about is said
+    // as a headline rather than given to a sentence about something else, so its topics stay.
+    const headlineFirst =
+      branded && !generic && !isBrandPillar(pillar) && !usedPillars.has(pillar.name) && sayable(pillar.theme);
+    const own = headlineFirst
+      ? (ownHook(archetype, pillar, true) ?? ownHook(null, pillar, true))
+      : (ownHook(archetype, pillar) ?? ownHook(null, pillar));
     if (own) {
-      usedHooks.add(own.hook);
       usedSources.add(own.source);
-      const format = formatFor(archetype);
-      const about = own.theme ?? pillar.theme;
+      const format = formatFor(own.archetype);
       const named = pillars.find((p) => mentions(own.hook, p.theme));
+      const about = named?.theme ?? own.theme ?? pillar.theme;
       const name = named?.name ?? (own.theme ? capitalised(own.theme.text) : pillar.name);
       usedPillars.add(name);
-      return {
+      items.push({
         pillar: name,
         hook: own.hook,
-        angle: briefAngle(
-          archetype,
-          own.verbatim,
-          toWriter(named?.theme ?? about),
-          format,
-          figuresFor(named?.theme ?? about, own.hook),
-        ),
+        angle: briefAngle(own.archetype, own.verbatim, toWriter(about), format, figuresFor(about, own.hook)),
         format,
-        archetype,
-      };
+        archetype: own.archetype,
+      });
+      continue;
     }
-    const slots = SLOTS[archetype];
-    const offset = Math.floor(i / ARCHETYPES.length) + start;
-    const variants = slots.map((_, v) => slots[(v + offset) % slots.length]!);
-    // A theme can carry words that make another kind of hook ("myths", "my first ..." reads as
-    // a story): prefer a variant that reads as the archetype, saying "the first marathon" for
-    // "my first marathon" if it must, and report the archetype the hook actually has.
-    const tries = [counted(t), impersonal(counted(t))].flatMap((theme) =>
-      variants.map((slot) => ({ slot, theme })),
-    );
-    const fresh = tries.filter(({ slot, theme }) => !usedHooks.has(slot.hook(theme)));
-    // Every variant taken (a long plan on one topic): the pillar, then the slot, tells it apart.
-    const pick = fresh.find(({ slot, theme }) => detectArchetype(slot.hook(theme)) === archetype) ??
-      fresh[0] ?? {
-        theme: t,
-        slot: {
-          ...variants[0]!,
-          hook: (x: Theme) => `${variants[0]!.hook(x)} (${pillar.name}, slot ${i + 1})`,
-        },
-      };
-    const hook = pick.slot.hook(pick.theme);
+    // The brief's sentences are spent: a pillar not yet said, as its own headline, or for a
+    // content pillar the brief's topic and a marked blank.
+    const open = [pillar, ...pillars, ...extra].filter((p) => !headlined.has(p.name) && sayable(p.theme));
+    const next = open.find((p) => !usedPillars.has(p.name)) ?? open[0];
+    if (!next) {
+      // Headlines spent too: the pillar and a marked blank for the writer's own line.
+      const k = blanked++;
+      const on = pillars[k % pillars.length]!;
+      const about = generic && CONTENT_PILLARS.includes(on.name) ? topic : on.theme;
+      // Each blank of a plan asks for something else, so no two of its hooks share one.
+      const hook = `${headline(about, said).slice(0, -1)}: ${PILLAR_BLANKS[k % PILLAR_BLANKS.length]}`;
+      const kind = detectArchetype(hook);
+      const format = formatFor(kind);
+      items.push({ pillar: on.name, hook, angle: blankAngle(toWriter(about), ''), format, archetype: kind });
+      continue;
+    }
+    headlined.add(next.name);
+    usedPillars.add(next.name);
+    const blank = generic ? BLANK_HOOKS[next.name] : undefined;
+    const hook = blank ? `${capitalised(topic.text)}: ${blank}` : headline(next.theme, said);
     const kind = detectArchetype(hook);
-    usedHooks.add(hook);
-    usedPillars.add(pillar.name);
-    const format = formatFor(archetype);
-    return {
-      pillar: pillar.name,
+    const format = formatFor(kind);
+    items.push({
+      pillar: next.name,
       hook,
-      angle: pick.slot.angle(toWriter(pick.theme), format, figuresFor(pillar.theme, hook)),
+      angle: blank
+        ? blankAngle(toWriter(topic), next.name)
+        : headlineAngle(toWriter(next.theme), figuresFor(next.theme, hook)),
       format,
       archetype: kind,
-    };
-  });
+    });
+  }
+  return items;
 }
 
 /** A count of posts is the request ("three posts", "a 5-slot plan"), not a fact of the brief. */
@@ -254,26 +272,24 @@ export function briefFigures(text: string): string[] {
 const COUNT =
   /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|half|dozen)\b/i;
 
-/** An angle speaks to the writer: the author's "my first marathon" is "your first marathon" there. */
-const toWriter = (t: Theme): Theme => ({ ...t, phrase: t.phrase.replace(/^(?:my|our) /, 'your ') });
-
-/** A well-mixed hash of a text (FNV-1a, then a final mix), so briefs spread evenly over template variants. */
-function spread(text: string): number {
-  let h = 0x811c9dc5;
-  for (let k = 0; k < text.length; k++) h = Math.imul(h ^ text.charCodeAt(k), 0x01000193);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  return h >>> 0;
-}
+/**
+ * An angle speaks to the writer: the author's "my first marathon" is "your first marathon" there,
+ * a theme that opened its sentence is said mid-sentence ("Retention" -> "retention"), and a lone
+ * singular noun takes "the" ("the interview").
+ */
+const toWriter = (theme: Theme): Theme => {
+  const t = counted(theme);
+  const phrase = t.phrase.replace(/^(?:my|our) /, 'your ');
+  return { ...t, phrase: t.proper || /^\p{Lu}{2}/u.test(phrase) ? phrase : lowerFirst(phrase) };
+};
 
 /** Abstract and mass nouns read bare ("pricing", "housing insecurity", "cloud infrastructure"). */
 const MASS =
   /(?:ing|tion|sion|ness|ity|ance|ence|ism|ics|ment|care|ware|ship|hood|dom|work|ledge|ture|age|ogy|ry|cy|th|ure|ion|ai|data|money|time|media|flow|ops|sales|news|cash|content|marketing|finance|trust|health|safety|growth|debt|risk|luck)$/i;
 
 /**
- * A single singular common noun the brief named with no determiner reads with "the" in a template
- * ("the interview", "the setup"): "advice about interview" is no English. Names, plurals and
+ * A single singular common noun the brief named with no determiner reads with "the" in an angle
+ * ("the interview", "the setup"): "about interview" is no English. Names, plurals and
  * mass nouns stay bare.
  */
 function counted(t: Theme): Theme {
@@ -281,6 +297,12 @@ function counted(t: Theme): Theme {
   if (t.proper || t.plural || t.phrase !== t.bare || t.bare.includes(' ') || MASS.test(t.bare)) return t;
   return { ...t, phrase: `the ${t.bare}`, reader: `your ${t.bare}` };
 }
+
+/** A theme that reads as a headline: no run of lone letters ("R U T H"), no sentence end inside ("T. Send"). */
+const sayable = (t: Theme) =>
+  /^\p{L}[\p{L}\p{N}]/u.test(t.text) &&
+  !/(?:^|\s)\p{L}(?:\s\p{L})+(?:\s|$)/u.test(t.text) &&
+  !/\.\s+\p{Lu}\p{Ll}/u.test(t.text);
 
 /** Whether a hook names a theme (its words, in any case). */
 const mentions = (hook: string, theme: Theme) =>
