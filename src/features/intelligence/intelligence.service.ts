@@ -1,7 +1,4 @@
 import type { Call, Ctx } from '../../context.ts';
-import { channels } from '../../db/schema/index.ts';
-import type { Platform } from '../../domain/enums.ts';
-import { Invalid } from '../../domain/errors.ts';
 import { DEFAULT_PLATFORM } from '../../platforms/profiles.ts';
 import {
   draftParts,
@@ -24,8 +21,8 @@ import { accountZone } from '../account/settings.service.ts';
 import { brandContext } from '../brands/brands.service.ts';
 import type { StoredPersonal } from '../history/personal-models.ts';
 import { personalFor, personalKey, withPersonal } from '../history/personal-score.ts';
+import { planChannel } from '../plans/plan-channel.ts';
 import { queueWithSlots } from '../queues/queue-assign.ts';
-import { requireReference } from '../tenancy.ts';
 import { voiceContext } from '../voices/voices.service.ts';
 import type { GenerateRequest, PlanRequest, ScoreRequest } from './intelligence.schemas.ts';
 import { type PlannedItem, withEvidence } from './plan-evidence.ts';
@@ -214,14 +211,7 @@ export async function generatePosts({ ctx, input }: Call<GenerateRequest>): Prom
  * slots, and the writer's zone (the queue's, else the account's).
  */
 async function planPlace(ctx: Ctx, input: PlanRequest) {
-  const channel = input.channelId
-    ? await requireReference(ctx, channels, input.channelId, { what: 'Channel', path: 'channelId' })
-    : null;
-  const platform = input.platform ?? (channel?.platform as Platform | undefined) ?? DEFAULT_PLATFORM;
-  if (channel && channel.platform !== platform)
-    throw new Invalid(`channelId names a ${channel.platform} channel, and the plan is for ${platform}.`, [
-      { path: 'channelId', message: `Not a ${platform} channel` },
-    ]);
+  const { channel, platform } = await planChannel(ctx, input.channelId, input.platform);
   const queue = channel ? await queueWithSlots(ctx.deps.db, channel.id) : null;
   const zone = queue?.timezone ?? (await accountZone(ctx.deps.db, ctx.caller.accountId));
   return { platform, place: { zone, queue } };

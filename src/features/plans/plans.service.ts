@@ -1,12 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { Call } from '../../context.ts';
-import { channels, plans, type StoredPlanItem } from '../../db/schema/index.ts';
+import { plans, type StoredPlanItem } from '../../db/schema/index.ts';
 import type { Platform } from '../../domain/enums.ts';
-import { Invalid } from '../../domain/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { DEFAULT_PLATFORM } from '../../platforms/profiles.ts';
 import type { PageRequest } from '../pagination.ts';
-import { ownedNotFound, pageOwned, requireOwned, requireReference } from '../tenancy.ts';
+import { ownedNotFound, pageOwned, requireOwned } from '../tenancy.ts';
+import { planChannel } from './plan-channel.ts';
 import type { SavedPlan, SavePlanRequest } from './plans.schemas.ts';
 
 /**
@@ -39,14 +38,7 @@ export function defaultTitle(brief: string): string {
 }
 
 export async function savePlan({ ctx, input }: Call<SavePlanRequest>): Promise<SavedPlan> {
-  const channel = input.channelId
-    ? await requireReference(ctx, channels, input.channelId, { what: 'Channel', path: 'channelId' })
-    : null;
-  const platform = input.platform ?? (channel?.platform as Platform | undefined) ?? DEFAULT_PLATFORM;
-  if (channel && channel.platform !== platform)
-    throw new Invalid(`channelId names a ${channel.platform} channel, and the plan is for ${platform}.`, [
-      { path: 'channelId', message: `Not a ${platform} channel` },
-    ]);
+  const { channel, platform } = await planChannel(ctx, input.channelId, input.platform);
   const items: StoredPlanItem[] = [...input.items]
     .sort((a, b) => a.slot - b.slot)
     .map((i) => ({
