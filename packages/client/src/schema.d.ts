@@ -2701,7 +2701,7 @@ export interface components {
         PlanItem: {
             angle: string;
             archetype: components["schemas"]["HookArchetype"];
-            /** @description What the item rests on: the author's own figures when a history is imported ("Your 6 posts on shift handovers earned 1.8x your median."), else that it uses published figures; and why its `when`, in the writer's zone named in words ("Tuesday 09:00-12:00 Central European Time is one of your best windows: ...") */
+            /** @description What the item rests on: the author's own figures when a history is imported ("Your 6 posts that mention “handovers” earned 1.8x your median."), else that it uses published figures; and why its `when`, in the writer's zone named in words ("Tuesday 09:00-12:00 Central European Time is one of your best windows: ...") */
             evidence: string | null;
             format: components["schemas"]["MediaKind"];
             hook: string;
@@ -3013,7 +3013,7 @@ export interface components {
         SavedPlanItem: {
             angle: string;
             archetype: components["schemas"]["HookArchetype"];
-            /** @description What the item rests on: the author's own figures when a history is imported ("Your 6 posts on shift handovers earned 1.8x your median."), else that it uses published figures; and why its `when`, in the writer's zone named in words ("Tuesday 09:00-12:00 Central European Time is one of your best windows: ...") */
+            /** @description What the item rests on: the author's own figures when a history is imported ("Your 6 posts that mention “handovers” earned 1.8x your median."), else that it uses published figures; and why its `when`, in the writer's zone named in words ("Tuesday 09:00-12:00 Central European Time is one of your best windows: ...") */
             evidence: string | null;
             format: components["schemas"]["MediaKind"];
             hook: string;
