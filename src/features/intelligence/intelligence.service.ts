@@ -21,10 +21,10 @@ import { accountZone } from '../account/settings.service.ts';
 import { brandContext } from '../brands/brands.service.ts';
 import type { StoredPersonal } from '../history/personal-models.ts';
 import { personalFor, personalKey, withPersonal } from '../history/personal-score.ts';
-import { planChannel } from '../plans/plan-channel.ts';
 import { queueWithSlots } from '../queues/queue-assign.ts';
 import { voiceContext } from '../voices/voices.service.ts';
 import type { GenerateRequest, PlanRequest, ScoreRequest } from './intelligence.schemas.ts';
+import { planChannel } from './plan-channel.ts';
 import { type PlannedItem, withEvidence } from './plan-evidence.ts';
 
 /**

@@ -3,9 +3,9 @@ import type { Call } from '../../context.ts';
 import { plans, type StoredPlanItem } from '../../db/schema/index.ts';
 import type { Platform } from '../../domain/enums.ts';
 import { newId } from '../../lib/ids.ts';
+import { planChannel } from '../intelligence/plan-channel.ts';
 import type { PageRequest } from '../pagination.ts';
 import { ownedNotFound, pageOwned, requireOwned } from '../tenancy.ts';
-import { planChannel } from './plan-channel.ts';
 import type { SavedPlan, SavePlanRequest } from './plans.schemas.ts';
 
 /**
