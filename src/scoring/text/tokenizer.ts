@@ -76,17 +76,7 @@ export function tokenizeWords(
  * of the scorer's time, 2026-11-29). Phrase matching and the distinct-word count read ids and
  * ranges; `cutTokens` makes the strings for a reader that wants them.
  */
-export function scanWords(
-  text: string,
-  headEnd = 0,
-): {
-  count: number;
-  words: LookedUpWords;
-  lower: string;
-  headEnds: number[];
-  units: Uint16Array;
-  runs: number[];
-} {
+export function scanWords(text: string, headEnd = 0): WordScan {
   return scanTokens(text, headEnd, false);
 }
 
@@ -110,12 +100,8 @@ export function cutTokens(words: LookedUpWords, count: number): string[] {
   return out;
 }
 
-function scanTokens(
-  text: string,
-  headEnd: number,
-  cut: boolean,
-): {
-  tokens: string[];
+/** What one scan of a text gives: its words looked up, its lower case, and its runs. */
+interface WordScan {
   count: number;
   words: LookedUpWords;
   lower: string;
@@ -129,7 +115,9 @@ function scanTokens(
    * reads them instead of scanning the text again.
    */
   runs: number[];
-} {
+}
+
+function scanTokens(text: string, headEnd: number, cut: boolean): WordScan & { tokens: string[] } {
   const s = text.toLowerCase();
   const n = s.length;
   const u = LOWER_UNITS.of(s);
