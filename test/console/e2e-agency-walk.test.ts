@@ -15,7 +15,8 @@ import { type BrowserWorld, startBrowserWorld } from './browser-world.ts';
  * the Queue's suggestions said each slot twice ("Tuesday 08:00 Tuesday at 08:00: …"), and its
  * Upcoming slots heading stood over nothing before the first slot; a plan's items were labelled
  * with the API's enum values ("multi-image · statement", "none · other"), each repeated the same
- * evidence sentence, and a plan for a channel without queue slots got no times with no word why.
+ * evidence sentence, and a plan for a channel without queue slots got no times with no word why;
+ * the Team page's Open invitations heading stood over nothing before the first invitation.
  */
 if (!hasChromium)
   console.warn(`agency walk test skipped: ${CHROMIUM} is missing (apt-get install -y chromium)`);
@@ -208,6 +209,32 @@ describeRealPosts('what an agency found walking the console', () => {
         .first()
         .waitFor();
       expect(await page.getByText(/^No suggested times/).count()).toBe(0);
+      expect(world.errors).toEqual([]);
+      await page.context().close();
+    },
+  );
+
+  it.skipIf(!hasChromium)(
+    'Team says when no invitation is open, and lists the writer and the lead once invited',
+    { timeout: 60_000 },
+    async () => {
+      const page = await world.open('/team', 'Team');
+      const none = page.getByText(/^None open: an invitation shows here until it is accepted\.$/);
+      await none.waitFor();
+      const form = page
+        .getByRole('button', { name: 'Create the invitation' })
+        .locator('xpath=ancestor::form');
+      for (const [email, role] of [
+        ['writer@agency.example', 'editor'],
+        ['lead@agency.example', 'admin'],
+      ] as const) {
+        await form.getByLabel('Email').fill(email);
+        await form.getByLabel('Role').selectOption(role);
+        await page.getByRole('button', { name: 'Create the invitation' }).click();
+        await page.getByText(`${email} as ${role}, until`).waitFor();
+      }
+      expect(await none.count()).toBe(0);
+      await screenshot(page, 'agency-team-invited');
       expect(world.errors).toEqual([]);
       await page.context().close();
     },

@@ -30,6 +30,8 @@ export function TeamPage() {
     queryFn: () => ok(api.GET('/v1/invitations')),
     enabled: manager,
   });
+  // Accepted invitations are members now (listed above); the open ones are the rest.
+  const open = invitations.data?.invitations.filter((i) => i.acceptedAt === null);
   const settings = useQuery({ queryKey: ['settings'], queryFn: () => ok(api.GET('/v1/account/settings')) });
   const refresh = (key: string) => queryClient.invalidateQueries({ queryKey: [key] });
   const change = useMutation({
@@ -170,17 +172,18 @@ export function TeamPage() {
             </div>
           ) : null}
           <h3>Open invitations</h3>
+          {open?.length === 0 && (
+            <p className="muted">None open: an invitation shows here until it is accepted.</p>
+          )}
           <ul>
-            {(invitations.data?.invitations ?? [])
-              .filter((i) => i.acceptedAt === null)
-              .map((i) => (
-                <li key={i.id}>
-                  {i.email} as {i.role}, until {formatWhen(i.expiresAt)}{' '}
-                  <button type="button" onClick={() => withdraw.mutate(i.id)}>
-                    Withdraw the invitation to {i.email}
-                  </button>
-                </li>
-              ))}
+            {(open ?? []).map((i) => (
+              <li key={i.id}>
+                {i.email} as {i.role}, until {formatWhen(i.expiresAt)}{' '}
+                <button type="button" onClick={() => withdraw.mutate(i.id)}>
+                  Withdraw the invitation to {i.email}
+                </button>
+              </li>
+            ))}
           </ul>
         </section>
       ) : null}
