@@ -160,7 +160,10 @@ describe('offline generation, planning and voice', () => {
       'Industry view',
     ]);
     expect(
-      items.filter((i) => !brand.themes.includes(i.pillar)).every((i) => i.hook.startsWith('Q3 launch: [')),
+      // The topic takes its article as a sentence's subject would (theme-article.ts): "The Q3 launch: […]".
+      items
+        .filter((i) => !brand.themes.includes(i.pillar))
+        .every((i) => i.hook.startsWith('The Q3 launch: [')),
     ).toBe(true);
     expect(items.map((i) => i.angle.slice(0, 11))).toEqual([
       'Mon, week 1',
