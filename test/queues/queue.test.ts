@@ -382,21 +382,21 @@ describe('GET /v1/channels/{id}/queue/suggest', () => {
         time: '08:00',
         posts: null,
         multiple: null,
-        reason: 'Tuesday at 08:00: a midweek day at a morning commute peak (general figure).',
+        reason: 'A midweek day at a morning commute peak (general figure).',
       },
       {
         day: 3,
         time: '08:00',
         posts: null,
         multiple: null,
-        reason: 'Wednesday at 08:00: a midweek day at a morning commute peak (general figure).',
+        reason: 'A midweek day at a morning commute peak (general figure).',
       },
       {
         day: 4,
         time: '08:00',
         posts: null,
         multiple: null,
-        reason: 'Thursday at 08:00: a midweek day at a morning commute peak (general figure).',
+        reason: 'A midweek day at a morning commute peak (general figure).',
       },
     ]);
     expect(res.body.note).toBe(

@@ -121,7 +121,8 @@ export async function suggestQueue({
       time: g.time,
       posts: null,
       multiple: null,
-      reason: `${dayName(g.day)} at ${g.time}: a midweek day at ${g.why} (general figure).`,
+      // The slot's day and time are its own fields (shown beside the reason): not said again here.
+      reason: `A midweek day at ${g.why} (general figure).`,
     })),
     note: `${why}, so these are the general figures: midweek days at the commute and lunch peaks. Day and hour effects are within about 20%, so your own results will say more once you have them.`,
   };

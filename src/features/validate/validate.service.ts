@@ -108,9 +108,11 @@ export async function validatePost({ ctx, input }: Call<ValidatePostRequest>): P
     });
   } else {
     const rubric = RUBRICS[platform.data];
-    // Counted the platform's way (platformB: a URL counts 23), as creating the post counts it.
+    // Counted the platform's way (platformB: a URL counts 23), on the text as sent, the way creating
+    // the post counts it (part-rules.ts) and the platform will: not on the scorer's normalised text,
+    // which drops the spaces before line breaks and would pass a post the create then refuses.
     const limit = textLimitFor(platform.data, 'post');
-    const length = limit ? limit.length(f.text) : f.length;
+    const length = limit ? limit.length(input.post) : f.length;
     const max = limit?.max ?? rubric.maxLength;
     if (length > max) {
       errors.push({

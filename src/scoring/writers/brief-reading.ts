@@ -20,8 +20,10 @@ export interface BriefReading {
   heading: string | null;
   /** The items under the heading, or the brief's own bullet lines: its points, in order. */
   points: string[];
-  /** Links the brief gives, as written, once each. */
+  /** Links the brief gives, as written, once each (with the label a list of links gave each). */
   links: string[];
+  /** The hashtags that closed a sentence or stood alone in the brief, once each: a draft ends with them. */
+  hashtags: string[];
   /** A question the brief asks readers (its own, or one it told us to ask), said as a question. */
   question: string | null;
   /** The brief opens with news, thanks or congratulations. */
@@ -40,6 +42,17 @@ const CONTENT_LABEL =
   /^(?:topic|subject|about|context|background|details?|facts?|key (?:points?|facts?|messages?)|points?|results?|numbers|story|what happened|news|update|summary|message)\s*:\s*/i;
 const LINK_LABEL = /^(?:link|url|website|site|landing page|sign[- ]?up|register|more info)\s*:\s*/i;
 const URL = /https?:\/\/\S+|\bwww\.\S+/gi;
+const bareLink = (l: string) => l.replace(/[.,;:!?)]+$/, '');
+/** A short capitalised label and its link, as in a list of roles or pages ("Senior Test Engineer: https://..."). */
+const LABELLED_LINK =
+  /(?<=^|\s)(\p{Lu}[\p{L}\p{N}'’&/]*(?:\s+(?:-\s+)?[\p{L}\p{N}'’&/]+){0,4}):\s*(https?:\/\/\S+|\bwww\.\S+)/gu;
+/** A link in brackets, or after the preposition that introduced it: both go with the link. */
+const LINK_WITH_SEAM =
+  /\(\s*(?:https?:\/\/|www\.)[^\s)]+\s*\)|\b(?:at|via|on|here at|over at)\s+(?:https?:\/\/\S+|www\.\S+)/gi;
+/** Characters that show nothing (invisible separators, zero-width spaces, a soft hyphen): "sun.\u2063" ended "sun.\u2063.". */
+/** Two or more hashtags that end a sentence of words (a line of hashtags alone is a sentence here: the drafts put its tags at the end). */
+const TRAILING_TAGS = /(?<=\S)(?:\s+#[\p{L}\p{N}_]+){2,}[ \t]*$/u;
+const INVISIBLE = /[\u00AD\u200B\u2060-\u2064\uFEFF]/g;
 
 /** A kind of post named after a topic ("Q3 content push story"): the topic is what comes before. */
 const TRAILING_GENRE = /\s+(?:story|stories|post|posts|ideas?|tips|thread|update|announcement|recap)$/i;
@@ -50,7 +63,9 @@ const LAUNCH =
 
 /** Verbs of an instruction to the writer: "Mention that ...", "Include ...", "Keep it short". */
 const TELL =
-  /^(?:please\s+)?(?:mention|include|highlight|emphasi[sz]e|stress|note|say|explain|point out|add|remind (?:readers|people|everyone))\s+(?:that\s+)?/i;
+  /^(?:please\s+)?(?:(?:mention|include|highlight|emphasi[sz]e|explain|point out|remind (?:readers|people|everyone))\s+(?:that\s+)?|(?:say|note|stress|add)\s+that\s+)/i;
+// "say", "note", "stress" and "add" tell the writer only with "that": "say no early" and "add
+// tests first" are the brief's own advice, and cutting the verb left "No early.".
 /** An instruction about the post's form, with nothing of its content to keep. */
 const FORM =
   /^(?:please\s+)?(?:(?:keep|make)\s+it\b|(?:use|avoid|skip|no|don'?t use|do not use|without)\s+(?:any\s+)?(?:hashtags?|emojis?|jargon|buzzwords|exclamation marks?|links?|a (?:\w+ )?tone|the word)|(?:end|start|open|close|finish)\s+(?:it\s+|the post\s+)?with\b|(?:write|sound|be)\s+(?:it\s+)?(?:in|like|as|more|less|warm|casual|formal|friendly|professional|upbeat)\b|(?:keep|stay)\s+(?:under|below|within)\b|(?:tag|target|address)\s+\w+|(?:no|avoid)\s+(?:spin|hype|fluff|clich[eé]s?)\b|(?:don'?t|do not)\s+(?:oversell|exaggerate|use|mention|hype|spin)\b)/i;
@@ -83,12 +98,21 @@ export function sentencesOfLine(line: string): string[] {
   // has started ...") or one inside a quote the sentence before opened stays with that sentence.
   return out.reduce<string[]>((acc, s) => {
     const last = acc.at(-1);
-    if (last !== undefined && (!/[\p{L}\p{N}]/u.test(s) || /^\p{Ll}/u.test(s) || openQuote(last)))
+    if (
+      last !== undefined &&
+      (!/[\p{L}\p{N}]/u.test(s) || /^\p{Ll}/u.test(s) || openQuote(last) || ABBREVIATION.test(last))
+    )
       acc[acc.length - 1] = `${last} ${s}`;
     else if (s) acc.push(s);
     return acc;
   }, []);
 }
+
+/**
+ * A stop that ends an abbreviation, not a sentence: "Ph.D.", "e.g.", "i.e.", "Dr." (wink ends a
+ * sentence at "We are hiring a Ph.D." and the result shape then opened with "Intern for ...").
+ */
+const ABBREVIATION = /(?:\b(?:\p{L}{1,2}\.){2,}|\b(?:Dr|Mr|Mrs|Ms|Prof|St|vs|approx|cf)\.)$/u;
 
 /** A quote opened and not closed yet. */
 const openQuote = (s: string) =>
@@ -96,6 +120,8 @@ const openQuote = (s: string) =>
 
 const endWith = (s: string) =>
   /[.!?…:]["'’”)]*$/u.test(s) || /\p{Extended_Pictographic}$/u.test(s) ? s : `${s}.`;
+
+const FULL_AUX: Record<string, string> = { d: 'would', re: 'are', ve: 'have', ll: 'will' };
 
 /**
  * "Ask readers how they handle handovers" -> "How do you handle handovers?"; "ask people to share
@@ -106,6 +132,11 @@ export function askedQuestion(rest: string): string | null {
   const clause = rest
     .trim()
     .replace(/[.!?]+$/, '')
+    // "what they'd add": the auxiliary said in full, so it can open the question ("would you").
+    .replace(
+      /\b(they|you|we)['’](d|re|ve|ll)\b/gi,
+      (_m, who: string, aux: string) => `${who} ${FULL_AUX[aux.toLowerCase()]}`,
+    )
     .replace(/\bthey\b/gi, 'you')
     .replace(/\btheir\b/gi, 'your')
     .replace(/\bthem(?:selves)?\b/gi, (m) => (m.length > 4 ? 'yourselves' : 'you'));
@@ -150,19 +181,45 @@ const unbullet = (line: string) => line.replace(/^\s*(?:[-•*·▪►✓✔→]
 export function readBrief(brief: string): BriefReading {
   const dropped: string[] = [];
   const links: string[] = [];
+  const hashtags: string[] = [];
   let question: string | null = null;
+  const keep = (link: string) => {
+    if (!links.includes(link)) links.push(link);
+  };
+  /** The sentence without its links (kept for the draft's end), and without the seams they leave. */
   const keepLinks = (s: string) => {
-    for (const l of s.match(URL) ?? []) {
-      const link = l.replace(/[.,;:!?)]+$/, '');
-      if (!links.includes(link)) links.push(link);
-    }
-    return s.replace(URL, ' ').replace(/\s+/g, ' ').trim();
+    const out = s
+      // "Test Engineer: https://..." the label goes with its link: alone it reads "Test Engineer: Senior ...".
+      .replace(LABELLED_LINK, (_m, label: string, url: string) => {
+        keep(`${label}: ${bareLink(url)}`);
+        return ' ';
+      })
+      // "the feature ( https://... )" and "Apply at https://... by June 30": no "( )", no "at by".
+      .replace(LINK_WITH_SEAM, (m) => {
+        keep(bareLink(m.match(URL)![0]!));
+        return ' ';
+      })
+      .replace(URL, (m) => {
+        keep(bareLink(m));
+        return ' ';
+      })
+      .replace(/\s+/g, ' ')
+      .replace(/\s+([,.;!?])/g, '$1')
+      .trim();
+    if (out === s.trim()) return out;
+    // A label whose value was its links ("Roles: Research Intern: https://...") goes with them.
+    if (/^\p{L}[\p{L}\s-]{0,30}:$/u.test(out)) return '';
+    // A colon that pointed at the link ("save your spot: https://...") ends the sentence instead.
+    return /:$/.test(out) ? `${out.slice(0, -1)}.` : out;
   };
   /** One sentence of content, or null when it is about the post rather than in it. */
   const content = (raw: string): string | null => {
     let s = raw.trim();
     const meta = META_LABEL.exec(s);
     if (meta) {
+      // "Hashtags: #hiring #golang" names the post's own hashtags: they close the draft, the label goes.
+      if (/^hashtags?\b/i.test(meta[0]))
+        for (const tag of s.match(/#[\p{L}\p{N}_]+/gu) ?? []) if (!hashtags.includes(tag)) hashtags.push(tag);
       dropped.push(s.replace(/[.!?]+$/, ''));
       return null;
     }
@@ -193,13 +250,18 @@ export function readBrief(brief: string): BriefReading {
       dropped.push(tell[0].trim());
       s = s.slice(tell[0].length);
     }
+    // The hashtags a sentence ends with close the draft, as in a post: "... Data Testing: #ASB #Hiring".
+    s = s.replace(TRAILING_TAGS, (m) => {
+      for (const tag of m.trim().split(/\s+/)) if (!hashtags.includes(tag)) hashtags.push(tag);
+      return '';
+    });
     s = keepLinks(s);
     if (!/[\p{L}\p{N}]/u.test(s)) return null;
     return endWith(upperFirst(s));
   };
 
   const empty = { sentences: [], heading: null, points: [], news: false };
-  const cleaned = cleanBrief(normalizePost(brief));
+  const cleaned = cleanBrief(normalizePost(brief).replace(INVISIBLE, ''));
   dropped.push(...cleaned.dropped);
   if (cleaned.topic !== null)
     return {
@@ -207,6 +269,7 @@ export function readBrief(brief: string): BriefReading {
       heading: null,
       points: [],
       links,
+      hashtags,
       question,
       news: false,
       topic: cleaned.topic,
@@ -256,7 +319,14 @@ export function readBrief(brief: string): BriefReading {
   // One bare noun phrase ("Q3 content push") names a topic and tells no fact.
   const only = sentences.length === 1 ? sentences[0]!.replace(/[.!?]+$/, '') : '';
   if (only && !/[,;:]/.test(only) && only.split(/\s+/).length <= LABEL_MAX_WORDS && isNounPhrases(only))
-    return { ...empty, topic: upperFirst(only.replace(TRAILING_GENRE, '')), links, question, dropped };
+    return {
+      ...empty,
+      topic: upperFirst(only.replace(TRAILING_GENRE, '')),
+      links,
+      hashtags,
+      question,
+      dropped,
+    };
   if (!sentences.length) {
     const topic = cleaned.text.replace(/[.!?]+$/, '').trim();
     return {
@@ -264,6 +334,7 @@ export function readBrief(brief: string): BriefReading {
       heading: null,
       points: [],
       links,
+      hashtags,
       question,
       news: false,
       topic: topic || brief.trim(),
@@ -275,6 +346,7 @@ export function readBrief(brief: string): BriefReading {
     heading,
     points,
     links,
+    hashtags,
     question: own ?? question,
     news: opensWithNews(sentences.join('\n')) || LAUNCH.test(sentences.slice(0, 2).join(' ')),
     topic: null,

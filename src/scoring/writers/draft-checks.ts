@@ -1,5 +1,6 @@
 import { inventedFacts } from '../text/facts.ts';
 import { cleanBrief } from './brief-clean.ts';
+import { withoutFiller } from './brief-filler.ts';
 import { readBrief } from './brief-reading.ts';
 import { BLANK } from './draft-shapes.ts';
 
@@ -24,11 +25,11 @@ export function specificsOf(brief: string): string[] {
   return [...new Set(inventedFacts('', contentOf(brief)))];
 }
 
-/** The brief's content as one text: its sentences, links and own question. */
+/** The brief's content as one text: its sentences but its filler (brief-filler.ts), links, hashtags and own question. */
 export function contentOf(brief: string): string {
-  const b = readBrief(brief);
+  const b = withoutFiller(readBrief(brief));
   if (b.topic !== null) return cleanBrief(brief).text || brief;
-  return [...b.sentences, ...(b.question ? [b.question] : []), ...b.links].join('\n');
+  return [...b.sentences, ...(b.question ? [b.question] : []), ...b.links, ...b.hashtags].join('\n');
 }
 
 /** Share of the brief's specifics a draft still has (1 when the brief has none). */

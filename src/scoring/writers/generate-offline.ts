@@ -2,6 +2,7 @@ import type { HookArchetype } from '../../domain/enums.ts';
 import { DEFAULT_PLATFORM, hasThreads } from '../../platforms/profiles.ts';
 import { rubricFor } from '../rules/rubrics.ts';
 import type { BrandContext, GenerateInput, VoiceContext } from '../types.ts';
+import { withoutFiller, withTagLinesAtEnd } from './brief-filler.ts';
 import { readBrief } from './brief-reading.ts';
 import { sameShape } from './draft-checks.ts';
 import { experienceQuestion, SHAPE_OF, type Shape, shapeBlocks } from './draft-shapes.ts';
@@ -42,14 +43,20 @@ function hashtag(theme: string): string | null {
 export function generateOffline(input: GenerateInput, { brand, voice }: GenerateContext): string[] {
   const count = Math.min(3, Math.max(1, input.count ?? 1));
   const hints = voiceHints(voice);
-  const brief = readBrief(input.brief);
-  const tags = hints.noHashtags
+  const brief = withoutFiller(withTagLinesAtEnd(readBrief(input.brief)));
+  // The brief's own hashtags always; the brand's themes as hashtags beside them, unless the voice uses none.
+  const themeTags = hints.noHashtags
     ? []
     : (brand?.themes ?? [])
         .map(hashtag)
         .filter((t): t is string => t !== null && !input.brief.includes(t))
         .slice(0, 3);
-  const tail = [...brief.links, ...(tags.length ? [tags.join(' ')] : [])];
+  const tags = [...brief.hashtags, ...themeTags.filter((t) => !brief.hashtags.includes(t))];
+  // The links as one block: on a platform with threads they are one part, not a part per link.
+  const tail = [
+    ...(brief.links.length ? [brief.links.join('\n')] : []),
+    ...(tags.length ? [tags.join(' ')] : []),
+  ];
   if (brief.topic !== null) return scaffolds(brief.topic, input.archetype, tail).slice(0, count);
 
   const platform = input.platform ?? DEFAULT_PLATFORM;
@@ -80,10 +87,17 @@ export function generateOffline(input: GenerateInput, { brand, voice }: Generate
   return drafts.slice(0, Math.min(count, brief.news ? NEWS_MAX : 3));
 }
 
+/** An item said as a sentence: a stop unless it ends on one already (`our new “developers.”`, not `”.`). */
+const endsSentence = (s: string) =>
+  /[.!?…]["'’”)]*$/u.test(s) || /\p{Extended_Pictographic}$/u.test(s) ? s : `${s}.`;
+
 /** A list's items as paragraphs of their own, so a thread gives each point its own part. */
 const onePointPerParagraph = (text: string) =>
   text
-    .replace(/(^|\n)- ([^\n]+)/g, (_m, start: string, item: string) => `${start}\n${upperFirst(item)}.`)
+    .replace(
+      /(^|\n)- ([^\n]+)/g,
+      (_m, start: string, item: string) => `${start}\n${endsSentence(upperFirst(item))}`,
+    )
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 

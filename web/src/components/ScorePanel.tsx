@@ -15,6 +15,9 @@ const DIMENSIONS: { id: keyof ScoreResult['breakdown']; label: string }[] = [
   { id: 'engagement', label: 'Engagement' },
 ];
 
+/** A dimension's name for people ("Algorithm fit"), never the API's field name (`algorithmFit`). */
+const labelOf = (dimension: string) => DIMENSIONS.find((d) => d.id === dimension)?.label ?? dimension;
+
 /** The personal score: present once the account's history (10+ posts with engagement) is fitted. */
 function Personal({ value: p }: { value: ScoreResult['personal'] }) {
   if (!p) return null;
@@ -94,7 +97,7 @@ export function ScorePanel({
                     <span className="sr-only">{s.impact === 'positive' ? 'Helps:' : 'Hurts:'}</span>{' '}
                     <strong>{s.label}</strong>{' '}
                     <span className="muted">
-                      ({s.dimension}, weight {s.weight})
+                      ({labelOf(s.dimension)}, weight {s.weight})
                     </span>
                   </span>
                   <span className="detail">{s.detail}</span>

@@ -468,13 +468,15 @@ function ComposeEditor() {
             compose={compose}
             platform={platform}
             onPlatform={setPlatform}
+            locked={finished}
             taken={grouped ? tabs.filter((_, i) => i !== active).map((tab) => tab.channelId) : []}
           />
           {editedGroupPost && (
             <GroupVariantNote post={editedGroupPost} channels={compose.channels.data?.channels ?? []} />
           )}
           <AlsoPostTo
-            hidden={Boolean(editedGroupPost)}
+            // Once sent, the post's channels are what they are: "Publish a copy" starts a new post.
+            hidden={Boolean(editedGroupPost) || finished}
             connected={connected}
             current={channelId}
             chosen={grouped ? tabs.filter((_, i) => i !== active).map((tab) => tab.channelId) : []}
@@ -488,6 +490,7 @@ function ComposeEditor() {
             needsFixing={needsFixing}
             onOpen={openTab}
             onRemove={removeTab}
+            removable={!finished}
           />
           <label htmlFor="post-text">Post</label>
           <textarea
@@ -592,13 +595,14 @@ function ComposeEditor() {
             channels={grouped ? tabs.length : 1}
           />
           {session.postId.current && <PostReviewById id={session.postId.current} />}
-          {grouped && (
+          {/* A post already sent repeats as a copy (the hint above says so), not from here. */}
+          {grouped && !finished && (
             <p className="hint repeat-note">
               Repeat makes a series on one channel at a time; to repeat this post, keep one channel (untick
               the others under Also post to).
             </p>
           )}
-          {!grouped && (
+          {!grouped && !finished && (
             <RepeatControls
               fields={{ text, channelId: channelId || null, mediaIds: media.map((m) => m.id), ...parts }}
               platform={effectivePlatform}

@@ -33,12 +33,15 @@ export function ChannelFields({
   platform,
   onPlatform,
   taken = [],
+  locked = false,
 }: {
   compose: ReturnType<typeof useComposeChannel>;
   platform: PlatformId;
   onPlatform: (platform: PlatformId) => void;
   /** Channels other tabs of this post write for (not offered here; a post goes once to each). */
   taken?: string[];
+  /** The post went out (scheduled or published): its channel is what it is. */
+  locked?: boolean;
 }) {
   const meta = useMeta();
   const { channels, connected, channel, channelId, setChannelId } = compose;
@@ -47,7 +50,7 @@ export function ChannelFields({
       <div className="row wrap">
         <label>
           Channel{' '}
-          <select value={channelId} onChange={(e) => setChannelId(e.target.value)}>
+          <select value={channelId} disabled={locked} onChange={(e) => setChannelId(e.target.value)}>
             {taken.length === 0 && <option value="">No channel (draft only)</option>}
             {connected
               .filter((c) => !taken.includes(c.id))
@@ -61,7 +64,11 @@ export function ChannelFields({
         {!channel && (
           <label>
             Platform{' '}
-            <select value={platform} onChange={(e) => onPlatform(e.target.value as PlatformId)}>
+            <select
+              value={platform}
+              disabled={locked}
+              onChange={(e) => onPlatform(e.target.value as PlatformId)}
+            >
               {(meta.data?.platforms ?? [{ id: platform, displayName: platform }]).map((p) => (
                 <option key={p.id} value={p.id}>
                   {p.displayName}

@@ -28,6 +28,27 @@ export function PartCounter({ count }: { count: PartCount | null }) {
   );
 }
 
+/**
+ * A part's issues less the one its counter already says: while the counter shows the part over
+ * its limit (in red, by how much), the API's `too_long` error would say the same thing again.
+ */
+export function beyondCounter<T extends { code: string }>(
+  errors: readonly T[],
+  count: PartCount | null,
+): T[] {
+  return count && count.over > 0 ? errors.filter((e) => e.code !== 'too_long') : [...errors];
+}
+
+/** A part's counter and its issues, the length said once. */
+function CountedIssues({ count, errors }: { count: PartCount | null; errors: Issue[] }) {
+  return (
+    <>
+      <PartCounter count={count} />
+      <Issues errors={beyondCounter(errors, count)} />
+    </>
+  );
+}
+
 /** Validation issues of one part. */
 export function Issues({ errors, warnings = [] }: { errors: Issue[]; warnings?: Issue[] }) {
   return (
@@ -75,9 +96,10 @@ export function PostValidation({
   const own = issuesOf(report?.errors ?? [], undefined);
   const warnings = (report?.warnings ?? []).filter((w) => !said.includes(WARNING_CONCEPT[w.code] ?? ''));
   const facts = usePlatformFacts(platform);
+  const counter = text ? countPart(facts, 'post', text) : null;
   return (
     <div id="validation" className="validation" aria-live="polite">
-      {text && <PartCounter count={countPart(facts, 'post', text)} />}
+      <PartCounter count={counter} />
       {report && (
         <>
           <span className="muted">
@@ -85,7 +107,7 @@ export function PostValidation({
             · {count(report.stats.lines, 'line')} · {count(report.stats.hashtags, 'hashtag')} ·{' '}
             {count(report.stats.links, 'link')}
           </span>
-          <Issues errors={own} warnings={warnings} />
+          <Issues errors={beyondCounter(own, counter)} warnings={warnings} />
           {report.valid && report.warnings.length === 0 && <p className="v-ok">✔ Ready to publish</p>}
           {!report.valid && own.length === 0 && (
             <p className="v-error">✖ A part below needs fixing before this can be published.</p>
@@ -151,8 +173,10 @@ export function ThreadEditor({
               aria-describedby={`thread-${i}-check`}
             />
             <div id={`thread-${i}-check`} className="validation" aria-live="polite">
-              <PartCounter count={countPart(facts, 'reply', part)} />
-              <Issues errors={issuesOf(errors, threadPath(i))} />
+              <CountedIssues
+                count={countPart(facts, 'reply', part)}
+                errors={issuesOf(errors, threadPath(i))}
+              />
             </div>
             <SplitOffer facts={facts} text={part} room={room} onSplit={(parts) => splitPart(i, parts)} />
             <button type="button" onClick={() => onChange(thread.filter((_, j) => j !== i))}>
@@ -311,8 +335,10 @@ export function FirstCommentField({
             ? 'Published right after the post, as a reply to its last part.'
             : 'Published right after the post, as a comment under it: a good place for a link.'}{' '}
         </span>
-        {value.trim() && <PartCounter count={countPart(facts, 'comment', value)} />}
-        <Issues errors={issuesOf(report?.errors ?? [], 'firstComment')} />
+        <CountedIssues
+          count={value.trim() ? countPart(facts, 'comment', value) : null}
+          errors={issuesOf(report?.errors ?? [], 'firstComment')}
+        />
       </div>
     </div>
   );

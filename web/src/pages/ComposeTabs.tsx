@@ -57,7 +57,10 @@ export function ChannelTabs({
   needsFixing,
   onOpen,
   onRemove,
+  removable = true,
 }: {
+  /** False once the posts went out: a tab can be read, no longer taken out. */
+  removable?: boolean;
   tabs: ComposeTab[];
   active: number;
   connected: Channel[];
@@ -88,9 +91,11 @@ export function ChannelTabs({
           </button>
         ))}
       </div>
-      <button type="button" className="link" onClick={() => onRemove(active)}>
-        Remove {nameOf(tabs[active]!)} from this post
-      </button>
+      {removable && (
+        <button type="button" className="link" onClick={() => onRemove(active)}>
+          Remove {nameOf(tabs[active]!)} from this post
+        </button>
+      )}
     </div>
   );
 }

@@ -200,6 +200,11 @@ export function QueuePage() {
         {queue.error && <ErrorBox error={queue.error} />}
         {place.error && <ErrorBox error={place.error} />}
         {place.data && <Notice>Scheduled for {inZone(place.data.post.scheduledFor!, zone)}.</Notice>}
+        {queue.data && queue.data.upcoming.length === 0 && (
+          <p className="hint">
+            None yet: the next 14 slot times show here once the channel has weekly slots.
+          </p>
+        )}
         <ol className="upcoming">
           {(queue.data?.upcoming ?? []).map((u) => (
             <li
