@@ -57,7 +57,18 @@ export type Concept = z.output<typeof Concept>;
  * within the platform's limit, and drafts that differ in structure.
  */
 export const DraftCheck = z
-  .enum(['numbers', 'names', 'invented', 'labels', 'ai_tells', 'blanks', 'length', 'structure', 'topics'])
+  .enum([
+    'numbers',
+    'names',
+    'invented',
+    'labels',
+    'ai_tells',
+    'bait',
+    'blanks',
+    'length',
+    'structure',
+    'topics',
+  ])
   .meta({ id: 'DraftCheck' });
 export type DraftCheck = z.output<typeof DraftCheck>;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { countedLength } from '../../packages/client/src/text-length.ts';
-import { describeRealPosts, readRealPosts } from '../helpers/real-posts.ts';
+import { briefFromPost, describeRealPosts, readRealPosts } from '../helpers/real-posts.ts';
 import { CHROMIUM, hasChromium, screenshot } from './browser.ts';
 import { type BrowserWorld, startBrowserWorld } from './browser-world.ts';
 
@@ -13,7 +13,9 @@ import { type BrowserWorld, startBrowserWorld } from './browser-world.ts';
  * once a post had gone out to two channels, the editor still offered to take a channel out, to
  * tick another and to repeat the post, beside the line saying its text goes nowhere from here;
  * the Queue's suggestions said each slot twice ("Tuesday 08:00 Tuesday at 08:00: …"), and its
- * Upcoming slots heading stood over nothing before the first slot.
+ * Upcoming slots heading stood over nothing before the first slot; a plan's items were labelled
+ * with the API's enum values ("multi-image · statement", "none · other"), each repeated the same
+ * evidence sentence, and a plan for a channel without queue slots got no times with no word why.
  */
 if (!hasChromium)
   console.warn(`agency walk test skipped: ${CHROMIUM} is missing (apt-get install -y chromium)`);
@@ -144,6 +146,68 @@ describeRealPosts('what an agency found walking the console', () => {
       await expect.poll(() => upcoming.locator('ol.upcoming li').count()).toBe(14);
       expect(await upcoming.getByText(/^None yet/).count()).toBe(0);
       await screenshot(page, 'agency-queue');
+      expect(world.errors).toEqual([]);
+      await page.context().close();
+    },
+  );
+
+  it.skipIf(!hasChromium)(
+    'a plan says its items in words, shared evidence once, and why there are no times and where to get them',
+    { timeout: 60_000 },
+    async () => {
+      const { t, key } = world;
+      const page = await world.open('/plan', 'Plan');
+      await page.getByLabel('Brief').fill(briefFromPost(SPACED!));
+      const channel = page.getByRole('combobox', { name: /^Channel/ });
+      const optionOf = async (platform: string) =>
+        (await channel.locator('option', { hasText: `(${platform})` }).getAttribute('value'))!;
+      const planned = async () => {
+        const answer = page.waitForResponse(
+          (r) => r.url().endsWith('/v1/plan') && r.request().method() === 'POST',
+        );
+        await page.getByRole('button', { name: 'Plan', exact: true }).click();
+        return (await (await answer).json()) as { items: { evidence: string | null; when: number | null }[] };
+      };
+      await page.getByLabel('Posts').fill('4');
+
+      // platformB's channel has no queue slots and the account no history: no times, said so.
+      await channel.selectOption(await optionOf('platformB'));
+      const bare = await planned();
+      expect(bare.items.every((i) => i.when === null)).toBe(true);
+      const why = page.getByText(/^No suggested times: .+\(platformB\) has no weekly slots in its queue/);
+      await why.waitFor();
+      expect(
+        await why.getByRole('link', { name: 'Set its slots on the Queue page' }).getAttribute('href'),
+      ).toBe('#/queue');
+      const lines = await page.locator('.plan-items > li > p.muted:first-child').allTextContents();
+      expect(lines).toHaveLength(4);
+      for (const line of lines)
+        expect(line).not.toMatch(/· (none|other|single-image|multi-image|statement|story)\b/);
+      // The same evidence under every item is said once, above them.
+      const evidence = bare.items[0]!.evidence!;
+      expect(bare.items.every((i) => i.evidence === evidence)).toBe(true);
+      expect(await page.getByText(evidence, { exact: false }).count()).toBe(1);
+      await screenshot(page, 'agency-plan-no-times');
+
+      // With weekly slots on platformB's queue the items get times and the sentence goes.
+      const put = await t.request('PUT', `/v1/channels/${await optionOf('platformB')}/queue`, {
+        key,
+        body: {
+          timezone: 'UTC',
+          slots: [
+            { day: 2, time: '09:00' },
+            { day: 4, time: '09:00' },
+          ],
+        },
+      });
+      expect(put.status, put.text).toBe(200);
+      const timed = await planned();
+      expect(timed.items.every((i) => i.when !== null)).toBe(true);
+      await page
+        .getByText(/^Suggested time: /)
+        .first()
+        .waitFor();
+      expect(await page.getByText(/^No suggested times/).count()).toBe(0);
       expect(world.errors).toEqual([]);
       await page.context().close();
     },

@@ -25,7 +25,8 @@ import { briefFromPost, describeRealPosts, readRealPosts } from '../helpers/real
  * blank for a given fact; on platformB one part per point, each within the limit; and the
  * filler the score tells the writer to cut is not carried into the draft. Briefs: real posts of
  * six kinds (launch, lessons, story, job ad, outage, opinion; no held-out author) and bad briefs
- * built here (labels, filler, bait, AI tells, inline links, a numbered list, an "ask readers").
+ * built here (labels, filler, bait, AI tells, inline links, a numbered list, an "ask readers", a
+ * stray stop).
  */
 
 const KINDS: Record<string, RegExp> = {
@@ -59,6 +60,8 @@ const BUILT = {
     'I unlock unprecedented synergy as I delve into the ever-evolving tapestry of B2B sales. Harness the power of AI to elevate your pipeline. We closed 31 deals in Q3, up from 19.',
   roles:
     'We are hiring a Ph.D. Intern for our search team in Zurich. See the project ( https://acme.io/search ) before you apply. Roles: Research Intern: https://acme.io/r1 Data Intern: https://acme.io/r2 #hiring #research',
+  strayStop:
+    'Time outside is good medicine. . Research shows that 20 minutes in a park lowers stress hormones. We now walk our 1:1s.',
 } as const;
 
 /** Real briefs: the first four posts of each kind in each file whose opening says the kind. */

@@ -78,6 +78,11 @@ const BREAKS: { check: DraftCheck; draft: string; platform?: string; told: RegEx
     draft: `In today's fast-paced world, speed matters.\n\n${GOOD}`,
     told: /reads as machine-written \(in today's fast-paced\)/,
   },
+  {
+    check: 'bait',
+    draft: GOOD.replace('What would you cache first?', 'Comment YES and I will send you the config.'),
+    told: /added engagement bait the feed demotes \("comment yes"\)/,
+  },
   { check: 'blanks', draft: `${GOOD}\n\nWhy it matters: [the reason, in one line].`, told: /left a blank/ },
   {
     check: 'length',

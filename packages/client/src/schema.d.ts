@@ -2214,7 +2214,7 @@ export interface components {
         /** @enum {string} */
         Dimension: "hook" | "algorithmFit" | "specificity" | "structure" | "voice" | "engagement";
         /** @enum {string} */
-        DraftCheck: "numbers" | "names" | "invented" | "labels" | "ai_tells" | "blanks" | "length" | "structure" | "topics";
+        DraftCheck: "numbers" | "names" | "invented" | "labels" | "ai_tells" | "bait" | "blanks" | "length" | "structure" | "topics";
         EngineInfo: {
             /** @description `heuristic` (offline) or `<provider>:<model>` */
             id: string;
@@ -3531,7 +3531,7 @@ export interface components {
              * @enum {string}
              */
             engine: "model" | "offline";
-            /** @description When the offline engine stands in for a model draft: the check the model's draft failed after its one retry (numbers, names, invented, labels, ai_tells, blanks, length, structure; for a plan also topics); null otherwise */
+            /** @description When the offline engine stands in for a model draft: the check the model's draft failed after its one retry (numbers, names, invented, labels, ai_tells, bait, blanks, length, structure; for a plan also topics); null otherwise */
             failedCheck: components["schemas"]["DraftCheck"] | null;
             /** @description One plain sentence saying who wrote it, and why when it fell back */
             note: string;

@@ -182,7 +182,7 @@ export const WrittenBy = z
       .enum(['model', 'offline'])
       .describe('`model`: the configured language model; `offline`: the deterministic offline engine'),
     failedCheck: DraftCheck.nullable().describe(
-      "When the offline engine stands in for a model draft: the check the model's draft failed after its one retry (numbers, names, invented, labels, ai_tells, blanks, length, structure; for a plan also topics); null otherwise",
+      "When the offline engine stands in for a model draft: the check the model's draft failed after its one retry (numbers, names, invented, labels, ai_tells, bait, blanks, length, structure; for a plan also topics); null otherwise",
     ),
     note: z.string().describe('One plain sentence saying who wrote it, and why when it fell back'),
   })

@@ -16,8 +16,8 @@ import { fitsPart, splitThread, threadOfParagraphs } from '../writers/rewrite-th
 /**
  * The gate a language model's draft passes before a writer sees it (issue 34): the checks the
  * offline drafts are held to (writers/draft-checks.ts), made strict where a model can afford it
- * (every number and every name of the brief, not most), plus the AI tells validate warns about
- * and the platform's limit on every part. Each failure is said twice: to the model, for its one
+ * (every number and every name of the brief, not most), plus the AI tells and the engagement bait
+ * validate warns about and the platform's limit on every part. Each failure is said twice: to the model, for its one
  * retry, and to the writer, in plain words, when the offline engine stands in for the draft.
  */
 
@@ -53,6 +53,15 @@ const listed = (xs: string[]) => xs.slice(0, 6).join(', ');
 function tellsAdded(brief: string, draft: string): string[] {
   const own = new Set(machineTells(extractFeatures(brief)));
   return machineTells(extractFeatures(draft)).filter((t) => !own.has(t));
+}
+
+/**
+ * The engagement bait of `draft` its brief does not have ("Comment YES below"): validate warns of
+ * it and the feed demotes it, as the offline drafts, which leave the brief's own bait out, know.
+ */
+function baitAdded(brief: string, draft: string): string[] {
+  const own = new Set(extractFeatures(brief).phrases.bait.map(lower));
+  return [...new Set(extractFeatures(draft).phrases.bait.map(lower))].filter((p) => !own.has(p));
 }
 
 /** How `draft` breaks the platform's limit, or null when every part it is published as fits. */
@@ -138,6 +147,13 @@ export function draftFailures(
       check: 'ai_tells',
       problem: `it reads as machine-written (${listed(tells)}): say it plainly, in the writer's words`,
       plain: `used wording that reads as machine-written (${listed(tells)})`,
+    });
+  const bait = only.has('bait') ? baitAdded(brief, draft) : [];
+  if (bait.length)
+    out.push({
+      check: 'bait',
+      problem: `it asks for engagement as such (${listed(bait.map((b) => `"${b}"`))}), which the feed demotes: cut it, or ask one real question about the post's topic`,
+      plain: `added engagement bait the feed demotes (${listed(bait.map((b) => `"${b}"`))})`,
     });
   const blanks = only.has('blanks') ? blanksWhereGiven(brief, draft) : [];
   if (blanks.length)

@@ -205,6 +205,8 @@ export function readBrief(brief: string): BriefReading {
       })
       .replace(/\s+/g, ' ')
       .replace(/\s+([,.;!?])/g, '$1')
+      // A stray stop after a stop ("health. .") is one stop, an ellipsis stays.
+      .replace(/(?<!\.)([.!?])\.(?!\.)/g, '$1')
       .trim();
     if (out === s.trim()) return out;
     // A label whose value was its links ("Roles: Research Intern: https://...") goes with them.

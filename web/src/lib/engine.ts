@@ -62,6 +62,7 @@ const FAILED: Record<string, string> = {
   invented: 'added a number or link your brief does not give',
   labels: 'repeated a label or instruction from your brief',
   ai_tells: 'used wording that reads as machine-written',
+  bait: 'added engagement bait the feed demotes',
   blanks: 'left a blank where your brief gives the fact',
   length: "ran over the platform's length limit",
   structure: 'told your brief the same way as another draft',

@@ -8,8 +8,9 @@ import { channelName } from '../lib/channels.ts';
 import { planLine } from '../lib/engine.ts';
 import { useBrands, useChannels, useMeta, useVoices } from '../lib/hooks.ts';
 import { draftFromPlanItem, type PlanContext } from '../lib/plan-draft.ts';
+import { itemShape, sharedEvidence } from '../lib/plan-words.ts';
 import { formatWhen } from '../lib/time.ts';
-import { navigate } from '../router.tsx';
+import { Link, navigate } from '../router.tsx';
 import { DraftsMade, SavedPlans, useTurnIntoDrafts } from './PlanSaved.tsx';
 
 type PlanItem = Schemas['PlanItem'];
@@ -184,6 +185,16 @@ export function PlanPage() {
         <ErrorBox error={plan.error} />
       </form>
       {plan.data && <PlannedBy result={plan.data} />}
+      {plan.data && (
+        <NoTimes
+          items={plan.data.items}
+          channelId={plan.data.context.channelId}
+          channels={channels.data?.channels ?? []}
+        />
+      )}
+      {plan.data && sharedEvidence(plan.data.items) && (
+        <p className="muted shared-evidence">Every item: {sharedEvidence(plan.data.items)}</p>
+      )}
       {plan.data?.items.some((i) => i.when !== null) && (
         <p className="muted">
           {plan.data.context.channelId
@@ -223,14 +234,12 @@ export function PlanPage() {
       <ol className="plan-items">
         {plan.data?.items.map((item) => (
           <li key={item.slot} className="card">
-            <p className="muted">
-              #{item.slot} · {item.pillar} · {item.format} · {item.archetype}
-            </p>
+            <p className="muted">{[`#${item.slot}`, item.pillar, ...itemShape(item)].join(' · ')}</p>
             <p>
               <strong>{item.hook}</strong>
             </p>
             <p>{item.angle}</p>
-            {item.evidence && <p className="muted">{item.evidence}</p>}
+            {item.evidence && !sharedEvidence(plan.data!.items) && <p className="muted">{item.evidence}</p>}
             {item.when !== null && <p className="muted">Suggested time: {formatWhen(item.when)}</p>}
             <button
               type="button"
@@ -250,5 +259,38 @@ export function PlanPage() {
       </ol>
       <SavedPlans />
     </div>
+  );
+}
+
+/**
+ * A plan none of whose items got a time: why, and where to give it times, since "Schedule each on
+ * its suggested time" is then not offered and nothing else would say so.
+ */
+function NoTimes({
+  items,
+  channelId,
+  channels,
+}: {
+  items: Schemas['PlanItem'][];
+  channelId: string | null | undefined;
+  channels: Schemas['Channel'][];
+}) {
+  if (items.some((i) => i.when !== null)) return null;
+  const channel = channels.find((c) => c.id === channelId);
+  return (
+    <p className="hint">
+      {channel ? (
+        <>
+          No suggested times: {channelName(channel)} has no weekly slots in its queue, and your history does
+          not show your best times yet. <Link to="/queue">Set its slots on the Queue page</Link>, then plan
+          again to schedule each item on a free slot.
+        </>
+      ) : (
+        <>
+          No suggested times: your history does not show your best times yet. Choose a channel with weekly
+          slots in its <Link to="/queue">queue</Link> and plan again to schedule each item on a free slot.
+        </>
+      )}
+    </p>
   );
 }

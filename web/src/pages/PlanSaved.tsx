@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ok, type Schemas } from '../api.ts';
 import { ErrorBox, Working } from '../components/ErrorBox.tsx';
+import { sharedEvidence } from '../lib/plan-words.ts';
 import { formatWhen } from '../lib/time.ts';
 
 type SavedPlan = Schemas['SavedPlan'];
@@ -86,12 +87,17 @@ export function SavedPlans() {
               </div>
               <details>
                 <summary>Items</summary>
+                {sharedEvidence(plan.items) && (
+                  <p className="muted shared-evidence">Every item: {sharedEvidence(plan.items)}</p>
+                )}
                 <ol>
                   {plan.items.map((item) => (
                     <li key={item.slot}>
                       <strong>{item.hook}</strong>
                       {item.when !== null && <span className="muted"> · {formatWhen(item.when)}</span>}
-                      {item.evidence && <p className="muted">{item.evidence}</p>}
+                      {item.evidence && !sharedEvidence(plan.items) && (
+                        <p className="muted">{item.evidence}</p>
+                      )}
                     </li>
                   ))}
                 </ol>
