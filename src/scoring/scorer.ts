@@ -198,7 +198,13 @@ function scoreAndKeep(
   }
   const raw = input.post;
   const spanContext: SpanContext = {
-    spans: new PostSpans(raw, rules.features.text, rules.features.lower, rules.features.runs),
+    spans: new PostSpans(
+      raw,
+      rules.features.text,
+      rules.features.lower,
+      rules.features.runs,
+      rules.features.sentenceRanges,
+    ),
     f: rules.features,
     overflowAt: overLimit ? overflowIndex(rules.rubric.counting, raw, rules.rubric.maxLength) : raw.length,
   };

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { PostSpans } from '../../src/scoring/text/spans.ts';
-import { splitPieces } from '../../src/scoring/text/text-scan.ts';
+import { extractFeatures, normalizePost } from '../../src/scoring/text/text-features.ts';
+import { sentenceStats, splitPieces } from '../../src/scoring/text/text-scan.ts';
+import { describeRealPosts, readRealPosts } from '../helpers/real-posts.ts';
 
 /**
  * PostSpans cuts a post's sentences once, by a scan of its code units, and the signals that
@@ -80,6 +82,46 @@ it('cuts the sentences the regex tests cut, and finds the same questions and lon
     }),
     { numRuns: 5_000 },
   );
+});
+
+/** The sentences as the scorer's sentence scan hands them to PostSpans (text-features.ts). */
+function sentencesByScan(t: string): number[] {
+  const ranges: number[] = [];
+  const { sentences } = sentenceStats(t, t.toLowerCase(), undefined, undefined, ranges);
+  expect(ranges.length).toBe(2 * sentences);
+  return ranges;
+}
+
+it('is handed by the sentence scan the sentences it would cut, and reads them the same', () => {
+  fc.assert(
+    fc.property(text, (raw) => {
+      for (const t of [raw, normalizePost(raw)]) {
+        const ranges = sentencesByScan(t);
+        expect(ranges).toEqual(sentencesByRegex(t).flat());
+        const given = new PostSpans(t, t, undefined, undefined, ranges);
+        const cut = new PostSpans(t, t);
+        expect(given.sentences()).toEqual(cut.sentences());
+        expect(given.sentencesAt((s, _, e) => s.charCodeAt(e - 1) === 63)).toEqual(
+          cut.sentencesWhere((s) => s.endsWith('?')),
+        );
+      }
+    }),
+    { numRuns: 5_000 },
+  );
+});
+
+describeRealPosts('sentences of the real posts', () => {
+  it('are the ones PostSpans cuts, as extractFeatures keeps them', () => {
+    const posts = [
+      ...readRealPosts('linkedin-creator-posts.csv'),
+      ...readRealPosts('linkedin-posts-2025.csv'),
+    ].filter((p) => !p.heldOut);
+    expect(posts.length).toBeGreaterThan(1_000);
+    for (const p of posts) {
+      const f = extractFeatures(p.text);
+      expect(f.sentenceRanges).toEqual(sentencesByRegex(f.text).flat());
+    }
+  });
 });
 
 it("finds phrases case-blind with ’ read as ', from a lower-cased text it is given or makes", () => {

@@ -84,13 +84,61 @@ const OWED_TO = 'thanks to';
  * phrases found in `text`, "thrilled", "grateful", "my first", ...) speaks in the first person.
  * News or thanks with no "I", "my", "we" or "our" in its sentence is someone else's.
  */
-export function newsInFirstPerson(text: string, phrases: readonly string[]): boolean {
+export function newsInFirstPerson(
+  text: string,
+  phrases: readonly string[],
+  /**
+   * `text.toLowerCase()` and the text's sentences (TextFeatures `lower`, `sentenceRanges`), when
+   * the caller has them: the sentences holding a phrase are then found from the phrase's places
+   * in the whole lower-cased text, and only those are tested for a first-person word.
+   */
+  scanned?: { lower: string; sentences: readonly number[] },
+): boolean {
   const news = phrases.filter((p) => p !== OWED_TO);
   if (news.length === 0) return false;
+  if (scanned !== undefined && inPlace(text, scanned.lower) && news.every(isTrimmedWord))
+    return newsInSentences(text, news, scanned.lower, scanned.sentences);
   for (const sentence of text.split(/(?<=[.!?…])\s+|\n+/u)) {
     if (!FIRST_PERSON_WORD.test(sentence)) continue;
     const lower = sentence.toLowerCase().replaceAll('’', "'");
     if (news.some((p) => lower.includes(p))) return true;
+  }
+  return false;
+}
+
+/**
+ * Lower-casing kept every character in place (no "İ", no final sigma to choose): a sentence's
+ * lower case is then its stretch of the whole text's.
+ */
+const inPlace = (text: string, lower: string) => lower.length === text.length && !text.includes('Σ');
+
+/** A phrase that neither starts nor ends with white space and is not empty. */
+const isTrimmedWord = (p: string) => p.length > 0 && p.trim() === p;
+
+/**
+ * `newsInFirstPerson` from the sentence scan's sentences (text-scan.ts `sentenceStats`: the
+ * pieces of the split above that hold a letter or digit, trimmed, which changes neither test):
+ * a sentence holds a phrase exactly where an occurrence of it in the whole straightened lower
+ * case lies inside the sentence, so each phrase is searched for once in the whole text and only
+ * the sentences holding one are tested for a first-person word.
+ */
+function newsInSentences(
+  text: string,
+  news: readonly string[],
+  lower: string,
+  sentences: readonly number[],
+): boolean {
+  const straight = lower.includes('’') ? lower.replaceAll('’', "'") : lower;
+  const tested = new Uint8Array(sentences.length >> 1);
+  for (const p of news) {
+    let k = 0;
+    for (let at = straight.indexOf(p); at !== -1; at = straight.indexOf(p, at + 1)) {
+      while (k < sentences.length && sentences[k + 1]! < at + p.length) k += 2;
+      if (k === sentences.length) break;
+      if (sentences[k]! > at || tested[k >> 1] === 1) continue;
+      tested[k >> 1] = 1;
+      if (FIRST_PERSON_WORD.test(text.slice(sentences[k]!, sentences[k + 1]!))) return true;
+    }
   }
   return false;
 }

@@ -104,6 +104,51 @@ export interface GenericPattern {
   kind: GenericKind;
   source: string;
   onText?: boolean;
+  /**
+   * For a phrase's pattern that opens with a word boundary and then a letter or digit: that code
+   * unit, and the pattern sticky. Every match starts at a run of letters and digits of the
+   * lower-cased text (TextFeatures.runs: the code point before a match is no letter or digit) on
+   * that unit, so it is tried only there (`matchesAtRuns`) instead of at every position.
+   */
+  opens?: { unit: number; sticky: RegExp };
+}
+
+const WORD_START = '(?<![\\p{L}\\p{N}])';
+
+/** A phrase of the lists as a pattern over lower-cased text, tried at runs when it can be. */
+function phrasePattern(kind: GenericKind, phrase: string): GenericPattern {
+  const source = pattern(phrase);
+  const unit = phrase.trim().charCodeAt(0);
+  const alnum = (unit >= 97 && unit <= 122) || (unit >= 48 && unit <= 57);
+  // The boundary, then the phrase's first character as itself (pattern() escapes only
+  // punctuation, and a quantifier follows a first character only as the plural's "s?").
+  if (!alnum || !source.startsWith(WORD_START) || source.charCodeAt(WORD_START.length) !== unit)
+    return { kind, source };
+  return { kind, source, opens: { unit, sticky: new RegExp(source, 'uy') } };
+}
+
+/**
+ * The matches of `p` (which `opens`) in the lower-cased text `lower`, whose runs of letters and
+ * digits are `runs` (starts and ends), as the global search finds them: in order, each from the
+ * end of the last, tried at the runs that start on `p`'s first unit.
+ */
+export function matchesAtRuns(
+  p: GenericPattern & { opens: { unit: number; sticky: RegExp } },
+  lower: string,
+  runs: readonly number[],
+  found: (start: number, end: number) => void,
+): void {
+  const { unit, sticky } = p.opens;
+  let from = 0;
+  for (let r = 0; r < runs.length; r += 2) {
+    const start = runs[r]!;
+    if (start < from || lower.charCodeAt(start) !== unit) continue;
+    sticky.lastIndex = start;
+    if (!sticky.test(lower)) continue;
+    from = sticky.lastIndex;
+    found(start, from);
+  }
+  sticky.lastIndex = 0;
 }
 
 /** One phrase as a pattern over lower-cased text: any apostrophe, any run of spaces, a plural last word. */
@@ -171,11 +216,16 @@ for (const [kind, phrases] of [
   ['bait', [...ENGAGEMENT_BAIT.filter((p) => p !== 'agree?'), ...MORE_BAIT]],
   ['stock', [...AI_TELLS, ...STOCK]],
 ] as const)
-  for (const phrase of phrases) add(tokenize(phrase), { kind, source: pattern(phrase) });
+  for (const phrase of phrases) add(tokenize(phrase), phrasePattern(kind, phrase));
 add(['agree'], AGREE);
 add(['drop'], DROP_EMOJI);
 add(['comment'], QUOTED_ANSWER);
 add(['type'], QUOTED_ANSWER);
+
+/** Every pattern of the phrase lists, for tests that read them all. */
+export const allPhrasePatterns = (): GenericPattern[] => [
+  ...new Set([...BY_ANCHOR.values()].flatMap((entries) => entries.map((e) => e.pattern))),
+];
 
 /** Anchor words by id, as a table: the check every post gets is one read per token. */
 const ANCHORS = new Uint8Array(Math.max(...BY_ANCHOR.keys()) + 1);

@@ -1,6 +1,12 @@
 import { PostSpans } from '../text/spans.ts';
 import type { TextFeatures } from '../text/text-features.ts';
-import { candidatePatterns, compiled, GENERIC_OPENING, type GenericKind } from './generic-text-phrases.ts';
+import {
+  candidatePatterns,
+  compiled,
+  GENERIC_OPENING,
+  type GenericKind,
+  matchesAtRuns,
+} from './generic-text-phrases.ts';
 import { hit, quotedList, type RuleContext, type RuleHit, type Said } from './rule-kit.ts';
 
 /**
@@ -153,12 +159,7 @@ export function genericPhrases(f: TextFeatures): GenericPhrase[] {
   // The lower-cased text stands where the text stands unless lower-casing changed a length.
   const inPlace = f.lower.length === text.length;
   for (const p of candidates) {
-    const re = compiled(p.source, !inPlace && !p.onText);
-    const subject = p.onText || !inPlace ? text : f.lower;
-    re.lastIndex = 0;
-    for (let m = re.exec(subject); m !== null; m = re.exec(subject)) {
-      const start = m.index;
-      const end = start + m[0].length;
+    const record = (start: number, end: number) => {
       // Where two phrases overlap, the bait's reading wins (its patterns come first for a word).
       const clash = out.findIndex((q) => start < q.end && q.start < end);
       const found = { kind: p.kind, start, end, text: text.slice(start, end) };
@@ -170,7 +171,17 @@ export function genericPhrases(f: TextFeatures): GenericPhrase[] {
         if ((p.kind === 'bait' && other.kind === 'stock') || (longer && p.kind === other.kind))
           out[clash] = found;
       }
+    };
+    // The phrases' patterns open with a lookbehind, which the global search tried at every
+    // position of the post: they are tried at the runs of letters they can start at instead.
+    if (inPlace && p.opens !== undefined) {
+      matchesAtRuns(p as Parameters<typeof matchesAtRuns>[0], f.lower, f.runs, record);
+      continue;
     }
+    const re = compiled(p.source, !inPlace && !p.onText);
+    const subject = p.onText || !inPlace ? text : f.lower;
+    re.lastIndex = 0;
+    for (let m = re.exec(subject); m !== null; m = re.exec(subject)) record(m.index, m.index + m[0].length);
     re.lastIndex = 0;
   }
   return out.sort((a, b) => a.start - b.start);

@@ -175,7 +175,11 @@ export function writingRules(ctx: RuleContext, hits: RuleHit[]) {
 function engagementRules({ f, archetype }: RuleContext, hits: RuleHit[]) {
   // A story opening (the archetype is the claim checks': hook.ts), or the writer's own news or
   // thanks said in the first person anywhere in the post (claims.ts).
-  if (archetype === 'story' || (f.personalNews > 0 && newsInFirstPerson(f.text, f.phrases.personalNews))) {
+  if (
+    archetype === 'story' ||
+    (f.personalNews > 0 &&
+      newsInFirstPerson(f.text, f.phrases.personalNews, { lower: f.lower, sentences: f.sentenceRanges }))
+  ) {
     hits.push(
       hit(
         'engagement.personal_story',

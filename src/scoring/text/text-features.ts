@@ -54,6 +54,11 @@ export interface TextFeatures {
   hasLineBreaks: boolean;
   sentences: number;
   /**
+   * Where the sentences stand in `text`, start and end in order, as spans.ts `PostSpans` cuts
+   * them (trimmed, their closing . ! ? … kept): found by the sentence scan that counts them.
+   */
+  sentenceRanges: readonly number[];
+  /**
    * Share of the text's sentence characters that repeat an earlier sentence word for word (or
    * repeat the opening sentence anywhere): filler made by copying, 0 in almost every real post.
    */
@@ -218,6 +223,7 @@ export function extractFeatures(raw: string): TextFeatures {
   // First, while the tokeniser's copy of the lower-cased text's code units is the scan's.
   // The sentence scan also finds where the capitals mid-sentence start (names.ts reads them).
   const capitalsAt: number[] = [];
+  const sentenceRanges: number[] = [];
   const {
     sentences,
     repeated,
@@ -225,7 +231,7 @@ export function extractFeatures(raw: string): TextFeatures {
     emoji,
     styled,
     emDashes,
-  } = sentenceStats(text, lower, scan.units, capitalsAt);
+  } = sentenceStats(text, lower, scan.units, capitalsAt, sentenceRanges);
   // Capitals inside sentences that name something (names.ts), not a headline's or a common word's.
   const names = capitals === 0 ? NO_NAMES : nameRanges(text, lower, capitalsAt, scan.units, scan.runs);
   const { counts, found, words, numbers, pronouns } = scanPhrases(tokens, wordFacts);
@@ -266,6 +272,7 @@ export function extractFeatures(raw: string): TextFeatures {
     longestParagraph: longest,
     hasLineBreaks: newline !== -1,
     sentences,
+    sentenceRanges,
     repeatedShare: Math.max(repeated, hookRepeats(text, hook)),
     avgSentenceWords: sentences === 0 ? 0 : words / sentences,
     firstLine,

@@ -170,6 +170,12 @@ export function sentenceStats(
   lowerUnits?: Uint16Array,
   /** When given, the offset of each capital counted in `properNouns` is pushed here (`capitalStarts`). */
   capitals?: number[],
+  /**
+   * When given, each sentence's start and end are pushed here as spans.ts `PostSpans.sentences`
+   * cuts them: the piece trimmed, its closing run of . ! ? … kept (the same pieces, found on the
+   * same scan; the shown signals' spans read them instead of cutting the text again).
+   */
+  ranges?: number[],
 ): {
   sentences: number;
   repeated: number;
@@ -193,11 +199,14 @@ export function sentenceStats(
   let nonAsciiFrom = 0;
   const seen = inPlace ? undefined : new Set<string>();
   SENTENCES_SEEN.begin();
-  const piece = (start: number, end: number) => {
+  // `closed` is where the piece's run of sentence ends ends (it stays out of the piece), or -1
+  // when a line break or the text's end closes it.
+  const piece = (start: number, end: number, closed: number) => {
     if (!holdsWord(text, u, start, end)) return;
     n++;
     while (isJsSpace(u[start]!)) start++;
     while (isJsSpace(u[end - 1]!)) end--;
+    ranges?.push(start, closed === -1 ? end : closed);
     if (seen === undefined) {
       total += end - start;
       if (SENTENCES_SEEN.seen(lu, start, end)) repeated += end - start;
@@ -228,13 +237,13 @@ export function sentenceStats(
       continue;
     }
     if (c === 10) {
-      piece(from, i);
+      piece(from, i, -1);
       from = ++i;
     } else if (isSentenceEnd(c)) {
       let j = i + 1;
       while (j < length && isSentenceEnd(u[j]!)) j++;
       if (j === length || isJsSpace(u[j]!)) {
-        piece(from, i);
+        piece(from, i, j);
         from = j;
       }
       i = j;
@@ -253,6 +262,6 @@ export function sentenceStats(
       i++;
     }
   }
-  piece(from, length);
+  piece(from, length, -1);
   return { sentences: n, repeated: total === 0 ? 0 : repeated / total, properNouns, emoji, styled, emDashes };
 }
