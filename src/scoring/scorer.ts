@@ -47,8 +47,10 @@ const MAX_SIGNALS = 12;
  * rules-14: word choice never names a preposition ("across", "like"). rules-15: "nobody" or "no one"
  * alone makes no contrarian opening; a group ping ("@everyone", "@here") tags no one. rules-16: no
  * praise of the voice, or beside bait and stock lines of the pull to reply, where generic text fires.
+ * rules-17: a common word capitalised for a heading or emphasis ("Key Takeaways", "Be Honest:")
+ * is no name (text/common-words.json).
  */
-export const RULES_VERSION = 'rules-16';
+export const RULES_VERSION = 'rules-17';
 
 /**
  * What a cached score depends on besides its input and engine: the score schema, the learned

@@ -53,14 +53,22 @@ function copiedRun(brief: string, line: string): string | null {
   return null;
 }
 
-/** Whether a line holds a whole sentence or first clause of the brief, word for word. */
+/**
+ * Whether a line holds whole clauses of the brief, word for word: a run of the brief's pieces
+ * between sentence ends, colons, semicolons, commas and dashes, a joining word or a reason's
+ * "since", "because" or "as" before it left out, never a piece cut mid-clause.
+ */
 function quotesWholeClause(brief: string, line: string): boolean {
-  const l = ` ${squash(line)} `;
-  return brief
-    .split(/[.!?]+\s+|:\s+|;\s+|,\s+(?:and|but|so|because)\s+/)
-    .map((c) => squash(c))
-    .filter((c) => c.split(' ').length >= 4)
-    .some((c) => l.includes(` ${c} `));
+  const l = squash(line);
+  const pieces = brief.split(/[.!?]+\s+|:\s+|;\s+|,\s+|\s[-–—]\s|[—–]/).map(squash);
+  const opener = /^(?:and|but|so|yet|since|because|as) /;
+  for (let i = 0; i < pieces.length; i++)
+    for (let j = i + 1; j <= pieces.length; j++) {
+      const run = pieces.slice(i, j).join(' ');
+      if ((run === l || run.replace(opener, '') === l) && l.split(' ').length >= 4) return true;
+      if (run.length > l.length + 8) break;
+    }
+  return false;
 }
 
 describe('themes', () => {

@@ -9,8 +9,9 @@ import { briefFromPost, describeRealPosts, readRealPosts } from '../helpers/real
 
 /**
  * Issue 22: "Plan hooks are fill-in templates repeated across plans". Offline plan hooks now
- * come from the brief (its sentences: plan-brief-hooks.ts), then its themes as headlines, and a
- * marked blank only where the brief gives nothing for a slot (issue 34: no templates at all). Measured on briefs cut from real posts (no
+ * come from the brief (its sentences and clauses: plan-brief-hooks.ts), and a pillar with a
+ * marked blank where the brief gives nothing for a slot (issue 34: no templates at all, and no
+ * pillar alone as a hook). Measured on briefs cut from real posts (no
  * held-out author): a hook's template frame is a run of three words none of which is in its
  * brief, and no frame may recur in more than a small share of plans; the hooks of one plan
  * share no frame; every hook parses with link grammar (`link-parser -batch`).
@@ -24,6 +25,7 @@ const briefs = readRealPosts('linkedin-creator-posts.csv')
   .filter((b) => b.trim().length >= 40)
   .slice(0, 80);
 
+const BLANK = /\[[^\]]+\]/;
 const wordsOf = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
 
 /** Word trigrams of a hook with no word from its brief: what the template, not the brief, wrote. */
@@ -68,7 +70,9 @@ describeRealPosts('offline plan hooks come from the brief (real posts, no held-o
     for (const { brief, items } of plans) {
       const seen = new Set<string>();
       for (const i of items) {
-        for (const f of frames(i.hook, brief)) {
+        // A marked blank ("Small cities: [a moment you can describe in one line]") is the
+        // writer's to fill, not wording: its prompt is counted apart (plan-keeps-brief.test.ts).
+        for (const f of BLANK.test(i.hook) ? [] : frames(i.hook, brief)) {
           if (seen.has(f)) within.push(`"${f}" twice in the plan for: ${brief.slice(0, 60)}`);
           seen.add(f);
         }
@@ -99,18 +103,26 @@ describeRealPosts('offline plan hooks come from the brief (real posts, no held-o
       const hooks = [...new Set(plans.flatMap((p) => p.items.map((i) => i.hook)))];
       expect(hooks.length).toBeGreaterThan(300);
       const sources = [...new Set(hooks.flatMap((h) => (sourceOf.has(h) ? [sourceOf.get(h)!] : [])))];
-      const bad = new Set(unparsed([...hooks, ...sources]));
+      // A marked blank is read as the sentence it asks for: "Small cities: a moment you can
+      // describe in one line." (brackets dropped, a full stop added).
+      const filled = (h: string) => (BLANK.test(h) ? `${h.replace(/[[\]]/g, '')}.` : h);
+      const unparsedFilled = new Set(unparsed([...hooks.map(filled), ...sources]));
+      const bad = new Set(
+        hooks
+          .filter((h) => unparsedFilled.has(filled(h)))
+          .concat(sources.filter((s) => unparsedFilled.has(s))),
+      );
       const made = hooks.filter((h) => sourceOf.has(h));
       const broken = made.filter((h) => bad.has(h) && !bad.has(sourceOf.get(h)!));
       const templated = hooks.filter((h) => !sourceOf.has(h));
       const themeFailures = templated.filter((h) => bad.has(h));
       console.log(
-        `${hooks.length} distinct hooks: ${made.length} made of a brief sentence (${made.filter((h) => bad.has(sourceOf.get(h)!)).length} of whose sources link grammar cannot parse either), ${broken.length} that do not parse where their source does; ${templated.length} from templates, ${themeFailures.length} of which do not parse with the theme the tagger found`,
+        `${hooks.length} distinct hooks: ${made.length} made of a brief sentence (${made.filter((h) => bad.has(sourceOf.get(h)!)).length} of whose sources link grammar cannot parse either), ${broken.length} that do not parse where their source does; ${templated.length} marked blanks, ${themeFailures.length} of which do not parse filled, with the pillar the tagger found`,
       );
       expect(broken).toEqual([]);
-      // Templates parse with any well-formed theme (below); what fails here is a theme the
-      // tagger cut wrong from the brief ("seek solutions" from "... and seek solutions").
-      expect(themeFailures.length / hooks.length).toBeLessThan(0.1);
+      // Every blank prompt parses after a well-formed pillar; what fails here is a pillar the
+      // tagger cut wrong from the brief ("Mrs", "Cc Taheera Lovell").
+      expect(themeFailures.length / hooks.length).toBeLessThan(0.05);
     },
   );
 });

@@ -4,6 +4,12 @@
  * a common word capitalised for emphasis or a heading ("The", "Team" when the post also writes
  * "team"), names nothing.
  *
+ * A capital on a word that real posts write in lower case far more often (common-words.json,
+ * built by scripts/build-common-words.ts from the training posts and wink's lexicon) is a
+ * heading's or an emphasis's too ("Be Honest:", "Key Takeaways", "our Working Groups"), unless
+ * something else says it is a name: a capital inside the word ("HubSpot"), or a capitalised
+ * word beside it that is no common word ("Will Smith", "Microsoft Teams").
+ *
  * A candidate is what `/(?<=[\p{Ll}\p{N},;:)] )\p{Lu}[\p{L}\p{N}]+/gu` matches: its starts are
  * the capitals the sentence scan already finds (text-scan.ts `sentenceStats`, `capitalStarts`),
  * so the pattern is not run again; its end is the run of letters and digits from there.
@@ -11,7 +17,11 @@
 
 import { isUpperPoint, isWordPoint, isWordUnit } from './char-classes.ts';
 import { CodeUnits } from './code-units.ts';
+import commonWords from './common-words.json' with { type: 'json' };
 import { capitalStarts } from './text-scan.ts';
+
+/** Words the posts write in lower case (scripts/build-common-words.ts), lower-cased. */
+const COMMON_WORDS: ReadonlySet<string> = new Set((commonWords as { words: string[] }).words);
 
 /** Function words: capitalised, they are a headline's or an emphasis's, never a name. */
 const FUNCTION_WORDS = new Set(
@@ -117,10 +127,14 @@ export function nameRanges(
   if (starts.length === 0) return out;
   const n = text.length;
   const u = TEXT_UNITS.of(text);
-  // The candidates' words, lower-cased, beside their ranges.
+  // The candidates' words, lower-cased, beside their ranges, and where the candidate one space
+  // before each starts (-1 when there is none): a run of capitals mid-sentence.
   const words: string[] = [];
+  const runFrom: number[] = [];
   let lineEnd = -1;
   let skipLine = false;
+  let lastStart = -1;
+  let lastEnd = -2;
   for (const at of starts) {
     if (at >= lineEnd) {
       const lineStart = text.lastIndexOf('\n', at) + 1;
@@ -130,14 +144,120 @@ export function nameRanges(
     }
     if (skipLine) continue;
     const end = wordEnd(u, at, n);
+    const before = lastEnd === at - 1 ? lastStart : -1;
+    lastStart = at;
+    lastEnd = end;
     const word = lower.slice(at, end);
     if (FUNCTION_WORDS.has(word)) continue;
     out.push([at, end]);
     words.push(word);
+    runFrom.push(before);
   }
-  if (out.length === 0 || lower.length !== n) return out;
-  const common = writtenLower(lower, u, lowerUnits ?? LOWER_UNITS.of(lower), out, words, lowerRuns);
-  return common.size === 0 ? out : out.filter((_, k) => !common.has(words[k]!));
+  if (out.length === 0) return out;
+  const written =
+    lower.length === n
+      ? writtenLower(lower, u, lowerUnits ?? LOWER_UNITS.of(lower), out, words, lowerRuns)
+      : NONE;
+  // A common word of the posts is a name's only with evidence, read for the candidates left
+  // (most common words capitalised are also written in lower case in the post itself).
+  const names: [number, number][] = [];
+  for (let k = 0; k < out.length; k++) {
+    const word = words[k]!;
+    if (written.has(word)) continue;
+    if (
+      COMMON_WORDS.has(word) &&
+      !inRun(text, u, runFrom[k]!) &&
+      !nameEvidence(text, u, out[k]![0], out[k]![1])
+    )
+      continue;
+    names.push(out[k]!);
+  }
+  return names;
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * Whether a candidate continues a run of capitals mid-sentence: the candidate before it, at
+ * `from` one space away (-1: none), is itself mid-sentence, not a list item's first word after
+ * its number ("1) Revenue Generation"). "and Planning Commission", "of The Compound".
+ */
+const inRun = (text: string, u: Uint16Array, from: number) => from !== -1 && !startsItsLine(text, u, from);
+
+const SMALL_LETTER = /\p{Ll}/u;
+const CAPITAL_INSIDE = /\p{Ll}\p{Lu}/u;
+const LETTER = /\p{L}/u;
+
+/** Whether ASCII code unit `c` is a letter. */
+const isAsciiLetter = (c: number) => (c | 32) >= 97 && (c | 32) <= 122;
+
+/** Whether no letter stands before `at` on its line ("1) Revenue": a list item's first word). */
+function startsItsLine(text: string, u: Uint16Array, at: number): boolean {
+  for (let i = at - 1; i >= 0; i--) {
+    const c = u[i]!;
+    if (c === 10) return true;
+    if (c >= 128) return !LETTER.test(text.slice(text.lastIndexOf('\n', at) + 1, at));
+    if (isAsciiLetter(c)) return false;
+  }
+  return true;
+}
+
+/** The code point ending at `u[i]` and where it starts: a surrogate pair's, else the unit's own. */
+function pointStartBefore(u: Uint16Array, i: number): number {
+  const c = u[i]!;
+  if (c < 0xdc00 || c > 0xdfff || i === 0) return i;
+  const high = u[i - 1]!;
+  return high >= 0xd800 && high <= 0xdbff ? i - 1 : i;
+}
+
+/** Whether `text[start..end)` (code units `u`) holds a lower-case letter followed by a capital ("HubSpot"). */
+function capitalInside(text: string, u: Uint16Array, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = u[i]!;
+    if (c >= 128) return CAPITAL_INSIDE.test(text.slice(start, end));
+    if (c >= 65 && c <= 90 && i > start && u[i - 1]! >= 97 && u[i - 1]! <= 122) return true;
+  }
+  return false;
+}
+
+/** Whether `text[start..end)` holds a lower-case letter: an acronym ("AI", "CEO") has none. */
+function hasSmallLetter(text: string, u: Uint16Array, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = u[i]!;
+    if (c >= 128) return SMALL_LETTER.test(text.slice(start, end));
+    if (c >= 97 && c <= 122) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether the common word capitalised mid-sentence at `text[at..end)` (code units `u`) is a
+ * name's all the same, when it continues no run (`inRun`): it has a capital inside ("HubSpot"); it starts
+ * a run of capitalised words ("and Planning Commission meetings": the next word, one space
+ * away, is capitalised and no function word); or the word before it, one space away, is
+ * name-like wherever it stands ("Microsoft Teams": capitalised, with a lower-case letter, no
+ * common or function word). A heading's second word ("Key Takeaways", "Be Honest:" at a line's
+ * start) has none of these. Read by code unit: this runs for every common word capitalised.
+ */
+function nameEvidence(text: string, u: Uint16Array, at: number, end: number): boolean {
+  if (capitalInside(text, u, at, end)) return true;
+  const n = text.length;
+  if (end + 1 < n && u[end] === 32 && isUpperPoint(pointAt(u, end + 1, n))) {
+    const next = text.slice(end + 1, wordEnd(u, end + 1, n)).toLowerCase();
+    if (!FUNCTION_WORDS.has(next)) return true;
+  }
+  // The word before: the run of letters and digits ending at the space before `at`.
+  let start = at - 1;
+  for (let i = at - 2; i >= 0; ) {
+    const s = pointStartBefore(u, i);
+    if (!isWordPoint(pointAt(u, s, n))) break;
+    start = s;
+    i = s - 1;
+  }
+  if (start === at - 1 || !isUpperPoint(pointAt(u, start, n)) || !hasSmallLetter(text, u, start, at - 1))
+    return false;
+  const before = text.slice(start, at - 1).toLowerCase();
+  return !COMMON_WORDS.has(before) && !FUNCTION_WORDS.has(before);
 }
 
 /** A run length's bit in a mask of lengths: bit 0 stands for 32 and over. */

@@ -91,6 +91,20 @@ export function tagText(text: string): Tagged[] {
   return last.tokens.map((t) => ({ ...t }));
 }
 
+/**
+ * How wink reads a word written in lower case: its part of speech and lemma. A word that opens a
+ * sentence is tagged a name for its capital alone ("Nurses are tired"); in lower case wink says
+ * whether it knows it as an inflected common noun ("nurses" -> "nurse"). The last text's cache is
+ * left alone.
+ */
+export function lowerCaseReading(word: string): { pos: PartOfSpeech; lemma: string } {
+  nlp ??= load();
+  lastUse = Date.now();
+  scheduleRelease();
+  const t = tag(nlp, word.toLowerCase())[0];
+  return t ? { pos: t.pos, lemma: t.lemma } : { pos: 'X' as PartOfSpeech, lemma: word.toLowerCase() };
+}
+
 function tag(nlp: WinkMethods, text: string): Tagged[] {
   const its = nlp.its;
   const doc = nlp.readDoc(text);

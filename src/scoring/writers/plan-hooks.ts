@@ -1,5 +1,6 @@
 import type { HookArchetype, MediaKind } from '../../domain/enums.ts';
-import { capitalised, type Theme } from '../text/themes.ts';
+import type { Theme } from '../text/themes.ts';
+import type { SentenceKind } from './plan-brief-hooks.ts';
 
 /**
  * Angles for offline plan items, and the hooks where the brief gives no sentence for a slot.
@@ -23,12 +24,23 @@ const useFigures = (figures: string[]) =>
         .replace(/, ([^,]+)$/, ' and $1')}.`
     : '';
 
+/** What to write under a statement, by what the sentence does (plan-brief-hooks.ts sentenceKind). */
+const KIND_ANGLES: Record<SentenceKind, (t: Theme) => string> = {
+  claim: (t) => `Back this claim about ${t.phrase} with one example a reader can check.`,
+  event: (t) => `Say what happened with ${t.phrase}, how you know, and what it means for your readers.`,
+  own: (t) =>
+    `Tell what is behind this line about ${t.phrase}: how it came about and what it means for you now.`,
+  advice: (t) => `Give the reason behind this advice on ${t.phrase}, then one step a reader can take today.`,
+  social: (t) => `Say in your own words what ${t.phrase} did and why it matters to you.`,
+};
+
 /**
  * Angles for hooks made of the brief (plan-brief-hooks.ts): the hook already says the brief's
  * claim, so the angle says what to write under it, in its own words about the theme.
  */
 export function briefAngle(
   archetype: HookArchetype,
+  kind: SentenceKind,
   verbatim: boolean,
   t: Theme,
   format: MediaKind,
@@ -46,26 +58,9 @@ export function briefAngle(
     case 'question':
       return `Give your own answer about ${t.phrase} in a few lines, then ask readers to ${replies(format)}.`;
     default:
-      return `Back this claim about ${t.phrase} with one example a reader can check.${useFigures(figures)}`;
+      return `${KIND_ANGLES[kind](t)}${useFigures(figures)}`;
   }
 }
-
-/**
- * A pillar as a headline hook, in the words the brief (or brand) wrote it with, its own
- * determiner kept ("Our cloud bill.", "A small bakery."): no word the brief did not write.
- */
-export function headline(t: Theme, source: string): string {
-  const name = t.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const said = new RegExp(
-    `(?:\\b(?:a|an|the|our|my|your|their|his|her|its|\\p{L}+['’]s)\\s+)?${name}`,
-    'iu',
-  ).exec(source);
-  return `${capitalised(said ? said[0] : t.text)}.`;
-}
-
-/** What to write under a headline hook: the writer's own line on the theme, with the brief's figures. */
-export const headlineAngle = (t: Theme, figures: string[]): string =>
-  `Open on your own line about ${t.phrase}, then show it with something that happened.${useFigures(figures)}`;
 
 /**
  * Hooks of a brief that is only a label ("Q3 content push"), one per content pillar: the topic
@@ -84,22 +79,97 @@ const BLANK_ASKS: Record<string, string> = {
   'Industry view': 'your own view of the field',
 };
 
-export const blankAngle = (t: Theme, pillar: string): string =>
-  `Fill the blank with ${BLANK_ASKS[pillar] ?? 'a line of your own'} about ${t.phrase}, then tell what happened.`;
+export const blankAngle = (t: Theme, pillar: string, figures: string[] = []): string =>
+  `Fill the blank with ${BLANK_ASKS[pillar] ?? 'a line of your own'} about ${t.phrase}, then tell what happened.${useFigures(figures)}`;
 
 /**
- * Marked blanks for a pillar once the brief's sentences and headlines are spent (a long plan of a
- * short brief): the pillar as the brief names it, then what the writer's own line should hold.
+ * Marked blanks for a pillar once the brief's sentences are spent (a long plan of a short
+ * brief): the pillar as the brief names it, then what the writer's own line should hold, and
+ * what the angle asks for after it. Each reads as a sentence once filled: link grammar parses
+ * "Small cities: a moment you can describe in one line." (plan-hooks-measured.test.ts).
  */
-export const PILLAR_BLANKS = [
-  '[a moment you can describe in one line]',
-  '[a result, with its number]',
-  '[what you would do differently]',
-  '[a question you would ask your readers]',
-  '[a mistake you made, and what it taught you]',
-  '[someone who helped, and how]',
-  '[a measure you watch, and why]',
-  '[the first step you would tell a newcomer]',
-  '[something you no longer believe]',
-  '[a habit or tool you rely on]',
+const PILLAR_BLANKS: { blank: string; angle: (t: string) => string }[] = [
+  {
+    blank: 'a moment you can describe in one line',
+    angle: (t) => `Write one moment with ${t} in the blank, then tell what happened.`,
+  },
+  {
+    blank: 'a result, with its number',
+    angle: (t) =>
+      `Write one result of your work on ${t} in the blank, with its number, then say how you got it.`,
+  },
+  {
+    blank: 'what you would do differently',
+    angle: (t) =>
+      `Write what you would do differently about ${t} in the blank, then say what it would change.`,
+  },
+  {
+    blank: 'a question for your readers',
+    angle: (t) =>
+      `Write the question about ${t} you would ask your readers in the blank, then give your own answer first.`,
+  },
+  {
+    blank: 'a mistake you made, in one line',
+    angle: (t) => `Write a mistake you made with ${t} in the blank, then say what it taught you.`,
+  },
+  {
+    blank: 'someone who helped you',
+    angle: (t) => `Write who helped you with ${t} in the blank, then say how they helped.`,
+  },
+  {
+    blank: 'a measure you watch, and why',
+    angle: (t) => `Write a measure of ${t} you watch in the blank, then say why you watch it.`,
+  },
+  {
+    blank: 'the first step for a newcomer',
+    angle: (t) =>
+      `Write the first step on ${t} you would give a newcomer in the blank, then say why it comes first.`,
+  },
+  {
+    blank: 'something you no longer believe',
+    angle: (t) =>
+      `Write something about ${t} you no longer believe in the blank, then say what changed your mind.`,
+  },
+  {
+    blank: 'a tool you rely on',
+    angle: (t) => `Write a tool you rely on for ${t} in the blank, then show how you use it.`,
+  },
 ];
+/** The blank that suits a slot's kind of hook: a story asks for a moment, a question for a question. */
+const BLANK_FOR: Partial<Record<HookArchetype, number>> = {
+  story: 0,
+  'pure-number': 1,
+  statement: 2,
+  question: 3,
+  contrarian: 8,
+};
+
+export interface PillarBlank {
+  /** The hook's marked blank, brackets and all. */
+  hook: string;
+  /** What to write, for the angle: "Fill the blank with ..., then ...". */
+  angle: (t: Theme, figures: string[]) => string;
+}
+
+/**
+ * The blank for a slot: the one its hook kind suits, else the next the plan has not used. One
+ * asking for a result is skipped where the brief gives the pillar's figures: a blank never
+ * stands where the brief has the fact (the angle asks for those figures instead).
+ */
+export function pillarBlank(
+  archetype: HookArchetype,
+  hasFigures: boolean,
+  inPlan: (blank: string) => boolean,
+  onPillar: (blank: string) => boolean,
+): PillarBlank {
+  const start = BLANK_FOR[archetype] ?? 0;
+  const order = PILLAR_BLANKS.map((_, k) => PILLAR_BLANKS[(start + k) % PILLAR_BLANKS.length]!).filter(
+    (b) => !(hasFigures && b.blank.includes('number')),
+  );
+  const pick =
+    order.find((b) => !inPlan(`[${b.blank}]`)) ?? order.find((b) => !onPillar(`[${b.blank}]`)) ?? order[0]!;
+  return {
+    hook: `[${pick.blank}]`,
+    angle: (t, figures) => `${pick.angle(t.phrase)}${useFigures(figures)}`,
+  };
+}

@@ -8,8 +8,8 @@ import type { BrandContext, PlanInput, PlanItem } from '../types.ts';
 import { cleanBrief, isGenreTheme } from './brief-clean.ts';
 import { sentencesOfLine } from './brief-reading.ts';
 import { lowerFirst } from './first-letter.ts';
-import { type BriefHook, briefHooks } from './plan-brief-hooks.ts';
-import { BLANK_HOOKS, blankAngle, briefAngle, headline, headlineAngle, PILLAR_BLANKS } from './plan-hooks.ts';
+import { type BriefHook, briefHooks, overlaps } from './plan-brief-hooks.ts';
+import { BLANK_HOOKS, blankAngle, briefAngle, pillarBlank } from './plan-hooks.ts';
 
 /**
  * Offline planning. Pillars are themes: the brand's when it has them, else the noun phrases the
@@ -50,7 +50,12 @@ function briefThemes(brief: string): Theme[] {
   // A theme with a contrarian word ("mistakes", "myths") would turn every hook contrarian.
   // A theme that names a kind of post ("post series", "lessons") is the brief's label, not a topic.
   const themes = themesOf(brief, 8).filter(
-    (t) => t.text.toLowerCase() !== whole && !hasPhrase('contrarian', t.phrase) && !isGenreTheme(t.text),
+    // A theme a hook cannot name ("@VideoNuze", "Emma W. Thorne" cut at its initial) is no pillar.
+    (t) =>
+      t.text.toLowerCase() !== whole &&
+      !hasPhrase('contrarian', t.phrase) &&
+      !isGenreTheme(t.text) &&
+      sayable(t),
   );
   const long = themes.filter((t) => t.text.includes(' '));
   const short = themes.filter((t) => !t.text.includes(' '));
@@ -125,10 +130,12 @@ export function planOffline(input: PlanInput, brand: BrandContext | null): PlanO
       : (themesOf(brief, 1)[0] ?? labelTheme(brief.replace(/[.!?]+$/, '')));
   // An item's figures are those of the brief's sentences about its pillar (or its hook's own).
   const sentences = sentencesOfLine(brief);
-  const figuresFor = (theme: Theme, hook: string) => [
+  const figuresFor = (theme: Theme, hook: string | null) => [
     ...new Set(
       sentences
-        .filter((line) => mentions(line, theme) || line.includes(hook) || hook.includes(line))
+        .filter(
+          (line) => mentions(line, theme) || (hook !== null && (line.includes(hook) || hook.includes(line))),
+        )
         .flatMap(briefFigures),
     ),
   ];
@@ -150,7 +157,7 @@ export function planOffline(input: PlanInput, brand: BrandContext | null): PlanO
   // brief has none, and gets its topic with a marked blank.
   const fromBrief = briefHooks(brief);
   const branded = (brand?.themes ?? []).some((t) => t.trim());
-  const usedSources = new Set<number>();
+  const usedHooks: BriefHook[] = [];
   const usedPillars = new Set<string>();
   /**
    * An unused hook of the brief, of `archetype` when one is (null: any), about the slot's pillar
@@ -160,30 +167,27 @@ export function planOffline(input: PlanInput, brand: BrandContext | null): PlanO
    */
   const ownHook = (archetype: HookArchetype | null, pillar: Pillar, onlyOnPillar = false) => {
     const open = fromBrief.filter(
-      (h) => (archetype === null || h.archetype === archetype) && !usedSources.has(h.source),
+      (h) => (archetype === null || h.archetype === archetype) && !usedHooks.some((u) => overlaps(u, h)),
     );
     const onPillar = open.find((h) => mentions(h.hook, pillar.theme));
     if (onPillar || onlyOnPillar || (branded && isBrandPillar(pillar))) return onPillar;
+    // A hook that names no pillar and has no theme of its own is about nothing a pillar could
+    // be ("I am one of those people"): it would take the slot's pillar without being about it.
     const fresh = (h: BriefHook) => {
       const named = pillars.find((p) => mentions(h.hook, p.theme));
+      if (!named && !h.theme) return false;
       return !named || !usedPillars.has(named.name) || usedPillars.size >= pillars.length;
     };
-    return open.find(fresh);
+    // A sentence of the brief is a better hook than a blank, even on a pillar already had.
+    return (
+      open.find(fresh) ?? open.find((h) => h.theme !== null || pillars.some((p) => mentions(h.hook, p.theme)))
+    );
   };
   const brandNames = new Set((brand?.themes ?? []).map((t) => t.trim().toLowerCase()));
   const isBrandPillar = (p: Pillar) => brandNames.has(p.name.toLowerCase());
-  /** The pillars not yet a headline, this slot's first: the hook where the brief has no sentence left. */
-  const headlined = new Set<string>();
-  /** Where a headline finds the words a theme was written with. */
-  const said = `${brief}\n${(brand?.themes ?? []).join('\n')}`;
-  let blanked = 0;
-  // Then the brief's other themes, each a pillar of its own: a short brief names more than it says.
-  const extra: Pillar[] = generic
-    ? []
-    : themesOf(brief, 12)
-        .filter((t) => !isGenreTheme(t.text) && !hasPhrase('contrarian', t.phrase))
-        .map((t) => ({ name: capitalised(t.text), theme: t }))
-        .filter((p) => !pillars.some((q) => q.name.toLowerCase() === p.name.toLowerCase()));
+  /** The blanks the plan has asked for: no two of its hooks ask for the same line. */
+  const blanks = new Set<string>();
+  const hooks = new Set<string>();
   const items: PlanOutline[] = [];
   for (let i = 0; i < count; i++) {
     const archetype = ARCHETYPES[i % ARCHETYPES.length]!;
@@ -191,56 +195,79 @@ export function planOffline(input: PlanInput, brand: BrandContext | null): PlanO
     const round = pillars.length % ARCHETYPES.length === 0 ? Math.floor(i / ARCHETYPES.length) : 0;
     const pillar = pillars[(i + round) % pillars.length]!;
     // Under a brand the brief has half the slots: one of its pillars no sentence is about is said
-    // as a headline rather than given to a sentence about something else, so its topics stay.
+    // with a blank rather than given to a sentence about something else, so its topics stay.
+    // Without a brand too, once the slots left are as few as the pillars not yet had, each goes
+    // to one of them: a sentence about another topic would drop a topic the brief gives.
+    const unsaid = pillars.filter((p) => !usedPillars.has(p.name) && sayable(p.theme));
+    const mustSay = !generic && unsaid.includes(pillar) && count - i <= unsaid.length;
     const headlineFirst =
-      branded && !generic && !isBrandPillar(pillar) && !usedPillars.has(pillar.name) && sayable(pillar.theme);
+      mustSay ||
+      (branded &&
+        !generic &&
+        !isBrandPillar(pillar) &&
+        !usedPillars.has(pillar.name) &&
+        sayable(pillar.theme));
     const own = headlineFirst
       ? (ownHook(archetype, pillar, true) ?? ownHook(null, pillar, true))
       : (ownHook(archetype, pillar) ?? ownHook(null, pillar));
     if (own) {
-      usedSources.add(own.source);
+      usedHooks.push(own);
       const format = formatFor(own.archetype);
       const named = pillars.find((p) => mentions(own.hook, p.theme));
       const about = named?.theme ?? own.theme ?? pillar.theme;
       const name = named?.name ?? (own.theme ? capitalised(own.theme.text) : pillar.name);
       usedPillars.add(name);
+      // A hook that names several pillars has said each of them.
+      for (const p of pillars) if (mentions(own.hook, p.theme)) usedPillars.add(p.name);
       items.push({
         pillar: name,
         hook: own.hook,
-        angle: briefAngle(own.archetype, own.verbatim, toWriter(about), format, figuresFor(about, own.hook)),
+        angle: briefAngle(
+          own.archetype,
+          own.kind,
+          own.verbatim,
+          toWriter(about),
+          format,
+          figuresFor(about, own.hook),
+        ),
         format,
         archetype: own.archetype,
       });
       continue;
     }
-    // The brief's sentences are spent: a pillar not yet said, as its own headline, or for a
-    // content pillar the brief's topic and a marked blank.
-    const open = [pillar, ...pillars, ...extra].filter((p) => !headlined.has(p.name) && sayable(p.theme));
-    const next = open.find((p) => !usedPillars.has(p.name)) ?? open[0];
-    if (!next) {
-      // Headlines spent too: the pillar and a marked blank for the writer's own line.
-      const k = blanked++;
-      const on = pillars[k % pillars.length]!;
-      const about = generic && CONTENT_PILLARS.includes(on.name) ? topic : on.theme;
-      // Each blank of a plan asks for something else, so no two of its hooks share one.
-      const hook = `${headline(about, said).slice(0, -1)}: ${PILLAR_BLANKS[k % PILLAR_BLANKS.length]}`;
-      const kind = detectArchetype(hook);
-      const format = formatFor(kind);
-      items.push({ pillar: on.name, hook, angle: blankAngle(toWriter(about), ''), format, archetype: kind });
-      continue;
-    }
-    headlined.add(next.name);
+    // The brief's sentences are spent: a pillar not yet said (else the slot's), named as the
+    // brief names it, and a marked blank for the writer's own line; never the pillar alone as a
+    // hook ("Shift handovers."), which is no sentence. A content pillar is about the brief's topic.
+    const open = [pillar, ...pillars].filter((p) => sayable(p.theme));
+    const next =
+      open.find((p) => !usedPillars.has(p.name)) ?? (sayable(pillar.theme) ? pillar : open[0]) ?? pillar;
     usedPillars.add(next.name);
-    const blank = generic ? BLANK_HOOKS[next.name] : undefined;
-    const hook = blank ? `${capitalised(topic.text)}: ${blank}` : headline(next.theme, said);
+    const content = generic && CONTENT_PILLARS.includes(next.name);
+    const about = content ? topic : next.theme;
+    const figures = figuresFor(about, null);
+    const named = capitalised(about.phrase);
+    // A content pillar's own blank once; a second slot on it gets another kind of blank.
+    const ofPillar =
+      content && !blanks.has(BLANK_HOOKS[next.name]!)
+        ? undefined
+        : pillarBlank(
+            archetype,
+            figures.length > 0,
+            (b) => blanks.has(b),
+            (b) => hooks.has(`${named}: ${b}`),
+          );
+    const blank = ofPillar?.hook ?? BLANK_HOOKS[next.name]!;
+    blanks.add(blank);
+    const hook = `${named}: ${blank}`;
+    hooks.add(hook);
     const kind = detectArchetype(hook);
     const format = formatFor(kind);
     items.push({
       pillar: next.name,
       hook,
-      angle: blank
-        ? blankAngle(toWriter(topic), next.name)
-        : headlineAngle(toWriter(next.theme), figuresFor(next.theme, hook)),
+      angle: ofPillar
+        ? ofPillar.angle(toWriter(about), figures)
+        : blankAngle(toWriter(about), next.name, figures),
       format,
       archetype: kind,
     });
