@@ -2,8 +2,8 @@ import { overflowIndex } from '../../packages/client/src/text-length.ts';
 import { type Dimension, SCORE_SCHEMA_VERSION } from '../domain/enums.ts';
 import { labelInSentence } from '../lib/label-in-sentence.ts';
 import type { Concept } from './concepts.ts';
-import { gradeHeuristically } from './judge/heuristic-judge.ts';
-import type { Judge, JudgeGrades } from './judge/judge.ts';
+import { gradeHeuristically, gradeTerms } from './judge/heuristic-judge.ts';
+import type { Judge, JudgedDimension, JudgeGrades } from './judge/judge.ts';
 import { keptNotes, netOfConcept } from './judge/note-rules.ts';
 import { explain } from './learned/explain.ts';
 import { FEATURES, featureVector } from './learned/features.ts';
@@ -212,6 +212,7 @@ function scoreAndKeep(
     media: input.media ?? 'none',
     measuredFormats: measuredFormats(model),
     judge: grades.by ?? 'model',
+    ...(grades.by === 'heuristic' ? { gradeTerms: (d: JudgedDimension) => gradeTerms(rules, d) } : {}),
     text: raw,
     lower,
     runs: rules.features.runs,

@@ -1,9 +1,11 @@
 import type { MediaKind } from '../../domain/enums.ts';
 import { CONCEPTS, type Concept } from '../concepts.ts';
+import type { GradeTerm } from '../judge/heuristic-judge.ts';
+import type { JudgedDimension } from '../judge/judge.ts';
 import { actSentence, type RuleHit } from '../rules/rule-kit.ts';
 import { QUALITY_RULES } from '../rules/rules-quality.ts';
 import { formatAct } from '../rules/rules-reach.ts';
-import type { Signal } from '../types.ts';
+import type { Signal, Span } from '../types.ts';
 import { FEATURES, sideOf, type WordWeights } from './features.ts';
 import type { Side } from './measures/row.ts';
 import { points, weightOf } from './points-text.ts';
@@ -68,6 +70,8 @@ export interface ExplainInput {
   measuredFormats: ReadonlySet<string>;
   /** Who graded the judged dimensions: the offline heuristic or a language model. */
   judge: 'heuristic' | 'model';
+  /** With the heuristic judge: what moved a dimension's grade (judge/heuristic-judge.ts gradeTerms). */
+  gradeTerms?: (dimension: JudgedDimension) => readonly GradeTerm[];
   /** The post as written, so a quoted word keeps the author's spelling. */
   text: string;
   /** `text.toLowerCase()` when the caller has it (the rules' features of the same text). */
@@ -120,7 +124,7 @@ function measureDetail(
     if (input.judge === 'heuristic')
       return {
         label: `${spec.label} (heuristic grade)`,
-        detail: `A heuristic formula, not a reader, rates the ${judged.noun} at ${grade}/100; a typical post gets ${typical}, and the rating counts ${points(net)}; ${judged.hint}; ${act}.`,
+        detail: `${rated(judged.noun, grade, typical, net)}; ${judged.hint}; ${act}.`,
       };
     return {
       label: `${spec.label} (language model's grade)`,
@@ -131,6 +135,65 @@ function measureDetail(
   const side = sideOf(spec, value, mean);
   if (!side) return null;
   return { label: spec.label, detail: sideSentence(side, net) };
+}
+
+/** "rates the voice at 55/100, where a typical post gets 67 (-1.8 points)", with what moved it before the comparison. */
+const rated = (noun: string, grade: number, typical: number, net: number, why = '') =>
+  `A heuristic formula, not a reader, rates the ${noun} at ${grade}/100${why}, where a typical post gets ${typical} (${points(net)})`;
+
+/**
+ * A heuristic grade's signal, told by what in the post moved the grade the way its effect goes
+ * (judge/heuristic-judge.ts gradeTerms), biggest first, three at most. A thing another concept
+ * speaks about is named only where that concept shows no problem; where only such things lowered
+ * the grade, that concept's signal says so and this one is not shown (one concept, one say).
+ * Below the typical grade with nothing lowering it, what the post lacks is the reason.
+ */
+function heuristicGradeSignal(
+  input: ExplainInput,
+  terms: readonly GradeTerm[],
+  index: number,
+  net: number,
+  spoken: ReadonlySet<Concept>,
+): Signal | null {
+  const spec = FEATURES[index]!;
+  const judged = spec.judged!;
+  const grade = Math.round(100 * input.x[index]!);
+  const typical = Math.round(100 * input.means[index]!);
+  const lifts = net > 0;
+  const act = lifts ? judged.keep : judged.raise;
+  const way = terms.filter((t) => t.points > 0 === lifts);
+  const named = way
+    .filter((t) => t.owner === undefined || !spoken.has(t.owner))
+    .sort((a, b) => Math.abs(b.points) - Math.abs(a.points))
+    .slice(0, 3);
+  if (named.length === 0 && way.length > 0) return null;
+  const signal = (detail: string, spans: Span[]): Signal => ({
+    dimension: spec.dimension,
+    concept: spec.concept,
+    impact: lifts ? 'positive' : 'negative',
+    weight: weightOf(net),
+    label: `${spec.label} (heuristic grade)`,
+    detail,
+    rule: spec.name,
+    spans,
+  });
+  const said = rated(judged.noun, grade, typical, net);
+  if (named.length > 0)
+    return signal(
+      `${rated(judged.noun, grade, typical, net, ` for ${listed(named.map((t) => t.says))}`)}; ${act}.`,
+      sortedSpans(named.flatMap((t) => t.spans.flatMap((name) => spansOf(name, input.spans)))),
+    );
+  if (!lifts) return signal(`${said}: ${judged.missing}; ${act}.`, spansOf(spec.name, input.spans));
+  return signal(`${said}; ${judged.hint}; ${act}.`, spansOf(spec.name, input.spans));
+}
+
+const listed = (items: readonly string[]) =>
+  items.length === 1 ? items[0]! : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+
+/** Spans in reading order, each once (two terms may mark the same words). */
+function sortedSpans(spans: Span[]): Span[] {
+  spans.sort((a, b) => a.start - b.start || a.end - b.end);
+  return spans.filter((s, i) => i === 0 || s.start !== spans[i - 1]!.start || s.end !== spans[i - 1]!.end);
 }
 
 /**
@@ -252,6 +315,7 @@ export function explain(input: ExplainInput): Signal[] {
     return Math.abs(m.effect) > 2 * Math.abs(r.effect) ? m : r;
   };
   const out: Signal[] = [];
+  const deferred: { at: number; index: number; net: number }[] = [];
   for (let k = 0; k < CONCEPTS.length; k++) {
     const n = net[k]!;
     const s = stated[k];
@@ -310,6 +374,11 @@ export function explain(input: ExplainInput): Signal[] {
       if (signal) out.push(signal);
       continue;
     }
+    if (spec.kind === 'judge' && input.gradeTerms !== undefined) {
+      // Told once every other concept has spoken: what it names depends on who did.
+      deferred.push({ at: out.length, index: c.index, net: n });
+      continue;
+    }
     const worded = measureDetail(input, c.index, n);
     if (!worded) continue;
     out.push({
@@ -322,6 +391,15 @@ export function explain(input: ExplainInput): Signal[] {
       rule: spec.name,
       spans: spansOf(spec.name, input.spans),
     });
+  }
+  if (deferred.length > 0) {
+    const spoken = new Set(out.filter((s) => s.impact === 'negative').map((s) => s.concept));
+    for (let i = deferred.length - 1; i >= 0; i--) {
+      const d = deferred[i]!;
+      const terms = input.gradeTerms!(FEATURES[d.index]!.judged!.dimension);
+      const signal = heuristicGradeSignal(input, terms, d.index, d.net, spoken);
+      if (signal) out.splice(d.at, 0, signal);
+    }
   }
   return withoutPraiseOfGeneric(out);
 }

@@ -92,7 +92,7 @@ export function qualityRules({ f }: RuleContext, hits: RuleHit[]): void {
           'Words out of sentence order',
           {
             finding:
-              'Many words stand in an order that real sentences rarely use (such as "the" before "of"), so the text does not read as sentences',
+              'Many words stand in an order that real sentences rarely use, so the text does not read as sentences',
             act: 'write it out in full sentences',
           },
           4,
