@@ -48,9 +48,10 @@ const MAX_SIGNALS = 12;
  * alone makes no contrarian opening; a group ping ("@everyone", "@here") tags no one. rules-16: no
  * praise of the voice, or beside bait and stock lines of the pull to reply, where generic text fires.
  * rules-17: a common word capitalised for a heading or emphasis ("Key Takeaways", "Be Honest:")
- * is no name (text/common-words.json).
+ * is no name (text/common-words.json). rules-18: lengths told to a writer, and the bands and
+ * thresholds they state, count characters as a person does (text/person-length.ts).
  */
-export const RULES_VERSION = 'rules-17';
+export const RULES_VERSION = 'rules-18';
 
 /**
  * What a cached score depends on besides its input and engine: the score schema, the learned

@@ -26,8 +26,10 @@ describe.runIf(SERVERS)('platform faults at the service level', () => {
     });
 
   beforeAll(async () => {
-    // A short lease: a slow platform must not make a worker's claim look dead.
-    w = await startProcessWorld({ childEnv: { PUBLISH_LEASE_MS: '1500' } });
+    // A short lease: a slow platform must not make a worker's claim look dead. Short, not tiny:
+    // the heartbeat renews at a third of it, and on a loaded machine (CI at a load of 25) a worker
+    // can stall for over a second, which a 1.5 s lease turned into a takeover.
+    w = await startProcessWorld({ childEnv: { PUBLISH_LEASE_MS: '4000' } });
     m = await w.member();
     api = await w.spawn('api');
   }, 60_000);
@@ -45,7 +47,7 @@ describe.runIf(SERVERS)('platform faults at the service level', () => {
     workers = await Promise.all([w.spawn('worker'), w.spawn('worker')]);
     const mediaId = await uploadImage(w.t, m);
     // Every platform call takes longer than the publish lease.
-    w.sandbox.platformA.faults.latency(2_000);
+    w.sandbox.platformA.faults.latency(5_000);
     const creates = calls('createPost');
     const runAt = Date.now() + 1_000;
     const texts = Array.from({ length: 6 }, (_, i) => `Slow ${tag} ${i}`);

@@ -209,7 +209,7 @@ export function featureVector(
   const read: MeasureInput = {
     f,
     per100,
-    logLength: Math.log1p(f.length),
+    logLength: Math.log1p(f.chars),
     choice,
     sentiment,
     hashtags: input.hashtagCount ?? f.hashtags,

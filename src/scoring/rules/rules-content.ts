@@ -1,4 +1,5 @@
 import type { HookArchetype } from '../../domain/enums.ts';
+import { personLength } from '../text/person-length.ts';
 import { ARCHETYPE_POINTS } from './hook.ts';
 import { hit, type RuleContext, type RuleHit } from './rule-kit.ts';
 
@@ -33,7 +34,8 @@ const HOOK_ACTS: Record<HookArchetype, string> = {
 
 export function hookRules(ctx: RuleContext, hits: RuleHit[]) {
   const { f, rubric, archetype } = ctx;
-  const hookChars = f.hook.length;
+  // Counted as the writer counts the characters they see.
+  const hookChars = personLength(f.hook);
   // A feed that shows the whole post has no fold to land before (the platform's profile says).
   if (!rubric.folds) {
     // No fold rule.
@@ -95,7 +97,7 @@ export function hookRules(ctx: RuleContext, hits: RuleHit[]) {
 
 export function structureRules(ctx: RuleContext, hits: RuleHit[]) {
   const { f, rubric } = ctx;
-  if (f.length > 500 && !f.hasLineBreaks) {
+  if (f.chars > 500 && !f.hasLineBreaks) {
     hits.push(
       hit(
         'structure.wall_of_text',
@@ -103,7 +105,7 @@ export function structureRules(ctx: RuleContext, hits: RuleHit[]) {
         -15,
         'Wall of text',
         {
-          finding: `The post runs ${f.length} characters with no line break`,
+          finding: `The post runs ${f.chars} characters with no line break`,
           act: `break it into short paragraphs with white space, which keep readers ${rubric.folds ? 'past the fold' : 'reading'}`,
         },
         3,

@@ -3,6 +3,21 @@ import type { Dimension } from '../../domain/enums.ts';
 import { FORMAT_LABELS } from './format.ts';
 import { hit, type RuleContext, type RuleHit } from './rule-kit.ts';
 
+/**
+ * What the over-limit sentence counts in: characters, and where the platform counts UTF-16
+ * units and a person would count fewer, that an emoji counts as two there; a platform that
+ * weighs links says so (`countingWords`).
+ */
+function limitUnits(
+  rubric: RuleContext['rubric'],
+  counted: number,
+  chars: number,
+): { unit: string; where: string } {
+  if (counted === chars) return { unit: 'characters', where: '' };
+  if (rubric.counting.urlWeight !== null) return { unit: countingWords(rubric.counting), where: '' };
+  return { unit: 'characters', where: ', where an emoji counts as two,' };
+}
+
 /** Algorithm-fit rules: length band, links, hashtags, format, mentions, bait, timing. */
 
 /** What to do about a format: keep one that helps; post as text, or the link in a comment, otherwise. */
@@ -27,6 +42,7 @@ export function algorithmRules(
   const counted = countedLength(rubric.counting, f.text);
   if (counted > rubric.maxLength) {
     const over = counted - rubric.maxLength;
+    const units = limitUnits(rubric, counted, f.chars);
     hits.push(
       hit(
         'length.over_limit',
@@ -34,7 +50,7 @@ export function algorithmRules(
         -10,
         'Over the length limit',
         {
-          finding: `At ${counted.toLocaleString('en-US')} ${counted === f.length ? 'characters' : countingWords(rubric.counting)} the post is over ${rubric.displayName}'s ${rubric.maxLength.toLocaleString('en-US')}-character limit and cannot be published as it is`,
+          finding: `At ${counted.toLocaleString('en-US')} ${units.unit} the post is over ${rubric.displayName}'s ${rubric.maxLength.toLocaleString('en-US')}-character limit${units.where} and cannot be published as it is`,
           act: `cut ${over.toLocaleString('en-US')} ${over === 1 ? 'character' : 'characters'}${rubric.threads ? ' or make it a thread' : ''}`,
         },
         5,
@@ -42,15 +58,15 @@ export function algorithmRules(
     );
     capAt('algorithmFit', 30, 'length.over_limit');
   }
-  if (f.length < rubric.thinLength) {
-    const veryThin = f.length < rubric.thinLength / 2;
+  if (f.chars < rubric.thinLength) {
+    const veryThin = f.chars < rubric.thinLength / 2;
     hits.push(
       hit('length.thin', 'algorithmFit', veryThin ? -22 : -14, 'Too short to hold attention', {
-        finding: `At ${f.length} characters there is little to read, so the post earns little dwell time; posts of ${low}-${high} characters do best`,
+        finding: `At ${f.chars} characters there is little to read, so the post earns little dwell time; posts of ${low}-${high} characters do best`,
         act: 'say what happened and what it showed, with a figure or an example',
       }),
     );
-  } else if (f.length < low) {
+  } else if (f.chars < low) {
     hits.push(
       hit(
         'length.short',
@@ -58,13 +74,13 @@ export function algorithmRules(
         -4,
         'Shorter than the best band',
         {
-          finding: `The post is ${f.length} characters long; posts of ${low}-${high} characters do best on ${rubric.displayName}`,
+          finding: `The post is ${f.chars} characters long; posts of ${low}-${high} characters do best on ${rubric.displayName}`,
           act: `add a detail or an example to bring it to ${low} characters or more`,
         },
         1,
       ),
     );
-  } else if (f.length <= high) {
+  } else if (f.chars <= high) {
     hits.push(
       hit(
         'length.sweet_spot',
@@ -72,15 +88,15 @@ export function algorithmRules(
         10,
         'Length in the sweet spot',
         {
-          finding: `At ${f.length} characters the post sits in the ${low}-${high} band that earns the most reach (van der Blom; AuthoredUp 2025)`,
+          finding: `At ${f.chars} characters the post sits in the ${low}-${high} band that earns the most reach (van der Blom; AuthoredUp 2025)`,
           act: 'keep it within that band',
         },
         2,
       ),
     );
-  } else if (f.length <= rubric.maxLength) {
+  } else if (f.chars <= rubric.maxLength) {
     // Each `decayStep` characters beyond the band costs ~10% reach (van der Blom; AuthoredUp 2025).
-    const steps = Math.ceil((f.length - high) / rubric.decayStep);
+    const steps = Math.ceil((f.chars - high) / rubric.decayStep);
     hits.push(
       hit(
         'length.long',
@@ -88,7 +104,7 @@ export function algorithmRules(
         -Math.min(30, steps * rubric.decayPoints),
         'Longer than the best band',
         {
-          finding: `The post runs ${f.length - high} characters past ${high}; every ${rubric.decayStep} characters past the band cost about 10% of the reach`,
+          finding: `The post runs ${f.chars - high} characters past ${high}; every ${rubric.decayStep} characters past the band cost about 10% of the reach`,
           act: 'cut what does not carry the point',
         },
       ),
@@ -102,7 +118,7 @@ export function algorithmRules(
         -30,
         'Far too long',
         {
-          finding: `At ${f.length} characters the post runs far past the ${low}-${high} band that does best on ${rubric.displayName}`,
+          finding: `At ${f.chars} characters the post runs far past the ${low}-${high} band that does best on ${rubric.displayName}`,
           act: 'cut what does not carry the point',
         },
         4,

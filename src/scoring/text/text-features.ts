@@ -12,6 +12,7 @@ import { countMatches, NOT_X_BUT_Y } from './lexicon.ts';
 import { nameRanges } from './names.ts';
 import { numberRanges } from './numbers.ts';
 import { paragraphStats } from './paragraph-stats.ts';
+import { personLength } from './person-length.ts';
 import {
   cutTokens,
   hasPhrase,
@@ -39,7 +40,10 @@ export interface TextFeatures {
   tokens: () => string[];
   /** The tokens' word ids, looked up once for every measure that reads them (word-facts.ts). */
   wordFacts: LookedUpWords;
+  /** UTF-16 code units (what offsets and spans count). */
   length: number;
+  /** Characters as a person counts them (person-length.ts): what signals state and measure. */
+  chars: number;
   words: number;
   /** Non-empty lines. */
   lines: number;
@@ -255,6 +259,7 @@ export function extractFeatures(raw: string): TextFeatures {
     tokens,
     wordFacts,
     length: text.length,
+    chars: personLength(text),
     words,
     lines,
     paragraphs,

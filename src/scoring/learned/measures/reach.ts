@@ -57,7 +57,7 @@ export const REACH_MEASURES: MeasureRow[] = [
         'cut it to the one point that matters, under 300 characters',
       ]),
     ],
-    value: (m) => (m.f.length < 300 ? 1 : 0),
+    value: (m) => (m.f.chars < 300 ? 1 : 0),
   },
   {
     name: 'text.length_band_medium',
@@ -74,7 +74,7 @@ export const REACH_MEASURES: MeasureRow[] = [
         'bring it to 300-700 characters',
       ]),
     ],
-    value: (m) => (m.f.length >= 300 && m.f.length < 700 ? 1 : 0),
+    value: (m) => (m.f.chars >= 300 && m.f.chars < 700 ? 1 : 0),
   },
   {
     name: 'text.length_band_long',
@@ -91,7 +91,7 @@ export const REACH_MEASURES: MeasureRow[] = [
         'bring it to 1,300-2,000 characters',
       ]),
     ],
-    value: (m) => (m.f.length >= 1300 && m.f.length < 2000 ? 1 : 0),
+    value: (m) => (m.f.chars >= 1300 && m.f.chars < 2000 ? 1 : 0),
   },
   {
     name: 'text.length_band_very_long',
@@ -108,7 +108,7 @@ export const REACH_MEASURES: MeasureRow[] = [
         'let it run past 2,000 characters if you have that much to say',
       ]),
     ],
-    value: (m) => (m.f.length >= 2000 ? 1 : 0),
+    value: (m) => (m.f.chars >= 2000 ? 1 : 0),
   },
   {
     name: 'text.hashtags',
