@@ -26,7 +26,7 @@ import { briefFromPost, describeRealPosts, readRealPosts } from '../helpers/real
  * filler the score tells the writer to cut is not carried into the draft. Briefs: real posts of
  * six kinds (launch, lessons, story, job ad, outage, opinion; no held-out author) and bad briefs
  * built here (labels, filler, bait, AI tells, inline links, a numbered list, an "ask readers", a
- * stray stop).
+ * stray stop, an imperative and a question run together across an emoji).
  */
 
 const KINDS: Record<string, RegExp> = {
@@ -60,6 +60,8 @@ const BUILT = {
     'I unlock unprecedented synergy as I delve into the ever-evolving tapestry of B2B sales. Harness the power of AI to elevate your pipeline. We closed 31 deals in Q3, up from 19.',
   roles:
     'We are hiring a Ph.D. Intern for our search team in Zurich. See the project ( https://acme.io/search ) before you apply. Roles: Research Intern: https://acme.io/r1 Data Intern: https://acme.io/r2 #hiring #research',
+  emojiQuestion:
+    'We are hiring 2 data engineers in Lyon. See the stack we built 🧰 Curious and fluent in SQL? We want to hear from you.',
   strayStop:
     'Time outside is good medicine. . Research shows that 20 minutes in a park lowers stress hormones. We now walk our 1:1s.',
 } as const;
@@ -114,6 +116,10 @@ const SEAMS: [string, RegExp][] = [
 /** Words that lean on a sentence before them: a draft that moves such a sentence first loses what it means. */
 const LEANS = /^(?:this|that|these|those|it|they|but|and|so|also)\b|^\W*\w+\?$|\b(?:ours|theirs)\b/i;
 
+/** A question moved first must ask from its first word, not be an imperative ending on "?". */
+const INTERROGATIVE =
+  /^\W*(?:what|how|why|when|where|which|who|is|are|do|does|did|have|has|can|could|would|will|should)\b/i;
+
 const LINK_PARSER = '/usr/bin/link-parser';
 function unparsed(sentences: string[]): string[] {
   if (!sentences.length) return [];
@@ -158,7 +164,11 @@ function measure(briefs: string[], platform: 'platformA' | 'platformB'): Figures
       for (const [name, re] of SEAMS)
         if (re.test(d)) f.seams.push(`${name}: ${re.exec(d)![0]} in ${d.slice(0, 80)}`);
       const opener = sentencesOf(d)[0] ?? '';
-      if (squash(opener) !== first && LEANS.test(opener)) f.leaningOpeners.push(opener);
+      if (
+        squash(opener) !== first &&
+        (LEANS.test(opener) || (/\?$/.test(opener) && !INTERROGATIVE.test(opener)))
+      )
+        f.leaningOpeners.push(opener);
       const at = ` in ${d.slice(0, 60)}`;
       // Names, handles and links here (figures, written "12,000" or "12000", are numbersMissing's).
       const specifics = specificsOf(brief).filter(

@@ -36,6 +36,12 @@ const leansBack = (s: string) =>
   POINTS_BACK.test(s.trim()) || LEANS_BACK.test(s.split(/[,;:–—]|\s(?:and|but)\s/)[0]!);
 /** A question that can open a post on its own: a clause of four words or more, not "Interested?". */
 const QUESTION_MIN_WORDS = 4;
+/**
+ * ...that asks from its first word: "Check out the feature we built 🧑‍🔬 Interested and ...?" ends
+ * on a question mark but opens on an imperative (wink keeps it one sentence across the emoji).
+ */
+const ASKS =
+  /^\W*(?:what|how|why|when|where|which|who|whose|whom|is|are|was|were|do|does|did|have|has|had|can|could|would|will|should|shall|may|might|must|ever|if|anyone|any)\b/i;
 
 /** Sentences grouped with the ones that point back at them. */
 export function units(sentences: string[]): string[][] {
@@ -180,6 +186,7 @@ function shapeOf(shape: Shape, b: BriefReading, o: ShapeOptions): string[] | nul
           /\?["'’”)]*$/u.test(x) &&
           x !== s[0] &&
           !leansBack(x) &&
+          ASKS.test(x) &&
           (x.match(/[\p{L}\p{N}']+/gu) ?? []).length >= QUESTION_MIN_WORDS,
       );
       if (!q || POINTS_BACK.test(s[s.indexOf(q) + 1] ?? '')) return null;
