@@ -177,12 +177,12 @@ function heuristicGradeSignal(
     rule: spec.name,
     spans,
   });
-  const said = rated(judged.noun, grade, typical, net);
   if (named.length > 0)
     return signal(
       `${rated(judged.noun, grade, typical, net, ` for ${listed(named.map((t) => t.says))}`)}; ${act}.`,
       sortedSpans(named.flatMap((t) => t.spans.flatMap((name) => spansOf(name, input.spans)))),
     );
+  const said = rated(judged.noun, grade, typical, net);
   if (!lifts) return signal(`${said}: ${judged.missing}; ${act}.`, spansOf(spec.name, input.spans));
   return signal(`${said}; ${judged.hint}; ${act}.`, spansOf(spec.name, input.spans));
 }
@@ -222,7 +222,7 @@ function wordChoiceSignal(input: ExplainInput, index: number, net: number): Sign
   const runs = input.lower === undefined ? undefined : input.runs;
   const mine = chosen.map(({ word }) => asWritten(word, input.text, lower.for(word), runs, input.runsShift));
   const quoted = mine.map((w) => `"${w}"`);
-  const list = quoted.length === 1 ? quoted[0]! : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
+  const list = listed(quoted);
   const them = quoted.length === 1 ? 'it' : 'them';
   const what =
     net > 0
