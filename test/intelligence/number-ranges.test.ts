@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { countNumbers, isListMarker, NUMBER, numberRanges, withoutNames } from '../../src/scoring/text/numbers.ts';
+import {
+  countNumbers,
+  isListMarker,
+  NUMBER,
+  numberRanges,
+  withoutNames,
+} from '../../src/scoring/text/numbers.ts';
 import { extractFeatures } from '../../src/scoring/text/text-features.ts';
 
 /**
@@ -80,6 +86,11 @@ it("leaves out a list's item numbers, which order points and count nothing", () 
   // A real post (linkedin-creator-posts.csv): "using 1) AI, and 2) a digital health app".
   expect(found('freed from using 1) AI, and 2) a digital health app')).toEqual([]);
   expect(found('1. Ship it on 3 May\n2) Test it\n(3) Tell 40 people')).toEqual(['3', '40']);
-  expect(found('Founded (in 2021) with 12 people, rated 3.5, version 2.')).toEqual(['2021', '12', '3.5', '2']);
+  expect(found('Founded (in 2021) with 12 people, rated 3.5, version 2.')).toEqual([
+    '2021',
+    '12',
+    '3.5',
+    '2',
+  ]);
   expect(found('100) is no list marker')).toEqual(['100']);
 });
