@@ -3439,6 +3439,7 @@ export interface components {
             }[];
             stats: {
                 hashtags: number;
+                /** @description Characters as a person counts them (an emoji or an accented letter is one), white space around the post left out; the limit is counted the platform’s way (`errors` too_long, `parts[].length`) */
                 length: number;
                 /** @description Non-empty lines */
                 lines: number;

@@ -13,7 +13,7 @@ import { nameRanges } from './names.ts';
 import { numberRanges } from './numbers.ts';
 import { openingRepeats } from './opening-copies.ts';
 import { paragraphStats } from './paragraph-stats.ts';
-import { personLength } from './person-length.ts';
+import { longestLineChars, personLength } from './person-length.ts';
 import {
   cutTokens,
   hasPhrase,
@@ -252,17 +252,18 @@ export function extractFeatures(raw: string): TextFeatures {
   // "not " found in the lower-cased text stands where it stands in the text.
   const notAt = lower.length === text.length;
   const linkStarts = startsOfLinks(text, lower);
+  const chars = personLength(text);
   return {
     text,
     lower,
     tokens,
     wordFacts,
     length: text.length,
-    chars: personLength(text),
+    chars,
     words,
     lines,
     paragraphs,
-    longestParagraph: longest,
+    longestParagraph: longestLineChars(text, chars, longest),
     hasLineBreaks: newline !== -1,
     sentences,
     sentenceRanges,
