@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { countedLength } from '../../packages/client/src/text-length.ts';
+import { setQueueSlots } from '../helpers/queue-slots.ts';
 import { briefFromPost, describeRealPosts, readRealPosts } from '../helpers/real-posts.ts';
 import { CHROMIUM, hasChromium, screenshot } from './browser.ts';
 import { type BrowserWorld, startBrowserWorld } from './browser-world.ts';
@@ -191,17 +192,15 @@ describeRealPosts('what an agency found walking the console', () => {
       await screenshot(page, 'agency-plan-no-times');
 
       // With weekly slots on platformB's queue the items get times and the sentence goes.
-      const put = await t.request('PUT', `/v1/channels/${await optionOf('platformB')}/queue`, {
+      await setQueueSlots(t, {
         key,
-        body: {
-          timezone: 'UTC',
-          slots: [
-            { day: 2, time: '09:00' },
-            { day: 4, time: '09:00' },
-          ],
-        },
+        channelId: await optionOf('platformB'),
+        timezone: 'UTC',
+        slots: [
+          { day: 2, time: '09:00' },
+          { day: 4, time: '09:00' },
+        ],
       });
-      expect(put.status, put.text).toBe(200);
       const timed = await planned();
       expect(timed.items.every((i) => i.when !== null)).toBe(true);
       await page

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app.ts';
+import { setQueueSlots } from '../helpers/queue-slots.ts';
 import { CHROMIUM, hasChromium, openSignedIn, screenshot } from './browser.ts';
 import { type BrowserWorld, startBrowserWorld } from './browser-world.ts';
 
@@ -36,18 +37,15 @@ describe.skipIf(!hasChromium)('Add to queue from Compose in a real browser', { t
   beforeAll(async () => {
     world = await startBrowserWorld();
     ({ t, key, browser, channelId } = world);
-    const put = await t.request('PUT', `/v1/channels/${channelId}/queue`, {
+    upcoming = await setQueueSlots(t, {
       key,
-      body: {
-        timezone: 'Europe/London',
-        slots: [
-          { day: 2, time: '09:00' },
-          { day: 4, time: '17:30' },
-        ],
-      },
+      channelId,
+      timezone: 'Europe/London',
+      slots: [
+        { day: 2, time: '09:00' },
+        { day: 4, time: '17:30' },
+      ],
     });
-    expect(put.status, put.text).toBe(200);
-    upcoming = (await t.request('GET', `/v1/channels/${channelId}/queue?count=3`, { key })).body.upcoming;
     page = await openSignedIn(browser, {
       url: t.url,
       key,

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app.ts';
+import { setQueueSlots } from '../helpers/queue-slots.ts';
 import { CHROMIUM, hasChromium, screenshot } from './browser.ts';
 import { type BrowserWorld, startBrowserWorld } from './browser-world.ts';
 
@@ -89,19 +90,15 @@ describe.skipIf(!hasChromium)(
 
     it("with a channel, suggests the queue's free slots in the browser's time and schedules the drafts on them", async () => {
       const channelId = world.channelId;
-      const queued = await t.request('PUT', `/v1/channels/${channelId}/queue`, {
+      const upcoming = await setQueueSlots(t, {
         key,
-        body: {
-          timezone: 'Europe/Paris',
-          slots: [
-            { day: 1, time: '09:00' },
-            { day: 3, time: '12:30' },
-          ],
-        },
+        channelId,
+        timezone: 'Europe/Paris',
+        slots: [
+          { day: 1, time: '09:00' },
+          { day: 3, time: '12:30' },
+        ],
       });
-      expect(queued.status, queued.text).toBe(200);
-      const upcoming = (await t.request('GET', `/v1/channels/${channelId}/queue?count=3`, { key })).body
-        .upcoming as { at: number; postId: string | null }[];
       const tokyo = await world.open('/plan', 'Plan', { timezoneId: 'Asia/Tokyo' });
       await tokyo.getByLabel('Brief').fill(BRIEF);
       await tokyo.getByLabel('Posts').fill('2');

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Agent, fetch } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { BudgetLeases, SPARE } from '../../src/api/budget-leases.ts';
 import type { KvStore } from '../../src/kv/kv.ts';
@@ -98,14 +99,18 @@ describe('budget leases (src/api/budget-leases.ts)', () => {
         const auth = { authorization: `Bearer ${apiKey}` };
         // 3,600 requests at once, split unevenly (2:1) so one process runs out of its lease first.
         const urls = [first.url, first.url, second.url!];
+        // Sent at once over a bounded pool of kept-alive connections: both processes still race
+        // for units with hundreds of requests in flight, without 3,600 sockets opened at once
+        // (which on a loaded machine failed a fetch rather than the property under test).
+        const pool = new Agent({ connections: 128, pipelining: 1 });
         const answers = await Promise.all(
           Array.from({ length: 3_600 }, (_, i) =>
-            fetch(`${urls[i % 3]}/v1/account`, { headers: auth }).then(async (res) => {
+            fetch(`${urls[i % 3]}/v1/account`, { headers: auth, dispatcher: pool }).then(async (res) => {
               await res.arrayBuffer();
               return { status: res.status, remaining: res.headers.get('x-ratelimit-remaining') };
             }),
           ),
-        );
+        ).finally(() => pool.close());
         const ok = answers.filter((a) => a.status === 200);
         expect(answers.filter((a) => a.status !== 200 && a.status !== 429)).toEqual([]);
         // Over-admission bound 0: every success holds a distinct unit of the one window.
@@ -119,6 +124,6 @@ describe('budget leases (src/api/budget-leases.ts)', () => {
         await first.close();
       }
     },
-    60_000,
+    180_000,
   );
 });

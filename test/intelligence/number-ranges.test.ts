@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { countNumbers, NUMBER, numberRanges, withoutNames } from '../../src/scoring/text/numbers.ts';
+import {
+  countNumbers,
+  isListMarker,
+  NUMBER,
+  numberRanges,
+  withoutNames,
+} from '../../src/scoring/text/numbers.ts';
 import { extractFeatures } from '../../src/scoring/text/text-features.ts';
 
 /**
@@ -8,8 +14,12 @@ import { extractFeatures } from '../../src/scoring/text/text-features.ts';
  * it replaced tried every position. Both must find the same numbers, and extractFeatures keeps
  * them for the count and the signal's spans.
  */
-const byGlobalSearch = (text: string): [number, number][] =>
-  [...withoutNames(text).matchAll(NUMBER)].map((m) => [m.index, m.index + m[0].length]);
+const byGlobalSearch = (text: string): [number, number][] => {
+  const t = withoutNames(text);
+  return [...t.matchAll(NUMBER)]
+    .map((m): [number, number] => [m.index, m.index + m[0].length])
+    .filter(([start, end]) => !isListMarker(t, start, end));
+};
 
 const text = fc
   .array(
@@ -38,6 +48,10 @@ const text = fc
         'https://a.b/3',
         'www.x.com/4',
         '-',
+        '(',
+        ')',
+        '1)',
+        '2. ',
         '’',
         'é',
         '\n',
@@ -65,4 +79,18 @@ it('finds the numbers the global search finds', () => {
     [15, 18],
     [22, 26],
   ]);
+});
+
+it("leaves out a list's item numbers, which order points and count nothing", () => {
+  const found = (t: string) => numberRanges(t).map(([a, b]) => t.slice(a, b));
+  // A real post (linkedin-creator-posts.csv): "using 1) AI, and 2) a digital health app".
+  expect(found('freed from using 1) AI, and 2) a digital health app')).toEqual([]);
+  expect(found('1. Ship it on 3 May\n2) Test it\n(3) Tell 40 people')).toEqual(['3', '40']);
+  expect(found('Founded (in 2021) with 12 people, rated 3.5, version 2.')).toEqual([
+    '2021',
+    '12',
+    '3.5',
+    '2',
+  ]);
+  expect(found('100) is no list marker')).toEqual(['100']);
 });

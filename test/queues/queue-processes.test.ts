@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SERVERS } from '../hardening/process-world.ts';
 import { killAll, spawnService } from '../helpers/processes.ts';
+import { setQueueSlots } from '../helpers/queue-slots.ts';
 import { type Member, type PostWorld, startPostWorld } from '../posts/world.ts';
 
 /**
@@ -31,17 +32,15 @@ describe.runIf(SERVERS)('queue: true across two API processes', () => {
       DATA_DIR: w.dataDir,
     };
     const [a, b] = await Promise.all([spawnService('api', env), spawnService('api', env)]);
-    const put = await a.request('PUT', `/v1/channels/${m.channelId}/queue`, {
+    await setQueueSlots(a, {
       key: m.apiKey,
-      body: {
-        timezone: 'Asia/Tokyo',
-        slots: [
-          { day: 2, time: '07:45' },
-          { day: 6, time: '20:00' },
-        ],
-      },
+      channelId: m.channelId,
+      timezone: 'Asia/Tokyo',
+      slots: [
+        { day: 2, time: '07:45' },
+        { day: 6, time: '20:00' },
+      ],
     });
-    expect(put.status, put.text).toBe(200);
     const results = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         (i % 2 ? a : b).request('POST', '/v1/posts', {

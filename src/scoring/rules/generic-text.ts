@@ -68,8 +68,6 @@ const SPECIFIC_SHARE = 0.5;
 const POINTS_PER_UNIT = 11;
 const MAX_POINTS = 33;
 
-/** A list marker at a line's start ("1.", "2)"): a count of the list, not a figure. */
-const LIST_NUMBER = /^[ \t]*\d{1,2}[.)][ \t]/gm;
 /** A name or product: a capitalised word mid-sentence with a lower-case letter in it ("Maria", "LinkedIn"). */
 const NAME = /(?<=[\p{Ll}\p{N},;:)] )\p{Lu}[\p{L}\p{N}]*\p{Ll}[\p{L}\p{N}]*/gu;
 
@@ -84,17 +82,19 @@ function countOf(re: RegExp, text: string): number {
 /** A count of the list that follows, where the post starts ("7 things successful people do:"). */
 const LIST_COUNT = /^\s*(\d{1,2})[ \t]+\p{L}/u;
 
-/** List numbers and the heading's count of the list: counts, not figures a reader could check. */
-function listNumbers(f: TextFeatures): number {
-  const markers = countOf(LIST_NUMBER, f.text);
+/**
+ * The heading's count of the list (1 or 0): a count, not a figure a reader could check. The
+ * list's item numbers ("1.", "2)") are not numbers at all (text/numbers.ts).
+ */
+function listCount(f: TextFeatures): number {
   const count = LIST_COUNT.exec(f.text);
-  return count && f.listLines >= Number(count[1]) ? markers + 1 : markers;
+  return count && f.listLines >= Number(count[1]) ? 1 : 0;
 }
 
 /** True when nothing in the post could be checked: no figure beyond list counts, no name, handle or link. */
 function isUnspecific(f: TextFeatures): boolean {
   if (f.words < UNSPECIFIC_MIN_WORDS || f.mentions > 0 || f.links > 0) return false;
-  if (f.numbers > 0 && f.numbers > listNumbers(f)) return false;
+  if (f.numbers > 0 && f.numbers > listCount(f)) return false;
   // Shouted words ("YES", "YOU") are not names, so the scan's count of capitalised words is read again.
   return f.properNouns === 0 || countOf(NAME, f.text) === 0;
 }

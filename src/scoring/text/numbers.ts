@@ -71,11 +71,29 @@ export function numberRanges(text: string): [number, number][] {
     const i = OPENS_NUMBER.lastIndex - 1;
     NUMBER_AT.lastIndex = i;
     if (!NUMBER_AT.test(t)) continue;
-    out.push([i, NUMBER_AT.lastIndex]);
+    if (!isListMarker(t, i, NUMBER_AT.lastIndex)) out.push([i, NUMBER_AT.lastIndex]);
     OPENS_NUMBER.lastIndex = NUMBER_AT.lastIndex;
   }
   return out;
 }
+
+/**
+ * A list's item number, which orders points rather than counting anything: "1." or "2)" opening
+ * a line ("(3)" too), or "1) … 2) …" inside a sentence, a number of one or two digits closed by a
+ * bracket that no "(" on its line opened. "(founded 2021)" and "12.5" stay numbers.
+ */
+export function isListMarker(t: string, start: number, end: number): boolean {
+  if (end - start > 2 || t.charCodeAt(start) > 57) return false;
+  const after = t.charCodeAt(end);
+  const lineStart = t.lastIndexOf('\n', start - 1) + 1;
+  const before = t.slice(lineStart, start);
+  if (after === CLOSE) return !before.includes('(') || /^[ \t]*\($/.test(before);
+  // "1. Ship it": the stop must be followed by a space, or "3.5" would have been one number.
+  return after === STOP && /^[ \t]*$/.test(before) && /[ \t]/.test(t.charAt(end + 1));
+}
+
+const CLOSE = 41; // ")"
+const STOP = 46; // "."
 
 export function countNumbers(text: string): number {
   return /\d/.test(text) ? numberRanges(text).length : 0;
