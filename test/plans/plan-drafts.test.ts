@@ -61,8 +61,11 @@ describe('turn a saved plan into drafts', () => {
       expect(post.channelId).toBe(alice.channelId);
       expect(post.text.startsWith(item.hook)).toBe(true);
       expect(res.body.plan.items[k].postId).toBe(post.id);
-      // Every paragraph after the hook is a sentence of the brief as written; no label, no instruction.
-      for (const part of post.text.split('\n\n').slice(1)) expect(sentences).toContain(part);
+      // Then the item's angle as a marked blank, then sentences of the brief as written; no label.
+      const [, blank, ...facts] = post.text.split('\n\n');
+      expect(blank).toMatch(/^\[.+\]$/);
+      expect(item.angle.startsWith(blank!.slice(1, -1))).toBe(true);
+      for (const part of facts) expect(sentences).toContain(part);
       expect(post.text).not.toMatch(/Tone:|Audience:|new nurses and hospital managers/);
       expect(sentences.filter((s) => post.text.includes(s)).length).toBeLessThan(sentences.length);
     });

@@ -16,9 +16,11 @@ const perPage = (format: MediaKind) =>
   format === 'document' ? ', one per page' : format === 'multi-image' ? ', one per image' : '';
 const replies = (format: MediaKind) =>
   format === 'poll' ? 'vote and say why in a comment' : 'reply with theirs';
+/** How an angle names the brief's figures it should use (turning into drafts reads it back). */
+export const USE_FIGURES = 'Use the real figures: ';
 const useFigures = (figures: string[]) =>
   figures.length
-    ? ` Use the real figures: ${figures
+    ? ` ${USE_FIGURES}${figures
         .slice(0, 3)
         .join(figures.length > 2 ? ', ' : ' and ')
         .replace(/, ([^,]+)$/, ' and $1')}.`

@@ -344,6 +344,9 @@ const CADENCE_DAYS: Record<Cadence, number[]> = {
   '3x-week': [1, 3, 5],
 };
 
+/** The cadence day toPlanItems puts before an angle ("Mon, week 1: "): a schedule, not what to write. */
+export const CADENCE_PREFIX = /^(?:Sun|Mon|Tue|Wed|Thu|Fri|Sat), week \d+: /;
+
 /** The publishing day of each slot under a cadence: "Mon, week 1", ... (null without one). */
 export function cadenceLabel(cadence: Cadence | undefined, index: number): string | null {
   if (!cadence) return null;

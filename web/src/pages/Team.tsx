@@ -1,19 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, ok, type Schemas } from '../api.ts';
+import { api, ok } from '../api.ts';
 import { CopyButton } from '../components/CopyButton.tsx';
 import { ErrorBox, Working } from '../components/ErrorBox.tsx';
 import { PasswordCard } from '../components/PasswordCard.tsx';
+import { ROLE_HELP, ROLES, type Role } from '../lib/roles.ts';
 import { formatWhen } from '../lib/time.ts';
-
-type Role = Schemas['Member']['role'];
-const ROLES: Role[] = ['viewer', 'editor', 'admin', 'owner'];
-const ROLE_HELP: Record<Role, string> = {
-  viewer: 'reads everything',
-  editor: 'writes drafts; schedules and publishes unless approvals are required',
-  admin: 'manages members, channels, webhooks and settings, and approves posts',
-  owner: 'everything, including ownership',
-};
 
 /**
  * The team: members with their roles (an admin or owner changes a role or removes a member),
