@@ -13,7 +13,6 @@ import { nameRanges } from './names.ts';
 import { numberRanges } from './numbers.ts';
 import { openingRepeats } from './opening-copies.ts';
 import { paragraphStats } from './paragraph-stats.ts';
-import { personLength } from './person-length.ts';
 import {
   cutTokens,
   hasPhrase,
@@ -224,6 +223,7 @@ export function extractFeatures(raw: string): TextFeatures {
     emoji,
     styled,
     emDashes,
+    chars,
   } = sentenceStats(text, lower, scan.units, capitalsAt, sentenceRanges);
   // Capitals inside sentences that name something (names.ts), not a headline's or a common word's.
   const names = capitals === 0 ? NO_NAMES : nameRanges(text, lower, capitalsAt, scan.units, scan.runs);
@@ -258,7 +258,7 @@ export function extractFeatures(raw: string): TextFeatures {
     tokens,
     wordFacts,
     length: text.length,
-    chars: personLength(text),
+    chars,
     words,
     lines,
     paragraphs,
