@@ -53,10 +53,12 @@ const MAX_SIGNALS = 12;
  * ("1.", "2)") are not numbers a reader can check (text/numbers.ts). rules-20: beside repeated
  * text no praise of what the copies inflate; the repetition signal names copied sentences by
  * their share whenever they reach the threshold, counts an opening copied with no sentence end,
- * and marks the copies. rules-21: the over-limit sentence counts the text as sent
- * (ScoreInput.sentLength), the number the editor shows. rules-22: the dense paragraph, the white space and the opening's
- * layout and length count characters as a person does; the hook, format and personal notes say
- * "the typical post" and "the general score", not "the calibration median" or "the model".
+ * and marks the copies. rules-21: whether the first line stands alone is said with the other
+ * line breaks (layout), never against them. rules-22: the over-limit sentence counts the text as
+ * sent (ScoreInput.sentLength), the number the editor shows; the dense paragraph, the white
+ * space and the opening's layout and length count characters as a person does; the hook, format
+ * and personal notes say "the typical post" and "the general score", not "the calibration
+ * median" or "the model".
  */
 export const RULES_VERSION = 'rules-22';
 

@@ -13,7 +13,7 @@ import { nameRanges } from './names.ts';
 import { numberRanges } from './numbers.ts';
 import { openingRepeats } from './opening-copies.ts';
 import { paragraphStats } from './paragraph-stats.ts';
-import { longestLineChars, personLength } from './person-length.ts';
+import { longestLineChars } from './person-length.ts';
 import {
   cutTokens,
   hasPhrase,
@@ -224,6 +224,7 @@ export function extractFeatures(raw: string): TextFeatures {
     emoji,
     styled,
     emDashes,
+    chars,
   } = sentenceStats(text, lower, scan.units, capitalsAt, sentenceRanges);
   // Capitals inside sentences that name something (names.ts), not a headline's or a common word's.
   const names = capitals === 0 ? NO_NAMES : nameRanges(text, lower, capitalsAt, scan.units, scan.runs);
@@ -252,7 +253,6 @@ export function extractFeatures(raw: string): TextFeatures {
   // "not " found in the lower-cased text stands where it stands in the text.
   const notAt = lower.length === text.length;
   const linkStarts = startsOfLinks(text, lower);
-  const chars = personLength(text);
   return {
     text,
     lower,
