@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FORM_MEASURES } from '../../src/scoring/learned/measures/form.ts';
 import type { MeasureInput } from '../../src/scoring/learned/measures/row.ts';
+import { spansOf } from '../../src/scoring/learned/signal-spans.ts';
 import { runRules } from '../../src/scoring/rules/rules.ts';
 import { scoreHeuristically } from '../../src/scoring/scorer.ts';
+import { PostSpans } from '../../src/scoring/text/spans.ts';
 import { extractFeatures, normalizePost } from '../../src/scoring/text/text-features.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { describeRealPosts, readRealPosts } from '../helpers/real-posts.ts';
@@ -26,6 +28,14 @@ const measure = (name: string, text: string) =>
 /** The dense-paragraph rule's finding (the signal says it when the layout concept speaks through it). */
 const denseParagraph = (post: string) =>
   runRules({ post }).hits.find((h) => h.rule === 'structure.long_paragraph');
+const denseSpans = (post: string) => {
+  const f = extractFeatures(post);
+  return spansOf('structure.long_paragraph', {
+    spans: new PostSpans(post, f.text),
+    f,
+    overflowAt: post.length,
+  });
+};
 const denseSignal = (post: string) =>
   scoreHeuristically({ post }).signals.find((s) => s.rule === 'structure.long_paragraph');
 
@@ -38,10 +48,11 @@ it('tells a dense paragraph by the characters a person sees', () => {
   // 70 words: 489 characters, and the sentence says so.
   const over = `Notes from the offsite.\n\n${paragraph(70)}`;
   expect(denseParagraph(over)!.detail).toContain(`One paragraph runs ${graphemes(paragraph(70))} characters`);
-  // Where the signal is shown, it points at that paragraph.
-  const dense = `${over}\n\nThe plan for next quarter is simple.\n\nWe ship the menu on Monday.`;
-  const [span] = denseSignal(dense)!.spans;
-  expect(dense.slice(span!.start, span!.end)).toBe(paragraph(70));
+  // Its signal points at that paragraph, not at a line longer in UTF-16 units only.
+  const dense = `${paragraph(60)}\n\n${'Plain words. '.repeat(34)}`;
+  expect(paragraph(60).length).toBeGreaterThan('Plain words. '.repeat(34).trim().length);
+  const [span] = denseSpans(dense);
+  expect(dense.slice(span!.start, span!.end)).toBe('Plain words. '.repeat(34).trim());
 });
 
 it('reads the opening line and the opening sentence by the characters a person sees', () => {
