@@ -23,14 +23,14 @@ import { capitalStarts } from './text-scan.ts';
 
 /** Function words: capitalised, they are a headline's or an emphasis's, never a name. */
 const FUNCTION_WORDS = (
-    'a an the and or but nor so yet if then than as at by for from in into of off on onto out over to up with ' +
-    'about after before between through during without within under is am are was were be been being have has ' +
-    'had do does did will would shall should can could may might must not no all any both each every few more ' +
-    'most other some such only own same too very just also now this that these those it its you your we our ' +
-    'they their he his she her my me us them what which who why how when where here there ' +
-    'monday tuesday wednesday thursday friday saturday sunday january february march april june july august ' +
-    'september october november december'
-  ).split(' ');
+  'a an the and or but nor so yet if then than as at by for from in into of off on onto out over to up with ' +
+  'about after before between through during without within under is am are was were be been being have has ' +
+  'had do does did will would shall should can could may might must not no all any both each every few more ' +
+  'most other some such only own same too very just also now this that these those it its you your we our ' +
+  'they their he his she her my me us them what which who why how when where here there ' +
+  'monday tuesday wednesday thursday friday saturday sunday january february march april june july august ' +
+  'september october november december'
+).split(' ');
 
 /**
  * The function words and the words the posts write in lower case (common-words.json, built by
@@ -196,11 +196,7 @@ export function nameRanges(
   for (let k = 0; k < out.length; k++) {
     const word = words[k]!;
     if (written.has(word)) continue;
-    if (
-      common[k]! &&
-      !inRun(text, u, runFrom[k]!) &&
-      !nameEvidence(text, u, out[k]![0], out[k]![1])
-    )
+    if (common[k]! && !inRun(text, u, runFrom[k]!) && !nameEvidence(text, u, out[k]![0], out[k]![1]))
       continue;
     names.push(out[k]!);
   }
