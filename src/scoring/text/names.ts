@@ -42,14 +42,20 @@ const FUNCTION_WORDS = (
  */
 const FUNCTION_WORD = 1;
 const COMMON_WORD = 2;
-const NAME_WORDS = new StringIds();
-const NAME_WORD_CLASS: number[] = [];
-const addNameWord = (word: string, kind: number) => {
-  const id = NAME_WORDS.add(word);
-  NAME_WORD_CLASS[id] = (NAME_WORD_CLASS[id] ?? 0) | kind;
-};
-for (const word of FUNCTION_WORDS) addNameWord(word, FUNCTION_WORD);
-for (const word of (commonWords as { words: string[] }).words) addNameWord(word, COMMON_WORD);
+const { ids: NAME_WORDS, kinds: NAME_WORD_CLASS } = nameWords();
+
+/** The table of the function and common words, built once at load, and what each is by id. */
+function nameWords(): { ids: StringIds; kinds: Uint8Array } {
+  const ids = new StringIds();
+  const kinds: number[] = [];
+  const add = (word: string, kind: number) => {
+    const id = ids.add(word);
+    kinds[id] = (kinds[id] ?? 0) | kind;
+  };
+  for (const word of FUNCTION_WORDS) add(word, FUNCTION_WORD);
+  for (const word of (commonWords as { words: string[] }).words) add(word, COMMON_WORD);
+  return { ids, kinds: Uint8Array.from(kinds) };
+}
 
 /** What `word` (lower-cased) is: `FUNCTION_WORD`, `COMMON_WORD`, both (bits), or 0. */
 function classOf(word: string): number {
