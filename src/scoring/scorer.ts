@@ -53,9 +53,10 @@ const MAX_SIGNALS = 12;
  * ("1.", "2)") are not numbers a reader can check (text/numbers.ts). rules-20: beside repeated
  * text no praise of what the copies inflate; the repetition signal names copied sentences by
  * their share whenever they reach the threshold, counts an opening copied with no sentence end,
- * and marks the copies.
+ * and marks the copies. rules-21: whether the first line stands alone is said with the other
+ * line breaks (layout), never against them.
  */
-export const RULES_VERSION = 'rules-20';
+export const RULES_VERSION = 'rules-21';
 
 /**
  * What a cached score depends on besides its input and engine: the score schema, the learned
