@@ -5,6 +5,7 @@ import { type Tagged, tagText } from '../text/tagger.ts';
 import { normalizePost } from '../text/text-features.ts';
 import { type Theme, themesOf } from '../text/themes.ts';
 import { isGenreTheme } from './brief-clean.ts';
+import { namesATopic } from './theme-fit.ts';
 
 /**
  * Plan hooks made of the brief itself: its own sentences, as written, where one stands alone
@@ -227,7 +228,7 @@ export const overlaps = (a: BriefHook, b: BriefHook): boolean =>
  * about uncertainty), else its first theme.
  */
 function subjectTheme(s: string, tokens: Tagged[]): Theme | null {
-  const themes = themesOf(s, 6).filter((t) => !isGenreTheme(t.text));
+  const themes = themesOf(s, 6).filter((t) => !isGenreTheme(t.text) && namesATopic(t, s));
   const inPhrase = (t: Theme) => {
     const first = t.text.split(/\s+/)[0]!;
     const k = tokens.findIndex((x) => x.value === first);

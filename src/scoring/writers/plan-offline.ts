@@ -10,6 +10,7 @@ import { sentencesOfLine } from './brief-reading.ts';
 import { lowerFirst } from './first-letter.ts';
 import { type BriefHook, briefHooks, overlaps } from './plan-brief-hooks.ts';
 import { BLANK_HOOKS, blankAngle, briefAngle, pillarBlank } from './plan-hooks.ts';
+import { namesATopic, withoutCcLines } from './theme-fit.ts';
 
 /**
  * Offline planning. Pillars are themes: the brand's when it has them, else the noun phrases the
@@ -42,7 +43,9 @@ const CONTENT_PILLARS = ['Lessons learned', 'Behind the scenes', 'Results so far
  * Up to four themes of the brief, never the whole brief: phrases of two words or more first,
  * single words only while fewer than three themes are found ("pricing, hiring and culture").
  */
-function briefThemes(brief: string): Theme[] {
+function briefThemes(text: string): Theme[] {
+  // The people a cc line names are told about the post: they are not what it is about.
+  const brief = withoutCcLines(text);
   const whole = brief
     .trim()
     .replace(/[.!?]+$/, '')
@@ -55,7 +58,8 @@ function briefThemes(brief: string): Theme[] {
       t.text.toLowerCase() !== whole &&
       !hasPhrase('contrarian', t.phrase) &&
       !isGenreTheme(t.text) &&
-      sayable(t),
+      sayable(t) &&
+      namesATopic(t, brief),
   );
   const long = themes.filter((t) => t.text.includes(' '));
   const short = themes.filter((t) => !t.text.includes(' '));
@@ -325,9 +329,9 @@ function counted(t: Theme): Theme {
   return { ...t, phrase: `the ${t.bare}`, reader: `your ${t.bare}` };
 }
 
-/** A theme that reads as a headline: no run of lone letters ("R U T H"), no sentence end inside ("T. Send"). */
+/** A theme that reads as a headline ("M&S cyber attack"): no run of lone letters ("R U T H"), no sentence end inside ("T. Send"). */
 const sayable = (t: Theme) =>
-  /^\p{L}[\p{L}\p{N}]/u.test(t.text) &&
+  /^\p{L}(?:[\p{L}\p{N}]|&\p{L})/u.test(t.text) &&
   !/(?:^|\s)\p{L}(?:\s\p{L})+(?:\s|$)/u.test(t.text) &&
   !/\.\s+\p{Lu}\p{Ll}/u.test(t.text);
 
