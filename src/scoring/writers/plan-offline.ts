@@ -10,7 +10,7 @@ import { sentencesOfLine } from './brief-reading.ts';
 import { lowerFirst } from './first-letter.ts';
 import { type BriefHook, briefHooks, overlaps } from './plan-brief-hooks.ts';
 import { BLANK_HOOKS, blankAngle, briefAngle, pillarBlank } from './plan-hooks.ts';
-import { namesATopic, withoutCcLines } from './theme-fit.ts';
+import { topicsOf } from './theme-fit.ts';
 
 /**
  * Offline planning. Pillars are themes: the brand's when it has them, else the noun phrases the
@@ -43,23 +43,20 @@ const CONTENT_PILLARS = ['Lessons learned', 'Behind the scenes', 'Results so far
  * Up to four themes of the brief, never the whole brief: phrases of two words or more first,
  * single words only while fewer than three themes are found ("pricing, hiring and culture").
  */
-function briefThemes(text: string): Theme[] {
-  // The people a cc line names are told about the post: they are not what it is about.
-  const brief = withoutCcLines(text);
+function briefThemes(brief: string): Theme[] {
   const whole = brief
     .trim()
     .replace(/[.!?]+$/, '')
     .toLowerCase();
   // A theme with a contrarian word ("mistakes", "myths") would turn every hook contrarian.
   // A theme that names a kind of post ("post series", "lessons") is the brief's label, not a topic.
-  const themes = themesOf(brief, 8).filter(
+  const themes = topicsOf(brief, 8).filter(
     // A theme a hook cannot name ("@VideoNuze", "Emma W. Thorne" cut at its initial) is no pillar.
     (t) =>
       t.text.toLowerCase() !== whole &&
       !hasPhrase('contrarian', t.phrase) &&
       !isGenreTheme(t.text) &&
-      sayable(t) &&
-      namesATopic(t, brief),
+      sayable(t),
   );
   const long = themes.filter((t) => t.text.includes(' '));
   const short = themes.filter((t) => !t.text.includes(' '));
@@ -131,7 +128,7 @@ export function planOffline(input: PlanInput, brand: BrandContext | null): PlanO
   const topic =
     clean.topic !== null
       ? labelTheme(clean.topic)
-      : (themesOf(brief, 1)[0] ?? labelTheme(brief.replace(/[.!?]+$/, '')));
+      : (topicsOf(brief, 1)[0] ?? themesOf(brief, 1)[0] ?? labelTheme(brief.replace(/[.!?]+$/, '')));
   // An item's figures are those of the brief's sentences about its pillar (or its hook's own).
   const sentences = sentencesOfLine(brief);
   const figuresFor = (theme: Theme, hook: string | null) => [
@@ -311,7 +308,11 @@ const COUNT =
 const toWriter = (theme: Theme): Theme => {
   const t = counted(theme);
   const phrase = t.phrase.replace(/^(?:my|our) /, 'your ');
-  return { ...t, phrase: t.proper || /^\p{Lu}{2}/u.test(phrase) ? phrase : lowerFirst(phrase) };
+  // A name with inner capitals ("OpenTable", "MongoDB") keeps them even where the tagger missed the name.
+  return {
+    ...t,
+    phrase: t.proper || /^\p{Lu}(?:\p{Lu}|\p{Ll}+\p{Lu})/u.test(phrase) ? phrase : lowerFirst(phrase),
+  };
 };
 
 /** Abstract and mass nouns read bare ("pricing", "housing insecurity", "cloud infrastructure"). */
