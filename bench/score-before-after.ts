@@ -6,7 +6,9 @@ import { benchPosts } from './score-posts.ts';
  * packages/, with node_modules linked) against this one, in the same process: alternating
  * rounds of one CPU-second each on the 1,300-character posts bench/score.ts uses, posts per
  * second of this process's own CPU time. The median ratio is what a change did, whatever else
- * the machine is running.
+ * the machine is running. BENCH_ROUND_MS shortens the rounds: on a loaded machine, many short
+ * rounds in turn spread what other processes take over both sides more evenly than a few long
+ * ones.
  */
 const beforeDir = process.env.BEFORE;
 if (!beforeDir) throw new Error('set BEFORE to the directory of the version to compare with');
@@ -30,9 +32,10 @@ rate(now, 1_500);
 rate(before, 1_500);
 const ratios: number[] = [];
 const rates = { before: [] as number[], now: [] as number[] };
+const roundMs = Number(process.env.BENCH_ROUND_MS ?? 1_000);
 for (let round = 0; round < Number(process.env.BENCH_ROUNDS ?? 9); round++) {
-  rates.before.push(rate(before, 1_000));
-  rates.now.push(rate(now, 1_000));
+  rates.before.push(rate(before, roundMs));
+  rates.now.push(rate(now, roundMs));
   ratios.push(rates.now.at(-1)! / rates.before.at(-1)!);
 }
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;

@@ -18,9 +18,10 @@ export type { Concept };
 
 /** What each concept covers, as /v1/meta and docs/scoring.md describe it to a writer. */
 export const CONCEPT_DESCRIPTIONS: Record<Concept, string> = {
-  opening: 'The first line: its hook, its length against the fold, and whether it stands on its own.',
+  opening: 'The first line: its hook, and its length against the fold.',
   length: 'How long the post is against the length that does best, and against the platform limit.',
-  layout: 'Line breaks, paragraphs, lists and styled letters: how the post looks on a screen.',
+  layout:
+    'Line breaks, paragraphs, lists and styled letters: how the post looks on a screen, the first line standing on its own or not included.',
   sentences: 'How many sentences the post has, how long they are, and whether they read as sentences.',
   repetition: 'Text that repeats itself instead of saying something new.',
   specifics: 'Numbers, names and concrete detail against vague wording and jargon.',

@@ -50,9 +50,13 @@ const MAX_SIGNALS = 12;
  * rules-17: a common word capitalised for a heading or emphasis ("Key Takeaways", "Be Honest:")
  * is no name (text/common-words.json). rules-18: lengths told to a writer, and the bands and
  * thresholds they state, count characters as a person does (text/person-length.ts). rules-19: a list's item numbers
- * ("1.", "2)") are not numbers a reader can check (text/numbers.ts).
+ * ("1.", "2)") are not numbers a reader can check (text/numbers.ts). rules-20: beside repeated
+ * text no praise of what the copies inflate; the repetition signal names copied sentences by
+ * their share whenever they reach the threshold, counts an opening copied with no sentence end,
+ * and marks the copies. rules-21: whether the first line stands alone is said with the other
+ * line breaks (layout), never against them.
  */
-export const RULES_VERSION = 'rules-19';
+export const RULES_VERSION = 'rules-21';
 
 /**
  * What a cached score depends on besides its input and engine: the score schema, the learned

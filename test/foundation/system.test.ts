@@ -106,6 +106,7 @@ describe('public service endpoints', () => {
       'get /v1/health',
       'get /v1/meta',
       'post /v1/account',
+      'post /v1/invitations/preview',
       'post /v1/invitations/accept',
       'get /v1/channels/platformA/callback',
       'get /v1/channels/platformB/callback',

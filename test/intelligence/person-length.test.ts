@@ -1,7 +1,10 @@
+import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { scoreHeuristically } from '../../src/scoring/scorer.ts';
 import { personLength } from '../../src/scoring/text/person-length.ts';
-import { normalizePost } from '../../src/scoring/text/text-features.ts';
+import { extractFeatures, normalizePost } from '../../src/scoring/text/text-features.ts';
+import { sentenceStats } from '../../src/scoring/text/text-scan.ts';
+import { personLengthByRegex } from '../helpers/person-length-by-regex.ts';
 import { describeRealPosts, readRealPosts } from '../helpers/real-posts.ts';
 
 /**
@@ -27,7 +30,68 @@ it('counts emoji, flags, joined emoji and accents as one character each', () => 
   expect(personLength('नमस्ते')).toBe(graphemes('नमस्ते'));
 });
 
+/**
+ * Texts of what joins a character and what sits beside it: marks, selectors, skin tones, tags,
+ * joiners (first, last, before a pair or a lone surrogate), regional indicators in runs, lone
+ * surrogates, a complex script, and the units the sentence scan branches on.
+ */
+const joining = fc
+  .array(
+    fc.constantFrom(
+      '\u0301',
+      '\u036f',
+      '\u20e3',
+      '\u20d0',
+      '\ufe0f',
+      '\ufe20',
+      '\u1ab0',
+      '\u1dc0',
+      '\u200d',
+      '\u200d\u200d',
+      '🏽',
+      '\u{e0067}',
+      '\u{e0100}',
+      '🇫',
+      '🇷',
+      '🇫🇷',
+      '👨',
+      '\ud83d',
+      '\ude80',
+      'न',
+      '\u0947',
+      'ก',
+      '…',
+      '.',
+      '!',
+      '?',
+      ' ',
+      '\n',
+      '—',
+      '’',
+      'e',
+      'A',
+      '1',
+    ),
+    { maxLength: 24 },
+  )
+  .map((parts) => parts.join(''));
+
+it('counts on the sentence scan exactly what the regex scan it replaced counted', () => {
+  fc.assert(
+    fc.property(joining, (t) => {
+      const want = personLengthByRegex(t);
+      expect(personLength(t)).toBe(want);
+      expect(sentenceStats(t, t.toLowerCase()).chars).toBe(want);
+    }),
+    { numRuns: 10_000 },
+  );
+});
+
 describeRealPosts('lengths on real posts', () => {
+  it('are counted on the sentence scan as the regex scan counted them', () => {
+    for (const t of posts) expect(extractFeatures(t).chars, t.slice(0, 80)).toBe(personLengthByRegex(t));
+  });
+
   it('count as Intl.Segmenter counts grapheme clusters', () => {
     const wrong = posts.filter((t) => personLength(t) !== graphemes(t));
     // Measured 2026-12-04: 2 posts, a combining arrow mark after a line break ("\n⃗⃗→") and

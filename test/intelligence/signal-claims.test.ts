@@ -64,6 +64,25 @@ describeRealPosts('signals a writer can act on (real posts)', () => {
     expect(contradicting).toBe(0);
   });
 
+  it('never tells a writer to run the first line on beside advice to break lines or keep the white space', () => {
+    // Found on real posts and in the console: "Opening line layout: ... keep it running on" beside
+    // "Number of lines: ... give each idea a line of its own", and "run it on into the next
+    // sentence" beside "Readable rhythm: ... keep that rhythm".
+    const runOn = /run it on into the next sentence|keep it running on/;
+    const breaks =
+      /give each idea a line of its own|break it into|keep that rhythm|keep the paragraphs|give the opening line a line of its own|keep it on a line of its own/;
+    let pairs = 0;
+    let runOnSaid = 0;
+    for (const { r } of everything) {
+      const said = r.signals.map((s) => s.detail);
+      if (!said.some((d) => runOn.test(d))) continue;
+      runOnSaid++;
+      if (said.some((d) => breaks.test(d))) pairs++;
+    }
+    expect(runOnSaid).toBeGreaterThan(0);
+    expect(pairs).toBe(0);
+  });
+
   it('claims names only where the post names someone or something, and points at them', () => {
     let fired = 0;
     for (const { r, input } of everything) {

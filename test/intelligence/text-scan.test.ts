@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scanNonAscii } from '../../src/scoring/text/emoji.ts';
 import { countProperNouns, isJsSpace, sentenceStats, splitPieces } from '../../src/scoring/text/text-scan.ts';
+import { personLengthByRegex } from '../helpers/person-length-by-regex.ts';
 
 /** Capitalised words mid-sentence, as a regex says it (countProperNouns reads code units). */
 const properNounsByRegex = (t: string) =>
@@ -30,6 +31,7 @@ function byRegex(text: string) {
     properNouns: properNounsByRegex(text),
     ...scanNonAscii(text),
     emDashes: text.split('—').length - 1,
+    chars: personLengthByRegex(text),
   };
 }
 

@@ -42,6 +42,8 @@ const PUBLIC = [
   'POST /v1/account',
   // Its token is the credential: single use, 7 days, throttled per address (docs/teams.md).
   'POST /v1/invitations/accept',
+  // The same token shows what it would join, nothing once it is used, expired or withdrawn.
+  'POST /v1/invitations/preview',
   // Email and password are the credential: throttled per address and per email (docs/security.md).
   'POST /v1/sessions',
   'GET /v1/channels/platformA/callback',

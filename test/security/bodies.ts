@@ -50,6 +50,11 @@ export const BODY_CASES: Record<string, BodyCase> = {
     path: () => '/v1/invitations',
     body: () => ({ email: `mass-${randomBytes(4).toString('hex')}@agency.example`, role: 'viewer' }),
   },
+  'POST /v1/invitations/preview': {
+    path: () => '/v1/invitations/preview',
+    body: (t) => ({ token: t.previewToken }),
+    public: true,
+  },
   'POST /v1/invitations/accept': {
     path: () => '/v1/invitations/accept',
     body: (t) => ({ token: t.nextInvitationToken(), name: 'Mass Assignment' }),

@@ -298,7 +298,7 @@ describe('every operation, as its owner', () => {
     await ok('DELETE', `/v1/members/${b.members.remove}`, { key });
   });
 
-  it('invites, lists, accepts and withdraws invitations without showing a token again', async () => {
+  it('invites, lists, previews, accepts and withdraws invitations without showing a token again', async () => {
     const { b } = s;
     const key = b.apiKey;
     const made = await ok('POST', '/v1/invitations', {
@@ -309,6 +309,8 @@ describe('every operation, as its owner', () => {
     const later = [
       await ok('GET', '/v1/invitations', { key }),
       await ok('GET', `/v1/invitations/${made.body.invitation.id}`, { key }),
+      // The link's holder reads the invitation with the token; the answer does not repeat it.
+      await ok('POST', '/v1/invitations/preview', { body: { token } }),
     ];
     for (const res of later) expect(res.text).not.toContain(token);
     const joined = await ok('POST', '/v1/invitations/accept', {

@@ -71,6 +71,8 @@ export interface Tenant {
   invitationId: string;
   /** A fresh invitation token each call, from a pool made up front (tokens are single use). */
   nextInvitationToken(): string;
+  /** A pending invitation's token that no test accepts: previewing does not use it up. */
+  previewToken: string;
   /** The client id of an OAuth app the tenant connected (approved and exchanged). */
   oauthAppId: string;
   /**
@@ -237,6 +239,7 @@ async function makeTenant(w: PostWorld, label: string): Promise<Tenant> {
       201,
     );
   const invitationId = (await invite('kept')).invitation.id as string;
+  const previewToken = decodeURIComponent((await invite('preview')).acceptUrl.split('?token=')[1]!);
   const tokens: string[] = [];
   for (let i = 0; i < 80; i++)
     tokens.push(decodeURIComponent((await invite(i)).acceptUrl.split('?token=')[1]!));
@@ -360,6 +363,7 @@ async function makeTenant(w: PostWorld, label: string): Promise<Tenant> {
     plans,
     members,
     invitationId,
+    previewToken,
     nextInvitationToken() {
       const token = tokens.shift();
       if (!token) throw new Error(`${label} has no invitation token left; make the pool larger`);

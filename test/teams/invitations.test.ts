@@ -197,4 +197,118 @@ describe('invitations', () => {
     );
     expect((await t.request('GET', `/v1/invitations/${id}`, { key: theirs.owner.apiKey })).status).toBe(200);
   });
+
+  it('the link shows who invites the person, to which workspace and as what, before they join', async () => {
+    const team = await startTeam(t);
+    const admin = await team.add('admin');
+    await t.service.deps.db.update(members).set({ name: 'Ada Admin' }).where(eq(members.id, admin.memberId));
+    await t.request('PATCH', '/v1/account/settings', {
+      key: team.owner.apiKey,
+      body: { approvals: 'required' },
+    });
+    const to = email();
+    const made = await t.request('POST', '/v1/invitations', {
+      key: admin.apiKey,
+      body: { email: to, role: 'editor' },
+    });
+    const token = tokenOf(made.body.acceptUrl);
+    const seen = await t.request('POST', '/v1/invitations/preview', { body: { token } });
+    expect(seen.status, seen.text).toBe(200);
+    expect(seen.body.invitation).toEqual({
+      workspace: team.owner.email,
+      invitedBy: 'Ada Admin',
+      role: 'editor',
+      email: to,
+      expiresAt: made.body.invitation.expiresAt,
+      approvals: 'required',
+    });
+    // Nothing more than the person may read: no ids, digests or other members.
+    expect(seen.text).not.toMatch(/acc_|mem_|inv_|tokenHash|kit_/);
+    // Looking does not use the link up; joining still works, once.
+    expect((await t.request('POST', '/v1/invitations/preview', { body: { token } })).status).toBe(200);
+    expect((await t.request('POST', '/v1/invitations/accept', { body: { token } })).status).toBe(201);
+    const used = await t.request('POST', '/v1/invitations/preview', { body: { token } });
+    expect(used.status).toBe(409);
+    expect(used.body.error.code).toBe('invitation_used');
+    expect(used.text).not.toContain(team.owner.email);
+    expect(used.text).not.toContain('Ada Admin');
+  });
+
+  it('an inviter without a name is named by their email; one who left is not named', async () => {
+    const team = await startTeam(t);
+    const admin = await team.add('admin');
+    const made = await t.request('POST', '/v1/invitations', {
+      key: admin.apiKey,
+      body: { email: email(), role: 'viewer' },
+    });
+    const token = tokenOf(made.body.acceptUrl);
+    const named = await t.request('POST', '/v1/invitations/preview', { body: { token } });
+    expect(named.body.invitation).toMatchObject({ invitedBy: admin.email, role: 'viewer', approvals: 'off' });
+    expect(
+      (await t.request('DELETE', `/v1/members/${admin.memberId}`, { key: team.owner.apiKey })).status,
+    ).toBe(200);
+    const left = await t.request('POST', '/v1/invitations/preview', { body: { token } });
+    expect(left.status, left.text).toBe(200);
+    expect(left.body.invitation.invitedBy).toBeNull();
+  });
+
+  it('an expired, withdrawn, unknown or malformed token shows nothing of the workspace (409, 404, 400)', async () => {
+    const team = await startTeam(t);
+    const key = team.owner.apiKey;
+    const old = await t.request('POST', '/v1/invitations', { key, body: { email: email(), role: 'editor' } });
+    await t.service.deps.db
+      .update(invitations)
+      .set({ expiresAt: Date.now() - 1 })
+      .where(eq(invitations.id, old.body.invitation.id));
+    const expired = await t.request('POST', '/v1/invitations/preview', {
+      body: { token: tokenOf(old.body.acceptUrl) },
+    });
+    expect(expired.status).toBe(409);
+    expect(expired.body.error.code).toBe('invitation_expired');
+    expect(expired.body.error.message).toBe('This invitation expired (they last 7 days); ask for a new one.');
+
+    const withdrawn = await t.request('POST', '/v1/invitations', {
+      key,
+      body: { email: email(), role: 'editor' },
+    });
+    await t.request('DELETE', `/v1/invitations/${withdrawn.body.invitation.id}`, { key });
+    const gone = await t.request('POST', '/v1/invitations/preview', {
+      body: { token: tokenOf(withdrawn.body.acceptUrl) },
+    });
+    expect(gone.status).toBe(404);
+    expect(gone.body.error.code).toBe('not_found');
+    const unknown = await t.request('POST', '/v1/invitations/preview', {
+      body: { token: 'kit_inv_nothing' },
+    });
+    expect(unknown.status).toBe(404);
+    for (const res of [expired, gone, unknown]) expect(res.text).not.toContain(team.owner.email);
+
+    for (const body of [
+      {},
+      { token: '' },
+      { token: 'x'.repeat(201) },
+      { token: 'kit_inv_x', role: 'owner' },
+    ]) {
+      const bad = await t.request('POST', '/v1/invitations/preview', { body });
+      expect(bad.status, JSON.stringify(body)).toBe(400);
+      expect(bad.body.error.code).toBe('invalid_request');
+    }
+  });
+
+  it('a token shows only its own workspace, whoever else holds a key', async () => {
+    const mine = await startTeam(t);
+    const theirs = await startTeam(t);
+    const made = await t.request('POST', '/v1/invitations', {
+      key: theirs.owner.apiKey,
+      body: { email: email(), role: 'editor' },
+    });
+    // A key of another workspace changes nothing: the token alone says which invitation.
+    const seen = await t.request('POST', '/v1/invitations/preview', {
+      key: mine.owner.apiKey,
+      body: { token: tokenOf(made.body.acceptUrl) },
+    });
+    expect(seen.status).toBe(200);
+    expect(seen.body.invitation.workspace).toBe(theirs.owner.email);
+    expect(seen.text).not.toContain(mine.owner.email);
+  });
 });

@@ -644,6 +644,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/invitations/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * See an invitation before accepting it
+         * @description For the person holding the link: the workspace, who invited them, the role and the email they would join with. The token is sent in the body, as for accepting, so it stays out of URLs and logs. A used link is 409 invitation_used, an expired one 409 invitation_expired, an unknown or withdrawn one 404; none of them tells anything about the workspace. Limited per IP.
+         */
+        post: operations["previewInvitations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/keys": {
         parameters: {
             query?: never;
@@ -2463,8 +2483,32 @@ export interface components {
         InvitationListResult: {
             invitations: components["schemas"]["Invitation"][];
         };
+        InvitationPreview: {
+            /** @description The workspace's approvals setting: when required, an editor's posts go out once an owner or admin approves them */
+            approvals: components["schemas"]["ApprovalsSetting"];
+            /** @description The address invited: the person joins as this member */
+            email: string;
+            /** @description When the link stops working */
+            expiresAt: number;
+            /** @description Who sent the invitation: their name, else their email; null once they have left the workspace */
+            invitedBy: string | null;
+            /**
+             * @description The role the person joins with
+             * @enum {string}
+             */
+            role: "viewer" | "editor" | "admin" | "owner";
+            /** @description The workspace the link joins, named by the email it was created with (workspaces have no other name) */
+            workspace: string;
+        };
+        InvitationPreviewResult: {
+            invitation: components["schemas"]["InvitationPreview"];
+        };
         InvitationResult: {
             invitation: components["schemas"]["Invitation"];
+        };
+        InvitationTokenRequestInput: {
+            /** @description The token from the invitation link */
+            token: string;
         };
         KeyListResult: {
             keys: components["schemas"]["ApiKey"][];
@@ -5798,6 +5842,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AcceptInvitationResult"];
+                };
+            };
+            /** @description Invalid request body or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    previewInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationTokenRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationPreviewResult"];
                 };
             };
             /** @description Invalid request body or query parameters */

@@ -23,7 +23,7 @@ export async function accountZone(db: DbOrTx, accountId: string): Promise<string
 }
 
 /** The stored setting as the API says it: anything but `required` is `off`. */
-const approvalsOf = (stored: string | null | undefined): ApprovalsSetting =>
+export const approvalsOf = (stored: string | null | undefined): ApprovalsSetting =>
   stored === 'required' ? 'required' : 'off';
 
 /** Whether the workspace holds editors' posts for review (approvals/approval-gate.ts asks it). */

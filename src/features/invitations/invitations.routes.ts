@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { spend } from '../../api/rate-limit.ts';
 import { DeleteResult, errorResponses, IdParams } from '../../api/schemas.ts';
 import type { FeatureRoutes } from '../feature-routes.ts';
@@ -8,7 +9,9 @@ import {
   CreateInvitationRequest,
   CreateInvitationResult,
   InvitationListResult,
+  InvitationPreviewResult,
   InvitationResult,
+  InvitationTokenRequest,
 } from './invitations.schemas.ts';
 import {
   acceptInvitation,
@@ -16,6 +19,7 @@ import {
   deleteInvitation,
   getInvitation,
   listInvitations,
+  previewInvitation,
 } from './invitations.service.ts';
 
 const tags = ['members'];
@@ -86,6 +90,45 @@ export const invitationRoutes: FeatureRoutes = async (app, { deps }) => {
     async (request) => deleteInvitation({ ctx: request.ctx, input: request.params }),
   );
 
+  // The public routes spend a per-IP budget (account creation's limit, one bucket each) before
+  // the body is read: tokens are not guessed in bulk, and looking at a link does not use up joining.
+  const perAddress =
+    (bucket: string, label: string) => async (request: FastifyRequest, reply: FastifyReply) => {
+      await spend(
+        deps.memory.budgetLeases,
+        {
+          key: `rl:${bucket}:${request.ip}`,
+          limit: deps.config.RATE_LIMIT_SIGNUPS_PER_HOUR,
+          windowMs: 3_600_000,
+          headerPrefix: 'x-ratelimit',
+          label,
+        },
+        reply,
+        request.log,
+      );
+    };
+
+  app.post(
+    '/v1/invitations/preview',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'See an invitation before accepting it',
+        description:
+          'For the person holding the link: the workspace, who invited them, the role and the email they would join with. The token is sent in the body, as for accepting, so it stays out of URLs and logs. A used link is 409 invitation_used, an expired one 409 invitation_expired, an unknown or withdrawn one 404; none of them tells anything about the workspace. Limited per IP.',
+        security: [],
+        body: InvitationTokenRequest,
+        response: { 200: InvitationPreviewResult, ...errorResponses(400, 404, 409, 429) },
+      },
+      onRequest: perAddress('invite-preview', 'invitation preview'),
+    },
+    async (request) => {
+      const ctx = { deps, requestId: request.id, log: request.log };
+      return { invitation: await previewInvitation({ ctx, input: request.body }) };
+    },
+  );
+
   app.post(
     '/v1/invitations/accept',
     {
@@ -99,21 +142,7 @@ export const invitationRoutes: FeatureRoutes = async (app, { deps }) => {
         body: AcceptInvitationRequest,
         response: { 201: AcceptInvitationResult, ...errorResponses(400, 404, 409, 429) },
       },
-      // The per-IP budget (account creation's) is spent before the body is read: tokens are not guessed in bulk.
-      onRequest: async (request, reply) => {
-        await spend(
-          deps.memory.budgetLeases,
-          {
-            key: `rl:invite-accept:${request.ip}`,
-            limit: deps.config.RATE_LIMIT_SIGNUPS_PER_HOUR,
-            windowMs: 3_600_000,
-            headerPrefix: 'x-ratelimit',
-            label: 'invitation-acceptance',
-          },
-          reply,
-          request.log,
-        );
-      },
+      onRequest: perAddress('invite-accept', 'invitation acceptance'),
     },
     async (request, reply) => {
       const ctx = { deps, requestId: request.id, log: request.log };

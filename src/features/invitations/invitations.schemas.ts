@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApprovalsSetting } from '../account/settings.schemas.ts';
 import { ApiKey } from '../keys/keys.schemas.ts';
 import { Member, RoleName } from '../members/members.schemas.ts';
 
@@ -45,15 +46,49 @@ export const Password = z
   .max(200)
   .describe('10 to 200 characters, for signing in to the console');
 
+const InvitationToken = z.string().min(1).max(200).describe('The token from the invitation link');
+
 export const AcceptInvitationRequest = z
   .object({
-    token: z.string().min(1).max(200).describe('The token from the invitation link'),
+    token: InvitationToken,
     name: z.string().trim().min(1).max(100).optional(),
     password: Password.optional(),
   })
   .strict()
   .meta({ id: 'AcceptInvitationRequest' });
 export type AcceptInvitationRequest = z.output<typeof AcceptInvitationRequest>;
+
+export const InvitationTokenRequest = z
+  .object({ token: InvitationToken })
+  .strict()
+  .meta({ id: 'InvitationTokenRequest' });
+
+export const InvitationPreview = z
+  .object({
+    workspace: z
+      .string()
+      .describe(
+        'The workspace the link joins, named by the email it was created with (workspaces have no other name)',
+      ),
+    invitedBy: z
+      .string()
+      .nullable()
+      .describe(
+        'Who sent the invitation: their name, else their email; null once they have left the workspace',
+      ),
+    role: RoleName.describe('The role the person joins with'),
+    email: z.string().describe('The address invited: the person joins as this member'),
+    expiresAt: z.number().int().describe('When the link stops working'),
+    approvals: ApprovalsSetting.describe(
+      "The workspace's approvals setting: when required, an editor's posts go out once an owner or admin approves them",
+    ),
+  })
+  .meta({ id: 'InvitationPreview' });
+export type InvitationPreview = z.output<typeof InvitationPreview>;
+
+export const InvitationPreviewResult = z
+  .object({ invitation: InvitationPreview })
+  .meta({ id: 'InvitationPreviewResult' });
 
 export const AcceptInvitationResult = z
   .object({

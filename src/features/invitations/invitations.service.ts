@@ -1,11 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Call, PublicCtx } from '../../context.ts';
-import { invitations, members } from '../../db/schema/index.ts';
+import { accounts, invitations, members } from '../../db/schema/index.ts';
 import { Conflict, NotFound } from '../../domain/errors.ts';
 import { type Role, scopesForRole } from '../../domain/roles.ts';
 import { sha256Hex } from '../../lib/hash.ts';
 import { newId, randomBase62 } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { approvalsOf } from '../account/settings.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { issueKey } from '../keys/keys.service.ts';
 import { insertMember, toMember } from '../members/member-row.ts';
@@ -17,6 +18,7 @@ import type {
   AcceptInvitationResult,
   CreateInvitationResult,
   Invitation,
+  InvitationPreview,
 } from './invitations.schemas.ts';
 
 /** How long an invitation link works. */
@@ -119,6 +121,55 @@ const unknownLink = () =>
   ]);
 
 /**
+ * The one rule for whether a link still works, for the preview and the acceptance alike: an
+ * unknown or withdrawn token is 404, a used one or an expired one 409. Nothing about the
+ * workspace is told for a link that no longer works.
+ */
+function requireUsable(row: InvitationRow | undefined, now: number): asserts row is InvitationRow {
+  if (!row) throw unknownLink();
+  if (row.acceptedAt !== null)
+    throw new Conflict('invitation_used', 'This invitation has already been accepted; ask for a new one.');
+  if (row.expiresAt <= now)
+    throw new Conflict(
+      'invitation_expired',
+      'This invitation expired (they last 7 days); ask for a new one.',
+    );
+}
+
+/**
+ * What the person holding a link may see before joining: the workspace, who invited them, the
+ * role and the address they join with (what the invitation mail tells them). The token is the
+ * credential, as for accepting it.
+ */
+export async function previewInvitation({
+  ctx,
+  input,
+}: Call<{ token: string }, PublicCtx>): Promise<InvitationPreview> {
+  const [found] = await ctx.deps.db
+    .select({
+      invitation: invitations,
+      workspace: accounts.email,
+      approvals: accounts.approvals,
+      inviterName: members.name,
+      inviterEmail: members.email,
+    })
+    .from(invitations)
+    .innerJoin(accounts, eq(accounts.id, invitations.accountId))
+    .leftJoin(members, eq(members.id, invitations.invitedBy))
+    .where(eq(invitations.tokenHash, sha256Hex(input.token)));
+  requireUsable(found?.invitation, ctx.deps.clock.now());
+  const { invitation, workspace, approvals, inviterName, inviterEmail } = found!;
+  return {
+    workspace,
+    invitedBy: inviterName ?? inviterEmail,
+    role: invitation.role,
+    email: invitation.email,
+    expiresAt: invitation.expiresAt,
+    approvals: approvalsOf(approvals),
+  };
+}
+
+/**
  * Joins the invitation's account as a new member with its role and a first key (shown once).
  * The token works once: the row is marked accepted by a conditional update in the same
  * transaction that adds the member, so two concurrent accepts cannot both succeed.
@@ -132,14 +183,7 @@ export async function acceptInvitation({
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
   return ctx.deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(invitations).where(eq(invitations.tokenHash, digest));
-    if (!row) throw unknownLink();
-    if (row.acceptedAt !== null)
-      throw new Conflict('invitation_used', 'This invitation has already been accepted; ask for a new one.');
-    if (row.expiresAt <= now)
-      throw new Conflict(
-        'invitation_expired',
-        'This invitation expired (they last 7 days); ask for a new one.',
-      );
+    requireUsable(row, now);
     const [claimed] = await tx
       .update(invitations)
       .set({ acceptedAt: now })

@@ -401,29 +401,63 @@ export function explain(input: ExplainInput): Signal[] {
       if (signal) out.splice(d.at, 0, signal);
     }
   }
-  return withoutPraiseOfGeneric(out);
+  return withoutCondemnedPraise(out);
 }
 
 /** Generic-text rules that condemn what the post gives readers to answer: bait, and stock lines. */
 const CONDEMN_REPLIES = new Set(['generic.text', 'engagement.bait']);
 
+const VOICE: ReadonlySet<Concept> = new Set(['voice']);
+const VOICE_AND_REPLIES: ReadonlySet<Concept> = new Set(['voice', 'questions']);
 /**
- * No praise for what the generic-text signal condemns. Not for the words it marks: "Personal
- * story" pointing at "thrilled to share" beside "Generic text: the stock line 'thrilled to
- * share'" says two opposite things. Not for the voice: a post told it reads as anyone's (stock
- * lines, machine tells) is not told to "keep your own voice". Not for the pull to reply beside
- * bait or stock lines ("keep what readers can answer" beside "Comment 'YES'"). The score still
- * counts them; only the praise is not said (267 such praises on real posts, rules-15).
+ * What copying inflates: every count read from the body (its length, lines, paragraphs,
+ * sentences, numbers, names, questions, tags, hashtags, words) grows with each copy, and a share
+ * (the first person, a story's moment) is the copied sentence's. Not the opening, read before
+ * any copy, nor what is not read from the words (format, timing).
  */
-function withoutPraiseOfGeneric(signals: Signal[]): Signal[] {
-  const generic = signals.find((s) => s.concept === 'generic' && s.impact === 'negative');
-  if (generic === undefined) return signals;
-  const marked = (a: { start: number; end: number }) =>
-    generic.spans.some((b) => a.start < b.end && b.start < a.end);
-  const replies = CONDEMN_REPLIES.has(generic.rule ?? '');
-  return signals.filter(
-    (s) =>
-      s.impact === 'negative' ||
-      !(s.concept === 'voice' || (replies && s.concept === 'questions') || s.spans.some(marked)),
-  );
+const COPIED: ReadonlySet<Concept> = new Set([
+  'length',
+  'layout',
+  'sentences',
+  'specifics',
+  'voice',
+  'story',
+  'questions',
+  'tags',
+  'hashtags',
+  'links',
+  'word_choice',
+]);
+
+/**
+ * The concepts whose praise a negative signal of a concept condemns (beside the words its spans
+ * mark, which no signal praises either). Generic text: the voice (a post told it reads as
+ * anyone's is not told to "keep your own voice"), and beside bait or stock lines the pull to
+ * reply ("keep what readers can answer" beside "Comment 'YES'"). Repeated text: what copying
+ * inflates ("keep the sentences" beside "say each thing once").
+ */
+const CONDEMNS: Partial<Record<Concept, (s: Signal) => ReadonlySet<Concept>>> = {
+  generic: (s) => (CONDEMN_REPLIES.has(s.rule ?? '') ? VOICE_AND_REPLIES : VOICE),
+  repetition: () => COPIED,
+};
+
+/**
+ * No praise for what a negative signal condemns: not for the words it marks ("Personal story"
+ * pointing at "thrilled to share" beside "Generic text: the stock line 'thrilled to share'"
+ * says two opposite things), nor for the concepts its finding makes hollow (CONDEMNS). The score
+ * still counts them; only the praise is not said (267 such praises beside generic text on real
+ * posts, rules-15; "Number of sentences: keep the sentences" beside a sentence written 80 times).
+ */
+function withoutCondemnedPraise(signals: Signal[]): Signal[] {
+  const concepts = new Set<Concept>();
+  const marks: Span[] = [];
+  for (const s of signals) {
+    const condemned = s.impact === 'negative' ? CONDEMNS[s.concept] : undefined;
+    if (condemned === undefined) continue;
+    for (const c of condemned(s)) concepts.add(c);
+    marks.push(...s.spans);
+  }
+  if (concepts.size === 0) return signals;
+  const marked = (a: Span) => marks.some((b) => a.start < b.end && b.start < a.end);
+  return signals.filter((s) => s.impact === 'negative' || !(concepts.has(s.concept) || s.spans.some(marked)));
 }

@@ -1,6 +1,7 @@
 import { linkStarts, sticky } from '../text/anchored-counts.ts';
 import { NOT_X_BUT_Y } from '../text/lexicon.ts';
 import { numberRanges } from '../text/numbers.ts';
+import { copiesAfterFirst, repeatedOpening } from '../text/opening-copies.ts';
 import type { PostSpans } from '../text/spans.ts';
 import { HASHTAG, LINK, LIST_LINE, MENTION, type TextFeatures } from '../text/text-features.ts';
 import { splitPieces } from '../text/text-scan.ts';
@@ -122,7 +123,32 @@ const closingLine: Finder = ({ spans }) => {
   return s ? [spans.span(s[0], s[1])] : [];
 };
 
+/**
+ * The sentences that repeat an earlier one word for word (case aside), as the repetition rule
+ * counts them (text-scan.ts `sentenceStats`): the copies a writer would cut, not the first telling.
+ */
+const REPEAT_MARKS = 20;
+const repeatedSentences: Finder = ({ spans, f }) => {
+  const seen = new Set<string>();
+  const copied = spans.sentencesAt((t, s, e) => {
+    const key = t
+      .slice(s, e)
+      .replace(/[.!?…]+$/u, '')
+      .toLowerCase();
+    if (seen.has(key)) return true;
+    seen.add(key);
+    return false;
+  }, REPEAT_MARKS);
+  if (copied.length > 0) return copied;
+  // An opening copied with no sentence end between the copies (text-features.ts `repeatedShare`).
+  const copy = repeatedOpening(spans.text, f.hook);
+  return copiesAfterFirst(spans.text, copy)
+    .slice(0, REPEAT_MARKS)
+    .map((at) => spans.span(at, at + copy.length));
+};
+
 const FINDERS: Record<string, Finder> = {
+  'writing.repetition': repeatedSentences,
   'length.over_limit': ({ spans, overflowAt }) =>
     overflowAt < spans.raw.length ? [{ start: overflowAt, end: spans.raw.length }] : [],
   'link.external': links,

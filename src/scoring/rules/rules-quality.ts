@@ -53,14 +53,17 @@ export function qualityRules({ f }: RuleContext, hits: RuleHit[]): void {
   const lowDiversity = Math.min(1, Math.max(0, (DIVERSITY_FLOOR - diversity) / DIVERSITY_SPAN));
   const repetition = Math.max(f.repeatedShare, lowDiversity);
   if (repetition >= REPEAT_FIRES) {
-    const share = Math.round(100 * repetition);
+    const share = Math.round(100 * f.repeatedShare);
     hits.push(
       hit(
         'writing.repetition',
         'voice',
         -Math.round(REPEAT_POINTS * repetition),
         'Repeated text',
-        f.repeatedShare >= lowDiversity
+        // The copied sentences are the finding whenever they alone reach the threshold: a
+        // sentence written 80 times also leaves few different words, but "repeats a sentence"
+        // is what the writer can find and cut.
+        f.repeatedShare >= REPEAT_FIRES
           ? {
               finding: `About ${share}% of the text repeats a sentence already written`,
               act: 'say each thing once and let the post be as long as what you have to say',

@@ -1,3 +1,5 @@
+import { CodeUnits } from './code-units.ts';
+
 /**
  * A text's length as a person counts it: one per character seen (a grapheme cluster), so "👍🏽",
  * "❤️", a flag or a family emoji is 1, where UTF-16 counts 2 to 11. What the signals tell a
@@ -5,12 +7,16 @@
  * limits are counted the platform's way (packages/client/src/text-length.ts), spans stay UTF-16
  * offsets.
  *
- * The code units less what does not start a character, found by one regex scan (`SPECIAL`): a
- * surrogate pair is one character; a combining mark, a variation selector, a skin tone, a keycap,
- * a tag, a zero-width joiner and the point after it, and the second of a pair of regional
- * indicators join the character before. Scripts whose clusters need the full rules (Indic,
- * Thai, Lao, Tibetan, Myanmar, Khmer, Hangul jamo) go to Intl.Segmenter: segmenting every post
- * cost about as much as scoring it. About 3 µs a 1,300-character bench post (2026-12-04).
+ * The code units less what does not start a character: a surrogate pair is one character; a
+ * combining mark, a variation selector, a skin tone, a keycap, a tag, a zero-width joiner and
+ * the point after it, and the second of a pair of regional indicators join the character before.
+ * Scripts whose clusters need the full rules (Indic, Thai, Lao, Tibetan, Myanmar, Khmer, Hangul
+ * jamo) go to Intl.Segmenter: segmenting every post cost about as much as scoring it.
+ *
+ * Only a code unit from U+0300 up can start any of these (`mayJoin`), so a scan that already
+ * reads every code unit counts them on its way (`PersonCount`, fed by text-scan.ts
+ * `sentenceStats` for the whole post): a regex scan of the post for them, run apart from it,
+ * was 2.3% of the scorer's time (CPU profile, 2026-12-06).
  */
 
 const SEGMENTER = new Intl.Segmenter('en', { granularity: 'grapheme' });
@@ -35,52 +41,111 @@ const ZWJ = 0x200d;
 const isRegional = (cp: number) => cp >= 0x1f1e6 && cp <= 0x1f1ff;
 
 /**
- * What can make a character's units more than one: a surrogate pair, a mark or selector that
- * joins the character before, a zero-width joiner, a script that takes the full rules. Matched
- * by code unit, so V8's regex scan skips the rest of the text.
+ * Whether a code unit can make a character's units more than one: a mark or selector that joins
+ * the character before, a zero-width joiner, a script that takes the full rules (each in the
+ * Basic Multilingual Plane), or a high surrogate (a pair, or a point past U+FFFF that joins).
  */
-const SPECIAL =
-  // biome-ignore lint/suspicious/noMisleadingCharacterClass: the class matches marks as code units, one at a time, on purpose
-  /[\u0300-\u036f\u0900-\u109f\u1100-\u11ff\u1780-\u17ff\u1ab0-\u1aff\u1dc0-\u1dff\u200d\u20d0-\u20ff\ufe00-\ufe0f\ufe20-\ufe2f]|[\ud800-\udbff][\udc00-\udfff]/g;
+const mayJoin = (c: number) =>
+  c >= 0x0300 &&
+  ((c >= 0xd800 && c <= 0xdbff) ||
+    c <= 0x036f ||
+    (c >= 0x0900 && c <= 0x109f) ||
+    (c >= 0x1100 && c <= 0x11ff) ||
+    (c >= 0x1780 && c <= 0x17ff) ||
+    (c >= 0x1ab0 && c <= 0x1aff) ||
+    (c >= 0x1dc0 && c <= 0x1dff) ||
+    c === ZWJ ||
+    (c >= 0x20d0 && c <= 0x20ff) ||
+    (c >= 0xfe00 && c <= 0xfe0f) ||
+    (c >= 0xfe20 && c <= 0xfe2f));
+
+/**
+ * The count of one text, fed its code units in order by a scan that reads them all: `read` at
+ * least every unit from U+0300 up (others are skipped here anyway), then `length`.
+ */
+export class PersonCount {
+  /** Code units that start no character of their own, so far. */
+  #joined = 0;
+  /** Where the next character that can join starts (a pair's low half, or the point after a joiner, is skipped). */
+  #from = 0;
+  /** Where the last regional indicator ended when it opened a pair (-1: none open). */
+  #regionalEnd = -1;
+  #complex = false;
+
+  begin(): void {
+    this.#joined = 0;
+    this.#from = 0;
+    this.#regionalEnd = -1;
+    this.#complex = false;
+  }
+
+  /** Reads code unit `c` at `i` of the text's units `u` (`n` of them). */
+  read(u: Uint16Array, i: number, n: number, c: number): void {
+    if (i < this.#from || !mayJoin(c) || this.#complex) return;
+    let cp = c;
+    let units = 1;
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const low = i + 1 < n ? u[i + 1]! : 0;
+      // A lone high surrogate is a character of its own.
+      if (low < 0xdc00 || low > 0xdfff) return;
+      cp = ((c - 0xd800) << 10) + (low - 0xdc00) + 0x10000;
+      units = 2;
+    }
+    this.#from = i + units;
+    if (complexScript(cp)) {
+      this.#complex = true;
+      return;
+    }
+    if (cp === ZWJ) {
+      // The joiner and the point after it are part of the character before.
+      if (i === 0) return;
+      let nextUnits = 0;
+      if (i + 1 < n) {
+        const next = u[i + 1]!;
+        const low = i + 2 < n ? u[i + 2]! : 0;
+        nextUnits = next >= 0xd800 && next <= 0xdbff && low >= 0xdc00 && low <= 0xdfff ? 2 : 1;
+      }
+      this.#joined += 1 + nextUnits;
+      this.#from = i + 1 + nextUnits;
+      this.#regionalEnd = -1;
+      return;
+    }
+    if (extends_(cp) && i > 0) {
+      this.#joined += units;
+      return;
+    }
+    if (isRegional(cp)) {
+      if (this.#regionalEnd === i) {
+        // The second of a pair: the flag is one character, its four units count one.
+        this.#joined += 2;
+        this.#regionalEnd = -1;
+        return;
+      }
+      this.#regionalEnd = i + 2;
+    } else this.#regionalEnd = -1;
+    // A code point past U+FFFF is one character of two units.
+    if (units === 2) this.#joined++;
+  }
+
+  /** The characters of `text`, the text whose units were read. */
+  length(text: string): number {
+    return this.#complex ? segmented(text) : text.length - this.#joined;
+  }
+}
+
+const UNITS = new CodeUnits();
+const COUNT = new PersonCount();
 
 /** The characters of `text` as a person counts them. */
 export function personLength(text: string): number {
-  let count = text.length;
-  SPECIAL.lastIndex = 0;
-  // Where the last regional indicator ended when it opened a pair (-1: none open).
-  let regionalEnd = -1;
-  for (let m = SPECIAL.exec(text); m !== null; m = SPECIAL.exec(text)) {
-    const at = m.index;
-    const cp = text.codePointAt(at)!;
-    const units = m[0].length;
-    if (complexScript(cp)) return segmented(text);
-    if (cp === ZWJ) {
-      // The joiner and the point after it are part of the character before.
-      if (at === 0) continue;
-      const next = at + 1 < text.length ? text.codePointAt(at + 1)! : -1;
-      const nextUnits = next === -1 ? 0 : next > 0xffff ? 2 : 1;
-      count -= 1 + nextUnits;
-      SPECIAL.lastIndex = at + 1 + nextUnits;
-      regionalEnd = -1;
-      continue;
-    }
-    if (extends_(cp) && at > 0) {
-      count -= units;
-      continue;
-    }
-    if (isRegional(cp)) {
-      if (regionalEnd === at) {
-        // The second of a pair: the flag is one character, its four units count one.
-        count -= 2;
-        regionalEnd = -1;
-        continue;
-      }
-      regionalEnd = at + 2;
-    } else regionalEnd = -1;
-    // A code point past U+FFFF is one character of two units.
-    if (units === 2) count--;
+  const u = UNITS.of(text);
+  const n = text.length;
+  COUNT.begin();
+  for (let i = 0; i < n; i++) {
+    const c = u[i]!;
+    if (c >= 0x0300) COUNT.read(u, i, n, c);
   }
-  return count;
+  return COUNT.length(text);
 }
 
 function segmented(text: string): number {

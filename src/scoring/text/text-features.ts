@@ -11,8 +11,8 @@ import { firstSentence } from './first-sentence.ts';
 import { countMatches, NOT_X_BUT_Y } from './lexicon.ts';
 import { nameRanges } from './names.ts';
 import { numberRanges } from './numbers.ts';
+import { openingRepeats } from './opening-copies.ts';
 import { paragraphStats } from './paragraph-stats.ts';
-import { personLength } from './person-length.ts';
 import {
   cutTokens,
   hasPhrase,
@@ -162,14 +162,6 @@ function spaceBeforeLineBreak(text: string): boolean {
 // The first sentence of a line: its readers import it from here.
 export { firstSentence } from './first-sentence.ts';
 
-/** Share of the text taken by repeats of its opening sentence (when it runs on without a break). */
-function hookRepeats(text: string, hook: string): number {
-  if (hook.length < 20) return 0;
-  let copies = 0;
-  for (let i = text.indexOf(hook); i !== -1; i = text.indexOf(hook, i + hook.length)) copies++;
-  return copies < 2 ? 0 : ((copies - 1) * hook.length) / text.length;
-}
-
 /** Runs of a character count once ("??" is one question). */
 function countRuns(text: string, ch: string): number {
   let n = 0;
@@ -231,6 +223,7 @@ export function extractFeatures(raw: string): TextFeatures {
     emoji,
     styled,
     emDashes,
+    chars,
   } = sentenceStats(text, lower, scan.units, capitalsAt, sentenceRanges);
   // Capitals inside sentences that name something (names.ts), not a headline's or a common word's.
   const names = capitals === 0 ? NO_NAMES : nameRanges(text, lower, capitalsAt, scan.units, scan.runs);
@@ -265,7 +258,7 @@ export function extractFeatures(raw: string): TextFeatures {
     tokens,
     wordFacts,
     length: text.length,
-    chars: personLength(text),
+    chars,
     words,
     lines,
     paragraphs,
@@ -273,7 +266,7 @@ export function extractFeatures(raw: string): TextFeatures {
     hasLineBreaks: newline !== -1,
     sentences,
     sentenceRanges,
-    repeatedShare: Math.max(repeated, hookRepeats(text, hook)),
+    repeatedShare: Math.max(repeated, openingRepeats(text, hook)),
     avgSentenceWords: sentences === 0 ? 0 : words / sentences,
     firstLine,
     hook,

@@ -6,6 +6,7 @@
 
 import { CodeUnits } from './code-units.ts';
 import { isEmoji } from './emoji.ts';
+import { PersonCount } from './person-length.ts';
 import { SeenRanges } from './seen-ranges.ts';
 
 const TAG_CHAR = /[\p{L}\p{N}_]/u;
@@ -30,6 +31,8 @@ const SENTENCE_UNITS = new CodeUnits();
 /** The lower-cased text's code units, and its sentences so far, for `sentenceStats`. */
 const LOWER_SENTENCE_UNITS = new CodeUnits();
 const SENTENCES_SEEN = new SeenRanges();
+/** The text's characters as a person counts them, counted on the sentence scan. */
+const PERSON_COUNT = new PersonCount();
 
 /**
  * Capitalised words mid-sentence: after a space that follows a lower-case letter, a digit or
@@ -157,7 +160,8 @@ function holdsWord(text: string, u: Uint16Array, start: number, end: number): bo
  * the end) or line breaks that hold a word, and the share of their characters that repeat an
  * earlier piece (case and spacing aside), and, counted in the same scan so the text is read
  * once, the capitalised words mid-sentence (`countProperNouns`; where they start, for names.ts),
- * the emoji and styled letters (`scanNonAscii`) and the em dashes. Scanned by hand: the same pieces as
+ * the emoji and styled letters (`scanNonAscii`), the em dashes and the characters as a person
+ * counts them (person-length.ts `personLength`). Scanned by hand: the same pieces as
  * `text.split(/[.!?…]+(?=\s|$)|\n/u)`. `lower` is `text.toLowerCase()`: when lower-casing kept
  * every character in place (no "İ", no final sigma to choose) a piece is compared with the
  * earlier ones as a range of `lower`'s code units (seen-ranges.ts), else as a string cut and
@@ -183,6 +187,7 @@ export function sentenceStats(
   emoji: number;
   styled: number;
   emDashes: number;
+  chars: number;
 } {
   const inPlace = lower.length === text.length && !text.includes('Σ');
   const u = SENTENCE_UNITS.of(text);
@@ -199,6 +204,7 @@ export function sentenceStats(
   let nonAsciiFrom = 0;
   const seen = inPlace ? undefined : new Set<string>();
   SENTENCES_SEEN.begin();
+  PERSON_COUNT.begin();
   // `closed` is where the piece's run of sentence ends ends (it stays out of the piece), or -1
   // when a line break or the text's end closes it.
   const piece = (start: number, end: number, closed: number) => {
@@ -248,6 +254,9 @@ export function sentenceStats(
       }
       i = j;
     } else {
+      // Every code unit from U+0300 up but … reaches this branch, in order (the branches above
+      // take units below it), and … joins nothing.
+      if (c >= 0x0300) PERSON_COUNT.read(u, i, length, c);
       if (c === 0x2014) {
         // Em dashes, counted here rather than by `indexOf('—')`: V8 finds a two-byte character
         // by scanning for its high byte (0x20, a space) and checking each hit.
@@ -263,5 +272,13 @@ export function sentenceStats(
     }
   }
   piece(from, length, -1);
-  return { sentences: n, repeated: total === 0 ? 0 : repeated / total, properNouns, emoji, styled, emDashes };
+  return {
+    sentences: n,
+    repeated: total === 0 ? 0 : repeated / total,
+    properNouns,
+    emoji,
+    styled,
+    emDashes,
+    chars: PERSON_COUNT.length(text),
+  };
 }

@@ -26,7 +26,10 @@ export const FORM_MEASURES: MeasureRow[] = [
   {
     name: 'text.hook_own_line',
     dimension: 'hook',
-    concept: 'opening',
+    // Layout, not opening: whether the first line stands alone is a line break, and told apart
+    // from the other line-break measures it said "keep it running on" beside "give each idea a
+    // line of its own" (text.lines) on the same post. In one concept they net to one say.
+    concept: 'layout',
     label: 'Opening line layout',
     sides: [
       side('The opening line stands on its own', 'posts whose first line stands alone', [
