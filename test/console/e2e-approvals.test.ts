@@ -69,11 +69,16 @@ describe.skipIf(!hasChromium)('a writer submits, a lead approves', { timeout: 12
     await writerPage.goto(`${t.url}/#/compose?post=${drafted.body.post.id}`);
     await writerPage.getByText('Waiting for an owner or admin to approve it.').waitFor();
 
-    // Publishing it before the approval is refused, and nothing reaches the platform.
+    // Before the approval, Posts offers no publishing (the API would refuse it), and the API refuses it.
     await writerPage.goto(`${t.url}/#/posts`);
     const row = writerPage.locator('.post-row').filter({ hasText: text });
-    await row.getByRole('button', { name: 'Publish now' }).click();
-    await writerPage.getByText(/waiting for an owner or admin to approve it/).waitFor();
+    await row.getByRole('link', { name: 'Edit' }).waitFor();
+    expect(await row.getByRole('button', { name: 'Publish now' }).count()).toBe(0);
+    const early = await t.request('POST', `/v1/posts/${drafted.body.post.id}/publish`, {
+      key: writer.apiKey,
+    });
+    expect(early.status).toBe(409);
+    expect(early.body.error.code).toBe('approval_required');
     expect(tweets()).toHaveLength(0);
 
     // The lead approves it from the queue, with a note.

@@ -167,7 +167,7 @@ export function App() {
     return (
       <main id="main" className="auth">
         <p className="who">
-          Signed in as {whoami.data?.account.email ?? '…'}.{' '}
+          Signed in as {whoami.data ? signedInAs(whoami.data) : '…'}.{' '}
           <button type="button" className="ghost" onClick={signOut}>
             Not you? Sign out
           </button>
@@ -187,7 +187,7 @@ export function App() {
       </button>
       <header className="top">
         <span className="brand">Postkit Studio</span>
-        <span className="who">{whoami.data?.account.email ?? ''}</span>
+        <span className="who">{whoami.data ? signedInAs(whoami.data) : ''}</span>
         <button type="button" className="ghost" onClick={signOut}>
           Sign out
         </button>
@@ -212,4 +212,13 @@ export function App() {
       </main>
     </div>
   );
+}
+
+/**
+ * Who is signed in, in the top bar: the member (a workspace has several), and the workspace by
+ * its email when that is not the member's own.
+ */
+function signedInAs(me: Schemas['WhoamiResult']): string {
+  const who = me.member.name ?? me.member.email;
+  return me.member.email === me.account.email ? who : `${who}, in the workspace of ${me.account.email}`;
 }

@@ -39,3 +39,16 @@ export function useDebounced<T>(value: T, ms: number): T {
 export function useAccountSettings() {
   return useQuery({ queryKey: ['settings'], queryFn: () => ok(api.GET('/v1/account/settings')) });
 }
+
+/** Whether the signed-in member's posts wait for an approver: an editor while approvals are required. */
+export function useApprovalsHold(): boolean {
+  const me = useQuery({ queryKey: ['whoami-key'], queryFn: () => ok(api.GET('/v1/account')) });
+  const settings = useQuery({ queryKey: ['settings'], queryFn: () => ok(api.GET('/v1/account/settings')) });
+  const role = me.data?.member.role;
+  return (
+    settings.data?.settings.approvals === 'required' &&
+    role !== undefined &&
+    role !== 'owner' &&
+    role !== 'admin'
+  );
+}

@@ -2,14 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, ok, type Post } from '../api.ts';
 import { ErrorBox, Working } from '../components/ErrorBox.tsx';
-import { PostReview } from '../components/PostReview.tsx';
+import { PostReview, useMemberNames } from '../components/PostReview.tsx';
 import { fromLocalInput } from '../lib/time.ts';
-
-/** The member names of the workspace, for "who said what". */
-function useMemberNames(): Map<string, string> {
-  const members = useQuery({ queryKey: ['members'], queryFn: () => ok(api.GET('/v1/members')) });
-  return new Map((members.data?.members ?? []).map((m) => [m.id, m.name ?? m.email]));
-}
+import { Link } from '../router.tsx';
 
 /**
  * Approvals: for owners and admins, the posts waiting for them, each to approve or send back
@@ -23,10 +18,25 @@ export function ApprovalsPage() {
   const pending = useQuery({
     queryKey: ['posts', 'approval', 'pending'],
     queryFn: () => ok(api.GET('/v1/posts', { params: { query: { approval: 'pending', limit: 100 } } })),
+    // Writers submit and approvers decide in other browsers: the page reads afresh when opened.
+    staleTime: 0,
   });
   const drafts = useQuery({
     queryKey: ['posts', 'status', 'draft'],
     queryFn: () => ok(api.GET('/v1/posts', { params: { query: { status: 'draft', limit: 100 } } })),
+    staleTime: 0,
+  });
+  // Approved with a time wanted, a post is scheduled and leaves the drafts: it is listed here so
+  // its writer sees the decision and when it goes out.
+  const scheduled = useQuery({
+    queryKey: ['posts', 'approval', 'approved', 'scheduled'],
+    queryFn: () =>
+      ok(
+        api.GET('/v1/posts', {
+          params: { query: { approval: 'approved', status: 'scheduled', limit: 100 } },
+        }),
+      ),
+    staleTime: 0,
   });
   const names = useMemberNames();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['posts'] });
@@ -57,9 +67,25 @@ export function ApprovalsPage() {
         <h2>Drafts</h2>
         {drafts.data && toSubmit.length === 0 ? <p>No drafts.</p> : null}
         {toSubmit.map((post) => (
-          <DraftToSubmit key={post.id} post={post} names={names} onDone={refresh} />
+          <DraftToSubmit key={post.id} post={post} canSubmit={role !== 'viewer'} onDone={refresh} />
         ))}
       </section>
+      {scheduled.data && scheduled.data.posts.length > 0 ? (
+        <section className="card">
+          <h2>Approved and scheduled</h2>
+          {scheduled.data.posts.map((post) => (
+            <article key={post.id} className="review-item" aria-label="Approved post">
+              <PostText post={post} />
+              {role !== 'viewer' ? (
+                <p>
+                  <Link to={`/compose?post=${post.id}`}>Open it in Compose</Link>
+                </p>
+              ) : null}
+              <PostReview post={post} />
+            </article>
+          ))}
+        </section>
+      ) : null}
     </div>
   );
 }
@@ -123,18 +149,23 @@ function PendingPost({
         </button>
       </div>
       {decide.error ? <ErrorBox error={decide.error} /> : null}
-      <PostReview post={post} names={names} />
+      <PostReview post={post} />
     </article>
   );
 }
 
+/**
+ * A draft with what its writer can do next: submit it (with the time wanted), edit it after a
+ * send-back, or, once approved, schedule or publish it in Compose, where those controls are.
+ */
 function DraftToSubmit({
   post,
-  names,
+  canSubmit,
   onDone,
 }: {
   post: Post;
-  names: Map<string, string>;
+  /** A viewer reads drafts; submitting is an editor's. */
+  canSubmit: boolean;
   onDone: () => void;
 }) {
   const [when, setWhen] = useState('');
@@ -153,7 +184,17 @@ function DraftToSubmit({
   return (
     <article className="review-item" aria-label="Draft">
       <PostText post={post} />
-      {post.approval?.state === 'approved' || post.approval?.state === 'pending' ? null : (
+      {canSubmit && post.approval?.state === 'approved' ? (
+        <p>
+          <Link to={`/compose?post=${post.id}`}>Schedule or publish it in Compose</Link>
+        </p>
+      ) : null}
+      {canSubmit && post.approval?.state !== 'approved' ? (
+        <p>
+          <Link to={`/compose?post=${post.id}`}>Edit it in Compose</Link>
+        </p>
+      ) : null}
+      {!canSubmit || post.approval?.state === 'approved' || post.approval?.state === 'pending' ? null : (
         <form
           className="inline"
           onSubmit={(e) => {
@@ -171,7 +212,7 @@ function DraftToSubmit({
         </form>
       )}
       {submit.error ? <ErrorBox error={submit.error} /> : null}
-      <PostReview post={post} names={names} />
+      <PostReview post={post} />
     </article>
   );
 }

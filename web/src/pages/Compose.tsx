@@ -13,13 +13,13 @@ import {
 import { EngineNotice } from '../components/EngineNotice.tsx';
 import { ErrorBox, Working } from '../components/ErrorBox.tsx';
 import { MediaPicker } from '../components/MediaPicker.tsx';
-import { PostReviewById } from '../components/PostReview.tsx';
+import { PostReviewById, usePostForReview } from '../components/PostReview.tsx';
 import { PlatformAPreview, PlatformBPreview } from '../components/Preview.tsx';
 import { ScorePanel } from '../components/ScorePanel.tsx';
 import { EditorMarks } from '../components/SpanMarks.tsx';
 import { channelName } from '../lib/channels.ts';
 import { engineOfMeta } from '../lib/engine.ts';
-import { useDebounced, useMeta } from '../lib/hooks.ts';
+import { useApprovalsHold, useDebounced, useMeta } from '../lib/hooks.ts';
 import { mediaKindOf } from '../lib/media.ts';
 import { factsOf, hasThreads, joinParts, maxThreadParts, partsToSend, threadFrom } from '../lib/parts.ts';
 import { fromLocalInput, localSlot, toLocalInput } from '../lib/time.ts';
@@ -36,6 +36,7 @@ import {
 } from './ComposeParts.tsx';
 import { AutosaveLine, DoneNotice, GroupDoneNotice, PublishControls } from './ComposePublish.tsx';
 import { RepeatControls } from './ComposeRepeat.tsx';
+import { ReviewControls, reviewOf } from './ComposeReview.tsx';
 import { AlsoPostTo, ChannelTabs } from './ComposeTabs.tsx';
 import { type ComposeTab, dropDrafts, type GroupVariant, newTabKey } from './compose-group.ts';
 import { readLocalDraft, useLeaveWarning, writeLocalDraft } from './compose-local.ts';
@@ -94,6 +95,8 @@ function ComposeEditor() {
   const [active, setActive] = useState(restored?.tabs ? (restored.active ?? 0) : 0);
   const [queued, setQueued] = useState(false);
   const [showRestored, setShowRestored] = useState(Boolean(restored));
+  // A group's posts as last saved: their reviews decide the controls, as the one post's does.
+  const [savedGroupPosts, setSavedGroupPosts] = useState<Post[] | null>(null);
   useEffect(() => {
     if (restored?.channelId) setChannelId(restored.channelId);
   }, [restored, setChannelId]);
@@ -292,6 +295,7 @@ function ComposeEditor() {
     onSaved: (post: Post, action: SaveAction, saved: string, group: SavedGroup | null) => {
       setSavedSnapshot(saved);
       setSavedAt(Date.now());
+      if (group) setSavedGroupPosts(group.posts);
       if (action !== 'autosave') {
         setDone(post);
         setDoneGroup(group);
@@ -320,6 +324,15 @@ function ComposeEditor() {
     session.group.current = null;
     dropDrafts(drafts).finally(() => queryClient.invalidateQueries({ queryKey: ['posts'] }));
   };
+
+  // An editor's posts wait for an approver while the workspace requires approvals: until this
+  // post is approved, Compose offers submitting it for review instead of scheduling it.
+  const held = useApprovalsHold();
+  const reviewed = usePostForReview(session.postId.current);
+  const review = reviewOf(
+    session.group.current ? (savedGroupPosts ?? []) : reviewed.data ? [reviewed.data.post] : [],
+  );
+  const awaitingApproval = held && review !== 'approved';
 
   const author = channel?.handle ?? 'You';
   const canPost = Boolean(channelId);
@@ -386,6 +399,7 @@ function ComposeEditor() {
     setDoneSeries(null);
     setSavedSnapshot(null);
     setSavedAt(null);
+    setSavedGroupPosts(null);
     setShowRestored(false);
     save.reset();
     if (keepText) {
@@ -562,6 +576,16 @@ function ComposeEditor() {
                 Use “Publish a copy” to post it again, or “Write another” to start afresh.
               </p>
             </>
+          ) : awaitingApproval ? (
+            <ReviewControls
+              save={save}
+              canSave={Boolean(text.trim())}
+              blocked={blocked}
+              canPost={canPost}
+              when={when}
+              onWhen={setWhen}
+              pending={review === 'pending'}
+            />
           ) : (
             <PublishControls
               save={save}
@@ -602,7 +626,7 @@ function ComposeEditor() {
               the others under Also post to).
             </p>
           )}
-          {!grouped && !finished && (
+          {!grouped && !finished && !held && (
             <RepeatControls
               fields={{ text, channelId: channelId || null, mediaIds: media.map((m) => m.id), ...parts }}
               platform={effectivePlatform}

@@ -13,6 +13,28 @@ import { QueueLine, useChannelQueues } from './ComposeQueue.tsx';
 import type { GroupRefusal } from './compose-group.ts';
 import type { SaveAction, SavedGroup, SaveResult } from './compose-save.ts';
 
+/** The browser's zone as the date field names it: "Europe/Paris, CET". */
+export function zoneLabelOf(runAt: number | null): string {
+  const zone = browserZone();
+  const abbreviation = zoneAbbreviation(runAt ?? Date.now());
+  return abbreviation === zone ? zone : `${zone}, ${abbreviation}`;
+}
+
+/** One save action per click: a second click before the first one's answer (a double-click) is ignored, not queued. */
+export function useSaveAct(save: UseMutationResult<SaveResult, Error, SaveAction>) {
+  const clicked = useRef(false);
+  const act = (action: SaveAction) => {
+    if (clicked.current) return;
+    clicked.current = true;
+    save.mutate(action, {
+      onSettled: () => {
+        clicked.current = false;
+      },
+    });
+  };
+  return { act, acting: save.isPending && save.variables !== 'autosave' };
+}
+
 /** Save draft, the date and time in the browser's zone, Schedule, Publish now. */
 export function PublishControls({
   save,
@@ -38,21 +60,8 @@ export function PublishControls({
   scheduledEdit?: boolean;
 }) {
   const runAt = fromLocalInput(when);
-  const zone = browserZone();
-  const abbreviation = zoneAbbreviation(runAt ?? Date.now());
-  const zoneLabel = abbreviation === zone ? zone : `${zone}, ${abbreviation}`;
-  // A second click before the first one's answer (a double-click) is ignored, not queued.
-  const clicked = useRef(false);
-  const act = (action: SaveAction) => {
-    if (clicked.current) return;
-    clicked.current = true;
-    save.mutate(action, {
-      onSettled: () => {
-        clicked.current = false;
-      },
-    });
-  };
-  const acting = save.isPending && save.variables !== 'autosave';
+  const zoneLabel = zoneLabelOf(runAt);
+  const { act, acting } = useSaveAct(save);
   const queues = useChannelQueues(channels.map((c) => c.id));
   // Each post of a group takes its own channel's slot: every channel needs weekly slots.
   const hasSlots = queues.length > 0 && queues.every((q) => (q.data?.queue.slots.length ?? 0) > 0);
@@ -174,7 +183,9 @@ export function DoneNotice({
       : post.status === 'published'
         ? publishedSentence(post)
         : post.status === 'draft'
-          ? 'Saved as a draft.'
+          ? post.approval?.state === 'pending'
+            ? 'Submitted for review.'
+            : 'Saved as a draft.'
           : `Status: ${post.status}.`;
   return (
     <Notice kind="success">

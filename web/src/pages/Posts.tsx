@@ -5,6 +5,7 @@ import { ErrorBox, Working } from '../components/ErrorBox.tsx';
 import { PartsSummary, PostParts } from '../components/PostParts.tsx';
 import { Status } from '../components/Status.tsx';
 import { ApiError, explainPostError } from '../lib/errors.ts';
+import { useApprovalsHold } from '../lib/hooks.ts';
 import { formatWhen, fromLocalInput, toLocalInput } from '../lib/time.ts';
 import { Link, navigate, useRoute } from '../router.tsx';
 
@@ -88,6 +89,7 @@ export function PostRow({
   onItsPage?: boolean;
 }) {
   const queryClient = useQueryClient();
+  const held = useApprovalsHold();
   const refresh = () => {
     queryClient.invalidateQueries({ queryKey: ['posts'] });
     queryClient.invalidateQueries({ queryKey: ['calendar'] });
@@ -111,6 +113,9 @@ export function PostRow({
     onSuccess: refresh,
   });
   const when = post.publishedAt ?? post.scheduledFor;
+  // An editor's post not yet approved would be refused (approvals required): publishing and
+  // moving it are not offered; Compose and Approvals submit it for review.
+  const mayPublish = !held || post.approval?.state === 'approved';
   const failure = post.status === 'failed' ? explainPostError(post.error) : null;
   const terminal = post.status === 'published' || post.status === 'failed' || post.status === 'canceled';
   return (
@@ -145,12 +150,12 @@ export function PostRow({
             Record its score
           </button>
         )}
-        {(post.status === 'draft' || post.status === 'scheduled') && post.channelId && (
+        {(post.status === 'draft' || post.status === 'scheduled') && post.channelId && mayPublish && (
           <button type="button" onClick={() => act.mutate('publish')} disabled={act.isPending}>
             Publish now
           </button>
         )}
-        {post.status === 'scheduled' && <Reschedule post={post} />}
+        {post.status === 'scheduled' && mayPublish && <Reschedule post={post} />}
         {!terminal && (
           <button type="button" onClick={() => act.mutate('cancel')} disabled={act.isPending}>
             Cancel

@@ -1,11 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, ok } from '../api.ts';
+import { api, ok, type Schemas } from '../api.ts';
 import { CopyButton } from '../components/CopyButton.tsx';
 import { ErrorBox, Working } from '../components/ErrorBox.tsx';
 import { PasswordCard } from '../components/PasswordCard.tsx';
 import { ROLE_HELP, ROLES, type Role } from '../lib/roles.ts';
 import { formatWhen } from '../lib/time.ts';
+
+type Member = Schemas['Member'];
 
 /**
  * The team: members with their roles (an admin or owner changes a role or removes a member),
@@ -56,6 +58,19 @@ export function TeamPage() {
     onSuccess: () => refresh('settings'),
   });
   if (members.isPending || me.isPending) return <Working label="Loading the team" />;
+  const list = members.data?.members ?? [];
+  const myId = me.data?.member.id;
+  const owners = list.filter((m) => m.role === 'owner').length;
+  // What the API allows (docs/teams.md), so nothing is offered that it would refuse: an admin
+  // manages members below owner and cannot make an owner; the last owner keeps the role and
+  // stays. Removing oneself is not offered either: it would end this session mid-page.
+  const mayManage = (m: Member) => manager && (m.role !== 'owner' || role === 'owner');
+  const lastOwner = (m: Member) => m.role === 'owner' && owners === 1;
+  const roleChoices = (m: Member): Role[] =>
+    mayManage(m) && !lastOwner(m) ? ROLES.filter((r) => r !== 'owner' || role === 'owner') : [m.role];
+  const removable = (m: Member) => mayManage(m) && !lastOwner(m) && m.id !== myId;
+  const anyRemovable = list.some(removable);
+  const soleOwner = role === 'owner' && owners === 1;
   return (
     <div>
       <h1>Team</h1>
@@ -63,57 +78,70 @@ export function TeamPage() {
       <section className="card">
         <h2>Members</h2>
         <div className="table-wrap">
-          <table>
+          <table className="team-table">
             <thead>
               <tr>
                 <th>Member</th>
                 <th>Role</th>
                 <th>Last active</th>
-                {manager ? <th>Remove</th> : null}
+                {anyRemovable ? <th>Remove</th> : null}
               </tr>
             </thead>
             <tbody>
-              {(members.data?.members ?? []).map((m) => (
-                <tr key={m.id}>
-                  <td>
-                    {m.name ?? m.email}
-                    {m.name ? <span className="muted"> {m.email}</span> : null}
-                    {m.id === me.data?.member.id ? <span className="muted"> (you)</span> : null}
-                  </td>
-                  <td>
-                    {manager ? (
-                      <select
-                        aria-label={`Role of ${m.name ?? m.email}`}
-                        value={m.role}
-                        onChange={(e) => change.mutate({ id: m.id, role: e.target.value as Role })}
-                      >
-                        {ROLES.map((r) => (
-                          <option key={r} value={r}>
-                            {r}
-                          </option>
-                        ))}
-                      </select>
-                    ) : (
-                      m.role
-                    )}
-                  </td>
-                  <td>{m.lastActiveAt === null ? 'never' : formatWhen(m.lastActiveAt)}</td>
-                  {manager ? (
+              {list.map((m) => {
+                const name = m.name ?? m.email;
+                const roles = roleChoices(m);
+                return (
+                  <tr key={m.id}>
                     <td>
-                      <button
-                        type="button"
-                        disabled={m.id === me.data?.member.id}
-                        onClick={() => remove.mutate(m.id)}
-                      >
-                        Remove {m.name ?? m.email}
-                      </button>
+                      {name}
+                      {m.name ? <span className="muted"> {m.email}</span> : null}
+                      {m.id === myId ? <span className="muted"> (you)</span> : null}
                     </td>
-                  ) : null}
-                </tr>
-              ))}
+                    <td data-label="Role">
+                      {roles.length > 1 ? (
+                        <select
+                          aria-label={`Role of ${name}`}
+                          value={m.role}
+                          onChange={(e) => change.mutate({ id: m.id, role: e.target.value as Role })}
+                        >
+                          {roles.map((r) => (
+                            <option key={r} value={r}>
+                              {r}
+                            </option>
+                          ))}
+                        </select>
+                      ) : (
+                        m.role
+                      )}
+                    </td>
+                    <td data-label="Last active">
+                      {m.lastActiveAt === null ? 'never' : formatWhen(m.lastActiveAt)}
+                    </td>
+                    {anyRemovable ? (
+                      <td>
+                        {removable(m) ? (
+                          <button
+                            type="button"
+                            aria-label={`Remove ${name}`}
+                            onClick={() => remove.mutate(m.id)}
+                          >
+                            Remove
+                          </button>
+                        ) : null}
+                      </td>
+                    ) : null}
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </div>
+        {soleOwner ? (
+          <p className="hint">
+            You are the only owner, so your role stays owner: make another member an owner first to change it.
+          </p>
+        ) : null}
         {change.error ? <ErrorBox error={change.error} /> : null}
         {remove.error ? <ErrorBox error={remove.error} /> : null}
         <ul className="muted">
@@ -140,7 +168,8 @@ export function TeamPage() {
             <label>
               Role{' '}
               <select value={inviteRole} onChange={(e) => setInviteRole(e.target.value as Role)}>
-                {ROLES.map((r) => (
+                {/* Only an owner invites an owner. */}
+                {ROLES.filter((r) => r !== 'owner' || role === 'owner').map((r) => (
                   <option key={r} value={r}>
                     {r}
                   </option>

@@ -1,7 +1,7 @@
 import { api, ok, type PlatformId, type Post, type Schemas } from '../api.ts';
 import { ApiError } from '../lib/errors.ts';
 import { variantFieldName } from '../lib/parts.ts';
-import type { ComposeFields, ComposeSession } from './compose-save.ts';
+import { type ComposeFields, type ComposeSession, type SaveAction, submitForReview } from './compose-save.ts';
 
 /**
  * One post to several channels: what Compose holds per channel (a tab) and how it writes them as
@@ -92,7 +92,7 @@ async function patchDrafts(group: GroupState, variants: GroupVariant[]): Promise
  */
 export async function writeGroup(
   session: ComposeSession,
-  action: 'draft' | 'schedule' | 'queue' | 'publish' | 'autosave',
+  action: SaveAction,
   variants: GroupVariant[],
   runAt: number | null,
 ): Promise<{ posts: Post[]; refused: GroupRefusal[] }> {
@@ -158,6 +158,7 @@ export async function writeGroup(
     });
     if (refused.length === posts.length) throw (settled[0] as PromiseRejectedResult).reason;
   }
+  if (action === 'submit') posts = await Promise.all(posts.map((p) => submitForReview(p.id, runAt)));
   if (action === 'publish') {
     const path = { params: { path: { id: current.id } } };
     const key = `${session.attemptKey.current}:publish-${current.id}`;

@@ -10,7 +10,8 @@ import {
   writeGroup,
 } from './compose-group.ts';
 
-export type SaveAction = 'draft' | 'schedule' | 'queue' | 'publish' | 'autosave';
+/** `submit`: saved as a draft, then submitted for review with the time wanted (approvals required). */
+export type SaveAction = 'draft' | 'schedule' | 'queue' | 'publish' | 'submit' | 'autosave';
 
 /** What Compose saves: the post's parts as the platform takes them (lib/parts.ts partsToSend). */
 export interface ComposeFields {
@@ -94,6 +95,9 @@ export function useSavePost({
       queryClient.invalidateQueries({ queryKey: ['posts'] });
       queryClient.invalidateQueries({ queryKey: ['calendar'] });
       queryClient.invalidateQueries({ queryKey: ['queue'] });
+      // The review line under the editor (PostReviewById) reads the post again: an edit or a
+      // submission changes its review.
+      queryClient.invalidateQueries({ queryKey: ['post', post.id, 'review'] });
     },
   });
   return mutation;
@@ -128,6 +132,12 @@ export interface ComposeSession {
   attemptKey: { current: string };
   /** The post group this session writes to once it is for several channels (compose-group.ts). */
   group: { current: GroupState | null };
+}
+
+/** Submits a saved draft for review, with the time wanted when one is set (the approver schedules it then). */
+export async function submitForReview(id: string, runAt: number | null): Promise<Post> {
+  const body = runAt === null ? {} : { runAt };
+  return (await ok(api.POST('/v1/posts/{id}/submit', { params: { path: { id } }, body }))).post;
 }
 
 async function write(
@@ -173,6 +183,7 @@ async function write(
     const body = { queue: true };
     post = (await ok(api.POST('/v1/posts/{id}/schedule', { params: { path: { id: post.id } }, body }))).post;
   }
+  if (action === 'submit') post = await submitForReview(post.id, runAt);
   if (action === 'publish') {
     try {
       post = (

@@ -24,6 +24,11 @@ export function useSourcePost(id: string | null) {
     queryKey: ['post', id],
     queryFn: () => ok(api.GET('/v1/posts/{id}', { params: { path: { id: id! } } })),
     enabled: Boolean(id),
+    // Read afresh each time the editor opens (since it was last read, an approver may have
+    // scheduled it, or the publish sweep sent it), and only then: a read while the person types
+    // would put the server's text back over theirs.
+    staleTime: 0,
+    refetchOnWindowFocus: false,
   });
   const mediaIds = post.data?.post.mediaIds ?? [];
   const media = useQuery({
