@@ -54,9 +54,10 @@ const MAX_SIGNALS = 12;
  * text no praise of what the copies inflate; the repetition signal names copied sentences by
  * their share whenever they reach the threshold, counts an opening copied with no sentence end,
  * and marks the copies. rules-21: whether the first line stands alone is said with the other
- * line breaks (layout), never against them.
+ * line breaks (layout), never against them. rules-22: the same words praised once, a stock opening
+ * named once (by generic text), and no praise of a platitude stack's layout.
  */
-export const RULES_VERSION = 'rules-21';
+export const RULES_VERSION = 'rules-22';
 
 /**
  * What a cached score depends on besides its input and engine: the score schema, the learned

@@ -2,6 +2,7 @@ import type { MediaKind } from '../../domain/enums.ts';
 import { CONCEPTS, type Concept } from '../concepts.ts';
 import type { GradeTerm } from '../judge/heuristic-judge.ts';
 import type { JudgedDimension } from '../judge/judge.ts';
+import type { GenericHit } from '../rules/generic-text.ts';
 import { actSentence, type RuleHit } from '../rules/rule-kit.ts';
 import { QUALITY_RULES } from '../rules/rules-quality.ts';
 import { formatAct } from '../rules/rules-reach.ts';
@@ -315,13 +316,15 @@ export function explain(input: ExplainInput): Signal[] {
     return Math.abs(m.effect) > 2 * Math.abs(r.effect) ? m : r;
   };
   const out: Signal[] = [];
+  /** The rule behind each stated signal, for what its finding condemns (CONDEMNS). */
+  const statedHits = new Map<Signal, RuleHit>();
   const deferred: { at: number; index: number; net: number }[] = [];
   for (let k = 0; k < CONCEPTS.length; k++) {
     const n = net[k]!;
     const s = stated[k];
     if (s !== undefined) {
       const hit = s.hit!;
-      out.push({
+      const signal: Signal = {
         dimension: hit.dimension,
         concept: hit.concept,
         impact: 'negative',
@@ -330,7 +333,9 @@ export function explain(input: ExplainInput): Signal[] {
         detail: ruleDetail(input, s),
         rule: hit.rule,
         spans: spansOfHit(hit, input.spans),
-      });
+      };
+      out.push(signal);
+      statedHits.set(signal, hit);
       continue;
     }
     const c = best(k);
@@ -401,7 +406,7 @@ export function explain(input: ExplainInput): Signal[] {
       if (signal) out.splice(d.at, 0, signal);
     }
   }
-  return withoutCondemnedPraise(out);
+  return praisedOnce(withoutSaidTwice(withoutCondemnedPraise(out, statedHits)));
 }
 
 /** Generic-text rules that condemn what the post gives readers to answer: bait, and stock lines. */
@@ -409,6 +414,8 @@ const CONDEMN_REPLIES = new Set(['generic.text', 'engagement.bait']);
 
 const VOICE: ReadonlySet<Concept> = new Set(['voice']);
 const VOICE_AND_REPLIES: ReadonlySet<Concept> = new Set(['voice', 'questions']);
+const VOICE_AND_LAYOUT: ReadonlySet<Concept> = new Set(['voice', 'layout']);
+const VOICE_REPLIES_AND_LAYOUT: ReadonlySet<Concept> = new Set(['voice', 'questions', 'layout']);
 /**
  * What copying inflates: every count read from the body (its length, lines, paragraphs,
  * sentences, numbers, names, questions, tags, hashtags, words) grows with each copy, and a share
@@ -436,8 +443,15 @@ const COPIED: ReadonlySet<Concept> = new Set([
  * reply ("keep what readers can answer" beside "Comment 'YES'"). Repeated text: what copying
  * inflates ("keep the sentences" beside "say each thing once").
  */
-const CONDEMNS: Partial<Record<Concept, (s: Signal) => ReadonlySet<Concept>>> = {
-  generic: (s) => (CONDEMN_REPLIES.has(s.rule ?? '') ? VOICE_AND_REPLIES : VOICE),
+const CONDEMNS: Partial<Record<Concept, (s: Signal, hit: RuleHit | undefined) => ReadonlySet<Concept>>> = {
+  generic: (s, hit) => {
+    const replies = CONDEMN_REPLIES.has(s.rule ?? '');
+    // A platitude stack's one-line paragraphs are the formula: "Readable rhythm: keep that
+    // rhythm" beside "stock lines that any post could hold" praises the stack itself.
+    if ((hit as GenericHit | undefined)?.platitudes)
+      return replies ? VOICE_REPLIES_AND_LAYOUT : VOICE_AND_LAYOUT;
+    return replies ? VOICE_AND_REPLIES : VOICE;
+  },
   repetition: () => COPIED,
 };
 
@@ -448,16 +462,54 @@ const CONDEMNS: Partial<Record<Concept, (s: Signal) => ReadonlySet<Concept>>> = 
  * still counts them; only the praise is not said (267 such praises beside generic text on real
  * posts, rules-15; "Number of sentences: keep the sentences" beside a sentence written 80 times).
  */
-function withoutCondemnedPraise(signals: Signal[]): Signal[] {
+function withoutCondemnedPraise(signals: Signal[], hits: ReadonlyMap<Signal, RuleHit>): Signal[] {
   const concepts = new Set<Concept>();
   const marks: Span[] = [];
   for (const s of signals) {
     const condemned = s.impact === 'negative' ? CONDEMNS[s.concept] : undefined;
     if (condemned === undefined) continue;
-    for (const c of condemned(s)) concepts.add(c);
+    for (const c of condemned(s, hits.get(s))) concepts.add(c);
     marks.push(...s.spans);
   }
   if (concepts.size === 0) return signals;
   const marked = (a: Span) => marks.some((b) => a.start < b.end && b.start < a.end);
   return signals.filter((s) => s.impact === 'negative' || !(concepts.has(s.concept) || s.spans.some(marked)));
+}
+
+/**
+ * Rules whose finding another concept's negative signal already makes about the same words, by
+ * that concept: "Generic opener: the first line spends the hook on a stock phrase" beside
+ * "Generic text: 'In today's fast-paced' ... is a stock line" names one phrase twice.
+ */
+const SAID_BY: Readonly<Record<string, Concept>> = { 'hook.generic_opener': 'generic' };
+
+/** Each finding once: a rule's signal goes where SAID_BY's concept marks words inside its spans. */
+function withoutSaidTwice(signals: Signal[]): Signal[] {
+  const overlaps = (a: readonly Span[], b: readonly Span[]) =>
+    a.some((x) => b.some((y) => x.start < y.end && y.start < x.end));
+  return signals.filter((s) => {
+    const by = SAID_BY[s.rule ?? ''];
+    if (by === undefined) return true;
+    return !signals.some(
+      (o) => o !== s && o.concept === by && o.impact === 'negative' && overlaps(o.spans, s.spans),
+    );
+  });
+}
+
+/**
+ * Praise of the same words once: "Story hook: the post opens on a story: '...'" and "Personal
+ * story: a moment from your own life ..." point at the one opening sentence and say the one
+ * thing. Where two positive signals mark exactly the same words, the heavier speaks (the
+ * first, in concept order, on a tie); the score still counts both.
+ */
+function praisedOnce(signals: Signal[]): Signal[] {
+  const key = (s: Signal) => s.spans.map((x) => `${x.start}-${x.end}`).join(',');
+  const speaker = new Map<string, Signal>();
+  for (const s of signals) {
+    if (s.impact !== 'positive' || s.spans.length === 0) continue;
+    const k = key(s);
+    const held = speaker.get(k);
+    if (held === undefined || s.weight > held.weight) speaker.set(k, s);
+  }
+  return signals.filter((s) => s.impact !== 'positive' || s.spans.length === 0 || speaker.get(key(s)) === s);
 }

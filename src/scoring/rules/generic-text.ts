@@ -267,6 +267,8 @@ export function genericDetail(reading: GenericReading, bait: GenericPhrase[], st
 
 export interface GenericHit extends RuleHit {
   spans: GenericSpan[];
+  /** The post is a platitude stack: its short lines are the formula, not a layout to keep. */
+  platitudes: boolean;
 }
 
 export function genericTextRules({ f, input }: RuleContext, hits: RuleHit[]): void {
@@ -289,5 +291,6 @@ export function genericTextRules({ f, input }: RuleContext, hits: RuleHit[]): vo
     ),
     // Into the post as submitted (text/spans.ts maps the normalised text back).
     spans: reading.phrases.map(({ start, end }) => post.span(start, end)),
+    platitudes: reading.platitudes,
   } as GenericHit);
 }

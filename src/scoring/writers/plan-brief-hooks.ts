@@ -5,6 +5,7 @@ import { type Tagged, tagText } from '../text/tagger.ts';
 import { normalizePost } from '../text/text-features.ts';
 import { type Theme, themesOf } from '../text/themes.ts';
 import { isGenreTheme } from './brief-clean.ts';
+import { topicsOf } from './theme-fit.ts';
 
 /**
  * Plan hooks made of the brief itself: its own sentences, as written, where one stands alone
@@ -227,7 +228,7 @@ export const overlaps = (a: BriefHook, b: BriefHook): boolean =>
  * about uncertainty), else its first theme.
  */
 function subjectTheme(s: string, tokens: Tagged[]): Theme | null {
-  const themes = themesOf(s, 6).filter((t) => !isGenreTheme(t.text));
+  const themes = topicsOf(s, 6).filter((t) => !isGenreTheme(t.text));
   const inPhrase = (t: Theme) => {
     const first = t.text.split(/\s+/)[0]!;
     const k = tokens.findIndex((x) => x.value === first);
@@ -284,7 +285,12 @@ export function sentenceKind(tokens: Tagged[]): SentenceKind {
   const subject = verb < 0 ? words : words.slice(0, verb);
   if (subject.some((t) => FIRST_PERSON.has(t.normal))) return 'own';
   const v = words[verb];
-  if (v && (PAST_AUX.test(v.normal) || (v.pos === 'VERB' && v.lemma !== v.normal && /ed$/.test(v.normal))))
+  // A past tense is inflected and neither "-s" nor "-ing": "cut" reads as its base, "ran" does not.
+  if (
+    v &&
+    (PAST_AUX.test(v.normal) ||
+      (v.pos === 'VERB' && v.lemma !== v.normal && (/ed$/.test(v.normal) || !/(?:s|ing)$/.test(v.normal))))
+  )
     return 'event';
   return 'claim';
 }

@@ -10,6 +10,7 @@ import { sentencesOfLine } from './brief-reading.ts';
 import { lowerFirst } from './first-letter.ts';
 import { type BriefHook, briefHooks, overlaps } from './plan-brief-hooks.ts';
 import { BLANK_HOOKS, blankAngle, briefAngle, pillarBlank } from './plan-hooks.ts';
+import { topicsOf } from './theme-fit.ts';
 
 /**
  * Offline planning. Pillars are themes: the brand's when it has them, else the noun phrases the
@@ -49,7 +50,7 @@ function briefThemes(brief: string): Theme[] {
     .toLowerCase();
   // A theme with a contrarian word ("mistakes", "myths") would turn every hook contrarian.
   // A theme that names a kind of post ("post series", "lessons") is the brief's label, not a topic.
-  const themes = themesOf(brief, 8).filter(
+  const themes = topicsOf(brief, 8).filter(
     // A theme a hook cannot name ("@VideoNuze", "Emma W. Thorne" cut at its initial) is no pillar.
     (t) =>
       t.text.toLowerCase() !== whole &&
@@ -127,7 +128,7 @@ export function planOffline(input: PlanInput, brand: BrandContext | null): PlanO
   const topic =
     clean.topic !== null
       ? labelTheme(clean.topic)
-      : (themesOf(brief, 1)[0] ?? labelTheme(brief.replace(/[.!?]+$/, '')));
+      : (topicsOf(brief, 1)[0] ?? themesOf(brief, 1)[0] ?? labelTheme(brief.replace(/[.!?]+$/, '')));
   // An item's figures are those of the brief's sentences about its pillar (or its hook's own).
   const sentences = sentencesOfLine(brief);
   const figuresFor = (theme: Theme, hook: string | null) => [
@@ -307,7 +308,11 @@ const COUNT =
 const toWriter = (theme: Theme): Theme => {
   const t = counted(theme);
   const phrase = t.phrase.replace(/^(?:my|our) /, 'your ');
-  return { ...t, phrase: t.proper || /^\p{Lu}{2}/u.test(phrase) ? phrase : lowerFirst(phrase) };
+  // A name with inner capitals ("OpenTable", "MongoDB") keeps them even where the tagger missed the name.
+  return {
+    ...t,
+    phrase: t.proper || /^\p{Lu}(?:\p{Lu}|\p{Ll}+\p{Lu})/u.test(phrase) ? phrase : lowerFirst(phrase),
+  };
 };
 
 /** Abstract and mass nouns read bare ("pricing", "housing insecurity", "cloud infrastructure"). */
@@ -325,9 +330,9 @@ function counted(t: Theme): Theme {
   return { ...t, phrase: `the ${t.bare}`, reader: `your ${t.bare}` };
 }
 
-/** A theme that reads as a headline: no run of lone letters ("R U T H"), no sentence end inside ("T. Send"). */
+/** A theme that reads as a headline ("M&S cyber attack"): no run of lone letters ("R U T H"), no sentence end inside ("T. Send"). */
 const sayable = (t: Theme) =>
-  /^\p{L}[\p{L}\p{N}]/u.test(t.text) &&
+  /^\p{L}(?:[\p{L}\p{N}]|&\p{L})/u.test(t.text) &&
   !/(?:^|\s)\p{L}(?:\s\p{L})+(?:\s|$)/u.test(t.text) &&
   !/\.\s+\p{Lu}\p{Ll}/u.test(t.text);
 
