@@ -2830,6 +2830,8 @@ export interface components {
             requestedAt: number | null;
             /** @description The member who asked for the review (mem_…) */
             requestedBy: string | null;
+            /** @description The time the writer asked for when submitting (epoch ms): approving while it is ahead schedules the post then; null when none was asked for, and approving leaves the post a draft */
+            runAt: number | null;
             state: components["schemas"]["ApprovalState"];
         };
         PostConflict: {
