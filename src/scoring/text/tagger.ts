@@ -38,6 +38,12 @@ export interface Tagged {
 }
 
 let nlp: WinkMethods | null = null;
+/**
+ * The first id wink gives a word its lexicon does not hold: it numbers such words after the
+ * lexicon's own as it meets them, so a word with a smaller id is one wink knows. Read from a
+ * word no lexicon holds, first thing after each load.
+ */
+let firstUnknownId = 0;
 let lastUse = 0;
 let releaseTimer: NodeJS.Timeout | null = null;
 /** The last text tagged: a plan reads the same brief several times. */
@@ -45,6 +51,15 @@ let last: { text: string; tokens: Tagged[] } | null = null;
 
 /** True while the model is in memory (tests and the memory bench read it). */
 export const taggerLoaded = (): boolean => nlp !== null;
+
+/** Whether wink's English lexicon holds `word` as written (a cut "sm" it does not, "small" it does). */
+export function winkKnows(word: string): boolean {
+  nlp ??= load();
+  lastUse = Date.now();
+  scheduleRelease();
+  const ids = nlp.readDoc(word).tokens().out(nlp.its.uniqueId) as number[];
+  return ids.length === 1 && ids[0]! < firstUnknownId;
+}
 
 function load(): WinkMethods {
   // A fresh require each time: the modules are taken out of the cache below, so a release
@@ -66,6 +81,7 @@ function load(): WinkMethods {
   const made = (require('wink-nlp') as (m: Model, pipe: string[]) => WinkMethods)(once, PIPE);
   for (const path of Object.keys(require.cache))
     if (/[\\/]node_modules[\\/]wink-(?:nlp|eng-lite-web-model)[\\/]/.test(path)) delete require.cache[path];
+  firstUnknownId = made.readDoc('qxzvqj').tokens().out(made.its.uniqueId)[0] as number;
   return made;
 }
 

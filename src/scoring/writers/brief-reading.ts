@@ -2,6 +2,7 @@ import { tagText } from '../text/tagger.ts';
 import { normalizePost } from '../text/text-features.ts';
 import { isNounPhrases } from '../text/themes.ts';
 import { cleanBrief, LABEL_MAX_WORDS } from './brief-clean.ts';
+import { withoutCutWord } from './brief-cut.ts';
 import { upperFirst } from './first-letter.ts';
 import { opensWithNews } from './news-wording.ts';
 
@@ -281,7 +282,8 @@ export function readBrief(brief: string): BriefReading {
   const sentences: string[] = [];
   const points: string[] = [];
   let heading: string | null = null;
-  for (const line of cleaned.text
+  // A brief cut off mid-word ends on what is left of its sentence and "…" (brief-cut.ts).
+  for (const line of withoutCutWord(cleaned.text)
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean)) {

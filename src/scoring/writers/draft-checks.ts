@@ -45,7 +45,27 @@ export function specificsKept(brief: string, draft: string): number {
   const specifics = specificsOf(brief);
   if (!specifics.length) return 1;
   const text = lower(draft);
-  return specifics.filter((s) => text.includes(lower(s))).length / specifics.length;
+  return specifics.filter((s) => containsWhole(text, lower(s))).length / specifics.length;
+}
+
+/**
+ * Whether `text` has `specific` whole: a number with no digit glued to it ("1" and "2" are not
+ * kept by "12", nor "1" by "1.5", while "10" is kept by "10am", where the brief's "10" came from),
+ * a name or link with no letter or digit glued to it ("Ana" is not kept by "Banana").
+ */
+function containsWhole(text: string, specific: string): boolean {
+  const number = /^\d/.test(specific) || /\d$/.test(specific);
+  const glue = number ? /\d/ : /[\p{L}\p{N}]/u;
+  for (let at = text.indexOf(specific); at >= 0; at = text.indexOf(specific, at + 1)) {
+    const end = at + specific.length;
+    const before = text.slice(Math.max(0, at - 2), at);
+    const after = text.slice(end, end + 2);
+    const gluedBefore =
+      glue.test(specific[0]!) && (glue.test(before.at(-1) ?? ' ') || /\d[.,]$/.test(before));
+    const gluedAfter = glue.test(specific.at(-1)!) && (glue.test(after[0] ?? ' ') || /^[.,]\d/.test(after));
+    if (!gluedBefore && !gluedAfter) return true;
+  }
+  return false;
 }
 
 const NUMBER = /(?<![\p{L}\d])\d+(?:[.,]\d+)*/gu;
