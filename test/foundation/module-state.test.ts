@@ -27,6 +27,8 @@ const ALLOWED: Record<string, string> = {
   'src/scoring/text/tagger.ts:lastUse': 'when the NLP model was last used, for its release',
   'src/scoring/text/tagger.ts:releaseTimer': 'the timer that releases the idle NLP model',
   'src/scoring/text/tagger.ts:last': 'the last text tagged and its tags (a pure function of the text)',
+  'src/scoring/text/tagger.ts:firstUnknownId':
+    "the loaded model's first id for a word its lexicon lacks, read at each load with the model",
   'src/lib/label-in-sentence.ts:IN_SENTENCE': 'a label as worded inside a sentence',
   'src/lib/zoned-time.ts:formats': 'an Intl.DateTimeFormat per time zone',
   'src/scoring/engine-notice.ts:notices': 'the engine notice per engine name',
