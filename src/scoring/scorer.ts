@@ -1,4 +1,4 @@
-import { overflowIndex } from '../../packages/client/src/text-length.ts';
+import { countedLength, overflowIndex } from '../../packages/client/src/text-length.ts';
 import { type Dimension, SCORE_SCHEMA_VERSION } from '../domain/enums.ts';
 import { labelInSentence } from '../lib/label-in-sentence.ts';
 import type { Concept } from './concepts.ts';
@@ -55,9 +55,10 @@ const MAX_SIGNALS = 12;
  * their share whenever they reach the threshold, counts an opening copied with no sentence end,
  * and marks the copies. rules-21: whether the first line stands alone is said with the other
  * line breaks (layout), never against them. rules-22: the same words praised once, a stock opening
- * named once (by generic text), and no praise of a platitude stack's layout.
+ * named once (by generic text), and no praise of a platitude stack's layout. rules-23: no advice to
+ * lengthen a post the platform's limit has no room for (a thread part where there are threads).
  */
-export const RULES_VERSION = 'rules-22';
+export const RULES_VERSION = 'rules-23';
 
 /**
  * What a cached score depends on besides its input and engine: the score schema, the learned
@@ -234,6 +235,13 @@ function scoreAndKeep(
     spans: spanContext,
     scale: model.scale,
     wordChoiceWeight: wordChoiceWeightOf(model),
+    // Counted only when a signal would tell the writer to lengthen the post (rare).
+    room: () => ({
+      left: rules.rubric.maxLength - countedLength(rules.rubric.counting, rules.features.text),
+      limit: rules.rubric.maxLength,
+      platform: rules.rubric.displayName,
+      threads: rules.rubric.threads,
+    }),
   });
   for (const d of Object.keys(breakdown) as Dimension[]) breakdown[d] = Math.round(clamp(breakdown[d]));
   const firedRules = new Set<string>();
