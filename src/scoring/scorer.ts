@@ -55,10 +55,14 @@ const MAX_SIGNALS = 12;
  * their share whenever they reach the threshold, counts an opening copied with no sentence end,
  * and marks the copies. rules-21: whether the first line stands alone is said with the other
  * line breaks (layout), never against them. rules-22: the same words praised once, a stock opening
- * named once (by generic text), and no praise of a platitude stack's layout. rules-23: no advice to
+ * named once (by generic text), and no praise of a platitude stack's layout. rules-23: the
+ * over-limit sentence counts the text as sent (ScoreInput.sentLength), the number the editor
+ * shows; the dense paragraph, the white space and the opening's layout and length count
+ * characters as a person does; the hook, format and personal notes say "the typical post" and
+ * "the general score", not "the calibration median" or "the model". rules-24: no advice to
  * lengthen a post the platform's limit has no room for (a thread part where there are threads).
  */
-export const RULES_VERSION = 'rules-23';
+export const RULES_VERSION = 'rules-24';
 
 /**
  * What a cached score depends on besides its input and engine: the score schema, the learned

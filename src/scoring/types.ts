@@ -47,6 +47,13 @@ export interface ScoreInput {
   /** Sunday = 0. */
   dayOfWeek?: number;
   hourLocal?: number;
+  /**
+   * The post's length as sent, counted the platform's way, where `post` is its normalised form
+   * and normalising changed that count (the service scores and caches the normalised text): the
+   * platform counts what is sent, spaces before a line break and around the post included, as
+   * the editor's counter does. Absent: `post` is counted.
+   */
+  sentLength?: number;
 }
 
 /** This author's own model's view of a post (src/scoring/personal/apply.ts computes it). */

@@ -101,6 +101,8 @@ describe.skipIf(!hasChromium)('an agency walks approvals in the console', { time
     await lead.reload();
     const again = lead.getByRole('article', { name: 'Post by Wren Writer' });
     await again.getByText(edited).waitFor();
+    // The lead sees the time the writer asked for, and what approving does with it.
+    await again.getByText(/^Submitted by Wren Writer for .+: approving schedules it then\.$/).waitFor();
     await again.getByRole('button', { name: 'Approve' }).click();
     await lead.getByText('Nothing is waiting.').waitFor();
     expect(tweets()).toHaveLength(0);

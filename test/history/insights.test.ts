@@ -56,7 +56,7 @@ describe('GET /v1/insights timing', () => {
       basedOn: 0,
       positive: [],
       negative: [],
-      note: 'Not enough history for a personal model: 2 posts with engagement; 10 are needed.',
+      note: 'Not enough history for a personal score: 2 posts with engagement; 10 are needed.',
     });
   });
 

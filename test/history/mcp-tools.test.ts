@@ -54,7 +54,7 @@ describe('history tools call the same verbs as REST', () => {
     expect(rest.status).toBe(200);
     expect(data).toEqual(rest.body);
     expect(summary).toMatch(
-      /^From 2 posts with engagement\. Factors: Not enough history for a personal model.* Days: Not enough history/,
+      /^From 2 posts with engagement\. Factors: Not enough history for a personal score.* Days: Not enough history/,
     );
     expect((await callErr(a.client, 'get_insights', { timezone: 'Nowhere/Else' })).error.code).toBe(
       'invalid_request',

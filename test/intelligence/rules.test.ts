@@ -87,7 +87,7 @@ describe('rules engine', () => {
     expect(detectArchetype('#hiring')).toBe('other');
     const r = scoreHeuristically({ post: BODY });
     expect(r.hookArchetype).toBe('story');
-    expect(r.hookArchetypeNote).toMatch(/calibration/);
+    expect(r.hookArchetypeNote).toMatch(/in 786 real posts measured/);
   });
 
   it('applies the format multiplier with its note', () => {

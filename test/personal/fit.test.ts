@@ -127,7 +127,7 @@ describe('personal model fit', () => {
     });
     expect(without.signals).toEqual([]);
     expect(withStory.note).toMatch(
-      /^Based on 200 of your posts with engagement, this post is expected to earn about [\d.]+x your median engagement \(likely [\d.]+x to [\d.]+x\)\.( A post with a personal score of \d+ would earn about your median\.)? Your history rates this post (higher than|lower than|about the same as) the general model does\.$/,
+      /^Based on 200 of your posts with engagement, this post is expected to earn about [\d.]+x your median engagement \(likely [\d.]+x to [\d.]+x\)\.( A post with a personal score of \d+ would earn about your median\.)? Your history rates this post (higher than|lower than|about the same as) the general score does\.$/,
     );
   });
 

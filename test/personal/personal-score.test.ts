@@ -114,7 +114,7 @@ describe('personal score', () => {
     );
     expect(lift, JSON.stringify(factors)).toBeDefined();
     expect(factors.note).toMatch(
-      /^In your 40 posts with engagement, th(is feature|ese features) made a clear difference/,
+      /^In your 40 posts with engagement, th(is factor|ese factors) made a clear difference/,
     );
     expect((await t.request('GET', '/v1/insights', { key: other.apiKey })).body.factors.basedOn).toBe(0);
     // Another account has no personal model of its own, and never sees this one.

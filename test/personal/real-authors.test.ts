@@ -106,7 +106,7 @@ async function checkFactors(key: string, who: string): Promise<number> {
   expect(note, who).toMatch(
     all.length > 0
       ? new RegExp(
-          `^In your ${basedOn} posts with engagement, th(is feature|ese features) made a clear difference`,
+          `^In your ${basedOn} posts with engagement, th(is factor|ese factors) made a clear difference`,
         )
       : new RegExp(`^Your ${basedOn} posts with engagement do not yet show clearly what lifts your results`),
   );

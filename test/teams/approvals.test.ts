@@ -131,6 +131,7 @@ describe('with approvals required, nothing an editor does reaches a platform bef
       state: 'pending',
       requestedBy: writer.memberId,
       requestedAt: expect.any(Number),
+      runAt,
       decidedBy: null,
       decidedAt: null,
       note: null,

@@ -2830,6 +2830,8 @@ export interface components {
             requestedAt: number | null;
             /** @description The member who asked for the review (mem_…) */
             requestedBy: string | null;
+            /** @description The time the writer asked for when submitting (epoch ms): approving while it is ahead schedules the post then; null when none was asked for, and approving leaves the post a draft */
+            runAt: number | null;
             state: components["schemas"]["ApprovalState"];
         };
         PostConflict: {
@@ -3439,6 +3441,7 @@ export interface components {
             }[];
             stats: {
                 hashtags: number;
+                /** @description Characters as a person counts them (an emoji or an accented letter is one), white space around the post left out; the limit is counted the platform’s way (`errors` too_long, `parts[].length`) */
                 length: number;
                 /** @description Non-empty lines */
                 lines: number;

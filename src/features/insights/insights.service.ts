@@ -41,8 +41,8 @@ async function factorsOf(ctx: Ctx, withEngagement: number): Promise<Factors> {
   if (!personal) {
     const note =
       withEngagement < MIN_HISTORY_POSTS
-        ? `Not enough history for a personal model: ${withEngagement} posts with engagement; ${MIN_HISTORY_POSTS} are needed.`
-        : 'Your personal model is being fitted from your history; ask again in a minute.';
+        ? `Not enough history for a personal score: ${withEngagement} posts with engagement; ${MIN_HISTORY_POSTS} are needed.`
+        : 'Your personal score is being worked out from your history; ask again in a minute.';
     return { basedOn: 0, positive: [], negative: [], note };
   }
   const { model } = personal;
@@ -72,12 +72,12 @@ async function factorsOf(ctx: Ctx, withEngagement: number): Promise<Factors> {
 
 function factorsNote(basedOn: number, told: number): string {
   if (told > 0)
-    return `In your ${basedOn} posts with engagement, ${told === 1 ? 'this feature' : 'these features'} made a clear difference to your results, and your personal model weighs ${told === 1 ? 'it' : 'each'} the same way.`;
+    return `In your ${basedOn} posts with engagement, ${told === 1 ? 'this factor' : 'these factors'} made a clear difference to your results, and your personal score counts ${told === 1 ? 'it' : 'each'} the same way.`;
   const say = Math.round((100 * basedOn) / (basedOn + SHRINK_POSTS));
   return [
     `Your ${basedOn} posts with engagement do not yet show clearly what lifts your results or holds them back.`,
-    `A feature is named when at least ${MIN_EFFECT_POSTS} posts have it and ${MIN_EFFECT_POSTS} do not, the gap between them is unlikely to be chance, and your personal model weighs it the same way.`,
-    `With ${basedOn} posts, your history counts for about ${say}% of that model, and the general model for the rest.`,
+    `A factor is named when at least ${MIN_EFFECT_POSTS} of your posts have it and ${MIN_EFFECT_POSTS} do not, the gap between them is unlikely to be chance, and your personal score counts it the same way.`,
+    `With ${basedOn} posts, your history makes up about ${say}% of your personal score, and the general score the rest.`,
   ].join(' ');
 }
 

@@ -1,5 +1,5 @@
 import type { Call, Ctx } from '../../context.ts';
-import { DEFAULT_PLATFORM } from '../../platforms/profiles.ts';
+import { DEFAULT_PLATFORM, textLimitFor } from '../../platforms/profiles.ts';
 import {
   draftParts,
   type EngineNotice,
@@ -35,10 +35,25 @@ import { type PlannedItem, withEvidence } from './plan-evidence.ts';
  * candidate's score are exactly what POST /v1/score returns for that text.
  */
 
-/** The normalised score input: the text canonicalised, the platform defaulted. */
+/**
+ * The normalised score input: the text canonicalised, the platform defaulted, and, for a post
+ * over the limit as sent whose count normalising changed, the length as sent (the limit is
+ * counted on what is sent: ScoreInput.sentLength), so the over-limit signal says the number the
+ * editor shows. Under the limit no score depends on that count, so the same text sent with other
+ * white space stays one cached input (a hit is free).
+ */
 export function normalizeScoreInput(input: ScoreRequest): ScoreInput {
   const { personalize: _personalize, ...rest } = input;
-  return { ...rest, post: normalizePost(input.post), platform: input.platform ?? DEFAULT_PLATFORM };
+  const platform = input.platform ?? DEFAULT_PLATFORM;
+  const post = normalizePost(input.post);
+  const limit = post === input.post ? null : textLimitFor(platform, 'post');
+  const sent = limit ? limit.length(input.post) : undefined;
+  return {
+    ...rest,
+    post,
+    platform,
+    ...(sent !== undefined && sent > limit!.max && sent !== limit!.length(post) ? { sentLength: sent } : {}),
+  };
 }
 
 /**
@@ -114,7 +129,7 @@ export async function rewriteText({ ctx, input }: Call<ScoreRequest>): Promise<R
       thread = [],
       firstComment = null,
     } = await ctx.deps.engine.rewrite(original, before);
-    const { hasExternalLink: _link, hashtagCount: _tags, ...context } = original;
+    const { hasExternalLink: _link, hashtagCount: _tags, sentLength: _sent, ...context } = original;
     const after = await scoreInside(ctx, { ...context, post: normalizePost(rewrite) }, personal);
     return {
       rewrite: normalizePost(rewrite),

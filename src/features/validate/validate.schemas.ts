@@ -67,7 +67,12 @@ export const ValidationReport = z
       .array(ValidationIssue)
       .describe('Reach or voice hazards: too_many_hashtags, external_link, engagement_bait, ai_tells'),
     stats: z.object({
-      length: z.number().int(),
+      length: z
+        .number()
+        .int()
+        .describe(
+          'Characters as a person counts them (an emoji or an accented letter is one), white space around the post left out; the limit is counted the platform’s way (`errors` too_long, `parts[].length`)',
+        ),
       hashtags: z.number().int(),
       links: z.number().int(),
       lines: z.number().int().describe('Non-empty lines'),

@@ -152,7 +152,7 @@ export async function validatePost({ ctx, input }: Call<ValidatePostRequest>): P
     valid: errors.length === 0,
     errors,
     warnings,
-    stats: { length: f.length, hashtags: f.hashtags, links: f.links, lines: f.lines },
+    stats: { length: f.chars, hashtags: f.hashtags, links: f.links, lines: f.lines },
     ...(parts.parts ? { parts: parts.parts } : {}),
   };
 }

@@ -128,7 +128,7 @@ function formatDetail(input: ExplainInput, note: string | undefined, effect: num
   // What to do, by the measured effect: the same act the format rule says by its figure.
   const act = ` ${actSentence(formatAct(input.media, effect))}`;
   if (!input.measuredFormats.has(input.media))
-    return `${lead}The training posts hold too few ${FORMAT_GROUPS[input.media]} to measure, so the model takes the published figure (${points(effect)}).${act}`;
+    return `${lead}The real posts the score learned from hold too few ${FORMAT_GROUPS[input.media]} to measure, so the score takes the published figure (${points(effect)}).${act}`;
   return `${lead}Among the same authors' posts, ${FORMAT_GROUPS[input.media]} did ${effect >= 0 ? 'better' : 'worse'} than their posts with text only (${points(effect)}).${act}`;
 }
 

@@ -2,6 +2,7 @@ import { linkStarts, sticky } from '../text/anchored-counts.ts';
 import { NOT_X_BUT_Y } from '../text/lexicon.ts';
 import { numberRanges } from '../text/numbers.ts';
 import { copiesAfterFirst, repeatedOpening } from '../text/opening-copies.ts';
+import { personLength } from '../text/person-length.ts';
 import type { PostSpans } from '../text/spans.ts';
 import { HASHTAG, LINK, LIST_LINE, MENTION, type TextFeatures } from '../text/text-features.ts';
 import { splitPieces } from '../text/text-scan.ts';
@@ -100,15 +101,20 @@ const you = wordsFrom(YOU, /[Yy]/g);
 const EM_DASH = /—/g;
 const EXCLAMATION = /!+/g;
 
-/** The longest line, as the dense-paragraph rule measures it (paragraph-stats.ts). */
+/** The longest line, as the dense-paragraph rule measures it (characters as a person counts them). */
 const longestLine: Finder = ({ spans }) => {
   let best: [number, number] = [0, 0];
+  let longest = 0;
   let start = 0;
   const t = spans.text;
   for (;;) {
     const nl = t.indexOf('\n', start);
     const end = nl === -1 ? t.length : nl;
-    if (end - start > best[1] - best[0]) best = [start, end];
+    const chars = end - start > longest ? personLength(t.slice(start, end)) : 0;
+    if (chars > longest) {
+      best = [start, end];
+      longest = chars;
+    }
     if (nl === -1) break;
     start = nl + 1;
   }

@@ -85,7 +85,7 @@ export function personalScore(
     ...(atMedian >= 0 && atMedian <= 100
       ? [`A post with a personal score of ${Math.round(atMedian)} would earn about your median.`]
       : []),
-    `Your history rates this post ${direction} the general model does.`,
+    `Your history rates this post ${direction} the general score does.`,
   ].join(' ');
   return { overall, basedOn: model.basedOn, expected, note, signals };
 }

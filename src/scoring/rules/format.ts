@@ -57,7 +57,7 @@ export function assessFormat(media: MediaKind, rubric: Rubric): FormatAssessment
     return {
       media,
       multiplier: 1,
-      note: `${rubric.displayName} has no native ${FORMAT_LABELS[media].toLowerCase().replace(/^an? /, '')} format; the post is treated as plain text with no reach multiplier.`,
+      note: `${rubric.displayName} has no native ${FORMAT_LABELS[media].toLowerCase().replace(/^an? /, '')} format; the post is scored as plain text, with no gain or loss of reach for its format.`,
       points: 0,
     };
   }

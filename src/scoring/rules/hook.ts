@@ -68,16 +68,17 @@ export function endsAsStatement(h: string): boolean {
  */
 export const ARCHETYPE_NOTES: Record<HookArchetype, string> = {
   story:
-    'Story hooks (a first-person moment, news or thanks) did best in the 786-post calibration set: median engagement per follower 2.3x the set median.',
+    'Story hooks (a first-person moment, news or thanks) did best in 786 real posts measured: their median engagement per follower was 2.3x the typical post’s.',
   statement:
-    'Plain statement hooks sat at the calibration median (0.99x engagement per follower); a concrete claim beats a general one.',
+    'Plain statement hooks did as well as the typical post in 786 real posts measured (0.99x its engagement per follower); a concrete claim beats a general one.',
   'pure-number':
-    'Number-led hooks earned 0.84x the calibration median; the number must be the news, not decoration.',
+    'Hooks that lead with a number earned 0.84x the typical post’s engagement per follower in 786 real posts measured; the number must be the news, not decoration.',
   contrarian:
-    'Contrarian hooks earned 0.11x the calibration median (only 16 of its 786 posts); they only work when the post backs the claim with a specific case.',
-  other: 'No clear hook pattern (a fragment, a tag or a long wind-up) earned 0.86x the calibration median.',
+    'Contrarian hooks earned 0.11x the typical post’s engagement per follower in 786 real posts measured (only 16 of them); they work only when the post backs the claim with a specific case.',
+  other:
+    'Openings with no clear hook (a fragment, a tag or a long wind-up) earned 0.86x the typical post’s engagement per follower in 786 real posts measured.',
   question:
-    'Question hooks trailed at 0.45x the calibration median: readers scroll past questions they were not asking.',
+    'Question hooks trailed at 0.45x the typical post’s engagement per follower in 786 real posts measured: readers scroll past questions they were not asking.',
 };
 
 /**

@@ -38,11 +38,14 @@ export function algorithmRules(
   const { f, rubric, format } = ctx;
   const [low, high] = rubric.idealLength;
 
-  // Counted the platform's way (a URL may count a fixed weight), as publishing refuses it.
-  const counted = countedLength(rubric.counting, f.text);
+  // Counted the platform's way (a URL may count a fixed weight) on the text as sent, as
+  // publishing refuses it and the editor counts it: not on the rules' normalised text, which
+  // drops the white space around the post and before line breaks.
+  const counted = ctx.input.sentLength ?? countedLength(rubric.counting, ctx.input.post);
   if (counted > rubric.maxLength) {
     const over = counted - rubric.maxLength;
-    const units = limitUnits(rubric, counted, f.chars);
+    // Whether the platform's unit counts this text otherwise than a person does, on one text.
+    const units = limitUnits(rubric, countedLength(rubric.counting, f.text), f.chars);
     hits.push(
       hit(
         'length.over_limit',

@@ -148,6 +148,24 @@ export function personLength(text: string): number {
   return COUNT.length(text);
 }
 
+/**
+ * The longest line's characters as a person counts them (paragraph-stats.ts measures lines:
+ * a single line break already breaks the block on the feed); `longestUnits` is its UTF-16
+ * count, which is the answer when no character of the text takes more than one unit.
+ */
+export function longestLineChars(text: string, chars: number, longestUnits: number): number {
+  if (chars === text.length) return longestUnits;
+  let longest = 0;
+  for (let start = 0; ; ) {
+    const newline = text.indexOf('\n', start);
+    const end = newline === -1 ? text.length : newline;
+    // A line is at least as long in units as in characters: only longer ones can win.
+    if (end - start > longest) longest = Math.max(longest, personLength(text.slice(start, end)));
+    if (newline === -1) return longest;
+    start = newline + 1;
+  }
+}
+
 function segmented(text: string): number {
   let count = 0;
   for (const _ of SEGMENTER.segment(text)) count++;

@@ -13,6 +13,7 @@ import { nameRanges } from './names.ts';
 import { numberRanges } from './numbers.ts';
 import { openingRepeats } from './opening-copies.ts';
 import { paragraphStats } from './paragraph-stats.ts';
+import { longestLineChars } from './person-length.ts';
 import {
   cutTokens,
   hasPhrase,
@@ -262,7 +263,7 @@ export function extractFeatures(raw: string): TextFeatures {
     words,
     lines,
     paragraphs,
-    longestParagraph: longest,
+    longestParagraph: longestLineChars(text, chars, longest),
     hasLineBreaks: newline !== -1,
     sentences,
     sentenceRanges,

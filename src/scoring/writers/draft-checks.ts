@@ -18,7 +18,15 @@ import { BLANK } from './draft-shapes.ts';
 export const MIN_SPECIFICS_KEPT = 0.8;
 export const MAX_WORD_OVERLAP = 0.7;
 
-const lower = (s: string) => s.toLowerCase().replace(/[’]/g, "'");
+/**
+ * A text as the checks compare it: lower case, one apostrophe, and a number without its
+ * thousands separators, so "12,000" in the brief is kept by "12000" in a draft and the other way.
+ */
+const lower = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[’]/g, "'")
+    .replace(/(?<=\d)[,\u202F\u00A0](?=\d{3}(?!\d))/g, '');
 
 /** The brief's numbers, links, @mentions and names, once each (of its content, not its labels). */
 export function specificsOf(brief: string): string[] {

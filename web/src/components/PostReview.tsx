@@ -17,7 +17,10 @@ export function useMemberNames(): Map<string, string> {
 export function reviewWords(post: Post, names: Map<string, string>): string {
   const review = post.approval;
   if (!review) return 'Not submitted for review.';
-  if (review.state === 'pending') return 'Waiting for an owner or admin to approve it.';
+  if (review.state === 'pending')
+    return review.runAt !== null && review.runAt > Date.now()
+      ? `Waiting for an owner or admin to approve it. Once approved, it is scheduled for ${formatWhen(review.runAt)}.`
+      : 'Waiting for an owner or admin to approve it.';
   // Unnamed while the member list loads, or when the decider has left the workspace.
   const who = review.decidedBy ? names.get(review.decidedBy) : undefined;
   const head =

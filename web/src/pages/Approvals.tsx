@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { api, ok, type Post } from '../api.ts';
 import { ErrorBox, Working } from '../components/ErrorBox.tsx';
 import { PostReview, useMemberNames } from '../components/PostReview.tsx';
-import { fromLocalInput } from '../lib/time.ts';
+import { formatWhen, fromLocalInput } from '../lib/time.ts';
 import { Link } from '../router.tsx';
 
 /**
@@ -99,6 +99,16 @@ function PostText({ post }: { post: Post }) {
   );
 }
 
+/** Who submitted the post and what approving it does with the time they asked for. */
+function submittedLine(by: string | undefined, runAt: number | null): string {
+  const who = `Submitted by ${by ?? 'a member'}`;
+  if (runAt === null)
+    return `${who}, with no time asked for: approving leaves it a draft to schedule or publish.`;
+  if (runAt <= Date.now())
+    return `${who} for ${formatWhen(runAt)}, which has passed: approving leaves it a draft to schedule or publish.`;
+  return `${who} for ${formatWhen(runAt)}: approving schedules it then.`;
+}
+
 function PendingPost({
   post,
   names,
@@ -130,7 +140,7 @@ function PendingPost({
   return (
     <article className="review-item" aria-label={`Post by ${by ?? 'a member'}`}>
       <PostText post={post} />
-      <p className="muted">Submitted by {by ?? 'a member'}.</p>
+      <p className="muted">{submittedLine(by, post.approval?.runAt ?? null)}</p>
       <label>
         Note for the writer{' '}
         <textarea maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />

@@ -78,6 +78,7 @@ export function approvalOf(row: PostRow): PostApproval | null {
     state: row.approvalState as ApprovalState,
     requestedBy: row.approvalRequestedBy,
     requestedAt: row.approvalRequestedAt,
+    runAt: row.approvalRunAt,
     decidedBy: row.approvalDecidedBy,
     decidedAt: row.approvalDecidedAt,
     note: row.approvalNote,

@@ -13,6 +13,13 @@ export const PostApproval = z
     state: ApprovalState,
     requestedBy: z.string().nullable().describe('The member who asked for the review (mem_…)'),
     requestedAt: z.number().int().nullable(),
+    runAt: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        'The time the writer asked for when submitting (epoch ms): approving while it is ahead schedules the post then; null when none was asked for, and approving leaves the post a draft',
+      ),
     decidedBy: z
       .string()
       .nullable()

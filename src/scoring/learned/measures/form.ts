@@ -1,3 +1,4 @@
+import { personLength } from '../../text/person-length.ts';
 import { countSides, growsOnSecond, type MeasureRow, side } from './row.ts';
 
 /** The opening and the post's shape: sentences, paragraphs, line breaks, lists. */
@@ -21,7 +22,8 @@ export const FORM_MEASURES: MeasureRow[] = [
         'let the opening sentence say what the post is about',
       ]),
     ],
-    value: (m) => log1p(m.f.hook.length),
+    // Characters as a person counts them (text/person-length.ts): an emoji is one.
+    value: (m) => log1p(personLength(m.f.hook)),
   },
   {
     name: 'text.hook_own_line',
@@ -41,7 +43,7 @@ export const FORM_MEASURES: MeasureRow[] = [
         'give the opening line a line of its own',
       ]),
     ],
-    value: (m) => (m.f.hasLineBreaks && m.f.firstLine.length < 160 ? 1 : 0),
+    value: (m) => (m.f.hasLineBreaks && personLength(m.f.firstLine) < 160 ? 1 : 0),
   },
   {
     name: 'text.hook_first_person',
