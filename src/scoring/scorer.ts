@@ -1,4 +1,4 @@
-import { overflowIndex } from '../../packages/client/src/text-length.ts';
+import { countedLength, overflowIndex } from '../../packages/client/src/text-length.ts';
 import { type Dimension, SCORE_SCHEMA_VERSION } from '../domain/enums.ts';
 import { labelInSentence } from '../lib/label-in-sentence.ts';
 import type { Concept } from './concepts.ts';
@@ -59,9 +59,10 @@ const MAX_SIGNALS = 12;
  * over-limit sentence counts the text as sent (ScoreInput.sentLength), the number the editor
  * shows; the dense paragraph, the white space and the opening's layout and length count
  * characters as a person does; the hook, format and personal notes say "the typical post" and
- * "the general score", not "the calibration median" or "the model".
+ * "the general score", not "the calibration median" or "the model". rules-24: no advice to
+ * lengthen a post the platform's limit has no room for (a thread part where there are threads).
  */
-export const RULES_VERSION = 'rules-23';
+export const RULES_VERSION = 'rules-24';
 
 /**
  * What a cached score depends on besides its input and engine: the score schema, the learned
@@ -238,6 +239,13 @@ function scoreAndKeep(
     spans: spanContext,
     scale: model.scale,
     wordChoiceWeight: wordChoiceWeightOf(model),
+    // Counted only when a signal would tell the writer to lengthen the post (rare).
+    room: () => ({
+      left: rules.rubric.maxLength - countedLength(rules.rubric.counting, rules.features.text),
+      limit: rules.rubric.maxLength,
+      platform: rules.rubric.displayName,
+      threads: rules.rubric.threads,
+    }),
   });
   for (const d of Object.keys(breakdown) as Dimension[]) breakdown[d] = Math.round(clamp(breakdown[d]));
   const firedRules = new Set<string>();

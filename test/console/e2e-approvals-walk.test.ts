@@ -69,10 +69,14 @@ describe.skipIf(!hasChromium)('an agency walks approvals in the console', { time
     await writer.getByRole('heading', { name: 'Compose' }).waitFor();
     await writer.getByLabel('Post', { exact: true }).fill(text);
     await writer.getByText(/^Draft saved at /).waitFor();
+    // The check under the post says what this writer can do with it: submit it, not publish it.
+    await writer.locator('#validation').getByText('✔ Ready to submit for review').waitFor();
     await screenshot(writer, 'walk-writer-compose');
     expect(await writer.getByRole('button', { name: 'Publish now' }).count()).toBe(0);
+    expect(await writer.getByText('Ready to publish').count()).toBe(0);
     await writer.getByRole('button', { name: 'Submit for review' }).click();
     await writer.getByText('Waiting for an owner or admin to approve it.').first().waitFor();
+    await writer.locator('#validation').getByText('✔ Ready for review').waitFor();
     const tweets = () => world.sandbox.platformB.state.listTweets().filter((tw) => tw.text.startsWith(text));
 
     // The lead sees it waiting and sends it back with a note.
@@ -114,6 +118,8 @@ describe.skipIf(!hasChromium)('an agency walks approvals in the console', { time
     await screenshot(writer, 'walk-writer-approved');
     await approved.getByRole('link', { name: 'Open it in Compose' }).click();
     await writer.getByRole('heading', { name: 'Edit scheduled post' }).waitFor();
+    // Approved, it is the writer's to publish, and the check says so.
+    await writer.locator('#validation').getByText('✔ Ready to publish').waitFor();
     await writer.getByRole('button', { name: 'Publish now' }).click();
     await writer
       .locator('.notice.success')

@@ -112,6 +112,34 @@ describe.skipIf(!hasChromium)('a writer submits, a lead approves', { timeout: 12
     expect(world.errors).toEqual([]);
   });
 
+  it('the Approvals page reads the time wanted in the browser’s zone, and its label names that zone', async () => {
+    const { t } = world;
+    const writer = await member('editor', 'Tove Tokyo');
+    const on = await t.request('PATCH', '/v1/account/settings', {
+      key: world.key,
+      body: { approvals: 'required' },
+    });
+    expect(on.status, on.text).toBe(200);
+    const text = `Our autumn catalogue, timed ${Date.now()}`;
+    const drafted = await t.request('POST', '/v1/posts', {
+      key: writer.apiKey,
+      body: { text, channelId: world.channelId },
+    });
+    expect(drafted.status, drafted.text).toBe(201);
+    const page = await world.open('/approvals', 'Approvals', {
+      key: writer.apiKey,
+      timezoneId: 'Asia/Tokyo',
+    });
+    const draft = page.getByRole('article', { name: 'Draft' }).filter({ hasText: text });
+    await draft.getByLabel('Publish at (optional, Asia/Tokyo, GMT+9)').fill('2031-01-15T09:00');
+    await draft.getByRole('button', { name: 'Submit for review' }).click();
+    await draft.getByText('Waiting for an owner or admin to approve it.').waitFor();
+    const after = await t.request('GET', `/v1/posts/${drafted.body.post.id}`, { key: writer.apiKey });
+    // 09:00 in Tokyo (UTC+9, no daylight saving) is 00:00 UTC.
+    expect(after.body.post.approval).toMatchObject({ state: 'pending', runAt: Date.UTC(2031, 0, 15, 0, 0) });
+    expect(world.errors).toEqual([]);
+  });
+
   it('the Team page lists the members with their roles and makes an invitation link to copy', async () => {
     const page = await world.open('/team', 'Team');
     await page.getByRole('combobox', { name: 'Role of Wren Writer' }).waitFor();

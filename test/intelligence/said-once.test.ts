@@ -1,5 +1,7 @@
 import { expect, it } from 'vitest';
+import { countedLength } from '../../packages/client/src/text-length.ts';
 import { readGeneric } from '../../src/scoring/rules/generic-text.ts';
+import { rubricFor } from '../../src/scoring/rules/rubrics.ts';
 import { scoreHeuristically } from '../../src/scoring/scorer.ts';
 import { extractFeatures } from '../../src/scoring/text/text-features.ts';
 import type { ScoreInput, Signal } from '../../src/scoring/types.ts';
@@ -69,5 +71,29 @@ describeRealPosts('each finding said once', () => {
     }
     expect(stacks).toBeGreaterThan(10);
     expect(praised).toEqual([]);
+  });
+
+  it('never asks for more words the limit has no room for, and says the room once', () => {
+    const grow = /add a sentence|add the detail|take it past 300 characters/;
+    const room =
+      /put the rest in a second part of the thread, since \w+'s 280-character limit leaves \d+ characters?\./;
+    let nearLimit = 0;
+    let told = 0;
+    for (const { input, signals } of scored) {
+      if (input.platform !== 'platformB') continue;
+      const said = signals.map((s) => s.detail);
+      expect(said.filter((d) => room.test(d)).length).toBeLessThanOrEqual(1);
+      if (said.some((d) => room.test(d))) told++;
+      // Within a fifth of the limit, counted the platform's way.
+      const { counting, maxLength } = rubricFor('platformB');
+      if (countedLength(counting, input.post.trim()) <= 0.8 * maxLength) continue;
+      nearLimit++;
+      expect(
+        said.filter((d) => grow.test(d)),
+        input.post.slice(0, 60),
+      ).toEqual([]);
+    }
+    expect(nearLimit).toBeGreaterThan(100);
+    expect(told).toBeGreaterThan(10);
   });
 });

@@ -1463,7 +1463,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a post for review
-         * @description The post (a draft, or a scheduled post not yet on its way) waits for an owner or admin: `approval` becomes `{state: "pending", requestedBy, requestedAt}`, and `post.approval_requested` goes to webhooks. `runAt`, the time wanted, is checked as scheduling checks it (in the future, a channel set); approving schedules the post then. Submitting a pending post again replaces the time wanted. 409 already_approved for an approved post, 409 not_reviewable once the post left draft and scheduled.
+         * @description The post (a draft, or a scheduled post not yet on its way) waits for an owner or admin: `approval` becomes `{state: "pending", requestedBy, requestedAt, runAt, decidedBy: null, decidedAt: null, note: null}`, and `post.approval_requested` goes to webhooks. `runAt`, the time wanted, is checked as scheduling checks it (in the future, a channel set); approving schedules the post then. Submitting a pending post again replaces the time wanted. 409 already_approved for an approved post, 409 not_reviewable once the post left draft and scheduled.
          */
         post: operations["submitPost"];
         delete?: never;

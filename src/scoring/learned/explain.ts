@@ -91,6 +91,36 @@ export interface ExplainInput {
   scale: number;
   /** The word-choice feature's weight, likewise. */
   wordChoiceWeight: number;
+  /** What the platform's limit leaves for advice that lengthens the post (`roomFor`), when asked. */
+  room?: () => Room;
+}
+
+/** The platform's limit against the post, counted the platform's way (rules/rubrics.ts). */
+export interface Room {
+  /** Characters the post may still gain. */
+  left: number;
+  limit: number;
+  platform: string;
+  /** The platform publishes threads, so what does not fit can be a second part. */
+  threads: boolean;
+}
+
+/** Under this share of the limit left, "add a sentence" cannot be taken in the post itself. */
+const ROOM_TO_GROW = 0.2;
+
+/**
+ * What to do on a side whose change lengthens the post, where the limit leaves too little room
+ * for it: on a platform with threads, a second part; elsewhere nothing (null), since no edit
+ * of the post can follow it. A 270-character platformB post was told "add a sentence on what it
+ * showed and one on what you would do next" under a 280-character limit.
+ */
+function roomFor(roomOf: (() => Room) | undefined, side: Side, net: number): string | null | undefined {
+  if (net > 0 || !side.grows || roomOf === undefined) return undefined;
+  const room = roomOf();
+  if (room.left >= ROOM_TO_GROW * room.limit) return undefined;
+  if (!room.threads) return null;
+  const left = Math.max(0, room.left);
+  return `put the rest in a second part of the thread, since ${room.platform}'s ${room.limit.toLocaleString('en-US')}-character limit leaves ${left} ${left === 1 ? 'character' : 'characters'}`;
 }
 
 function formatDetail(input: ExplainInput, note: string | undefined, effect: number): string {
@@ -113,6 +143,7 @@ function measureDetail(
   input: ExplainInput,
   index: number,
   net: number,
+  roomTold: { told: boolean },
 ): { label: string; detail: string } | null {
   const spec = FEATURES[index]!;
   const value = input.x[index]!;
@@ -135,7 +166,17 @@ function measureDetail(
   if (spec.kind === 'media') return { label: spec.label, detail: formatDetail(input, undefined, net) };
   const side = sideOf(spec, value, mean);
   if (!side) return null;
-  return { label: spec.label, detail: sideSentence(side, net) };
+  const room = roomFor(input.room, side, net);
+  if (room === null) return null;
+  if (room !== undefined) {
+    // "the limit leaves 10 characters" said once, by the first concept to need it.
+    if (roomTold.told) return null;
+    roomTold.told = true;
+  }
+  return {
+    label: spec.label,
+    detail: sideSentence(room === undefined ? side : { ...side, change: room }, net),
+  };
 }
 
 /** "rates the voice at 55/100, where a typical post gets 67 (-1.8 points)", with what moved it before the comparison. */
@@ -319,6 +360,8 @@ export function explain(input: ExplainInput): Signal[] {
   /** The rule behind each stated signal, for what its finding condemns (CONDEMNS). */
   const statedHits = new Map<Signal, RuleHit>();
   const deferred: { at: number; index: number; net: number }[] = [];
+  /** The limit's room is told once: the first concept that would lengthen the post says it. */
+  const roomTold = { told: false };
   for (let k = 0; k < CONCEPTS.length; k++) {
     const n = net[k]!;
     const s = stated[k];
@@ -384,7 +427,7 @@ export function explain(input: ExplainInput): Signal[] {
       deferred.push({ at: out.length, index: c.index, net: n });
       continue;
     }
-    const worded = measureDetail(input, c.index, n);
+    const worded = measureDetail(input, c.index, n, roomTold);
     if (!worded) continue;
     out.push({
       dimension: spec.dimension,

@@ -3,7 +3,7 @@ import { detectArchetype } from '../rules/hook.ts';
 import { splitSentences } from '../text/rewrite-sentences.ts';
 import { type Tagged, tagText } from '../text/tagger.ts';
 import { normalizePost } from '../text/text-features.ts';
-import { type Theme, themesOf } from '../text/themes.ts';
+import type { Theme } from '../text/themes.ts';
 import { isGenreTheme } from './brief-clean.ts';
 import { topicsOf } from './theme-fit.ts';
 

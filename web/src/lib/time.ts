@@ -16,6 +16,13 @@ export function zoneAbbreviation(at: number, zone = browserZone(), locale = brow
   return part?.value ?? zone;
 }
 
+/** The browser's zone as a date field names it: "Europe/Paris, CET" (the zone alone where it has no short name). */
+export function zoneLabelOf(runAt: number | null): string {
+  const zone = browserZone();
+  const abbreviation = zoneAbbreviation(runAt ?? Date.now());
+  return abbreviation === zone ? zone : `${zone}, ${abbreviation}`;
+}
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The value of an <input type="datetime-local"> showing `at` in the browser's local time. */

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { api, ok, type Post } from '../api.ts';
 import { ErrorBox, Working } from '../components/ErrorBox.tsx';
 import { PostReview, useMemberNames } from '../components/PostReview.tsx';
-import { formatWhen, fromLocalInput } from '../lib/time.ts';
+import { formatWhen, fromLocalInput, zoneLabelOf } from '../lib/time.ts';
 import { Link } from '../router.tsx';
 
 /**
@@ -179,9 +179,10 @@ function DraftToSubmit({
   onDone: () => void;
 }) {
   const [when, setWhen] = useState('');
+  // The field's time is read in the browser's zone (as Compose reads it), and its label names that zone.
+  const runAt = when ? fromLocalInput(when) : null;
   const submit = useMutation({
     mutationFn: () => {
-      const runAt = when ? fromLocalInput(when) : null;
       return ok(
         api.POST('/v1/posts/{id}/submit', {
           params: { path: { id: post.id } },
@@ -213,7 +214,7 @@ function DraftToSubmit({
           }}
         >
           <label>
-            Publish at (optional){' '}
+            Publish at (optional, {zoneLabelOf(runAt)}){' '}
             <input type="datetime-local" value={when} onChange={(e) => setWhen(e.target.value)} />
           </label>
           <button type="submit" disabled={submit.isPending}>

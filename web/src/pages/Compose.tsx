@@ -527,6 +527,7 @@ function ComposeEditor() {
             report={report}
             error={validation.error}
             said={scored?.text === text ? scored.result.signals.map((s) => s.concept) : []}
+            next={awaitingApproval ? (review === 'pending' ? 'pending' : 'submit') : 'publish'}
           />
           <SplitOffer facts={facts} text={text} room={room} onSplit={splitPost} />
           <ThreadEditor

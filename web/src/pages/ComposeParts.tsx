@@ -78,6 +78,29 @@ const WARNING_CONCEPT: Record<string, string> = {
   external_link: 'links',
 };
 
+/**
+ * What the writer can do with this post once it passes: `publish` it (or schedule it), `submit`
+ * it for review (an editor whose posts wait for an approver), or nothing more while it is
+ * `pending`, already waiting for one.
+ */
+export type NextStep = 'publish' | 'submit' | 'pending';
+
+/** The line a valid post shows, and the one a post whose part needs fixing shows, for each next step. */
+const STEP_WORDS: Record<NextStep, { ready: string; fixFirst: string }> = {
+  publish: {
+    ready: 'Ready to publish',
+    fixFirst: 'A part below needs fixing before this can be published.',
+  },
+  submit: {
+    ready: 'Ready to submit for review',
+    fixFirst: 'A part below needs fixing before this can be submitted for review.',
+  },
+  pending: {
+    ready: 'Ready for review',
+    fixFirst: 'A part below needs fixing before this can be published.',
+  },
+};
+
 /** The post's own counter and issues (the parts' issues show under each part). */
 export function PostValidation({
   platform,
@@ -85,6 +108,7 @@ export function PostValidation({
   report,
   error,
   said = [],
+  next,
 }: {
   platform: string;
   text: string;
@@ -92,7 +116,9 @@ export function PostValidation({
   error: unknown;
   /** The concepts the score shown for this text already speaks for. */
   said?: readonly string[];
+  next: NextStep;
 }) {
+  const words = STEP_WORDS[next];
   const own = issuesOf(report?.errors ?? [], undefined);
   const warnings = (report?.warnings ?? []).filter((w) => !said.includes(WARNING_CONCEPT[w.code] ?? ''));
   const facts = usePlatformFacts(platform);
@@ -108,10 +134,8 @@ export function PostValidation({
             {count(report.stats.links, 'link')}
           </span>
           <Issues errors={beyondCounter(own, counter)} warnings={warnings} />
-          {report.valid && report.warnings.length === 0 && <p className="v-ok">✔ Ready to publish</p>}
-          {!report.valid && own.length === 0 && (
-            <p className="v-error">✖ A part below needs fixing before this can be published.</p>
-          )}
+          {report.valid && report.warnings.length === 0 && <p className="v-ok">✔ {words.ready}</p>}
+          {!report.valid && own.length === 0 && <p className="v-error">✖ {words.fixFirst}</p>}
         </>
       )}
       <ErrorBox error={error} />

@@ -7,18 +7,11 @@ import { explainPostError } from '../lib/errors.ts';
 import { usePlatformFacts } from '../lib/hooks.ts';
 import { publishedParts, publishedSentence } from '../lib/parts.ts';
 import { seriesSentence } from '../lib/series-notice.ts';
-import { browserZone, formatWhen, fromLocalInput, zoneAbbreviation } from '../lib/time.ts';
+import { formatWhen, fromLocalInput, zoneLabelOf } from '../lib/time.ts';
 import { Link } from '../router.tsx';
 import { QueueLine, useChannelQueues } from './ComposeQueue.tsx';
 import type { GroupRefusal } from './compose-group.ts';
 import type { SaveAction, SavedGroup, SaveResult } from './compose-save.ts';
-
-/** The browser's zone as the date field names it: "Europe/Paris, CET". */
-export function zoneLabelOf(runAt: number | null): string {
-  const zone = browserZone();
-  const abbreviation = zoneAbbreviation(runAt ?? Date.now());
-  return abbreviation === zone ? zone : `${zone}, ${abbreviation}`;
-}
 
 /** One save action per click: a second click before the first one's answer (a double-click) is ignored, not queued. */
 export function useSaveAct(save: UseMutationResult<SaveResult, Error, SaveAction>) {

@@ -1,8 +1,8 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { Post } from '../api.ts';
 import { ErrorBox, Working } from '../components/ErrorBox.tsx';
-import { formatWhen, fromLocalInput } from '../lib/time.ts';
-import { useSaveAct, zoneLabelOf } from './ComposePublish.tsx';
+import { formatWhen, fromLocalInput, zoneLabelOf } from '../lib/time.ts';
+import { useSaveAct } from './ComposePublish.tsx';
 import type { SaveAction, SaveResult } from './compose-save.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { personLength } from '../../text/person-length.ts';
-import { countSides, type MeasureRow, side } from './row.ts';
+import { countSides, growsOnSecond, type MeasureRow, side } from './row.ts';
 
 /** The opening and the post's shape: sentences, paragraphs, line breaks, lists. */
 
@@ -67,10 +67,12 @@ export const FORM_MEASURES: MeasureRow[] = [
     dimension: 'structure',
     concept: 'sentences',
     label: 'Number of sentences',
-    sides: countSides(
-      'sentences',
-      ['keep the sentences', 'cut the sentences that repeat the point'],
-      ['keep it tight', 'add a sentence on what it showed and one on what you would do next'],
+    sides: growsOnSecond(
+      countSides(
+        'sentences',
+        ['keep the sentences', 'cut the sentences that repeat the point'],
+        ['keep it tight', 'add a sentence on what it showed and one on what you would do next'],
+      ),
     ),
     value: (m) => log1p(m.f.sentences),
   },

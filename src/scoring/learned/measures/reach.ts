@@ -1,4 +1,4 @@
-import { countSides, type MeasureRow, side } from './row.ts';
+import { countSides, growsOnFirst, growsOnSecond, type MeasureRow, side } from './row.ts';
 
 /** Length, hashtags and links: what the feed reads before anyone reads the post. */
 
@@ -12,7 +12,7 @@ export const REACH_MEASURES: MeasureRow[] = [
     dimension: 'algorithmFit',
     concept: 'length',
     label: 'Post length',
-    sides: [
+    sides: growsOnSecond([
       side('The post is longer than a typical post', 'longer posts', [
         'keep the detail that makes it long',
         'cut what does not carry the point',
@@ -21,7 +21,7 @@ export const REACH_MEASURES: MeasureRow[] = [
         'keep it short',
         'add the detail a reader needs, such as a figure or an example',
       ]),
-    ],
+    ]),
     value: (m) => m.logLength,
   },
   {
@@ -47,7 +47,7 @@ export const REACH_MEASURES: MeasureRow[] = [
     dimension: 'algorithmFit',
     concept: 'length',
     label: 'Post length',
-    sides: [
+    sides: growsOnFirst([
       side('The post is under 300 characters', 'posts under 300 characters', [
         'keep it short',
         'take it past 300 characters with what happened and what it showed',
@@ -56,7 +56,7 @@ export const REACH_MEASURES: MeasureRow[] = [
         'keep its length',
         'cut it to the one point that matters, under 300 characters',
       ]),
-    ],
+    ]),
     value: (m) => (m.f.chars < 300 ? 1 : 0),
   },
   {

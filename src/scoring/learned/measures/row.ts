@@ -21,6 +21,11 @@ export interface Side {
    */
   keep: string;
   change: string;
+  /**
+   * The change lengthens the post (a sentence, a detail). Where the platform's limit leaves
+   * little room the advice cannot be taken in the post itself (learned/explain.ts `roomFor`).
+   */
+  grows?: true;
 }
 
 /** What to do on a side: [when it helps, when it hurts]. */
@@ -77,3 +82,14 @@ export const side = (post: string, group: string, [keep, change]: Acts): Side =>
   keep,
   change,
 });
+
+/** `sides` with the second side's change marked as lengthening the post (Side `grows`). */
+export const growsOnSecond = ([first, second]: [Side, Side]): [Side, Side] => [
+  first,
+  { ...second, grows: true },
+];
+/** `sides` with the first side's change marked as lengthening the post (Side `grows`). */
+export const growsOnFirst = ([first, second]: [Side, Side]): [Side, Side] => [
+  { ...first, grows: true },
+  second,
+];
