@@ -111,8 +111,8 @@ const ROOM_TO_GROW = 0.2;
 /**
  * What to do on a side whose change lengthens the post, where the limit leaves too little room
  * for it: on a platform with threads, a second part; elsewhere nothing (null), since no edit
- * of the post can follow it. A 270-character platformB post was told "add a sentence on what it
- * showed and one on what you would do next" under a 280-character limit.
+ * of the post can follow it. A 270-character post was told "add a sentence on what it showed
+ * and one on what you would do next" under a 280-character limit.
  */
 function roomFor(roomOf: (() => Room) | undefined, side: Side, net: number): string | null | undefined {
   if (net > 0 || !side.grows || roomOf === undefined) return undefined;
