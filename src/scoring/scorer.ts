@@ -1,4 +1,4 @@
-import { countedLength, overflowIndex } from '../../packages/client/src/text-length.ts';
+import { overflowIndex } from '../../packages/client/src/text-length.ts';
 import { type Dimension, SCORE_SCHEMA_VERSION } from '../domain/enums.ts';
 import { labelInSentence } from '../lib/label-in-sentence.ts';
 import type { Concept } from './concepts.ts';
@@ -239,13 +239,12 @@ function scoreAndKeep(
     spans: spanContext,
     scale: model.scale,
     wordChoiceWeight: wordChoiceWeightOf(model),
-    // Counted only when a signal would tell the writer to lengthen the post (rare).
-    room: () => ({
-      left: rules.rubric.maxLength - countedLength(rules.rubric.counting, rules.features.text),
+    room: {
+      left: rules.rubric.maxLength - rules.counted,
       limit: rules.rubric.maxLength,
       platform: rules.rubric.displayName,
       threads: rules.rubric.threads,
-    }),
+    },
   });
   for (const d of Object.keys(breakdown) as Dimension[]) breakdown[d] = Math.round(clamp(breakdown[d]));
   const firedRules = new Set<string>();

@@ -91,8 +91,8 @@ export interface ExplainInput {
   scale: number;
   /** The word-choice feature's weight, likewise. */
   wordChoiceWeight: number;
-  /** What the platform's limit leaves for advice that lengthens the post (`roomFor`), when asked. */
-  room?: () => Room;
+  /** What the platform's limit leaves for advice that lengthens the post (`roomFor`). */
+  room?: Room;
 }
 
 /** The platform's limit against the post, counted the platform's way (rules/rubrics.ts). */
@@ -114,10 +114,9 @@ const ROOM_TO_GROW = 0.2;
  * of the post can follow it. A 270-character post was told "add a sentence on what it showed
  * and one on what you would do next" under a 280-character limit.
  */
-function roomFor(roomOf: (() => Room) | undefined, side: Side, net: number): string | null | undefined {
-  if (net > 0 || !side.grows || roomOf === undefined) return undefined;
-  const room = roomOf();
-  if (room.left >= ROOM_TO_GROW * room.limit) return undefined;
+function roomFor(room: Room | undefined, side: Side, net: number): string | null | undefined {
+  if (net > 0 || !side.grows || room === undefined || room.left >= ROOM_TO_GROW * room.limit)
+    return undefined;
   if (!room.threads) return null;
   const left = Math.max(0, room.left);
   return `put the rest in a second part of the thread, since ${room.platform}'s ${room.limit.toLocaleString('en-US')}-character limit leaves ${left} ${left === 1 ? 'character' : 'characters'}`;
@@ -452,20 +451,19 @@ export function explain(input: ExplainInput): Signal[] {
   return praisedOnce(withoutSaidTwice(withoutCondemnedPraise(out, statedHits)));
 }
 
+/** Two spans share a character. */
+const overlap = (a: Span, b: Span) => a.start < b.end && b.start < a.end;
+
 /** Generic-text rules that condemn what the post gives readers to answer: bait, and stock lines. */
 const CONDEMN_REPLIES = new Set(['generic.text', 'engagement.bait']);
 
-const VOICE: ReadonlySet<Concept> = new Set(['voice']);
-const VOICE_AND_REPLIES: ReadonlySet<Concept> = new Set(['voice', 'questions']);
-const VOICE_AND_LAYOUT: ReadonlySet<Concept> = new Set(['voice', 'layout']);
-const VOICE_REPLIES_AND_LAYOUT: ReadonlySet<Concept> = new Set(['voice', 'questions', 'layout']);
 /**
  * What copying inflates: every count read from the body (its length, lines, paragraphs,
  * sentences, numbers, names, questions, tags, hashtags, words) grows with each copy, and a share
  * (the first person, a story's moment) is the copied sentence's. Not the opening, read before
  * any copy, nor what is not read from the words (format, timing).
  */
-const COPIED: ReadonlySet<Concept> = new Set([
+const COPIED: readonly Concept[] = [
   'length',
   'layout',
   'sentences',
@@ -477,7 +475,7 @@ const COPIED: ReadonlySet<Concept> = new Set([
   'hashtags',
   'links',
   'word_choice',
-]);
+];
 
 /**
  * The concepts whose praise a negative signal of a concept condemns (beside the words its spans
@@ -486,15 +484,14 @@ const COPIED: ReadonlySet<Concept> = new Set([
  * reply ("keep what readers can answer" beside "Comment 'YES'"). Repeated text: what copying
  * inflates ("keep the sentences" beside "say each thing once").
  */
-const CONDEMNS: Partial<Record<Concept, (s: Signal, hit: RuleHit | undefined) => ReadonlySet<Concept>>> = {
-  generic: (s, hit) => {
-    const replies = CONDEMN_REPLIES.has(s.rule ?? '');
+const CONDEMNS: Partial<Record<Concept, (s: Signal, hit: RuleHit | undefined) => readonly Concept[]>> = {
+  generic: (s, hit) => [
+    'voice',
+    ...(CONDEMN_REPLIES.has(s.rule ?? '') ? (['questions'] as const) : []),
     // A platitude stack's one-line paragraphs are the formula: "Readable rhythm: keep that
     // rhythm" beside "stock lines that any post could hold" praises the stack itself.
-    if ((hit as GenericHit | undefined)?.platitudes)
-      return replies ? VOICE_REPLIES_AND_LAYOUT : VOICE_AND_LAYOUT;
-    return replies ? VOICE_AND_REPLIES : VOICE;
-  },
+    ...((hit as GenericHit | undefined)?.platitudes ? (['layout'] as const) : []),
+  ],
   repetition: () => COPIED,
 };
 
@@ -515,7 +512,7 @@ function withoutCondemnedPraise(signals: Signal[], hits: ReadonlyMap<Signal, Rul
     marks.push(...s.spans);
   }
   if (concepts.size === 0) return signals;
-  const marked = (a: Span) => marks.some((b) => a.start < b.end && b.start < a.end);
+  const marked = (a: Span) => marks.some((b) => overlap(a, b));
   return signals.filter((s) => s.impact === 'negative' || !(concepts.has(s.concept) || s.spans.some(marked)));
 }
 
@@ -528,8 +525,7 @@ const SAID_BY: Readonly<Record<string, Concept>> = { 'hook.generic_opener': 'gen
 
 /** Each finding once: a rule's signal goes where SAID_BY's concept marks words inside its spans. */
 function withoutSaidTwice(signals: Signal[]): Signal[] {
-  const overlaps = (a: readonly Span[], b: readonly Span[]) =>
-    a.some((x) => b.some((y) => x.start < y.end && y.start < x.end));
+  const overlaps = (a: readonly Span[], b: readonly Span[]) => a.some((x) => b.some((y) => overlap(x, y)));
   return signals.filter((s) => {
     const by = SAID_BY[s.rule ?? ''];
     if (by === undefined) return true;

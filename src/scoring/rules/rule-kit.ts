@@ -29,6 +29,12 @@ export interface RuleContext {
   format: FormatAssessment;
   hasLink: boolean;
   hashtags: number;
+  /**
+   * The post's length counted the platform's way (a URL may count a fixed weight) on the text as
+   * sent, as publishing refuses it and the editor counts it: not on the rules' normalised text,
+   * which drops the white space around the post and before line breaks.
+   */
+  counted: number;
   /** Occurrences per 100 words. */
   per100: (n: number) => number;
 }

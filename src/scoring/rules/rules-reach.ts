@@ -38,10 +38,7 @@ export function algorithmRules(
   const { f, rubric, format } = ctx;
   const [low, high] = rubric.idealLength;
 
-  // Counted the platform's way (a URL may count a fixed weight) on the text as sent, as
-  // publishing refuses it and the editor counts it: not on the rules' normalised text, which
-  // drops the white space around the post and before line breaks.
-  const counted = ctx.input.sentLength ?? countedLength(rubric.counting, ctx.input.post);
+  const { counted } = ctx;
   if (counted > rubric.maxLength) {
     const over = counted - rubric.maxLength;
     // Whether the platform's unit counts this text otherwise than a person does, on one text.

@@ -1,3 +1,4 @@
+import { countedLength } from '../../../packages/client/src/text-length.ts';
 import type { Dimension, HookArchetype, MediaKind } from '../../domain/enums.ts';
 import { extractFeatures, type TextFeatures } from '../text/text-features.ts';
 import type { Breakdown, ScoreInput } from '../types.ts';
@@ -27,6 +28,8 @@ export interface RuleOutcome {
   /** Each dimension's deterministic score: its base plus the points of the rules that fired. */
   scores: Breakdown;
   caps: Partial<Record<Dimension, Cap>>;
+  /** The post's length as the platform counts it (RuleContext `counted`). */
+  counted: number;
 }
 
 /** Where each dimension starts before rules move it. */
@@ -53,6 +56,7 @@ export function runRules(input: ScoreInput): RuleOutcome {
     format,
     hasLink: input.hasExternalLink ?? f.links > 0,
     hashtags: input.hashtagCount ?? f.hashtags,
+    counted: input.sentLength ?? countedLength(rubric.counting, input.post),
     per100: (n) => (f.words === 0 ? 0 : (100 * n) / f.words),
   };
   const hits: RuleHit[] = [];
@@ -84,5 +88,6 @@ export function runRules(input: ScoreInput): RuleOutcome {
     hits,
     scores,
     caps,
+    counted: ctx.counted,
   };
 }
